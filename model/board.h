@@ -1,0 +1,113 @@
+// The board as constexpr data: 42 territories, 86 territory×sector cells, 190 cell adjacencies.
+// Source: fact sheet §2 and Appendix A ([TO] Map.cs; territory level confirmed by [DB], [DM]).
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <optional>
+#include <string_view>
+
+#include "model/ids.h"
+#include "model/quantity.h"
+
+namespace dune {
+
+enum class TerritoryType : std::uint8_t { Sand, Rock, Stronghold, PolarSink };
+
+// E3 discovery-token colours (fact sheet §4.3): Hiereg (yellow) and Smuggler (orange).
+enum class DiscoveryTokenColour : std::uint8_t { Hiereg, Smuggler };
+
+struct DiscoverySite {
+  CellId cell;
+  DiscoveryTokenColour colour;
+};
+
+struct TerritoryInfo {
+  TerritoryId id;
+  std::string_view name;
+  TerritoryType type;
+  bool storm_protected;    // rock, strongholds, Imperial Basin, Polar Sink (§2.1)
+  bool fremen_free_ship;   // The Great Flat and within 2 territories of it (§2.1)
+  bool near_shield_wall;   // where Family Atomics may be played (§2.1)
+  std::optional<DiscoverySite> discovery_site;
+};
+
+struct CellInfo {
+  TerritoryId territory;
+  std::optional<Sector> sector;  // Polar Sink has none
+  std::string_view orientation;  // "East", "Far North", ... ("" for single-cell territories)
+};
+
+struct CellLink {
+  CellId from;
+  CellId to;
+};
+
+struct TerritoryLink {
+  TerritoryId a;
+  TerritoryId b;
+};
+
+struct SpiceBlowSite {
+  TerritoryId territory;
+  CellId cell;
+  Spice amount;
+};
+
+#include "model/board_data.inc"
+
+inline constexpr std::size_t kUndirectedCellLinkCount = kCellLinks.size() / 2;  // 190
+
+constexpr const TerritoryInfo& territory_info(TerritoryId t) { return kTerritories[index(t)]; }
+constexpr const CellInfo& cell_info(CellId c) { return kCells[index(c)]; }
+constexpr CellId cell_at(std::size_t i) { return CellId{static_cast<std::uint8_t>(i)}; }
+
+inline constexpr CellId kPolarSinkCell{0};
+
+inline constexpr std::array<TerritoryId, 5> kStrongholds{
+    TerritoryId::Arrakeen, TerritoryId::Carthag, TerritoryId::TueksSietch, TerritoryId::SietchTabr,
+    TerritoryId::HabbanyaSietch};
+
+// Arrakeen and Carthag: movement 3, collection 3 ([LR] 1.06.05.04 / 1.08.02, [DB]).
+inline constexpr std::array<TerritoryId, 2> kOrnithopterCities{TerritoryId::Arrakeen,
+                                                                TerritoryId::Carthag};
+
+// Lose storm protection after Family Atomics (§2.1, [DB] destroyShieldWall, [LR] 3.01.07).
+inline constexpr std::array<TerritoryId, 3> kShieldWallProtected{
+    TerritoryId::ImperialBasin, TerritoryId::Arrakeen, TerritoryId::Carthag};
+
+constexpr bool is_stronghold(TerritoryId t) {
+  return territory_info(t).type == TerritoryType::Stronghold;
+}
+
+constexpr bool cells_adjacent(CellId a, CellId b) {
+  for (const CellLink& l : kCellLinks) {
+    if (l.from == a && l.to == b) return true;
+  }
+  return false;
+}
+
+// Territory adjacency derived from the cell graph (two cells of different territories touch).
+constexpr bool territories_adjacent_by_cells(TerritoryId a, TerritoryId b) {
+  if (a == b) return false;
+  for (const CellLink& l : kCellLinks) {
+    if (cell_info(l.from).territory == a && cell_info(l.to).territory == b) return true;
+  }
+  return false;
+}
+
+// Territory adjacency as the territory table lists it.
+constexpr bool territories_adjacent(TerritoryId a, TerritoryId b) {
+  for (const TerritoryLink& l : kTerritoryLinks) {
+    if ((l.a == a && l.b == b) || (l.a == b && l.b == a)) return true;
+  }
+  return false;
+}
+
+constexpr std::size_t cell_count_of(TerritoryId t) {
+  std::size_t n = 0;
+  for (const CellInfo& c : kCells) n += c.territory == t ? 1 : 0;
+  return n;
+}
+
+}  // namespace dune

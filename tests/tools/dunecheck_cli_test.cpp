@@ -1,0 +1,97 @@
+// End-to-end: the dunecheck binary's catalogue against the fact-sheet figures.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace {
+
+struct RunResult {
+  int exit_code;
+  std::string out;
+};
+
+RunResult run(const std::string& args) {
+  const std::string command = std::string(DUNECHECK_BINARY) + " " + args + " 2>&1";
+  std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(command.c_str(), "r"), pclose);
+  std::string out;
+  std::array<char, 4096> buffer{};
+  while (std::fgets(buffer.data(), buffer.size(), pipe.get()) != nullptr) out += buffer.data();
+  const int status = pclose(pipe.release());
+  return {WEXITSTATUS(status), out};
+}
+
+nlohmann::json kind(const nlohmann::json& catalogue, const std::string& name) {
+  for (const auto& k : catalogue["kinds"]) {
+    if (k["kind"] == name) return k;
+  }
+  ADD_FAILURE() << "no kind " << name;
+  return {};
+}
+
+TEST(DunecheckCliTest, CatalogueJsonMatchesTheFactSheet) {
+  const RunResult r = run("catalogue --json");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  const auto c = nlohmann::json::parse(r.out);
+
+  const auto treachery = kind(c, "Treachery card")["by_expansion"];
+  EXPECT_EQ(treachery["base"], 33);  // §4.1
+  EXPECT_EQ(treachery["E1"], 14);    // §4.2
+  EXPECT_EQ(treachery["E2"], 10);    // Richese cache
+  EXPECT_EQ(treachery["E3"], 3);
+  EXPECT_EQ(kind(c, "Nexus card")["total"], 12);
+  const auto spice = kind(c, "Spice card")["by_expansion"];
+  EXPECT_EQ(spice["base"], 21);  // 15 territory cards + 6 Shai-Hulud
+  EXPECT_EQ(spice["E1"], 1);     // Sandtrout
+  EXPECT_EQ(spice["E3"], 7);     // Great Maker + 6 Discovery
+  EXPECT_EQ(kind(c, "Storm card")["total"], 6);
+  EXPECT_EQ(kind(c, "Traitor card")["total"], 62);
+  EXPECT_EQ(kind(c, "Leader disc")["total"], 62);
+  EXPECT_EQ(kind(c, "Terror token")["total"], 6);
+  EXPECT_EQ(kind(c, "Ambassador token")["total"], 12);
+  EXPECT_EQ(kind(c, "No-Field token")["total"], 3);
+  EXPECT_EQ(kind(c, "Tech token")["total"], 3);
+  EXPECT_EQ(kind(c, "Discovery token")["total"], 8);
+
+  EXPECT_EQ(c["board"]["territories"], 42);
+  EXPECT_EQ(c["board"]["cells"], 86);
+  EXPECT_EQ(c["board"]["cell_adjacencies"], 190);
+  EXPECT_EQ(c["board"]["territory_adjacencies"], 103);
+  EXPECT_EQ(c["board"]["strongholds"], 5);
+  EXPECT_EQ(c["leaders"], 62);
+  EXPECT_EQ(c["phases"], 9);
+  ASSERT_EQ(c["nexus_panels"].size(), 36U);
+  for (const auto& p : c["nexus_panels"]) {
+    EXPECT_EQ(p["status"], "unavailable") << p["card"] << " " << p["mode"];
+    EXPECT_FALSE(p["reason"].get<std::string>().empty());
+  }
+}
+
+TEST(DunecheckCliTest, CatalogueForChosenFactions) {
+  const RunResult r = run("catalogue --json --factions atreides,harkonnen");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  const auto c = nlohmann::json::parse(r.out);
+  EXPECT_EQ(kind(c, "Leader disc")["total"], 10);
+  EXPECT_EQ(kind(c, "Force token")["total"], 40);
+  EXPECT_EQ(kind(c, "Treachery card")["by_expansion"].count("E2"), 0U);  // no Richese, no cache
+}
+
+TEST(DunecheckCliTest, UnknownFactionIsBadUsage) {
+  const RunResult r = run("catalogue --factions atreides,sardaukar");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.out.find("unknown faction 'sardaukar'"), std::string::npos) << r.out;
+}
+
+TEST(DunecheckCliTest, VersionAndHelp) {
+  EXPECT_EQ(run("--version").exit_code, 0);
+  const RunResult help = run("--help");
+  EXPECT_EQ(help.exit_code, 0);
+  EXPECT_NE(help.out.find("catalogue"), std::string::npos);
+}
+
+TEST(DunecheckCliTest, MissingSubcommandIsBadUsage) { EXPECT_EQ(run("").exit_code, 2); }
+
+}  // namespace
