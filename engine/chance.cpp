@@ -1,0 +1,95 @@
+// Chance steps: the only place that lists outcomes and applies a chosen one. Rules receive
+// outcomes through their on_X callbacks; nothing in the engine draws randomness.
+#include <algorithm>
+
+#include "engine/engine.h"
+#include "engine/internal.h"
+
+namespace dune {
+namespace {
+
+template <class Id>
+std::vector<std::uint8_t> pile_outcomes(const HiddenPile<Id>& pile) {
+  std::vector<std::uint8_t> out;
+  if (!pile.known_top.empty()) return {pile.known_top.front().value};  // staged or seen: forced
+  for (const Id& id : pile.unseen) out.push_back(id.value);
+  return out;
+}
+
+template <class Id>
+bool take(HiddenPile<Id>& pile, std::uint8_t outcome) {
+  if (!pile.known_top.empty()) {
+    if (pile.known_top.front().value != outcome) return false;
+    pile.take_top();
+    return true;
+  }
+  return pile.take_unseen(Id{outcome});
+}
+
+}  // namespace
+
+std::vector<std::uint8_t> chance_outcomes(const GameState& state) {
+  if (!state.chance) return {};
+  switch (state.chance->kind) {
+    case ChanceKind::TraitorDeal: return pile_outcomes(state.traitor_deck);
+    case ChanceKind::TreacheryDeal:
+    case ChanceKind::TreacheryLot: return pile_outcomes(state.treachery.deck);
+    case ChanceKind::SpiceDraw: return pile_outcomes(state.blow.deck);
+    case ChanceKind::StormCard: return {1, 2, 3, 4, 5, 6};  // uniform: the deck is reshuffled each turn
+  }
+  return {};
+}
+
+namespace {
+
+// Applies an outcome already known to be listed.
+void resolve(GameState& state, std::uint8_t outcome) {
+  const PendingChance request = *state.chance;
+  state.chance.reset();
+  state.log.push_back(ChanceRecord{request, outcome});
+  switch (request.kind) {
+    case ChanceKind::TraitorDeal:
+      take(state.traitor_deck, outcome);
+      on_traitor_dealt(state, request.seat, TraitorCardId{outcome});
+      return;
+    case ChanceKind::TreacheryDeal:
+      take(state.treachery.deck, outcome);
+      on_treachery_dealt(state, request.seat, TreacheryCardId{outcome});
+      return;
+    case ChanceKind::TreacheryLot:
+      take(state.treachery.deck, outcome);
+      on_lot_drawn(state, TreacheryCardId{outcome});
+      return;
+    case ChanceKind::SpiceDraw:
+      take(state.blow.deck, outcome);
+      on_spice_drawn(state, request.pile, SpiceCardId{outcome});
+      return;
+    case ChanceKind::StormCard:
+      on_storm_card(state, outcome);
+      return;
+  }
+}
+
+}  // namespace
+
+void request_chance(GameState& state, PendingChance request) {
+  state.chance = request;
+  // A forced outcome (a staged or known top card) resolves at once; it is still logged.
+  const auto outcomes = chance_outcomes(state);
+  if (outcomes.size() == 1) resolve(state, outcomes.front());
+}
+
+std::variant<GameState, Rejection> apply_chance(const GameState& state, std::uint8_t outcome) {
+  if (!state.chance) return reject(RejectCode::WrongPhase, "no chance step is pending");
+  const auto outcomes = chance_outcomes(state);
+  if (std::find(outcomes.begin(), outcomes.end(), outcome) == outcomes.end()) {
+    return reject(RejectCode::IllegalChoice, "outcome {} is not among the {} listed outcomes",
+                  outcome, outcomes.size());
+  }
+  GameState next = state;
+  resolve(next, outcome);
+  next.version += 1;
+  return next;
+}
+
+}  // namespace dune

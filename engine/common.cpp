@@ -1,0 +1,115 @@
+// Rule helpers shared by the phase modules.
+#include <algorithm>
+
+#include "engine/engine.h"
+#include "engine/internal.h"
+#include "model/factions.h"
+
+namespace dune {
+
+std::optional<Seat> GameState::seat_of(Faction f) const {
+  for (std::size_t i = 0; i < options.factions.size(); ++i) {
+    if (options.factions[i] == f) return Seat{static_cast<std::uint8_t>(i)};
+  }
+  return std::nullopt;
+}
+
+std::vector<Seat> all_seats(const GameState& state) {
+  std::vector<Seat> out;
+  for (std::size_t i = 0; i < state.seat_count(); ++i) out.push_back(Seat{static_cast<std::uint8_t>(i)});
+  return out;
+}
+
+bool in_play(const GameState& state, Faction f) { return state.seat_of(f).has_value(); }
+
+std::optional<Faction> ally_of(const GameState& state, Faction f) {
+  for (const Alliance& a : state.alliances) {
+    if (a.a == f) return a.b;
+    if (a.b == f) return a.a;
+  }
+  return std::nullopt;
+}
+
+// Player circle k sits at sector 3k; the first player is the first circle at or after the storm
+// sector in the storm's direction. This reproduces [TO] PlayerSequence.DetermineFirstPlayer,
+// ceil(storm × 6 / 18) mod 6 (fact sheet §1).
+std::vector<Seat> storm_order(const GameState& state) {
+  std::vector<Seat> seats = all_seats(state);
+  const int storm = state.storm.sector.value;
+  auto distance = [&](Seat s) {
+    const int sector = 3 * state.options.player_circles[s.value];
+    return (sector - storm + kSectorCount) % kSectorCount;
+  };
+  std::stable_sort(seats.begin(), seats.end(),
+                   [&](Seat a, Seat b) { return distance(a) < distance(b); });
+  return seats;
+}
+
+bool sector_in_storm(const GameState& state, Sector s) { return s == state.storm.sector; }
+
+bool cell_in_storm(const GameState& state, CellId c) {
+  const auto& sector = cell_info(c).sector;
+  return sector && sector_in_storm(state, *sector);
+}
+
+bool cell_storm_protected(const GameState& state, CellId c) {
+  const TerritoryId t = cell_info(c).territory;
+  if (state.board.shield_wall_destroyed &&
+      std::find(kShieldWallProtected.begin(), kShieldWallProtected.end(), t) != kShieldWallProtected.end()) {
+    return false;  // Family Atomics: Imperial Basin, Arrakeen and Carthag lose protection (§2.1)
+  }
+  return territory_info(t).storm_protected;
+}
+
+ForceCount forces_in_cell(const GameState& state, Faction f, CellId c) {
+  return state.board.normal[index(c)][index(f)] + state.board.special[index(c)][index(f)];
+}
+
+ForceCount forces_in_territory(const GameState& state, Faction f, TerritoryId t) {
+  ForceCount n{};
+  for (std::size_t c = 0; c < kCellCount; ++c) {
+    if (kCells[c].territory == t) n += forces_in_cell(state, f, cell_at(c));
+  }
+  return n;
+}
+
+std::vector<Faction> factions_in_territory(const GameState& state, TerritoryId t) {
+  std::vector<Faction> out;
+  for (Faction f : state.options.factions) {
+    if (forces_in_territory(state, f, t) > ForceCount{0}) out.push_back(f);
+  }
+  return out;
+}
+
+int hand_limit(const GameState& state, Seat s) { return faction_info(state.faction_of(s)).hand_limit; }
+
+Spice total_spice_on_board(const GameState& state) {
+  Spice n{};
+  for (Spice s : state.board.spice) n += s;
+  return n;
+}
+
+void pay_to_bank(GameState& state, Seat from, Spice amount) {
+  state.seat(from).spice -= amount;
+  state.bank += amount;
+}
+
+void pay_to_seat(GameState& state, Seat from, Seat to, Spice amount) {
+  state.seat(from).spice -= amount;
+  state.seat(to).spice += amount;
+}
+
+void receive_from_bank(GameState& state, Seat to, Spice amount) {
+  state.bank -= amount;
+  state.seat(to).spice += amount;
+}
+
+void destroy_forces(GameState& state, Faction f, CellId c, ForceCount normal, ForceCount special) {
+  state.board.normal[index(c)][index(f)] -= normal;
+  state.board.special[index(c)][index(f)] -= special;
+  SeatState& seat = state.seat(*state.seat_of(f));
+  seat.tanks_normal += normal;
+  seat.tanks_special += special;
+}
+
+}  // namespace dune

@@ -1,0 +1,48 @@
+// The engine's public API: pure functions over GameState values (DESIGN.md, "The command protocol").
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "model/commands.h"
+#include "model/options.h"
+#include "model/state.h"
+
+namespace dune {
+
+// A new game at its first decision (or chance step). Rejects options the engine cannot play.
+std::variant<GameState, Rejection> new_game(const Options& options);
+
+struct Accepted {
+  GameState next;
+  Receipt receipt;
+};
+using SubmitResult = std::variant<Accepted, Rejection>;
+
+// Compare-and-swap on the version, idempotent command ids, and atomic: a rejection changes nothing.
+SubmitResult submit(const GameState& state, const Envelope& envelope);
+
+// The public set of seats the game waits for (empty while a chance step or the end is pending).
+std::vector<Seat> pending(const GameState& state);
+
+// That seat's legal commands in a deterministic order; built on the validator `submit` uses.
+std::vector<Command> legal_commands(const GameState& state, Seat seat);
+
+// The outcomes of the pending chance step, in a deterministic order (empty when none is pending).
+std::vector<std::uint8_t> chance_outcomes(const GameState& state);
+
+// Resolves the pending chance step with one of its listed outcomes and records it in the log.
+std::variant<GameState, Rejection> apply_chance(const GameState& state, std::uint8_t outcome);
+
+bool is_terminal(const GameState& state);
+
+// A deterministic storm order of the seats for the current storm position (first player first).
+std::vector<Seat> storm_order(const GameState& state);
+
+// A command's kind without its content: what a receipt may show to every seat.
+std::string_view kind_name(const Command& c);
+
+}  // namespace dune

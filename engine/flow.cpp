@@ -1,0 +1,134 @@
+// The flow: which module owns the current step, phase entry and exit, and the protocol's
+// pending / legal / dispatch over the modules.
+#include <fmt/format.h>
+
+#include "engine/engine.h"
+#include "engine/internal.h"
+
+namespace dune {
+namespace {
+
+struct Module {
+  std::vector<Seat> (*awaited)(const GameState&);
+  std::vector<Command> (*candidates)(const GameState&, Seat);
+  std::optional<Rejection> (*validate)(const GameState&, Seat, const Command&);
+  void (*apply)(GameState&, Seat, const Command&);
+};
+
+std::optional<Module> module_for(Step step) {
+  switch (step) {
+    case Step::SetupTraitorSelection:
+    case Step::SetupPrediction:
+    case Step::SetupFremenPlacement:
+    case Step::SetupBeneGesseritPlacement:
+      return Module{awaited_setup, candidates_setup, validate_setup, apply_setup};
+    case Step::StormDial:
+    case Step::StormCardWindow:
+      return Module{awaited_storm, candidates_storm, validate_storm, apply_storm};
+    case Step::SpiceBlow:
+    case Step::WormPlacement:
+    case Step::NexusNegotiation:
+    case Step::WormRide:
+      return Module{awaited_spice_blow, candidates_spice_blow, validate_spice_blow, apply_spice_blow};
+    case Step::Charity:
+      return Module{awaited_charity, candidates_charity, validate_charity, apply_charity};
+    case Step::Bidding:
+      return Module{awaited_bidding, candidates_bidding, validate_bidding, apply_bidding};
+    case Step::Revival:
+      return Module{awaited_revival, candidates_revival, validate_revival, apply_revival};
+    case Step::Shipment:
+    case Step::Movement:
+      return Module{awaited_shipment_movement, candidates_shipment_movement,
+                    validate_shipment_movement, apply_shipment_movement};
+    case Step::Battle:
+    case Step::GameOver:
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+void halt(GameState& state, std::string reason) {
+  state.halted = std::move(reason);
+  state.chance.reset();
+}
+
+void enter_phase(GameState& state, Phase phase) {
+  state.phase = phase;
+  switch (phase) {
+    case Phase::Storm: enter_storm(state); return;
+    case Phase::SpiceBlowAndNexus: enter_spice_blow(state); return;
+    case Phase::ChoamCharity: enter_charity(state); return;
+    case Phase::Bidding: enter_bidding(state); return;
+    case Phase::Revival: enter_revival(state); return;
+    case Phase::ShipmentAndMovement: enter_shipment_movement(state); return;
+    case Phase::Battle:
+      // Engine II. Listed unavailable in the rules-status table; no placeholder command exists.
+      state.step = Step::Battle;
+      halt(state, "the Battle phase is not implemented yet (Engine II)");
+      return;
+    case Phase::SpiceCollection: enter_collection(state); return;
+    case Phase::MentatPause: enter_mentat(state); return;
+  }
+}
+
+void end_phase(GameState& state) {
+  if (!state.halted.empty() || state.step == Step::GameOver) return;
+  if (state.phase == Phase::MentatPause) {
+    // The Mentat Pause module ends the game itself when there is a winner or the last turn ended.
+    state.turn += 1;
+    enter_phase(state, Phase::Storm);
+    return;
+  }
+  enter_phase(state, next_phase(state.phase));
+}
+
+std::vector<Seat> pending(const GameState& state) {
+  if (state.chance || !state.halted.empty() || state.step == Step::GameOver) return {};
+  const auto module = module_for(state.step);
+  return module ? module->awaited(state) : std::vector<Seat>{};
+}
+
+bool is_terminal(const GameState& state) {
+  return state.step == Step::GameOver || !state.halted.empty();
+}
+
+std::optional<Rejection> validate_command(const GameState& state, Seat seat, const Command& c) {
+  if (seat.value >= state.seat_count()) {
+    return reject(RejectCode::UnknownSeat, "seat {} is not at this table ({} seats)", seat.value,
+                  state.seat_count());
+  }
+  if (state.step == Step::GameOver) return reject(RejectCode::GameOver, "the game is over");
+  if (!state.halted.empty()) return reject(RejectCode::NotImplemented, "{}", state.halted);
+  if (state.chance) {
+    return reject(RejectCode::ChancePending, "the game waits for a chance outcome, not a command");
+  }
+  const auto module = module_for(state.step);
+  if (!module) return reject(RejectCode::NotImplemented, "no rule accepts commands at this step");
+  const auto awaited = module->awaited(state);
+  if (std::find(awaited.begin(), awaited.end(), seat) == awaited.end()) {
+    return reject(RejectCode::NotYourTurn, "{} is not awaited during {}",
+                  to_string(state.faction_of(seat)), to_string(state.step));
+  }
+  return module->validate(state, seat, c);
+}
+
+void apply_command(GameState& state, Seat seat, const Command& c) {
+  module_for(state.step)->apply(state, seat, c);
+}
+
+std::vector<Command> legal_commands(const GameState& state, Seat seat) {
+  std::vector<Command> out;
+  if (seat.value >= state.seat_count() || state.chance || !state.halted.empty()) return out;
+  const auto module = module_for(state.step);
+  if (!module) return out;
+  const auto awaited = module->awaited(state);
+  if (std::find(awaited.begin(), awaited.end(), seat) == awaited.end()) return out;
+  for (Command& c : module->candidates(state, seat)) {
+    if (!module->validate(state, seat, c)) out.push_back(std::move(c));
+  }
+  return out;
+}
+
+}  // namespace dune

@@ -1,0 +1,83 @@
+// The contract between the flow (flow.cpp) and the phase modules, one file per phase.
+// Each module implements, for the steps it owns:
+//   awaited_X(state)            the seats whose decision the step waits for (public facts only)
+//   candidates_X(state, seat)   candidate commands, deterministic order (filtered by validate_X)
+//   validate_X(state, seat, c)  nullopt if legal, else a Rejection naming the rule and numbers
+//   apply_X(state, seat, c)     applies a validated command; calls end_phase() when done
+// and an enter_X(state) that the flow calls when the phase starts. Chance outcomes reach the
+// module through on_X callbacks. Nothing here draws randomness: see chance.cpp.
+#pragma once
+
+#include <fmt/format.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/state.h"
+
+namespace dune {
+
+template <class... Args>
+Rejection reject(RejectCode code, fmt::format_string<Args...> f, Args&&... args) {
+  return Rejection{code, fmt::format(f, std::forward<Args>(args)...)};
+}
+
+// ---- flow (flow.cpp) ------------------------------------------------------------------------
+void end_phase(GameState& state);          // enters the next phase (or the next turn, or the end)
+void enter_phase(GameState& state, Phase phase);
+void request_chance(GameState& state, PendingChance request);  // auto-resolves a forced outcome
+void halt(GameState& state, std::string reason);               // a rule listed unavailable
+
+// ---- shared rule helpers (common.cpp) -------------------------------------------------------
+std::vector<Seat> all_seats(const GameState& state);
+bool in_play(const GameState& state, Faction f);
+std::optional<Faction> ally_of(const GameState& state, Faction f);
+bool sector_in_storm(const GameState& state, Sector s);
+bool cell_in_storm(const GameState& state, CellId c);
+bool cell_storm_protected(const GameState& state, CellId c);  // Family Atomics aware
+ForceCount forces_in_cell(const GameState& state, Faction f, CellId c);  // normal + special
+ForceCount forces_in_territory(const GameState& state, Faction f, TerritoryId t);
+// Factions with forces in a territory (Bene Gesserit advisors included; see fighting_factions).
+std::vector<Faction> factions_in_territory(const GameState& state, TerritoryId t);
+int hand_limit(const GameState& state, Seat s);
+Spice total_spice_on_board(const GameState& state);
+// Moves spice between a seat and the bank (negative amounts are never passed).
+void pay_to_bank(GameState& state, Seat from, Spice amount);
+void pay_to_seat(GameState& state, Seat from, Seat to, Spice amount);
+void receive_from_bank(GameState& state, Seat to, Spice amount);
+// Sends forces from a cell to the Tanks.
+void destroy_forces(GameState& state, Faction f, CellId c, ForceCount normal, ForceCount special);
+
+// ---- setup (setup.cpp) ----------------------------------------------------------------------
+void enter_setup(GameState& state);
+std::vector<Seat> awaited_setup(const GameState& state);
+std::vector<Command> candidates_setup(const GameState& state, Seat seat);
+std::optional<Rejection> validate_setup(const GameState& state, Seat seat, const Command& c);
+void apply_setup(GameState& state, Seat seat, const Command& c);
+void on_traitor_dealt(GameState& state, Seat seat, TraitorCardId card);
+void on_treachery_dealt(GameState& state, Seat seat, TreacheryCardId card);
+
+// ---- phases ---------------------------------------------------------------------------------
+#define DUNE_PHASE_MODULE(X)                                                            \
+  void enter_##X(GameState& state);                                                     \
+  std::vector<Seat> awaited_##X(const GameState& state);                                \
+  std::vector<Command> candidates_##X(const GameState& state, Seat seat);               \
+  std::optional<Rejection> validate_##X(const GameState& state, Seat seat, const Command& c); \
+  void apply_##X(GameState& state, Seat seat, const Command& c);
+
+DUNE_PHASE_MODULE(storm)
+DUNE_PHASE_MODULE(spice_blow)
+DUNE_PHASE_MODULE(charity)
+DUNE_PHASE_MODULE(bidding)
+DUNE_PHASE_MODULE(revival)
+DUNE_PHASE_MODULE(shipment_movement)
+DUNE_PHASE_MODULE(collection)
+DUNE_PHASE_MODULE(mentat)
+#undef DUNE_PHASE_MODULE
+
+void on_storm_card(GameState& state, std::uint8_t value);                   // storm.cpp
+void on_spice_drawn(GameState& state, std::uint8_t pile, SpiceCardId card);  // spice_blow.cpp
+void on_lot_drawn(GameState& state, TreacheryCardId card);                   // bidding.cpp
+
+}  // namespace dune

@@ -1,0 +1,152 @@
+// Human forms of commands, steps and rejection codes.
+#include <fmt/format.h>
+
+#include "engine/engine.h"
+#include "model/factions.h"
+
+namespace dune {
+namespace {
+
+std::string forces(ForceCount normal, ForceCount special) {
+  return special == ForceCount{0} ? fmt::format("{}", normal.value)
+                                  : fmt::format("{}+{}*", normal.value, special.value);
+}
+
+std::string cell_name(CellId c) {
+  const CellInfo& info = cell_info(c);
+  if (info.orientation.empty()) return std::string(to_string(info.territory));
+  return fmt::format("{} ({})", to_string(info.territory), info.orientation);
+}
+
+std::string_view question_text(TruthtranceQuestion q) {
+  switch (q) {
+    case TruthtranceQuestion::HoldsKarama: return "do you hold a Karama card?";
+    case TruthtranceQuestion::HoldsWeapon: return "do you hold a weapon?";
+    case TruthtranceQuestion::HoldsDefense: return "do you hold a defense?";
+    case TruthtranceQuestion::HasAtLeastTenSpice: return "do you have 10 or more spice?";
+    case TruthtranceQuestion::HoldsTraitorOfMine: return "is one of my leaders your traitor?";
+  }
+  return "?";
+}
+
+struct Namer {
+  std::string operator()(const Pass&) const { return "pass"; }
+  std::string operator()(const ChooseTraitor& c) const {
+    return c.card == kCheapHeroTraitor ? "keep traitor Cheap Hero"
+                                       : fmt::format("keep traitor {}", leader_info(LeaderId{c.card.value}).name);
+  }
+  std::string operator()(const Predict& c) const { return fmt::format("predict {} on turn {}", to_string(c.faction), c.turn); }
+  std::string operator()(const PlaceForces& c) const { return fmt::format("place {} in {}", forces(c.normal, c.special), cell_name(c.cell)); }
+  std::string operator()(const DialStorm& c) const { return fmt::format("dial storm {}", c.amount); }
+  std::string operator()(const PlayWeatherControl& c) const { return fmt::format("play Weather Control: move the storm {}", c.sectors); }
+  std::string operator()(const PlayFamilyAtomics&) const { return "play Family Atomics"; }
+  std::string operator()(const ProposeAlliance& c) const { return fmt::format("propose an alliance to {}", to_string(c.with)); }
+  std::string operator()(const AcceptAlliance& c) const { return fmt::format("accept {}'s alliance", to_string(c.proposer)); }
+  std::string operator()(const BreakAlliance&) const { return "break alliance"; }
+  std::string operator()(const PlaceWorm& c) const { return fmt::format("place the worm in {}", to_string(c.territory)); }
+  std::string operator()(const RideWorm& c) const { return fmt::format("ride the worm from {} to {}", to_string(c.from), cell_name(c.to)); }
+  std::string operator()(const ClaimCharity&) const { return "claim CHOAM Charity"; }
+  std::string operator()(const Bid& c) const { return fmt::format("bid {}{}", c.amount.value, c.karama ? " (Karama)" : ""); }
+  std::string operator()(const KaramaTakeCard&) const { return "Karama: take the card without paying"; }
+  std::string operator()(const Revive& c) const {
+    std::string s = fmt::format("revive {}", forces(c.normal, c.special));
+    if (c.leader) s += fmt::format(" and {}", leader_info(*c.leader).name);
+    if (c.ally_paid_extra > ForceCount{0}) s += fmt::format(", pay {} for the ally", c.ally_paid_extra.value);
+    return s;
+  }
+  std::string operator()(const Ship& c) const { return fmt::format("ship {} to {}{}", forces(c.normal, c.special), cell_name(c.to), c.karama ? " (Karama)" : ""); }
+  std::string operator()(const CrossShip& c) const { return fmt::format("cross-ship {} from {} to {}", forces(c.normal, c.special), cell_name(c.from), cell_name(c.to)); }
+  std::string operator()(const ShipToReserves& c) const { return fmt::format("ship {} from {} to reserves", forces(c.normal, c.special), cell_name(c.from)); }
+  std::string operator()(const Move& c) const { return fmt::format("move {} from {} to {}", forces(c.normal, c.special), to_string(c.from), cell_name(c.to)); }
+  std::string operator()(const SendSpiritualAdvisor& c) const { return c.send ? "send a spiritual advisor" : "send no spiritual advisor"; }
+  std::string operator()(const PlayHajr&) const { return "play Hajr"; }
+  std::string operator()(const GuildActNow&) const { return "Guild acts now"; }
+  std::string operator()(const PlayTruthtrance& c) const { return fmt::format("Truthtrance to seat {}: {}", c.target.value, question_text(c.question)); }
+  std::string operator()(const PlayGhola& c) const {
+    return c.leader ? fmt::format("Tleilaxu Ghola: revive {}", leader_info(*c.leader).name)
+                    : fmt::format("Tleilaxu Ghola: revive {} forces", c.forces.value);
+  }
+  std::string operator()(const DiscardWorthless&) const { return "discard a worthless card"; }
+};
+
+}  // namespace
+
+std::string to_string(const Command& c) { return std::visit(Namer{}, c); }
+
+std::string_view to_string(Step s) {
+  switch (s) {
+    case Step::SetupTraitorSelection: return "traitor selection";
+    case Step::SetupPrediction: return "Bene Gesserit prediction";
+    case Step::SetupFremenPlacement: return "Fremen placement";
+    case Step::SetupBeneGesseritPlacement: return "Bene Gesserit placement";
+    case Step::StormDial: return "storm dial";
+    case Step::StormCardWindow: return "storm card window";
+    case Step::SpiceBlow: return "Spice Blow";
+    case Step::WormPlacement: return "worm placement";
+    case Step::NexusNegotiation: return "Nexus";
+    case Step::WormRide: return "worm ride";
+    case Step::Charity: return "CHOAM Charity";
+    case Step::Bidding: return "Bidding";
+    case Step::Revival: return "Revival";
+    case Step::Shipment: return "shipment";
+    case Step::Movement: return "movement";
+    case Step::Battle: return "Battle";
+    case Step::GameOver: return "game over";
+  }
+  return "?";
+}
+
+std::string_view to_string(RejectCode c) {
+  switch (c) {
+    case RejectCode::StaleVersion: return "StaleVersion";
+    case RejectCode::DuplicateCommandId: return "DuplicateCommandId";
+    case RejectCode::UnknownSeat: return "UnknownSeat";
+    case RejectCode::NotYourTurn: return "NotYourTurn";
+    case RejectCode::WrongPhase: return "WrongPhase";
+    case RejectCode::ChancePending: return "ChancePending";
+    case RejectCode::GameOver: return "GameOver";
+    case RejectCode::IllegalChoice: return "IllegalChoice";
+    case RejectCode::InsufficientSpice: return "InsufficientSpice";
+    case RejectCode::HandFull: return "HandFull";
+    case RejectCode::StormBlocked: return "StormBlocked";
+    case RejectCode::OccupancyLimit: return "OccupancyLimit";
+    case RejectCode::NotAdjacent: return "NotAdjacent";
+    case RejectCode::NotEnoughForces: return "NotEnoughForces";
+    case RejectCode::NotImplemented: return "NotImplemented";
+  }
+  return "?";
+}
+
+// The public form: a command's kind without its secret content (receipts are public).
+std::string_view kind_name(const Command& c) {
+  static constexpr std::array<std::string_view, std::variant_size_v<Command>> kNames{
+      "pass", "keep a traitor", "predict", "place forces", "dial the storm", "Weather Control",
+      "Family Atomics", "propose an alliance", "accept an alliance", "break an alliance",
+      "place the worm", "ride the worm", "claim charity", "bid", "Karama: take the card",
+      "revive", "ship", "cross-ship", "ship to reserves", "move", "spiritual advisor", "Hajr",
+      "Guild acts now", "Truthtrance", "Tleilaxu Ghola", "discard a worthless card"};
+  return kNames[c.index()];
+}
+
+namespace {
+std::vector<std::uint8_t> spread_circles(std::size_t seats) {
+  std::vector<std::uint8_t> out;
+  for (std::size_t i = 0; i < seats; ++i) out.push_back(static_cast<std::uint8_t>(i * 6 / seats));
+  return out;
+}
+}  // namespace
+
+Options Options::basic(std::vector<Faction> factions) {
+  Options o;
+  o.player_circles = spread_circles(factions.size());
+  o.factions = std::move(factions);
+  return o;
+}
+
+Options Options::advanced(std::vector<Faction> factions) {
+  Options o = basic(std::move(factions));
+  o.rules = RuleFlags{true, true, true, true, true, true, true, true, true, true, true};
+  return o;
+}
+
+}  // namespace dune

@@ -1,0 +1,38 @@
+// submit: compare-and-swap on the version, idempotent command ids, atomic rejection.
+#include <fmt/format.h>
+
+#include "engine/engine.h"
+#include "engine/internal.h"
+
+namespace dune {
+
+std::optional<Rejection> validate_command(const GameState& state, Seat seat, const Command& c);
+void apply_command(GameState& state, Seat seat, const Command& c);
+
+SubmitResult submit(const GameState& state, const Envelope& envelope) {
+  // Idempotence first: a retry of a committed command returns its receipt and changes nothing,
+  // even though the version has moved on since.
+  for (const Committed& done : state.committed) {
+    if (done.envelope.id != envelope.id) continue;
+    if (done.envelope == envelope) return Accepted{state, done.receipt};
+    return reject(RejectCode::DuplicateCommandId,
+                  "command id {} was already used for another command", envelope.id.value);
+  }
+  if (envelope.expected_version != state.version) {
+    return reject(RejectCode::StaleVersion, "expected version {}, but the game is at version {}",
+                  envelope.expected_version, state.version);
+  }
+  if (auto rejection = validate_command(state, envelope.seat, envelope.command)) return *rejection;
+
+  GameState next = state;
+  apply_command(next, envelope.seat, envelope.command);
+  next.version = state.version + 1;
+  Receipt receipt{envelope.id, envelope.seat, next.version,
+                  fmt::format("{}: {}", to_string(state.faction_of(envelope.seat)),
+                              kind_name(envelope.command))};
+  next.log.push_back(envelope);
+  next.committed.push_back(Committed{envelope, receipt});
+  return Accepted{std::move(next), std::move(receipt)};
+}
+
+}  // namespace dune

@@ -1,0 +1,351 @@
+// Setup (fact sheet §6.1): options, starting spice and forces, Bene Gesserit prediction, traitor
+// deal, Fremen and Bene Gesserit placement, starting Treachery cards. The first storm is turn 1's
+// Storm phase (storm.cpp).
+#include <algorithm>
+
+#include "engine/engine.h"
+#include "engine/internal.h"
+#include "model/cards.h"
+#include "model/factions.h"
+
+namespace dune {
+namespace {
+
+// The spice bank is a reserve the ledger can account against; its size is not a rule.
+constexpr Spice kBankReserve{1000};
+constexpr std::size_t kTraitorsDealt = 4;
+
+std::optional<Rejection> check_options(const Options& o) {
+  if (o.factions.size() < 2 || o.factions.size() > kMaxSeats) {
+    return reject(RejectCode::IllegalChoice, "a game has 2 to 6 seats, not {}", o.factions.size());
+  }
+  for (std::size_t i = 0; i < o.factions.size(); ++i) {
+    const Faction f = o.factions[i];
+    if (std::count(o.factions.begin(), o.factions.end(), f) > 1) {
+      return reject(RejectCode::IllegalChoice, "{} is seated twice", to_string(f));
+    }
+    if (faction_info(f).expansion != Expansion::Base) {
+      return reject(RejectCode::NotImplemented,
+                    "{} is not playable yet: the engine supports the six base factions "
+                    "(rules-status table)", to_string(f));
+    }
+  }
+  if (o.player_circles.size() != o.factions.size()) {
+    return reject(RejectCode::IllegalChoice, "{} player circles for {} seats", o.player_circles.size(),
+                  o.factions.size());
+  }
+  for (std::uint8_t c : o.player_circles) {
+    if (c >= 6) return reject(RejectCode::IllegalChoice, "player circle {} does not exist (0..5)", c);
+    if (std::count(o.player_circles.begin(), o.player_circles.end(), c) > 1) {
+      return reject(RejectCode::IllegalChoice, "two seats share player circle {}", c);
+    }
+  }
+  if (o.turn_limit < 1 || o.turn_limit > 20) {
+    return reject(RejectCode::IllegalChoice, "turn limit {} is outside 1..20", o.turn_limit);
+  }
+  if (o.nexus != NexusModuleMode::Off) {
+    return reject(RejectCode::NotImplemented, "the Nexus card module is not implemented yet");
+  }
+  return std::nullopt;
+}
+
+bool is_fremen_start_cell(CellId c) {
+  const TerritoryId t = cell_info(c).territory;
+  return t == TerritoryId::SietchTabr || t == TerritoryId::FalseWallSouth || t == TerritoryId::FalseWallWest;
+}
+
+ForceCount placed_by(const GameState& state, Faction f) {
+  ForceCount n{};
+  for (std::size_t c = 0; c < kCellCount; ++c) n += forces_in_cell(state, f, cell_at(c));
+  return n;
+}
+
+constexpr ForceCount kFremenStartingForces{10};
+
+void place(GameState& state, Seat seat, CellId cell, ForceCount normal, ForceCount special) {
+  const Faction f = state.faction_of(seat);
+  SeatState& s = state.seat(seat);
+  s.reserves_normal -= normal;
+  s.reserves_special -= special;
+  state.board.normal[index(cell)][index(f)] += normal;
+  state.board.special[index(cell)][index(f)] += special;
+}
+
+void deal_next_traitor(GameState& state);
+void deal_next_starting_card(GameState& state);
+
+void after_prediction(GameState& state) {
+  state.step = Step::SetupTraitorSelection;
+  deal_next_traitor(state);
+}
+
+// Deals 4 traitor cards to each seat in seat order, one chance step each (fact sheet §4.3).
+void deal_next_traitor(GameState& state) {
+  for (Seat seat : all_seats(state)) {
+    if (state.seat(seat).traitor_offer.size() < kTraitorsDealt &&
+        state.seat(seat).traitors.empty()) {
+      request_chance(state, PendingChance{ChanceKind::TraitorDeal, seat, 0});
+      return;
+    }
+  }
+  // All dealt. Harkonnen keep all four ([LR] 2.05); the others choose one (awaited_setup).
+  if (auto h = state.seat_of(Faction::Harkonnen)) {
+    SeatState& s = state.seat(*h);
+    s.traitors = s.traitor_offer;
+    s.traitor_offer.clear();
+  }
+}
+
+void begin_placement(GameState& state);
+
+void after_traitors(GameState& state) {
+  // Returned traitor cards go back into the deck's unseen remainder.
+  for (SeatState& s : state.seats) {
+    for (TraitorCardId t : s.traitor_offer) state.traitor_deck.add_unseen(t);
+    s.traitor_offer.clear();
+  }
+  begin_placement(state);
+}
+
+void begin_placement(GameState& state) {
+  if (in_play(state, Faction::Fremen) && placed_by(state, Faction::Fremen) < kFremenStartingForces) {
+    state.step = Step::SetupFremenPlacement;
+    return;
+  }
+  if (in_play(state, Faction::BeneGesserit) && placed_by(state, Faction::BeneGesserit) == ForceCount{0}) {
+    if (state.options.rules.bene_gesserit_advisors) {
+      state.step = Step::SetupBeneGesseritPlacement;
+      return;
+    }
+    // Basic: one fighter in the Polar Sink ([TO] PerformBluePlacement, [LR] 2.02.02).
+    place(state, *state.seat_of(Faction::BeneGesserit), kPolarSinkCell, ForceCount{1}, ForceCount{0});
+  }
+  deal_next_starting_card(state);
+}
+
+std::size_t starting_cards(Faction f) { return f == Faction::Harkonnen ? 2 : 1; }
+
+// One starting Treachery card each, Harkonnen 2 (fact sheet §6.1), in seat order.
+void deal_next_starting_card(GameState& state) {
+  for (Seat seat : all_seats(state)) {
+    if (state.seat(seat).hand.size() < starting_cards(state.faction_of(seat))) {
+      request_chance(state, PendingChance{ChanceKind::TreacheryDeal, seat, 0});
+      return;
+    }
+  }
+  state.turn = 1;
+  enter_phase(state, Phase::Storm);
+}
+
+}  // namespace
+
+std::variant<GameState, Rejection> new_game(const Options& options) {
+  if (auto rejection = check_options(options)) return *rejection;
+  GameState state;
+  state.options = options;
+  state.bank = kBankReserve;
+  for (Faction f : options.factions) {
+    const FactionInfo& info = faction_info(f);
+    SeatState s;
+    s.spice = info.starting_spice;
+    state.bank -= info.starting_spice;
+    const ForceSplit forces = total_forces(f, options.rules.special_forces);
+    s.reserves_normal = forces.normal;
+    s.reserves_special = forces.special;
+    state.seats.push_back(s);
+  }
+  for (std::size_t i = 0; i < options.factions.size(); ++i) {
+    const Seat seat{static_cast<std::uint8_t>(i)};
+    const FactionInfo& info = faction_info(options.factions[i]);
+    if (info.placement.kind == PlacementKind::FixedCell) {
+      place(state, seat, info.placement.cell, info.placement.normal, info.placement.special);
+    }
+    for (LeaderId l : ordinary_leaders(options.factions[i])) {
+      state.leaders[l.value] = LeaderState{LeaderLocation::Available, seat, 0, false};
+      state.traitor_deck.add_unseen(TraitorCardId{l.value});
+    }
+  }
+  for (std::size_t id = 0; id < kTreacheryCardCount; ++id) {
+    if (kTreacheryCardTypes[kTreacheryCards[id].type].expansion == Expansion::Base) {
+      state.treachery.deck.add_unseen(TreacheryCardId{static_cast<std::uint8_t>(id)});
+    }
+  }
+  for (std::size_t id = 0; id < kSpiceCardCount; ++id) {
+    if (kSpiceCards[id].expansion == Expansion::Base) {
+      state.blow.deck.add_unseen(SpiceCardId{static_cast<std::uint8_t>(id)});
+    }
+  }
+  enter_setup(state);
+  return state;
+}
+
+void enter_setup(GameState& state) {
+  if (in_play(state, Faction::BeneGesserit)) {
+    state.step = Step::SetupPrediction;  // before the traitor deal (fact sheet §6.1, step 3)
+    return;
+  }
+  after_prediction(state);
+}
+
+std::vector<Seat> awaited_setup(const GameState& state) {
+  std::vector<Seat> out;
+  switch (state.step) {
+    case Step::SetupPrediction:
+      return {*state.seat_of(Faction::BeneGesserit)};
+    case Step::SetupTraitorSelection:
+      for (Seat s : all_seats(state)) {
+        if (state.seat(s).traitor_offer.size() == kTraitorsDealt) out.push_back(s);
+      }
+      return out;
+    case Step::SetupFremenPlacement:
+      return {*state.seat_of(Faction::Fremen)};
+    case Step::SetupBeneGesseritPlacement:
+      return {*state.seat_of(Faction::BeneGesserit)};
+    default:
+      return out;
+  }
+}
+
+std::vector<Command> candidates_setup(const GameState& state, Seat seat) {
+  std::vector<Command> out;
+  const SeatState& s = state.seat(seat);
+  switch (state.step) {
+    case Step::SetupPrediction:
+      for (Faction f : state.options.factions) {
+        if (f == Faction::BeneGesserit) continue;
+        for (int turn = 1; turn <= state.options.turn_limit; ++turn) {
+          out.push_back(Predict{f, static_cast<std::uint8_t>(turn)});
+        }
+      }
+      return out;
+    case Step::SetupTraitorSelection:
+      for (TraitorCardId t : s.traitor_offer) out.push_back(ChooseTraitor{t});
+      return out;
+    case Step::SetupFremenPlacement: {
+      const int left = (kFremenStartingForces - placed_by(state, Faction::Fremen)).value;
+      for (std::size_t c = 0; c < kCellCount; ++c) {
+        if (!is_fremen_start_cell(cell_at(c))) continue;
+        for (int special = 0; special <= std::min(left, s.reserves_special.value); ++special) {
+          for (int normal = 0; normal + special <= left && normal <= s.reserves_normal.value; ++normal) {
+            if (normal + special > 0) out.push_back(PlaceForces{cell_at(c), ForceCount{normal}, ForceCount{special}});
+          }
+        }
+      }
+      return out;
+    }
+    case Step::SetupBeneGesseritPlacement:
+      for (std::size_t c = 0; c < kCellCount; ++c) out.push_back(PlaceForces{cell_at(c), ForceCount{1}, ForceCount{0}});
+      return out;
+    default:
+      return out;
+  }
+}
+
+std::optional<Rejection> validate_setup(const GameState& state, Seat seat, const Command& c) {
+  const SeatState& s = state.seat(seat);
+  switch (state.step) {
+    case Step::SetupPrediction: {
+      const auto* p = std::get_if<Predict>(&c);
+      if (!p) return reject(RejectCode::WrongPhase, "Bene Gesserit must predict a faction and a turn now");
+      if (p->faction == Faction::BeneGesserit || !in_play(state, p->faction)) {
+        return reject(RejectCode::IllegalChoice, "the prediction must name another faction in the game");
+      }
+      if (p->turn < 1 || p->turn > state.options.turn_limit) {
+        return reject(RejectCode::IllegalChoice, "the predicted turn must be 1..{}, not {}",
+                      state.options.turn_limit, p->turn);
+      }
+      return std::nullopt;
+    }
+    case Step::SetupTraitorSelection: {
+      const auto* t = std::get_if<ChooseTraitor>(&c);
+      if (!t) return reject(RejectCode::WrongPhase, "traitor selection: choose one of your four traitor cards");
+      if (std::find(s.traitor_offer.begin(), s.traitor_offer.end(), t->card) == s.traitor_offer.end()) {
+        return reject(RejectCode::IllegalChoice, "that traitor card was not dealt to you");
+      }
+      return std::nullopt;
+    }
+    case Step::SetupFremenPlacement: {
+      const auto* p = std::get_if<PlaceForces>(&c);
+      if (!p) return reject(RejectCode::WrongPhase, "Fremen must place their starting forces now");
+      if (p->cell.value >= kCellCount || !is_fremen_start_cell(p->cell)) {
+        return reject(RejectCode::IllegalChoice,
+                      "Fremen start in Sietch Tabr, False Wall South or False Wall West ([LR] 2.04)");
+      }
+      const ForceCount left = kFremenStartingForces - placed_by(state, Faction::Fremen);
+      if (p->normal < ForceCount{0} || p->special < ForceCount{0} || p->normal + p->special == ForceCount{0}) {
+        return reject(RejectCode::IllegalChoice, "place at least one force");
+      }
+      if (p->normal + p->special > left) {
+        return reject(RejectCode::NotEnoughForces, "Fremen have {} of their 10 starting forces left to place, not {}",
+                      left.value, (p->normal + p->special).value);
+      }
+      if (p->normal > s.reserves_normal || p->special > s.reserves_special) {
+        return reject(RejectCode::NotEnoughForces, "Fremen reserves hold {} forces and {} Fedaykin",
+                      s.reserves_normal.value, s.reserves_special.value);
+      }
+      return std::nullopt;
+    }
+    case Step::SetupBeneGesseritPlacement: {
+      const auto* p = std::get_if<PlaceForces>(&c);
+      if (!p) return reject(RejectCode::WrongPhase, "Bene Gesserit must place one advisor now");
+      if (p->cell.value >= kCellCount) return reject(RejectCode::IllegalChoice, "no such cell");
+      if (p->normal != ForceCount{1} || p->special != ForceCount{0}) {
+        return reject(RejectCode::IllegalChoice, "Bene Gesserit place exactly one force ([LR] 2.02.08)");
+      }
+      return std::nullopt;
+    }
+    default:
+      return reject(RejectCode::WrongPhase, "not a setup step");
+  }
+}
+
+void apply_setup(GameState& state, Seat seat, const Command& c) {
+  switch (state.step) {
+    case Step::SetupPrediction: {
+      const auto& p = std::get<Predict>(c);
+      state.prediction = Prediction{p.faction, p.turn};
+      after_prediction(state);
+      return;
+    }
+    case Step::SetupTraitorSelection: {
+      SeatState& s = state.seat(seat);
+      const TraitorCardId kept = std::get<ChooseTraitor>(c).card;
+      s.traitors.push_back(kept);
+      s.traitor_offer.erase(std::find(s.traitor_offer.begin(), s.traitor_offer.end(), kept));
+      for (TraitorCardId t : s.traitor_offer) state.traitor_deck.add_unseen(t);
+      s.traitor_offer.clear();
+      if (awaited_setup(state).empty()) after_traitors(state);
+      return;
+    }
+    case Step::SetupFremenPlacement: {
+      const auto& p = std::get<PlaceForces>(c);
+      place(state, seat, p.cell, p.normal, p.special);
+      begin_placement(state);
+      return;
+    }
+    case Step::SetupBeneGesseritPlacement: {
+      const auto& p = std::get<PlaceForces>(c);
+      const TerritoryId t = cell_info(p.cell).territory;
+      // An advisor, or a fighter when alone there (fact sheet §5.1).
+      state.board.advisors[index(t)] = !factions_in_territory(state, t).empty();
+      place(state, seat, p.cell, p.normal, p.special);
+      deal_next_starting_card(state);
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+void on_traitor_dealt(GameState& state, Seat seat, TraitorCardId card) {
+  state.seat(seat).traitor_offer.push_back(card);
+  deal_next_traitor(state);
+}
+
+void on_treachery_dealt(GameState& state, Seat seat, TreacheryCardId card) {
+  auto& hand = state.seat(seat).hand;
+  hand.insert(std::upper_bound(hand.begin(), hand.end(), card), card);
+  if (state.turn == 0) deal_next_starting_card(state);
+}
+
+}  // namespace dune

@@ -1,0 +1,135 @@
+// The command protocol's vocabulary (DESIGN.md, "The command protocol"): a closed variant of small
+// value commands, the envelope that carries one, rejections and receipts.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "model/catalogue.h"
+#include "model/ids.h"
+#include "model/quantity.h"
+
+namespace dune {
+
+// ---- setup ----------------------------------------------------------------------------------
+struct ChooseTraitor { TraitorCardId card; friend bool operator==(const ChooseTraitor&, const ChooseTraitor&) = default; };
+struct Predict { Faction faction; std::uint8_t turn; friend bool operator==(const Predict&, const Predict&) = default; };
+// Place starting forces (Fremen split, Bene Gesserit advisor) from reserves into one cell.
+struct PlaceForces { CellId cell; ForceCount normal; ForceCount special; friend bool operator==(const PlaceForces&, const PlaceForces&) = default; };
+
+// ---- storm ----------------------------------------------------------------------------------
+struct DialStorm { std::uint8_t amount; friend bool operator==(const DialStorm&, const DialStorm&) = default; };
+struct PlayWeatherControl { std::uint8_t sectors; friend bool operator==(const PlayWeatherControl&, const PlayWeatherControl&) = default; };
+struct PlayFamilyAtomics { friend bool operator==(const PlayFamilyAtomics&, const PlayFamilyAtomics&) = default; };
+
+// ---- Spice Blow and Nexus -------------------------------------------------------------------
+struct ProposeAlliance { Faction with; friend bool operator==(const ProposeAlliance&, const ProposeAlliance&) = default; };
+struct AcceptAlliance { Faction proposer; friend bool operator==(const AcceptAlliance&, const AcceptAlliance&) = default; };
+struct BreakAlliance { friend bool operator==(const BreakAlliance&, const BreakAlliance&) = default; };
+struct PlaceWorm { TerritoryId territory; friend bool operator==(const PlaceWorm&, const PlaceWorm&) = default; };
+struct RideWorm { TerritoryId from; CellId to; friend bool operator==(const RideWorm&, const RideWorm&) = default; };
+
+// ---- CHOAM Charity --------------------------------------------------------------------------
+struct ClaimCharity { friend bool operator==(const ClaimCharity&, const ClaimCharity&) = default; };
+
+// ---- Bidding --------------------------------------------------------------------------------
+struct Bid { Spice amount; bool karama = false; friend bool operator==(const Bid&, const Bid&) = default; };
+struct KaramaTakeCard { friend bool operator==(const KaramaTakeCard&, const KaramaTakeCard&) = default; };
+
+// ---- Revival --------------------------------------------------------------------------------
+struct Revive {
+  ForceCount normal;
+  ForceCount special;
+  std::optional<LeaderId> leader;
+  ForceCount ally_paid_extra;  // Emperor: extra revivals paid for its ally (up to 3)
+  friend bool operator==(const Revive&, const Revive&) = default;
+};
+
+// ---- Shipment and Movement ------------------------------------------------------------------
+struct Ship { CellId to; ForceCount normal; ForceCount special; bool karama = false; friend bool operator==(const Ship&, const Ship&) = default; };
+struct CrossShip { CellId from; CellId to; ForceCount normal; ForceCount special; friend bool operator==(const CrossShip&, const CrossShip&) = default; };
+struct ShipToReserves { CellId from; ForceCount normal; ForceCount special; friend bool operator==(const ShipToReserves&, const ShipToReserves&) = default; };
+struct Move { TerritoryId from; CellId to; ForceCount normal; ForceCount special; friend bool operator==(const Move&, const Move&) = default; };
+struct SendSpiritualAdvisor { bool send; friend bool operator==(const SendSpiritualAdvisor&, const SendSpiritualAdvisor&) = default; };
+struct PlayHajr { friend bool operator==(const PlayHajr&, const PlayHajr&) = default; };
+struct GuildActNow { friend bool operator==(const GuildActNow&, const GuildActNow&) = default; };
+
+// ---- cards outside battle -------------------------------------------------------------------
+// Truthtrance questions are typed and answered from the state, truthfully (issue: Engine I, 8).
+enum class TruthtranceQuestion : std::uint8_t {
+  HoldsKarama,         // "Do you hold a Karama card?"
+  HoldsWeapon,         // "Do you hold a weapon?"
+  HoldsDefense,        // "Do you hold a defense?"
+  HasAtLeastTenSpice,  // "Do you have 10 or more spice?"
+  HoldsTraitorOfMine,  // "Is one of my leaders your traitor?"
+};
+struct PlayTruthtrance { Seat target; TruthtranceQuestion question; friend bool operator==(const PlayTruthtrance&, const PlayTruthtrance&) = default; };
+struct PlayGhola { std::optional<LeaderId> leader; ForceCount forces; friend bool operator==(const PlayGhola&, const PlayGhola&) = default; };
+struct DiscardWorthless { TreacheryCardId card; friend bool operator==(const DiscardWorthless&, const DiscardWorthless&) = default; };
+
+// ---- generic --------------------------------------------------------------------------------
+// Decline the current optional opportunity (a pass in bidding, no shipment, no charity, ...).
+struct Pass { friend bool operator==(const Pass&, const Pass&) = default; };
+
+using Command = std::variant<Pass, ChooseTraitor, Predict, PlaceForces, DialStorm, PlayWeatherControl,
+                             PlayFamilyAtomics, ProposeAlliance, AcceptAlliance, BreakAlliance,
+                             PlaceWorm, RideWorm, ClaimCharity, Bid, KaramaTakeCard, Revive, Ship,
+                             CrossShip, ShipToReserves, Move, SendSpiritualAdvisor, PlayHajr,
+                             GuildActNow, PlayTruthtrance, PlayGhola, DiscardWorthless>;
+
+// The one human form of a command (logs, traces, RapidCheck `show`).
+std::string to_string(const Command& c);
+
+struct CommandId {
+  std::uint64_t value = 0;
+  friend bool operator==(CommandId, CommandId) = default;
+  friend auto operator<=>(CommandId, CommandId) = default;
+};
+
+struct Envelope {
+  CommandId id;
+  Seat seat;
+  std::uint64_t expected_version = 0;
+  Command command;
+  friend bool operator==(const Envelope&, const Envelope&) = default;
+};
+
+enum class RejectCode : std::uint8_t {
+  StaleVersion,
+  DuplicateCommandId,
+  UnknownSeat,
+  NotYourTurn,        // the seat is not awaited now
+  WrongPhase,         // this command kind is not accepted at this step
+  ChancePending,      // the game waits for a chance outcome, not a command
+  GameOver,
+  IllegalChoice,      // the command names something not on offer
+  InsufficientSpice,
+  HandFull,
+  StormBlocked,
+  OccupancyLimit,
+  NotAdjacent,
+  NotEnoughForces,
+  NotImplemented,     // a rule listed unavailable in the rules-status table
+};
+
+struct Rejection {
+  RejectCode code;
+  std::string message;  // names the rule and the numbers; uses only what the seat may see
+  friend bool operator==(const Rejection&, const Rejection&) = default;
+};
+
+std::string_view to_string(RejectCode c);
+
+// What an accepted command did: its id, seat, the version it produced, and a public summary.
+struct Receipt {
+  CommandId id;
+  Seat seat;
+  std::uint64_t version = 0;
+  std::string summary;
+  friend bool operator==(const Receipt&, const Receipt&) = default;
+};
+
+}  // namespace dune

@@ -1,0 +1,219 @@
+// GameState: a copyable value with operator== (DESIGN.md, "State is a value"). No pointers, no
+// mutable, no globals. Copying a state is how the explorer branches and the shrinker replays.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "model/board.h"
+#include "model/catalogue.h"
+#include "model/commands.h"
+#include "model/ids.h"
+#include "model/options.h"
+#include "model/phases.h"
+#include "model/piles.h"
+#include "model/quantity.h"
+
+namespace dune {
+
+// Where the game is: a setup step or a phase, and the decision within it.
+enum class Step : std::uint8_t {
+  SetupTraitorSelection,     // every seat but Harkonnen / Tleilaxu keeps one of its four
+  SetupPrediction,           // Bene Gesserit predicts a faction and a turn (secret)
+  SetupFremenPlacement,      // Fremen place 10 among Sietch Tabr, False Wall South, False Wall West
+  SetupBeneGesseritPlacement,// Advanced: one advisor anywhere, after the Fremen
+  StormDial,                 // turn 1: two dials 0..20; Basic later turns: two dials 1..3
+  StormCardWindow,           // Weather Control / Family Atomics before the storm moves
+  SpiceBlow,                 // drawing and resolving blows (chance steps)
+  WormPlacement,             // Advanced Fremen place a later worm in a sand territory
+  NexusNegotiation,          // alliances may form or break, once per seat
+  WormRide,                  // Advanced Fremen may ride the worm at the end of the Nexus
+  Charity,                   // seats with 0 or 1 spice may claim
+  Bidding,
+  Revival,
+  Shipment,
+  Movement,
+  Battle,                    // Engine II: not implemented; the game halts here
+  GameOver,
+};
+
+std::string_view to_string(Step s);
+
+struct BoardState {
+  // Forces by cell and faction; special = Sardaukar, Fedaykin, Cyborgs.
+  std::array<std::array<ForceCount, kFactionCount>, kCellCount> normal{};
+  std::array<std::array<ForceCount, kFactionCount>, kCellCount> special{};
+  // Bene Gesserit stance per territory: true while its tokens there are advisors.
+  std::array<bool, kTerritoryCount> advisors{};
+  std::array<Spice, kCellCount> spice{};
+  bool shield_wall_destroyed = false;  // Family Atomics (§2.1)
+  friend bool operator==(const BoardState&, const BoardState&) = default;
+};
+
+enum class LeaderLocation : std::uint8_t {
+  NotInPlay,
+  Available,      // behind its owner's shield
+  Tanks,          // face up in the Tanks
+  TanksFaceDown,  // second death; waits until the others are revived ([LR] 1.05.03–04)
+  Captured,       // held by another seat (Advanced Harkonnen)
+};
+
+struct LeaderState {
+  LeaderLocation where = LeaderLocation::NotInPlay;
+  Seat holder{};                 // the seat whose shield it is behind (owner or captor)
+  std::uint8_t deaths = 0;
+  bool fought_this_phase = false;
+  friend bool operator==(const LeaderState&, const LeaderState&) = default;
+};
+
+struct SeatState {
+  Spice spice;
+  Spice in_front_of_shield;  // bribes: usable from the next Mentat Pause ([LR] 1.11)
+  std::vector<TreacheryCardId> hand;         // sorted
+  std::vector<TraitorCardId> traitors;       // kept traitors (Tleilaxu: Face Dancers)
+  std::vector<TraitorCardId> traitor_offer;  // the four dealt at setup, until one is kept
+  ForceCount reserves_normal, reserves_special;
+  ForceCount tanks_normal, tanks_special;
+  std::optional<Faction> ally;
+  friend bool operator==(const SeatState&, const SeatState&) = default;
+};
+
+struct Prediction {
+  Faction faction;
+  std::uint8_t turn;
+  friend bool operator==(const Prediction&, const Prediction&) = default;
+};
+
+struct StormState {
+  Sector sector{0};
+  std::array<std::optional<std::uint8_t>, kMaxSeats> dials{};  // committed secretly
+  std::array<Seat, 2> dialers{};          // who dials this turn (battle-wheel holders)
+  std::optional<std::uint8_t> next_card;  // Advanced: the storm card Fremen drew (private)
+  std::optional<std::uint8_t> movement;   // the movement decided for this turn
+  std::array<bool, kMaxSeats> window_done{};  // responded in the storm card window
+  friend bool operator==(const StormState&, const StormState&) = default;
+};
+
+struct Alliance {
+  Faction a;
+  Faction b;
+  friend bool operator==(const Alliance&, const Alliance&) = default;
+};
+
+struct SpiceBlowState {
+  HiddenPile<SpiceCardId> deck;
+  std::array<std::vector<SpiceCardId>, 2> discard{};  // piles A and B; back is the top
+  std::vector<SpiceCardId> set_aside;                 // turn-1 worms, reshuffled afterwards
+  std::uint8_t pile = 0;               // the blow being resolved (0 = A, 1 = B)
+  bool nexus_pending = false;          // a worm after turn 1 in this blow
+  bool nexus_occurred = false;         // phase-level fact: a Nexus happened this phase
+  std::optional<TerritoryId> worm_territory;  // where the last worm appeared (for riding)
+  std::vector<std::pair<Faction, Faction>> proposals;  // proposer, invitee (public)
+  std::array<bool, kMaxSeats> nexus_done{};            // formed / broke / passed this Nexus
+  friend bool operator==(const SpiceBlowState&, const SpiceBlowState&) = default;
+};
+
+struct TreacheryState {
+  HiddenPile<TreacheryCardId> deck;
+  std::vector<TreacheryCardId> discard;  // back is the top
+  friend bool operator==(const TreacheryState&, const TreacheryState&) = default;
+};
+
+// Per-phase decision state of the later phases lives in its own header (one owner per phase).
+struct BiddingState {
+  std::vector<TreacheryCardId> lots;     // drawn for this auction (face down; Atreides sees)
+  std::uint8_t lot = 0;                  // index of the card up for bid
+  std::uint8_t lots_total = 0;           // cards dealt = eligible bidders at the start
+  std::optional<Seat> high_bidder;
+  Spice high_bid;
+  std::optional<Seat> opener;            // who opened the current lot
+  std::optional<Seat> to_act;
+  std::array<bool, kMaxSeats> passed{};  // passed on the current lot
+  friend bool operator==(const BiddingState&, const BiddingState&) = default;
+};
+
+struct RevivalState {
+  std::array<bool, kMaxSeats> done{};
+  friend bool operator==(const RevivalState&, const RevivalState&) = default;
+};
+
+struct MovementState {
+  std::uint8_t turn_index = 0;              // position in storm order
+  std::array<bool, kMaxSeats> shipped{};    // shipment action taken (or passed)
+  std::array<bool, kMaxSeats> moved{};      // movement action taken (or passed)
+  std::optional<bool> spiritual_advisor_pending;  // BG decision after another's shipment
+  friend bool operator==(const MovementState&, const MovementState&) = default;
+};
+
+enum class ChanceKind : std::uint8_t {
+  TraitorDeal,     // a traitor card for `seat`
+  TreacheryDeal,   // a Treachery card for `seat` (starting cards, Harkonnen bonus)
+  TreacheryLot,    // a Treachery card for the auction
+  SpiceDraw,       // the next spice card of pile `pile`
+  StormCard,       // the storm card Fremen draw (1..6)
+};
+
+struct PendingChance {
+  ChanceKind kind;
+  Seat seat{};
+  std::uint8_t pile = 0;
+  friend bool operator==(const PendingChance&, const PendingChance&) = default;
+};
+
+// One chosen chance outcome: the card id (as its raw value) or the storm card value.
+struct ChanceRecord {
+  PendingChance request;
+  std::uint8_t outcome = 0;
+  friend bool operator==(const ChanceRecord&, const ChanceRecord&) = default;
+};
+
+using LogEntry = std::variant<Envelope, ChanceRecord>;
+
+struct Committed {
+  Envelope envelope;
+  Receipt receipt;
+  friend bool operator==(const Committed&, const Committed&) = default;
+};
+
+struct GameState {
+  Options options;
+  int turn = 0;  // 0 during setup
+  Phase phase = Phase::Storm;
+  Step step = Step::SetupTraitorSelection;
+  std::optional<PendingChance> chance;
+
+  std::vector<SeatState> seats;  // by seat
+  std::array<LeaderState, kLeaderCount> leaders{};
+  std::optional<Prediction> prediction;  // Bene Gesserit's, secret
+  BoardState board;
+  StormState storm;
+  SpiceBlowState blow;
+  TreacheryState treachery;
+  HiddenPile<TraitorCardId> traitor_deck;
+  std::vector<Alliance> alliances;
+  BiddingState bidding;
+  RevivalState revival;
+  MovementState movement;
+  Spice bank;  // spice outside every seat and the board (a large reserve; ledger checks use it)
+
+  std::vector<Faction> winners;
+  std::string halted;  // non-empty: the game cannot go on (a rule listed unavailable)
+
+  std::uint64_t version = 0;
+  std::vector<Committed> committed;
+  std::vector<LogEntry> log;
+
+  const SeatState& seat(Seat s) const { return seats[s.value]; }
+  SeatState& seat(Seat s) { return seats[s.value]; }
+  Faction faction_of(Seat s) const { return options.faction_of(s); }
+  std::optional<Seat> seat_of(Faction f) const;
+  std::size_t seat_count() const { return seats.size(); }
+
+  friend bool operator==(const GameState&, const GameState&) = default;
+};
+
+}  // namespace dune

@@ -1,0 +1,109 @@
+// Setup (fact sheet §6.1) as scenarios with staged chance.
+#include <gtest/gtest.h>
+
+#include "model/factions.h"
+#include "tests/engine/test_support.h"
+
+namespace dune {
+namespace {
+
+using testing::envelope;
+using testing::expect_rejected;
+using testing::play;
+using testing::seat_of;
+
+TEST(SetupTest, RejectsUnsupportedOptions) {
+  EXPECT_TRUE(std::holds_alternative<Rejection>(new_game(Options::basic({Faction::Atreides}))));
+  EXPECT_TRUE(std::holds_alternative<Rejection>(new_game(Options::basic({Faction::Atreides, Faction::Atreides}))));
+  const auto ix = new_game(Options::basic({Faction::Atreides, Faction::Ixians}));
+  ASSERT_TRUE(std::holds_alternative<Rejection>(ix));
+  EXPECT_EQ(std::get<Rejection>(ix).code, RejectCode::NotImplemented);
+  Options nexus = Options::basic({Faction::Atreides, Faction::Fremen});
+  nexus.nexus = NexusModuleMode::Audit;
+  EXPECT_EQ(std::get<Rejection>(new_game(nexus)).code, RejectCode::NotImplemented);
+}
+
+TEST(SetupTest, StartingSpiceAndForces) {
+  SeededChance chance(1);
+  const GameState s = testing::start(Options::advanced(kBaseFactions), chance);
+  EXPECT_EQ(s.seat(seat_of(s, Faction::Atreides)).spice, Spice{10});
+  EXPECT_EQ(s.seat(seat_of(s, Faction::Fremen)).spice, Spice{3});
+  EXPECT_EQ(s.board.normal[5][index(Faction::Atreides)], ForceCount{10});  // Arrakeen
+  EXPECT_EQ(s.seat(seat_of(s, Faction::Emperor)).reserves_special, ForceCount{5});  // Advanced Sardaukar
+  EXPECT_EQ(s.seat(seat_of(s, Faction::Fremen)).reserves_special, ForceCount{3});   // Fedaykin
+  EXPECT_EQ(s.seat(seat_of(s, Faction::SpacingGuild)).reserves_normal, ForceCount{15});
+}
+
+TEST(SetupTest, PredictionThenTraitorsThenPlacementThenCards) {
+  StagedChance chance(3);
+  GameState s = testing::start(Options::basic(kBaseFactions), chance);
+  ASSERT_EQ(s.step, Step::SetupPrediction);
+  ASSERT_EQ(pending(s), std::vector<Seat>{seat_of(s, Faction::BeneGesserit)});
+
+  expect_rejected(s, envelope(s, seat_of(s, Faction::BeneGesserit), Predict{Faction::BeneGesserit, 2}),
+                  RejectCode::IllegalChoice);
+  expect_rejected(s, envelope(s, seat_of(s, Faction::BeneGesserit), Predict{Faction::Fremen, 11}),
+                  RejectCode::IllegalChoice);
+  s = play(s, seat_of(s, Faction::BeneGesserit), Predict{Faction::Fremen, 7}, chance);
+  ASSERT_TRUE(s.prediction.has_value());
+  EXPECT_EQ(s.prediction->turn, 7);
+
+  // Traitors: 4 dealt to each; Harkonnen keep all four, the other five choose simultaneously.
+  ASSERT_EQ(s.step, Step::SetupTraitorSelection);
+  EXPECT_EQ(s.seat(seat_of(s, Faction::Harkonnen)).traitors.size(), 4U);
+  EXPECT_EQ(pending(s).size(), 5U);
+  EXPECT_EQ(s.traitor_deck.size(), 30U - 24U);
+  for (Faction f : {Faction::Atreides, Faction::BeneGesserit, Faction::Emperor, Faction::Fremen, Faction::SpacingGuild}) {
+    const Seat seat = seat_of(s, f);
+    const TraitorCardId kept = s.seat(seat).traitor_offer.front();
+    s = play(s, seat, ChooseTraitor{kept}, chance);
+    EXPECT_EQ(s.seat(seat).traitors, std::vector<TraitorCardId>{kept});
+  }
+  EXPECT_EQ(s.traitor_deck.size(), 30U - 4U - 5U);  // returned cards are back, unseen
+
+  // Fremen placement: 10 among Sietch Tabr, False Wall South, False Wall West.
+  ASSERT_EQ(s.step, Step::SetupFremenPlacement);
+  const Seat fremen = seat_of(s, Faction::Fremen);
+  expect_rejected(s, envelope(s, fremen, PlaceForces{CellId{5}, ForceCount{3}, ForceCount{0}}), RejectCode::IllegalChoice);
+  expect_rejected(s, envelope(s, fremen, PlaceForces{CellId{7}, ForceCount{11}, ForceCount{0}}), RejectCode::NotEnoughForces);
+  s = play(s, fremen, PlaceForces{CellId{7}, ForceCount{6}, ForceCount{0}}, chance);   // Sietch Tabr
+  ASSERT_EQ(s.step, Step::SetupFremenPlacement);
+  expect_rejected(s, envelope(s, fremen, PlaceForces{CellId{24}, ForceCount{5}, ForceCount{0}}), RejectCode::NotEnoughForces);
+  s = play(s, fremen, PlaceForces{CellId{24}, ForceCount{4}, ForceCount{0}}, chance);  // False Wall South
+  EXPECT_EQ(s.seat(fremen).reserves_normal, ForceCount{10});
+
+  // Basic Bene Gesserit: one fighter in the Polar Sink; starting cards: 1 each, Harkonnen 2.
+  EXPECT_EQ(s.board.normal[0][index(Faction::BeneGesserit)], ForceCount{1});
+  EXPECT_EQ(s.seat(seat_of(s, Faction::Harkonnen)).hand.size(), 2U);
+  EXPECT_EQ(s.seat(seat_of(s, Faction::Atreides)).hand.size(), 1U);
+  EXPECT_EQ(s.treachery.deck.size(), 33U - 7U);
+  EXPECT_EQ(s.turn, 1);
+  EXPECT_EQ(s.phase, Phase::Storm);
+}
+
+TEST(SetupTest, AdvancedBeneGesseritPlacesAnAdvisorAfterTheFremen) {
+  SeededChance chance(5);
+  GameState s = testing::start(Options::advanced({Faction::BeneGesserit, Faction::Fremen, Faction::Atreides}), chance);
+  s = play(s, seat_of(s, Faction::BeneGesserit), Predict{Faction::Atreides, 2}, chance);
+  for (Seat seat : pending(s)) s = play(s, seat, ChooseTraitor{s.seat(seat).traitor_offer.back()}, chance);
+  const Seat fremen = seat_of(s, Faction::Fremen);
+  s = play(s, fremen, PlaceForces{CellId{7}, ForceCount{7}, ForceCount{3}}, chance);
+  ASSERT_EQ(s.step, Step::SetupBeneGesseritPlacement);
+  expect_rejected(s, envelope(s, seat_of(s, Faction::BeneGesserit), PlaceForces{CellId{5}, ForceCount{2}, ForceCount{0}}),
+                  RejectCode::IllegalChoice);
+  s = play(s, seat_of(s, Faction::BeneGesserit), PlaceForces{CellId{5}, ForceCount{1}, ForceCount{0}}, chance);  // Arrakeen
+  EXPECT_TRUE(s.board.advisors[index(TerritoryId::Arrakeen)]);  // shares Arrakeen with Atreides
+  EXPECT_EQ(s.board.normal[5][index(Faction::BeneGesserit)], ForceCount{1});
+}
+
+TEST(SetupTest, StagedStartingCardsAreDealtAsStaged) {
+  StagedChance chance(9);
+  chance.stage(ChanceKind::TreacheryDeal, 8);  // Lasgun to the first seat
+  GameState s = testing::start(Options::basic({Faction::Atreides, Faction::Harkonnen}), chance);
+  ASSERT_EQ(s.step, Step::SetupTraitorSelection);
+  s = play(s, Seat{0}, ChooseTraitor{s.seat(Seat{0}).traitor_offer.front()}, chance);
+  EXPECT_EQ(card_type(s.seat(Seat{0}).hand.front()).name, "Lasgun");
+}
+
+}  // namespace
+}  // namespace dune
