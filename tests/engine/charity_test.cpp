@@ -1,0 +1,5 @@
+// Scenario tests for the charity phase (filled in by its owner).
+#include <gtest/gtest.h>
+
+#include "engine/internal.h"
+#include "tests/engine/test_support.h"
