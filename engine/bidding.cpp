@@ -1,16 +1,277 @@
-// Bidding: not implemented yet. Entering the phase halts the game with a visible reason
-// (rules-status table); no command is offered, so no placeholder is ever legal.
+// Bidding (fact sheet §6.2 row 4, [LR] 1.04; Emperor / Harkonnen / Atreides §5.2; Karama §4.1).
+// Hand sizes are public; the row of lots is dealt face down as chance steps, then auctioned one by
+// one in storm order among the seats whose hand is below its limit.
+#include <algorithm>
+
+#include "engine/engine.h"
 #include "engine/internal.h"
+#include "model/cards.h"
 
 namespace dune {
+namespace {
 
-void enter_bidding(GameState& state) { halt(state, "the Bidding phase is not implemented yet (Engine I)"); }
-std::vector<Seat> awaited_bidding(const GameState&) { return {}; }
-std::vector<Command> candidates_bidding(const GameState&, Seat) { return {}; }
-std::optional<Rejection> validate_bidding(const GameState&, Seat, const Command&) {
-  return reject(RejectCode::NotImplemented, "the Bidding phase is not implemented yet");
+// No rule bounds a Karama bid ([LR] 1.04, fact sheet §4.1 (c)); the engine caps it so that the
+// legal commands stay a finite list. Engine limit, not a rule: a Karama bid may always top the
+// standing bid by 1, and otherwise names at most this much.
+constexpr Spice kKaramaBidLimit{100};
+
+Spice minimum_bid(const GameState& state) {
+  return state.bidding.high_bidder ? state.bidding.high_bid + Spice{1} : Spice{1};
 }
-void apply_bidding(GameState&, Seat, const Command&) {}
-void on_lot_drawn(GameState&, TreacheryCardId) {}
+
+Spice karama_bid_limit(const GameState& state) { return std::max(kKaramaBidLimit, minimum_bid(state)); }
+
+bool eligible(const GameState& state, Seat s) {
+  return static_cast<int>(state.seat(s).hand.size()) < hand_limit(state, s);
+}
+
+std::optional<TreacheryCardId> karama_in_hand(const GameState& state, Seat s) {
+  for (TreacheryCardId c : state.seat(s).hand) {
+    if (card_type(c).name == "Karama") return c;
+  }
+  return std::nullopt;
+}
+
+// The first eligible seat strictly after `after` in storm order (from the top when nullopt).
+std::optional<Seat> next_eligible(const GameState& state, std::optional<Seat> after) {
+  const std::vector<Seat> order = storm_order(state);
+  std::size_t start = 0;
+  if (after) start = static_cast<std::size_t>(std::find(order.begin(), order.end(), *after) - order.begin()) + 1;
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    const Seat s = order[(start + k) % order.size()];
+    if (eligible(state, s)) return s;
+  }
+  return std::nullopt;
+}
+
+// The first lot opens with the first eligible seat in storm order; each next lot with the first
+// eligible seat after the previous lot's opener ([LR] 1.04.06). Computed when the lot opens, so
+// a Harkonnen bonus card drawn in between is already counted.
+std::optional<Seat> current_bidder(const GameState& state) {
+  const BiddingState& b = state.bidding;
+  if (b.lots.empty() || b.lots.size() + b.lot < b.lots_total) return std::nullopt;  // still dealing
+  if (b.to_act) return b.to_act;
+  return next_eligible(state, b.previous_opener);
+}
+
+void insert_sorted(std::vector<TreacheryCardId>& hand, TreacheryCardId card) {
+  hand.insert(std::upper_bound(hand.begin(), hand.end(), card), card);
+}
+
+// When the Treachery deck runs out, the discard pile is shuffled to form a new deck.
+void reshuffle_if_empty(GameState& state) {
+  TreacheryState& t = state.treachery;
+  if (!t.deck.empty()) return;
+  for (TreacheryCardId c : t.discard) t.deck.add_unseen(c);
+  t.discard.clear();
+}
+
+void deal_next_lot(GameState& state) {
+  BiddingState& b = state.bidding;
+  if (b.lots.size() >= b.lots_total) return;  // the row is complete: the auction begins
+  reshuffle_if_empty(state);
+  if (state.treachery.deck.empty()) {
+    // Every card is in a hand: fewer lots than bidders.
+    b.lots_total = static_cast<std::uint8_t>(b.lots.size());
+    if (b.lots.empty()) end_phase(state);
+    return;
+  }
+  request_chance(state, PendingChance{ChanceKind::TreacheryLot, Seat{}, 0});
+}
+
+void reset_lot(BiddingState& b) {
+  b.high_bidder.reset();
+  b.high_bid = Spice{0};
+  b.high_bid_karama = false;
+  b.previous_opener = b.opener;
+  b.opener.reset();
+  b.to_act.reset();
+  b.passed = {};
+}
+
+// Bought-in ([LR] 1.04): the lot up for bid and all remaining lots go back on top of the deck in
+// their row order and bidding ends. Kept as the deck's known top, not mixed into the unseen
+// remainder: the rule fixes them as the next cards drawn. Who knows which cards they are (only
+// Atreides saw the current one) is the knowledge layer's business, not the deck's.
+void buy_in(GameState& state) {
+  BiddingState& b = state.bidding;
+  auto& top = state.treachery.deck.known_top;
+  top.insert(top.begin(), b.lots.begin(), b.lots.end());
+  b.lots.clear();
+  reset_lot(b);
+  end_phase(state);
+}
+
+// The lot goes to `buyer`; then the next lot, or the end of the auction. Harkonnen draw a free
+// card per purchase while below their hand limit ([LR] 2.05). That draw is the last step taken
+// here, so the flow goes on by itself once the chance step resolves (on_treachery_dealt).
+void deliver_lot(GameState& state, Seat buyer) {
+  BiddingState& b = state.bidding;
+  insert_sorted(state.seat(buyer).hand, b.lots.front());
+  b.lots.erase(b.lots.begin());
+  b.lot += 1;
+  reset_lot(b);
+  bool bonus = state.faction_of(buyer) == Faction::Harkonnen && eligible(state, buyer);
+  if (bonus) {
+    reshuffle_if_empty(state);
+    bonus = !state.treachery.deck.empty();
+  }
+  if (bonus) request_chance(state, PendingChance{ChanceKind::TreacheryDeal, buyer, 0});
+  if (b.lots.empty()) end_phase(state);
+}
+
+void discard_karama(GameState& state, Seat s) {
+  auto& hand = state.seat(s).hand;
+  const TreacheryCardId card = *karama_in_hand(state, s);
+  hand.erase(std::find(hand.begin(), hand.end(), card));
+  state.treachery.discard.push_back(card);
+}
+
+// Payment goes to the Emperor when he plays and is not the buyer, else to the bank ([LR] 2.03).
+// A winning Karama bid is paid with the Karama card instead of spice ([TO] WinWithKarma).
+void sell(GameState& state) {
+  BiddingState& b = state.bidding;
+  const Seat buyer = *b.high_bidder;
+  if (b.high_bid_karama) {
+    discard_karama(state, buyer);
+  } else {
+    const auto emperor = state.seat_of(Faction::Emperor);
+    if (emperor && *emperor != buyer) {
+      pay_to_seat(state, buyer, *emperor, b.high_bid);
+    } else {
+      pay_to_bank(state, buyer, b.high_bid);
+    }
+  }
+  deliver_lot(state, buyer);
+}
+
+// After `seat` acted: the next eligible seat in storm order is to act. A pass is not final: the
+// lot is sold when the bidding comes back round to the high bidder ([TO] HandleNormalBid), and
+// bought in when every eligible seat passed without a bid.
+void advance(GameState& state, Seat seat) {
+  BiddingState& b = state.bidding;
+  const std::optional<Seat> next = next_eligible(state, seat);
+  if (b.high_bidder && next == b.high_bidder) {
+    sell(state);
+    return;
+  }
+  if (!b.high_bidder) {
+    bool all_passed = true;
+    for (Seat s : all_seats(state)) all_passed = all_passed && (!eligible(state, s) || b.passed[s.value]);
+    if (all_passed) {
+      buy_in(state);
+      return;
+    }
+  }
+  b.to_act = next;
+}
+
+std::optional<Rejection> validate_bid(const GameState& state, Seat seat, const Bid& bid) {
+  const BiddingState& b = state.bidding;
+  if (!eligible(state, seat)) {
+    return reject(RejectCode::HandFull, "a full hand ({} cards) cannot bid ([LR] 1.04.03)",
+                  state.seat(seat).hand.size());
+  }
+  if (bid.amount < Spice{1}) {
+    return reject(RejectCode::IllegalChoice, "a bid is at least 1 spice, not {} ([LR] 1.04.06)", bid.amount.value);
+  }
+  if (b.high_bidder && bid.amount <= b.high_bid) {
+    return reject(RejectCode::IllegalChoice, "a bid must top the standing bid of {}, not {} ([LR] 1.04.06)",
+                  b.high_bid.value, bid.amount.value);
+  }
+  if (bid.karama) {
+    if (!karama_in_hand(state, seat)) {
+      return reject(RejectCode::IllegalChoice, "a Karama bid needs a Karama card in hand (fact sheet §4.1)");
+    }
+    if (bid.amount > karama_bid_limit(state)) {
+      return reject(RejectCode::IllegalChoice, "a Karama bid names at most {} spice here (engine limit), not {}",
+                    karama_bid_limit(state).value, bid.amount.value);
+    }
+    return std::nullopt;
+  }
+  if (bid.amount > state.seat(seat).spice) {
+    return reject(RejectCode::InsufficientSpice, "a bid of {} is more than your {} spice ([LR] 1.04.06)",
+                  bid.amount.value, state.seat(seat).spice.value);
+  }
+  return std::nullopt;
+}
+
+std::optional<Rejection> validate_karama_take(const GameState& state, Seat seat) {
+  if (!eligible(state, seat)) {
+    return reject(RejectCode::HandFull, "Karama cannot take a card into a full hand ({} cards) (fact sheet §4.1)",
+                  state.seat(seat).hand.size());
+  }
+  if (!karama_in_hand(state, seat)) {
+    return reject(RejectCode::IllegalChoice, "taking the card without paying needs a Karama card in hand");
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+void enter_bidding(GameState& state) {
+  state.step = Step::Bidding;
+  state.bidding = BiddingState{};
+  int bidders = 0;
+  for (Seat s : all_seats(state)) bidders += eligible(state, s) ? 1 : 0;
+  state.bidding.lots_total = static_cast<std::uint8_t>(bidders);
+  if (bidders == 0) {
+    end_phase(state);
+    return;
+  }
+  deal_next_lot(state);
+}
+
+void on_lot_drawn(GameState& state, TreacheryCardId card) {
+  // The row is face down. Atreides sees each card when it comes up for bid ([LR] 2.01): the
+  // knowledge layer records that for lots.front() (knowledge tracking comes later).
+  state.bidding.lots.push_back(card);
+  deal_next_lot(state);
+}
+
+std::vector<Seat> awaited_bidding(const GameState& state) {
+  const std::optional<Seat> s = current_bidder(state);
+  return s ? std::vector<Seat>{*s} : std::vector<Seat>{};
+}
+
+std::vector<Command> candidates_bidding(const GameState& state, Seat seat) {
+  const Spice minimum = minimum_bid(state);
+  std::vector<Command> out{Pass{}};
+  for (Spice a = minimum; a <= state.seat(seat).spice; a += Spice{1}) out.push_back(Bid{a, false});
+  if (karama_in_hand(state, seat)) {
+    for (Spice a = minimum; a <= karama_bid_limit(state); a += Spice{1}) out.push_back(Bid{a, true});
+    out.push_back(KaramaTakeCard{});
+  }
+  return out;
+}
+
+std::optional<Rejection> validate_bidding(const GameState& state, Seat seat, const Command& c) {
+  if (std::holds_alternative<Pass>(c)) return std::nullopt;
+  if (const auto* bid = std::get_if<Bid>(&c)) return validate_bid(state, seat, *bid);
+  if (std::holds_alternative<KaramaTakeCard>(c)) return validate_karama_take(state, seat);
+  return reject(RejectCode::WrongPhase, "Bidding: bid, pass, or use Karama to take the card");
+}
+
+void apply_bidding(GameState& state, Seat seat, const Command& c) {
+  BiddingState& b = state.bidding;
+  if (!b.opener) b.opener = seat;
+  if (std::holds_alternative<KaramaTakeCard>(c)) {
+    discard_karama(state, seat);  // fact sheet §4.1 (c): buy a card without paying
+    deliver_lot(state, seat);
+    return;
+  }
+  if (const auto* bid = std::get_if<Bid>(&c)) {
+    b.high_bidder = seat;
+    b.high_bid = bid->amount;
+    b.high_bid_karama = bid->karama;
+    b.passed = {};
+  } else {
+    b.passed[seat.value] = true;
+  }
+  advance(state, seat);
+}
+
+// Allies paying for each other's cards ([LR] 1.04 / alliances) is not expressible: Bid carries
+// no ally share, so no such command exists to reject. Listed unavailable in the report.
 
 }  // namespace dune

@@ -1,15 +1,61 @@
-// CHOAM Charity: not implemented yet. Entering the phase halts the game with a visible reason
-// (rules-status table); no command is offered, so no placeholder is ever legal.
+// CHOAM Charity (fact sheet §6.2 row 3; [LR] 1.03, 2.02.09). Every seat answers once, claim or
+// pass, so the pending set never reveals who holds 0 or 1 spice. CHOAM as a faction is not in play.
 #include "engine/internal.h"
 
 namespace dune {
+namespace {
 
-void enter_charity(GameState& state) { halt(state, "the CHOAM Charity phase is not implemented yet (Engine I)"); }
-std::vector<Seat> awaited_charity(const GameState&) { return {}; }
-std::vector<Command> candidates_charity(const GameState&, Seat) { return {}; }
-std::optional<Rejection> validate_charity(const GameState&, Seat, const Command&) {
-  return reject(RejectCode::NotImplemented, "the CHOAM Charity phase is not implemented yet");
+constexpr Spice kCharityLevel{2};  // [LR] 1.03.01: brought up to 2
+
+// The spice a claim brings. Bene Gesserit always receive 2 whatever they hold: [LR] 2.02.09 lists
+// it as a basic ability and [DB] always applies it ([TO] makes it Advanced); we follow [LR]/[DB].
+Spice charity_for(const GameState& state, Seat seat) {
+  if (state.faction_of(seat) == Faction::BeneGesserit) return kCharityLevel;
+  const Spice held = state.seat(seat).spice;
+  return held < kCharityLevel ? kCharityLevel - held : Spice{0};
 }
-void apply_charity(GameState&, Seat, const Command&) {}
+
+bool all_answered(const GameState& state) {
+  for (Seat s : all_seats(state)) {
+    if (!state.charity.answered[s.value]) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+void enter_charity(GameState& state) {
+  state.step = Step::Charity;
+  state.charity.answered = {};
+}
+
+std::vector<Seat> awaited_charity(const GameState& state) {
+  std::vector<Seat> out;
+  for (Seat s : all_seats(state)) {
+    if (!state.charity.answered[s.value]) out.push_back(s);
+  }
+  return out;
+}
+
+std::vector<Command> candidates_charity(const GameState&, Seat) { return {ClaimCharity{}, Pass{}}; }
+
+std::optional<Rejection> validate_charity(const GameState& state, Seat seat, const Command& c) {
+  if (std::holds_alternative<Pass>(c)) return std::nullopt;
+  if (!std::holds_alternative<ClaimCharity>(c)) {
+    return reject(RejectCode::WrongPhase, "during CHOAM Charity a player may claim charity or pass");
+  }
+  if (charity_for(state, seat) == Spice{0}) {
+    return reject(RejectCode::IllegalChoice,
+                  "CHOAM Charity is for a player with 0 or 1 spice ([LR] 1.03.01); {} holds {}",
+                  to_string(state.faction_of(seat)), state.seat(seat).spice.value);
+  }
+  return std::nullopt;
+}
+
+void apply_charity(GameState& state, Seat seat, const Command& c) {
+  if (std::holds_alternative<ClaimCharity>(c)) receive_from_bank(state, seat, charity_for(state, seat));
+  state.charity.answered[seat.value] = true;  // once a turn ([LR] 1.03.02)
+  if (all_answered(state)) end_phase(state);
+}
 
 }  // namespace dune

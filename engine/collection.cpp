@@ -1,14 +1,81 @@
-// Spice Collection: not implemented yet. Entering the phase halts the game with a visible reason
-// (rules-status table); no command is offered, so no placeholder is ever legal.
+// Spice Collection (fact sheet §6.2 row 8; [LR] 1.08, 1.13.01): automatic, no decision. Forces in
+// a territory holding spice collect 2 spice per force, 3 for a faction occupying Arrakeen or
+// Carthag, until the spice runs out; uncollected spice stays. Advanced: city income.
+#include <algorithm>
+
+#include "engine/engine.h"
 #include "engine/internal.h"
 
 namespace dune {
+namespace {
 
-void enter_collection(GameState& state) { halt(state, "the Spice Collection phase is not implemented yet (Engine I)"); }
+int collection_rate(const GameState& s, Faction f) {
+  for (TerritoryId city : kOrnithopterCities) {
+    if (occupies(s, f, city)) return 3;  // [LR] 1.08.02
+  }
+  return 2;
+}
+
+Spice spice_in(const GameState& s, TerritoryId t) {
+  Spice n{};
+  for (std::size_t c = 0; c < kCellCount; ++c) {
+    if (kCells[c].territory == t) n += s.board.spice[c];
+  }
+  return n;
+}
+
+// Moves `amount` spice from the territory's cells (in cell order) to the seat.
+void take_spice(GameState& s, Seat seat, TerritoryId t, Spice amount) {
+  for (std::size_t c = 0; c < kCellCount && amount > Spice{0}; ++c) {
+    if (kCells[c].territory != t) continue;
+    const Spice taken = std::min(amount, s.board.spice[c]);
+    s.board.spice[c] -= taken;
+    s.seat(seat).spice += taken;
+    amount -= taken;
+  }
+}
+
+// Several factions in one territory only before battles are resolved (Engine II); choice: they
+// collect in storm order, each its full rate, until the spice runs out.
+void collect_territory(GameState& s, TerritoryId t) {
+  for (Seat seat : storm_order(s)) {
+    const Faction f = s.faction_of(seat);
+    if (!occupies(s, f, t)) continue;
+    const Spice left = spice_in(s, t);
+    if (left == Spice{0}) return;
+    const Spice due{collection_rate(s, f) * forces_in_territory(s, f, t).value};
+    take_spice(s, seat, t, std::min(due, left));
+  }
+}
+
+// Advanced: +2 for each occupant of Arrakeen and of Carthag, +1 for Tuek's Sietch, from the bank
+// ([LR] 1.13.01).
+void city_income(GameState& s) {
+  constexpr std::array<std::pair<TerritoryId, int>, 3> kIncome{{
+      {TerritoryId::Arrakeen, 2}, {TerritoryId::Carthag, 2}, {TerritoryId::TueksSietch, 1}}};
+  for (const auto& [t, amount] : kIncome) {
+    for (Seat seat : storm_order(s)) {
+      if (occupies(s, s.faction_of(seat), t)) receive_from_bank(s, seat, Spice{amount});
+    }
+  }
+}
+
+}  // namespace
+
+void enter_collection(GameState& state) {
+  for (std::size_t i = 0; i < kTerritoryCount; ++i) {
+    const TerritoryId t = territory_at(i);
+    if (spice_in(state, t) > Spice{0}) collect_territory(state, t);
+  }
+  if (state.options.rules.double_spice_blow) city_income(state);
+  end_phase(state);
+}
+
+// Collection has no decision: nothing is awaited or accepted.
 std::vector<Seat> awaited_collection(const GameState&) { return {}; }
 std::vector<Command> candidates_collection(const GameState&, Seat) { return {}; }
 std::optional<Rejection> validate_collection(const GameState&, Seat, const Command&) {
-  return reject(RejectCode::NotImplemented, "the Spice Collection phase is not implemented yet");
+  return reject(RejectCode::WrongPhase, "Spice Collection is automatic ([LR] 1.08)");
 }
 void apply_collection(GameState&, Seat, const Command&) {}
 

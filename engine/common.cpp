@@ -81,6 +81,26 @@ std::vector<Faction> factions_in_territory(const GameState& state, TerritoryId t
   return out;
 }
 
+std::vector<Faction> occupants(const GameState& state, TerritoryId t) {
+  std::vector<Faction> out;
+  for (Faction f : factions_in_territory(state, t)) {
+    if (!(f == Faction::BeneGesserit && state.board.advisors[index(t)])) out.push_back(f);
+  }
+  return out;
+}
+
+bool occupies(const GameState& state, Faction f, TerritoryId t) {
+  const auto o = occupants(state, t);
+  return std::find(o.begin(), o.end(), f) != o.end();
+}
+
+bool occupancy_blocked(const GameState& state, Faction mover, TerritoryId t) {
+  if (!is_stronghold(t)) return false;
+  int others = 0;
+  for (Faction f : occupants(state, t)) others += f != mover ? 1 : 0;
+  return others >= 2;
+}
+
 int hand_limit(const GameState& state, Seat s) { return faction_info(state.faction_of(s)).hand_limit; }
 
 Spice total_spice_on_board(const GameState& state) {

@@ -2,6 +2,7 @@
 // pending / legal / dispatch over the modules.
 #include <fmt/format.h>
 
+#include "engine/cards.h"
 #include "engine/engine.h"
 #include "engine/internal.h"
 
@@ -63,11 +64,7 @@ void enter_phase(GameState& state, Phase phase) {
     case Phase::Bidding: enter_bidding(state); return;
     case Phase::Revival: enter_revival(state); return;
     case Phase::ShipmentAndMovement: enter_shipment_movement(state); return;
-    case Phase::Battle:
-      // Engine II. Listed unavailable in the rules-status table; no placeholder command exists.
-      state.step = Step::Battle;
-      halt(state, "the Battle phase is not implemented yet (Engine II)");
-      return;
+    case Phase::Battle: enter_battle(state); return;
     case Phase::SpiceCollection: enter_collection(state); return;
     case Phase::MentatPause: enter_mentat(state); return;
   }
@@ -111,10 +108,16 @@ std::optional<Rejection> validate_command(const GameState& state, Seat seat, con
     return reject(RejectCode::NotYourTurn, "{} is not awaited during {}",
                   to_string(state.faction_of(seat)), to_string(state.step));
   }
+  // Truthtrance and Tleilaxu Ghola may be played by any awaited seat, at any step (cards.cpp).
+  if (is_card_command(c)) return validate_card(state, seat, c);
   return module->validate(state, seat, c);
 }
 
 void apply_command(GameState& state, Seat seat, const Command& c) {
+  if (is_card_command(c)) {
+    apply_card(state, seat, c);  // the seat stays awaited for its step's own decision
+    return;
+  }
   module_for(state.step)->apply(state, seat, c);
 }
 
@@ -127,6 +130,9 @@ std::vector<Command> legal_commands(const GameState& state, Seat seat) {
   if (std::find(awaited.begin(), awaited.end(), seat) == awaited.end()) return out;
   for (Command& c : module->candidates(state, seat)) {
     if (!module->validate(state, seat, c)) out.push_back(std::move(c));
+  }
+  for (Command& c : card_candidates(state, seat)) {
+    if (!validate_card(state, seat, c)) out.push_back(std::move(c));
   }
   return out;
 }

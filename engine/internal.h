@@ -38,8 +38,14 @@ bool cell_in_storm(const GameState& state, CellId c);
 bool cell_storm_protected(const GameState& state, CellId c);  // Family Atomics aware
 ForceCount forces_in_cell(const GameState& state, Faction f, CellId c);  // normal + special
 ForceCount forces_in_territory(const GameState& state, Faction f, TerritoryId t);
-// Factions with forces in a territory (Bene Gesserit advisors included; see fighting_factions).
+// Factions with forces in a territory, Bene Gesserit advisors included.
 std::vector<Faction> factions_in_territory(const GameState& state, TerritoryId t);
+// Factions that occupy a territory: Bene Gesserit advisors do not ([LR] 2.02.12) — they neither
+// control, collect, fight nor count toward the occupancy limit.
+std::vector<Faction> occupants(const GameState& state, TerritoryId t);
+bool occupies(const GameState& state, Faction f, TerritoryId t);
+// A stronghold already occupied by two factions other than `mover` ([LR] 1.06.03.05, 1.06.05.09).
+bool occupancy_blocked(const GameState& state, Faction mover, TerritoryId t);
 int hand_limit(const GameState& state, Seat s);
 Spice total_spice_on_board(const GameState& state);
 // Moves spice between a seat and the bank (negative amounts are never passed).
@@ -75,6 +81,8 @@ DUNE_PHASE_MODULE(shipment_movement)
 DUNE_PHASE_MODULE(collection)
 DUNE_PHASE_MODULE(mentat)
 #undef DUNE_PHASE_MODULE
+
+void enter_battle(GameState& state);  // battle.cpp (Engine II)
 
 void on_storm_card(GameState& state, std::uint8_t value);                   // storm.cpp
 void on_spice_drawn(GameState& state, std::uint8_t pile, SpiceCardId card);  // spice_blow.cpp

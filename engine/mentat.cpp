@@ -1,14 +1,105 @@
-// Mentat Pause: not implemented yet. Entering the phase halts the game with a visible reason
-// (rules-status table); no command is offered, so no placeholder is ever legal.
+// Mentat Pause (fact sheet §6.2 row 9, §6.4; [LR] 1.09): automatic. Bribes in front of shields
+// join the spice behind them, then victory is checked; otherwise the flow starts the next turn.
+#include <algorithm>
+
+#include "engine/engine.h"
 #include "engine/internal.h"
 
 namespace dune {
+namespace {
 
-void enter_mentat(GameState& state) { halt(state, "the Mentat Pause phase is not implemented yet (Engine I)"); }
+bool contains(const std::vector<Faction>& v, Faction f) { return std::find(v.begin(), v.end(), f) != v.end(); }
+
+// A seat and its ally: allied forces count as one for victory ([LR] 1.10.02.01).
+std::vector<Faction> side_of(const GameState& s, Faction f) {
+  std::vector<Faction> side{f};
+  if (auto ally = ally_of(s, f)) side.push_back(*ally);
+  std::sort(side.begin(), side.end());
+  return side;
+}
+
+// Control: the side has forces in the stronghold and no other faction does ([LR] 1.09.02).
+int strongholds_controlled(const GameState& s, const std::vector<Faction>& side) {
+  int n = 0;
+  for (TerritoryId t : kStrongholds) {
+    const auto o = occupants(s, t);
+    const bool controlled = !o.empty() && std::all_of(o.begin(), o.end(), [&](Faction f) { return contains(side, f); });
+    n += controlled ? 1 : 0;
+  }
+  return n;
+}
+
+// Unallied 3 strongholds, an alliance 4; several qualify: the first in storm order wins ([LR] 1.09.02–03).
+std::vector<Faction> stronghold_victory(const GameState& s) {
+  for (Seat seat : storm_order(s)) {
+    const auto side = side_of(s, s.faction_of(seat));
+    const int threshold = side.size() == 1 ? 3 : 4;
+    if (strongholds_controlled(s, side) >= threshold) return side;
+  }
+  return {};
+}
+
+// The predicted faction wins (alone or allied) on the predicted turn: the Bene Gesserit win alone
+// ([LR] 2.02.03). Not for the Guild / Fremen special victories.
+std::vector<Faction> apply_prediction(const GameState& s, std::vector<Faction> winners) {
+  if (s.prediction && s.prediction->turn == s.turn && contains(winners, s.prediction->faction)) {
+    return {Faction::BeneGesserit};
+  }
+  return winners;
+}
+
+bool held_only_by(const GameState& s, TerritoryId t, Faction f) {
+  const auto o = occupants(s, t);
+  return std::all_of(o.begin(), o.end(), [&](Faction g) { return g == f; });
+}
+
+// Sietch Tabr and Habbanya Sietch hold only Fremen (or nobody), Tuek's Sietch no Atreides,
+// Harkonnen or Emperor ([LR] 2.04.09; the [TO] Richese clause needs E2, not playable yet).
+bool fremen_special_victory(const GameState& s) {
+  if (!held_only_by(s, TerritoryId::SietchTabr, Faction::Fremen)) return false;
+  if (!held_only_by(s, TerritoryId::HabbanyaSietch, Faction::Fremen)) return false;
+  const auto tueks = occupants(s, TerritoryId::TueksSietch);
+  return !contains(tueks, Faction::Atreides) && !contains(tueks, Faction::Harkonnen) &&
+         !contains(tueks, Faction::Emperor);
+}
+
+// End of the last turn with no winner ([LR] 1.09.05, 2.04.09, 2.06.08; fact sheet §6.4).
+std::vector<Faction> end_game_victory(GameState& s) {
+  if (in_play(s, Faction::Fremen) && fremen_special_victory(s)) return side_of(s, Faction::Fremen);
+  if (in_play(s, Faction::SpacingGuild)) return side_of(s, Faction::SpacingGuild);
+  if (in_play(s, Faction::Fremen)) return {Faction::Fremen};  // [LR] 1.09.05: "the Fremen win"
+  halt(s, "end-game default winner without Guild or Fremen: sources disagree ([LR] 1.09.05 vs [TO])");
+  return {};
+}
+
+void declare(GameState& s, std::vector<Faction> winners) {
+  s.winners = std::move(winners);
+  s.step = Step::GameOver;
+}
+
+}  // namespace
+
+void enter_mentat(GameState& state) {
+  for (SeatState& seat : state.seats) {  // [LR] 1.09.01
+    seat.spice += seat.in_front_of_shield;
+    seat.in_front_of_shield = Spice{0};
+  }
+  if (auto winners = stronghold_victory(state); !winners.empty()) {
+    declare(state, apply_prediction(state, std::move(winners)));
+    return;
+  }
+  if (state.turn >= state.options.turn_limit) {
+    if (auto winners = end_game_victory(state); !winners.empty()) declare(state, std::move(winners));
+    return;  // a winner, or halted: never a next turn after the last
+  }
+  end_phase(state);
+}
+
+// The Mentat Pause has no decision: nothing is awaited or accepted.
 std::vector<Seat> awaited_mentat(const GameState&) { return {}; }
 std::vector<Command> candidates_mentat(const GameState&, Seat) { return {}; }
 std::optional<Rejection> validate_mentat(const GameState&, Seat, const Command&) {
-  return reject(RejectCode::NotImplemented, "the Mentat Pause phase is not implemented yet");
+  return reject(RejectCode::WrongPhase, "the Mentat Pause is automatic ([LR] 1.09)");
 }
 void apply_mentat(GameState&, Seat, const Command&) {}
 

@@ -1,16 +1,420 @@
-// Spice Blow and Nexus: not implemented yet. Entering the phase halts the game with a visible reason
-// (rules-status table); no command is offered, so no placeholder is ever legal.
+// Spice Blow and Nexus (fact sheet §3.1, §3.2, §3.4; [LR] 1.02, 1.10, 1.13.02–03, 2.04.07–08,
+// 2.04.15). Pile A, then pile B with the double spice blow. Each card is one chance step; a
+// Shai-Hulud after turn 1 devours and leads to a Nexus held before the next pile (or the end).
+#include <algorithm>
+
 #include "engine/internal.h"
+#include "model/cards.h"
 
 namespace dune {
+namespace {
 
-void enter_spice_blow(GameState& state) { halt(state, "the Spice Blow and Nexus phase is not implemented yet (Engine I)"); }
-std::vector<Seat> awaited_spice_blow(const GameState&) { return {}; }
-std::vector<Command> candidates_spice_blow(const GameState&, Seat) { return {}; }
-std::optional<Rejection> validate_spice_blow(const GameState&, Seat, const Command&) {
-  return reject(RejectCode::NotImplemented, "the Spice Blow and Nexus phase is not implemented yet");
+void draw(GameState& state);
+void finish_blow(GameState& state);
+
+// ---- shared facts -----------------------------------------------------------------------------
+
+bool fremen_send_worms(const GameState& state) {
+  return state.options.rules.fremen_worm_sending && in_play(state, Faction::Fremen);
 }
-void apply_spice_blow(GameState&, Seat, const Command&) {}
-void on_spice_drawn(GameState&, std::uint8_t, SpiceCardId) {}
+
+bool is_territory_card(SpiceCardId id) { return spice_card_info(id).kind == SpiceCardKind::Territory; }
+
+// The territory of the topmost territory card of a discard pile ([LR] 1.02.05), if any.
+std::optional<TerritoryId> topmost_territory(const std::vector<SpiceCardId>& pile) {
+  for (auto it = pile.rbegin(); it != pile.rend(); ++it) {
+    if (is_territory_card(*it)) return spice_card_info(*it).territory;
+  }
+  return std::nullopt;
+}
+
+// Fremen forces in a territory outside the storm: the ones that may ride ([LR] 2.04.08).
+ForceCount riders(const GameState& state, TerritoryId t) {
+  ForceCount n{};
+  for (std::size_t c = 0; c < kCellCount; ++c) {
+    if (kCells[c].territory == t && !cell_in_storm(state, cell_at(c))) {
+      n += forces_in_cell(state, Faction::Fremen, cell_at(c));
+    }
+  }
+  return n;
+}
+
+// ---- alliances (the single place they are created) ---------------------------------------------
+
+// Hook for the Nexus card module: both partners will discard their held Nexus cards here.
+void on_alliance_formed(GameState&, Faction, Faction) {}
+
+void form_alliance(GameState& state, Faction a, Faction b) {
+  state.alliances.push_back(Alliance{a, b});
+  state.seat(*state.seat_of(a)).ally = b;
+  state.seat(*state.seat_of(b)).ally = a;
+  on_alliance_formed(state, a, b);
+}
+
+void break_alliance(GameState& state, Faction f) {
+  const std::optional<Faction> partner = ally_of(state, f);
+  std::erase_if(state.alliances, [&](const Alliance& a) { return a.a == f || a.b == f; });
+  state.seat(*state.seat_of(f)).ally.reset();
+  if (partner) state.seat(*state.seat_of(*partner)).ally.reset();
+}
+
+// ---- the blow ---------------------------------------------------------------------------------
+
+// A territory card: its amount from the bank to its blow cell unless that cell is in storm
+// ([LR] 1.02.04).
+void blow_spice(GameState& state, TerritoryId t) {
+  const SpiceBlowSite* site = blow_site(t);
+  if (site == nullptr || cell_in_storm(state, site->cell)) return;
+  state.bank -= site->amount;
+  state.board.spice[index(site->cell)] += site->amount;
+}
+
+// Shai-Hulud: all spice to the bank and all forces but the Fremen's to the Tanks ([LR] 1.02.05,
+// 2.04.07). Fremen allies are not protected: the 2.04.10 choice is not offered (rules-status).
+void devour(GameState& state, TerritoryId t) {
+  state.blow.worm_territory = t;
+  for (std::size_t i = 0; i < kCellCount; ++i) {
+    if (kCells[i].territory != t) continue;
+    const CellId c = cell_at(i);
+    state.bank += state.board.spice[i];
+    state.board.spice[i] = Spice{0};
+    for (Faction f : state.options.factions) {
+      if (f == Faction::Fremen) continue;
+      destroy_forces(state, f, c, state.board.normal[i][index(f)], state.board.special[i][index(f)]);
+    }
+  }
+}
+
+// The worm appears where the topmost territory card of its pile lies; none: it devours nothing.
+void worm_at_topmost(GameState& state) {
+  const auto t = topmost_territory(state.blow.discard[state.blow.pile]);
+  if (t) devour(state, *t);
+}
+
+// Deck exhaustion, [LR] 1.13.03 (our choice of the printed reshuffle): every card under the
+// topmost territory card of pile A, and all of pile B, go back; the topmost territory card of A
+// (and any worm above it) stays so that a worm still finds its territory. The remainder is
+// unordered, so the shuffle itself needs no chance step.
+void reshuffle_discards(GameState& state) {
+  auto& a = state.blow.discard[0];
+  auto top = std::find_if(a.rbegin(), a.rend(), is_territory_card);
+  const auto keep_from = top == a.rend() ? a.end() : std::prev(top.base());
+  for (auto it = a.begin(); it != keep_from; ++it) state.blow.deck.add_unseen(*it);
+  a.erase(a.begin(), keep_from);
+  for (SpiceCardId id : state.blow.discard[1]) state.blow.deck.add_unseen(id);
+  state.blow.discard[1].clear();
+}
+
+void draw(GameState& state) {
+  state.step = Step::SpiceBlow;
+  if (state.blow.deck.empty()) reshuffle_discards(state);
+  if (state.blow.deck.empty()) {
+    halt(state, "the spice deck and its discards are empty: no card can be revealed ([LR] 1.13.03)");
+    return;
+  }
+  request_chance(state, PendingChance{ChanceKind::SpiceDraw, Seat{}, state.blow.pile});
+}
+
+void begin_pile(GameState& state, std::uint8_t pile) {
+  state.blow.pile = pile;
+  state.blow.nexus_pending = false;
+  state.blow.worms_in_blow = 0;
+  state.blow.worm_territory.reset();
+  draw(state);
+}
+
+// Turn-1 worms go back into the deck after the phase; the deck is reshuffled ([LR] 1.02.02).
+void finish_phase(GameState& state) {
+  HiddenPile<SpiceCardId>& deck = state.blow.deck;
+  if (!state.blow.set_aside.empty()) {
+    for (SpiceCardId id : deck.known_top) deck.add_unseen(id);
+    deck.known_top.clear();
+    for (SpiceCardId id : state.blow.set_aside) deck.add_unseen(id);
+    state.blow.set_aside.clear();
+  }
+  state.blow.proposals.clear();
+  state.blow.nexus_done = {};
+  end_phase(state);
+}
+
+void next_pile(GameState& state) {
+  if (state.blow.pile == 0 && state.options.rules.double_spice_blow) {
+    begin_pile(state, 1);  // [LR] 1.13.02.03
+    return;
+  }
+  finish_phase(state);
+}
+
+// ---- the Nexus ([LR] 1.10.01) ---------------------------------------------------------------------
+
+void begin_nexus(GameState& state) {
+  state.step = Step::NexusNegotiation;
+  state.blow.nexus_occurred = true;  // phase-level: pile B never clears it
+  state.blow.nexus_done = {};
+  state.blow.proposals.clear();
+}
+
+bool may_ride(const GameState& state) {
+  return fremen_send_worms(state) && state.blow.worm_territory &&
+         riders(state, *state.blow.worm_territory) > ForceCount{0};
+}
+
+void end_nexus(GameState& state) {
+  state.blow.proposals.clear();
+  state.blow.nexus_pending = false;
+  if (may_ride(state)) {
+    state.step = Step::WormRide;  // [LR] 2.04.08: upon conclusion of the Nexus
+    return;
+  }
+  next_pile(state);
+}
+
+void finish_blow(GameState& state) {
+  if (state.blow.nexus_pending) {
+    begin_nexus(state);
+    return;
+  }
+  next_pile(state);
+}
+
+bool nexus_over(const GameState& state) {
+  for (Seat s : all_seats(state)) {
+    if (!state.blow.nexus_done[s.value]) return false;
+  }
+  return true;
+}
+
+bool proposed(const GameState& state, Faction proposer, Faction invitee) {
+  const auto& p = state.blow.proposals;
+  return std::find(p.begin(), p.end(), std::pair{proposer, invitee}) != p.end();
+}
+
+std::optional<Rejection> validate_nexus(const GameState& state, Seat seat, const Command& c) {
+  const Faction me = state.faction_of(seat);
+  if (std::holds_alternative<Pass>(c)) return std::nullopt;
+  if (const auto* p = std::get_if<ProposeAlliance>(&c)) {
+    if (p->with == me || !in_play(state, p->with)) {
+      return reject(RejectCode::IllegalChoice, "an alliance needs another faction in the game ([LR] 1.10.01.02)");
+    }
+    if (ally_of(state, me)) {
+      return reject(RejectCode::IllegalChoice, "{} is already allied: at most two players per alliance ([LR] 1.10.01.04)",
+                    to_string(me));
+    }
+    if (ally_of(state, p->with)) {
+      return reject(RejectCode::IllegalChoice, "{} is already allied with {}: at most two players per alliance ([LR] 1.10.01.04)",
+                    to_string(p->with), to_string(*ally_of(state, p->with)));
+    }
+    if (state.blow.nexus_done[state.seat_of(p->with)->value]) {
+      return reject(RejectCode::IllegalChoice, "{} has already acted in this Nexus ([LR] 1.10.01.02)", to_string(p->with));
+    }
+    return std::nullopt;
+  }
+  if (const auto* a = std::get_if<AcceptAlliance>(&c)) {
+    if (!in_play(state, a->proposer) || !proposed(state, a->proposer, me)) {
+      return reject(RejectCode::IllegalChoice, "{} has no alliance proposal from {} ([LR] 1.10.01.02)", to_string(me),
+                    to_string(a->proposer));
+    }
+    if (ally_of(state, me) || ally_of(state, a->proposer)) {
+      return reject(RejectCode::IllegalChoice, "at most two players per alliance ([LR] 1.10.01.04)");
+    }
+    return std::nullopt;
+  }
+  if (std::holds_alternative<BreakAlliance>(c)) {
+    if (!ally_of(state, me)) {
+      return reject(RejectCode::IllegalChoice, "{} has no alliance to break ([LR] 1.10.01.06)", to_string(me));
+    }
+    return std::nullopt;
+  }
+  return reject(RejectCode::WrongPhase, "during the Nexus a player may propose, accept or break an alliance, or pass");
+}
+
+void apply_nexus(GameState& state, Seat seat, const Command& c) {
+  const Faction me = state.faction_of(seat);
+  state.blow.nexus_done[seat.value] = true;
+  if (const auto* p = std::get_if<ProposeAlliance>(&c)) {
+    state.blow.proposals.emplace_back(me, p->with);
+  } else if (const auto* a = std::get_if<AcceptAlliance>(&c)) {
+    form_alliance(state, a->proposer, me);
+    // Both partners are done; proposals from or to either of them lapse.
+    state.blow.nexus_done[state.seat_of(a->proposer)->value] = true;
+    std::erase_if(state.blow.proposals, [&](const auto& pr) {
+      return pr.first == me || pr.second == me || pr.first == a->proposer || pr.second == a->proposer;
+    });
+  } else if (std::holds_alternative<BreakAlliance>(c)) {
+    break_alliance(state, me);
+  }
+  if (nexus_over(state)) end_nexus(state);  // proposals to seats that passed simply lapse
+}
+
+std::vector<Command> nexus_candidates(const GameState& state, Seat seat) {
+  std::vector<Command> out{Pass{}, BreakAlliance{}};
+  for (Faction f : state.options.factions) out.push_back(ProposeAlliance{f});
+  for (const auto& [proposer, invitee] : state.blow.proposals) {
+    if (invitee == state.faction_of(seat)) out.push_back(AcceptAlliance{proposer});
+  }
+  return out;
+}
+
+// ---- Advanced Fremen worms ([LR] 2.04.15, 2.04.08) ---------------------------------------------
+
+std::optional<Rejection> validate_worm_placement(const GameState&, const Command& c) {
+  if (std::holds_alternative<Pass>(c)) return std::nullopt;  // the worm appears as printed
+  const auto* w = std::get_if<PlaceWorm>(&c);
+  if (!w) return reject(RejectCode::WrongPhase, "the Fremen must place the worm in a sand territory, or pass");
+  if (index(w->territory) >= kTerritoryCount) return reject(RejectCode::IllegalChoice, "no such territory");
+  if (territory_info(w->territory).type != TerritoryType::Sand) {
+    return reject(RejectCode::IllegalChoice, "{} is not a sand territory ([LR] 2.04.15)", to_string(w->territory));
+  }
+  return std::nullopt;
+}
+
+void apply_worm_placement(GameState& state, const Command& c) {
+  if (const auto* w = std::get_if<PlaceWorm>(&c)) {
+    devour(state, w->territory);
+  } else {
+    worm_at_topmost(state);
+  }
+  draw(state);  // keep drawing until a territory card appears
+}
+
+bool allied_forces_in(const GameState& state, TerritoryId t) {
+  const auto ally = ally_of(state, Faction::Fremen);
+  return ally && forces_in_territory(state, *ally, t) > ForceCount{0};
+}
+
+std::optional<Rejection> validate_worm_ride(const GameState& state, const Command& c) {
+  if (std::holds_alternative<Pass>(c)) return std::nullopt;
+  const auto* r = std::get_if<RideWorm>(&c);
+  if (!r) return reject(RejectCode::WrongPhase, "the Fremen may ride the worm, or pass");
+  if (!state.blow.worm_territory || r->from != *state.blow.worm_territory) {
+    return reject(RejectCode::IllegalChoice, "the worm did not appear in {} ([LR] 2.04.08)", to_string(r->from));
+  }
+  if (index(r->to) >= kCellCount) return reject(RejectCode::IllegalChoice, "cell {} does not exist", r->to.value);
+  const TerritoryId to = cell_info(r->to).territory;
+  if (cell_in_storm(state, r->to)) {
+    return reject(RejectCode::StormBlocked, "the Fremen cannot ride into a cell in storm ([LR] 2.04.08)");
+  }
+  if (allied_forces_in(state, to)) {
+    return reject(RejectCode::IllegalChoice, "the worm rides only to a territory without allied forces ([LR] 2.04.08)");
+  }
+  if (occupancy_blocked(state, Faction::Fremen, to)) {
+    return reject(RejectCode::OccupancyLimit, "{} already holds two other factions ([LR] 1.06.05.09)", to_string(to));
+  }
+  return std::nullopt;
+}
+
+// All Fremen forces of the worm's territory outside the storm ride to one cell (the command
+// carries no count: "some or all" is offered as all).
+void apply_worm_ride(GameState& state, const Command& c) {
+  if (const auto* r = std::get_if<RideWorm>(&c)) {
+    const std::size_t fremen = index(Faction::Fremen);
+    for (std::size_t i = 0; i < kCellCount; ++i) {
+      const CellId cell = cell_at(i);
+      if (kCells[i].territory != r->from || cell_in_storm(state, cell) || cell == r->to) continue;
+      state.board.normal[index(r->to)][fremen] += state.board.normal[i][fremen];
+      state.board.special[index(r->to)][fremen] += state.board.special[i][fremen];
+      state.board.normal[i][fremen] = ForceCount{0};
+      state.board.special[i][fremen] = ForceCount{0};
+    }
+  }
+  next_pile(state);
+}
+
+}  // namespace
+
+// ---- the contract ------------------------------------------------------------------------------
+
+void enter_spice_blow(GameState& state) {
+  state.blow.nexus_occurred = false;
+  state.blow.proposals.clear();
+  state.blow.nexus_done = {};
+  begin_pile(state, 0);
+}
+
+void on_spice_drawn(GameState& state, std::uint8_t pile, SpiceCardId card) {
+  SpiceBlowState& blow = state.blow;
+  switch (spice_card_info(card).kind) {
+    case SpiceCardKind::Territory:
+      blow_spice(state, spice_card_info(card).territory);
+      blow.discard[pile].push_back(card);
+      finish_blow(state);
+      return;
+    case SpiceCardKind::ShaiHulud:
+      if (state.turn <= 1) {
+        blow.set_aside.push_back(card);  // [LR] 1.02.02: ignored on turn 1, no Nexus (1.02.03)
+        draw(state);
+        return;
+      }
+      blow.discard[pile].push_back(card);
+      blow.nexus_pending = true;  // [LR] 1.02.06
+      blow.worms_in_blow += 1;
+      if (fremen_send_worms(state) && blow.worms_in_blow > 1) {
+        state.step = Step::WormPlacement;  // [LR] 2.04.15
+        return;
+      }
+      worm_at_topmost(state);
+      draw(state);
+      return;
+    case SpiceCardKind::Sandtrout:
+    case SpiceCardKind::GreatMaker:
+    case SpiceCardKind::Discovery:
+      halt(state, "expansion spice cards (Sandtrout, Great Maker, Discovery) are not implemented");
+      return;
+  }
+}
+
+std::vector<Seat> awaited_spice_blow(const GameState& state) {
+  std::vector<Seat> out;
+  switch (state.step) {
+    case Step::NexusNegotiation:
+      for (Seat s : all_seats(state)) {
+        if (!state.blow.nexus_done[s.value]) out.push_back(s);
+      }
+      return out;
+    case Step::WormPlacement:
+    case Step::WormRide:
+      return {*state.seat_of(Faction::Fremen)};
+    default:
+      return out;
+  }
+}
+
+std::vector<Command> candidates_spice_blow(const GameState& state, Seat seat) {
+  std::vector<Command> out;
+  switch (state.step) {
+    case Step::NexusNegotiation:
+      return nexus_candidates(state, seat);
+    case Step::WormPlacement:
+      out.push_back(Pass{});
+      for (std::size_t t = 0; t < kTerritoryCount; ++t) out.push_back(PlaceWorm{territory_at(t)});
+      return out;
+    case Step::WormRide:
+      out.push_back(Pass{});
+      if (state.blow.worm_territory) {
+        for (std::size_t c = 0; c < kCellCount; ++c) out.push_back(RideWorm{*state.blow.worm_territory, cell_at(c)});
+      }
+      return out;
+    default:
+      return out;
+  }
+}
+
+std::optional<Rejection> validate_spice_blow(const GameState& state, Seat seat, const Command& c) {
+  switch (state.step) {
+    case Step::NexusNegotiation: return validate_nexus(state, seat, c);
+    case Step::WormPlacement: return validate_worm_placement(state, c);
+    case Step::WormRide: return validate_worm_ride(state, c);
+    default: return reject(RejectCode::WrongPhase, "the spice blow awaits no command now");
+  }
+}
+
+void apply_spice_blow(GameState& state, Seat seat, const Command& c) {
+  switch (state.step) {
+    case Step::NexusNegotiation: apply_nexus(state, seat, c); return;
+    case Step::WormPlacement: apply_worm_placement(state, c); return;
+    case Step::WormRide: apply_worm_ride(state, c); return;
+    default: return;
+  }
+}
 
 }  // namespace dune

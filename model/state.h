@@ -114,7 +114,14 @@ struct SpiceBlowState {
   std::optional<TerritoryId> worm_territory;  // where the last worm appeared (for riding)
   std::vector<std::pair<Faction, Faction>> proposals;  // proposer, invitee (public)
   std::array<bool, kMaxSeats> nexus_done{};            // formed / broke / passed this Nexus
+  std::uint8_t worms_in_blow = 0;      // worms revealed in this blow (Fremen place the later ones)
+  // CHOAM Charity progress (charity.cpp): the phase has no struct of its own yet.
   friend bool operator==(const SpiceBlowState&, const SpiceBlowState&) = default;
+};
+
+struct CharityState {
+  std::array<bool, kMaxSeats> answered{};  // claimed or passed this turn
+  friend bool operator==(const CharityState&, const CharityState&) = default;
 };
 
 struct TreacheryState {
@@ -125,14 +132,16 @@ struct TreacheryState {
 
 // Per-phase decision state of the later phases lives in its own header (one owner per phase).
 struct BiddingState {
-  std::vector<TreacheryCardId> lots;     // drawn for this auction (face down; Atreides sees)
-  std::uint8_t lot = 0;                  // index of the card up for bid
+  std::vector<TreacheryCardId> lots;     // the row still on the table; front is up for bid
+  std::uint8_t lot = 0;                  // lots already auctioned (sold) this phase
   std::uint8_t lots_total = 0;           // cards dealt = eligible bidders at the start
   std::optional<Seat> high_bidder;
   Spice high_bid;
-  std::optional<Seat> opener;            // who opened the current lot
-  std::optional<Seat> to_act;
-  std::array<bool, kMaxSeats> passed{};  // passed on the current lot
+  bool high_bid_karama = false;          // the standing bid is a Karama bid
+  std::optional<Seat> opener;            // who opened the current lot (nullopt: not opened yet)
+  std::optional<Seat> previous_opener;   // the next lot opens after this seat
+  std::optional<Seat> to_act;            // nullopt: the lot's opener is to act
+  std::array<bool, kMaxSeats> passed{};  // passed since the last bid on the current lot
   friend bool operator==(const BiddingState&, const BiddingState&) = default;
 };
 
@@ -141,11 +150,13 @@ struct RevivalState {
   friend bool operator==(const RevivalState&, const RevivalState&) = default;
 };
 
+// Shipment and Movement: the seat acting is storm_order()[turn_index]; Step::Shipment, then
+// Step::Movement. The storm does not move during the phase, so the storm order is stable.
 struct MovementState {
-  std::uint8_t turn_index = 0;              // position in storm order
-  std::array<bool, kMaxSeats> shipped{};    // shipment action taken (or passed)
-  std::array<bool, kMaxSeats> moved{};      // movement action taken (or passed)
-  std::optional<bool> spiritual_advisor_pending;  // BG decision after another's shipment
+  std::uint8_t turn_index = 0;  // position in storm order of the seat acting
+  // Set while the Bene Gesserit decide on a spiritual advisor after another faction's shipment
+  // from off-planet: the cell shipped into ([LR] 2.02.05, 2.02.11). Public, as the shipment was.
+  std::optional<CellId> spiritual_advisor_cell;
   friend bool operator==(const MovementState&, const MovementState&) = default;
 };
 
@@ -173,6 +184,15 @@ struct ChanceRecord {
 
 using LogEntry = std::variant<Envelope, ChanceRecord>;
 
+// A Truthtrance question and its truthful answer, public once given ([LR] 3.01, fact sheet §4.1).
+struct TruthtranceAnswer {
+  Seat asker;
+  Seat target;
+  TruthtranceQuestion question;
+  bool answer;
+  friend bool operator==(const TruthtranceAnswer&, const TruthtranceAnswer&) = default;
+};
+
 struct Committed {
   Envelope envelope;
   Receipt receipt;
@@ -195,10 +215,13 @@ struct GameState {
   TreacheryState treachery;
   HiddenPile<TraitorCardId> traitor_deck;
   std::vector<Alliance> alliances;
+  CharityState charity;
   BiddingState bidding;
   RevivalState revival;
   MovementState movement;
   Spice bank;  // spice outside every seat and the board (a large reserve; ledger checks use it)
+
+  std::vector<TruthtranceAnswer> truthtrance_answers;  // public: asked and answered aloud
 
   std::vector<Faction> winners;
   std::string halted;  // non-empty: the game cannot go on (a rule listed unavailable)

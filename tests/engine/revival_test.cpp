@@ -1,5 +1,213 @@
-// Scenario tests for the revival phase (filled in by its owner).
+// Revival (fact sheet §5.1, §6.2 row 5, [LR] 1.05) as scenarios: a table after setup with the
+// Tanks, leaders and spice set by hand.
 #include <gtest/gtest.h>
 
 #include "engine/internal.h"
+#include "model/factions.h"
 #include "tests/engine/test_support.h"
+
+namespace dune {
+namespace {
+
+using testing::envelope;
+using testing::expect_rejected;
+using testing::play;
+using testing::seat_of;
+
+// Setup played to turn 1, then: turn 2, no halt, nothing in the Tanks.
+GameState table(const Options& options) {
+  GameState s = testing::past_setup(options, 13);
+  s.halted.clear();
+  s.chance.reset();
+  s.turn = 2;
+  return s;
+}
+
+// Moves forces from reserves to the Tanks.
+void kill(GameState& s, Seat seat, int normal, int special = 0) {
+  SeatState& st = s.seat(seat);
+  st.reserves_normal -= ForceCount{normal};
+  st.reserves_special -= ForceCount{special};
+  st.tanks_normal += ForceCount{normal};
+  st.tanks_special += ForceCount{special};
+}
+
+void kill_leader(GameState& s, LeaderId l, LeaderLocation where = LeaderLocation::Tanks) {
+  s.leaders[l.value].where = where;
+  s.leaders[l.value].deaths += where == LeaderLocation::TanksFaceDown ? 2 : 1;
+}
+
+GameState revival_of(GameState s) {
+  s.halted.clear();  // a later phase may not be implemented yet
+  enter_phase(s, Phase::Revival);
+  return s;
+}
+
+Revive forces(int normal, int special = 0) { return Revive{ForceCount{normal}, ForceCount{special}, std::nullopt, ForceCount{0}}; }
+
+const std::vector<Faction> kTable{Faction::Atreides, Faction::Emperor, Faction::Harkonnen, Faction::SpacingGuild};
+
+TEST(RevivalTest, OnlySeatsWithSomethingInTheTanksAreAwaitedOnce) {
+  GameState s = table(Options::basic(kTable));
+  const Seat atreides = seat_of(s, Faction::Atreides);
+  const Seat guild = seat_of(s, Faction::SpacingGuild);
+  kill(s, atreides, 3);
+  kill(s, guild, 1);
+  s = revival_of(s);
+  ASSERT_EQ(s.step, Step::Revival);
+  EXPECT_EQ(pending(s), (std::vector<Seat>{std::min(atreides, guild), std::max(atreides, guild)}));
+  const Seat emperor = seat_of(s, Faction::Emperor);
+  expect_rejected(s, envelope(s, emperor, Pass{}), RejectCode::NotYourTurn);
+  expect_rejected(s, envelope(s, atreides, ClaimCharity{}), RejectCode::WrongPhase);
+  SeededChance chance(1);
+  s = play(s, atreides, Pass{}, chance);
+  EXPECT_EQ(pending(s), std::vector<Seat>{guild});
+  expect_rejected(s, envelope(s, atreides, forces(1)), RejectCode::NotYourTurn);
+  s = play(s, guild, forces(1), chance);
+  EXPECT_NE(s.step, Step::Revival);  // every seat answered: the phase ended
+}
+
+TEST(RevivalTest, FreeRevivalsComeFirstTheRestCostTwoEach) {
+  GameState s = table(Options::basic(kTable));
+  const Seat atreides = seat_of(s, Faction::Atreides);  // free revival 2
+  kill(s, atreides, 5);
+  s = revival_of(s);
+  SeededChance chance(1);
+  const Spice bank = s.bank;
+  const ForceCount reserves = s.seat(atreides).reserves_normal;
+  GameState free = play(s, atreides, forces(2), chance);
+  EXPECT_EQ(free.seat(atreides).spice, Spice{10});
+  EXPECT_EQ(free.seat(atreides).tanks_normal, ForceCount{3});
+  EXPECT_EQ(free.seat(atreides).reserves_normal, reserves + ForceCount{2});
+
+  GameState paid = play(s, atreides, forces(3), chance);
+  EXPECT_EQ(paid.seat(atreides).spice, Spice{8});
+  EXPECT_EQ(paid.bank, bank + Spice{2});
+  EXPECT_EQ(paid.seat(atreides).reserves_normal, reserves + ForceCount{3});
+}
+
+TEST(RevivalTest, EmptyReviveIsRejectedPassIsAccepted) {
+  GameState s = table(Options::basic(kTable));
+  const Seat atreides = seat_of(s, Faction::Atreides);
+  kill(s, atreides, 2);
+  s = revival_of(s);
+  expect_rejected(s, envelope(s, atreides, forces(0)), RejectCode::IllegalChoice);
+  expect_rejected(s, envelope(s, atreides, forces(-1)), RejectCode::IllegalChoice);
+  SeededChance chance(1);
+  s = play(s, atreides, Pass{}, chance);
+  EXPECT_EQ(s.seat(atreides).tanks_normal, ForceCount{2});
+}
+
+TEST(RevivalTest, AtMostThreeForcesPerTurn) {
+  GameState s = table(Options::basic(kTable));
+  const Seat atreides = seat_of(s, Faction::Atreides);
+  kill(s, atreides, 5);
+  s = revival_of(s);
+  expect_rejected(s, envelope(s, atreides, forces(4)), RejectCode::IllegalChoice);
+  expect_rejected(s, envelope(s, atreides, forces(6)), RejectCode::NotEnoughForces);
+  for (const Command& c : legal_commands(s, atreides)) {
+    if (const auto* r = std::get_if<Revive>(&c)) {
+      EXPECT_LE((r->normal + r->special).value, 3);
+    }
+  }
+}
+
+TEST(RevivalTest, InsufficientSpiceIsRejected) {
+  GameState s = table(Options::basic(kTable));
+  const Seat emperor = seat_of(s, Faction::Emperor);  // free revival 1
+  kill(s, emperor, 4);
+  s.seat(emperor).spice = Spice{3};
+  s = revival_of(s);
+  expect_rejected(s, envelope(s, emperor, forces(3)), RejectCode::InsufficientSpice);  // costs 4
+  SeededChance chance(1);
+  s = play(s, emperor, forces(2), chance);
+  EXPECT_EQ(s.seat(emperor).spice, Spice{1});
+}
+
+TEST(RevivalTest, FremenAllyRevivesThreeForFree) {
+  GameState s = table(Options::basic({Faction::Atreides, Faction::Fremen}));
+  const Seat atreides = seat_of(s, Faction::Atreides);
+  kill(s, atreides, 3);
+  s.alliances.push_back(Alliance{Faction::Atreides, Faction::Fremen});
+  s = revival_of(s);
+  SeededChance chance(1);
+  s = play(s, atreides, forces(3), chance);
+  EXPECT_EQ(s.seat(atreides).spice, Spice{10});
+}
+
+TEST(RevivalTest, LeaderRevivedOnlyWhenAllLeadersAreDead) {
+  GameState s = table(Options::basic(kTable));
+  const Seat atreides = seat_of(s, Faction::Atreides);
+  const auto leaders = ordinary_leaders(Faction::Atreides);  // Thufir 5, Jessica 5, Gurney 4, Duncan 2, Yueh 1
+  for (std::size_t i = 0; i < 4; ++i) kill_leader(s, leaders[i]);
+  kill(s, atreides, 1);  // awaited for its forces either way
+  GameState early = revival_of(s);
+  const Revive duncan{ForceCount{0}, ForceCount{0}, leaders[3], ForceCount{0}};
+  expect_rejected(early, envelope(early, atreides, duncan), RejectCode::IllegalChoice);  // Yueh lives
+
+  kill_leader(s, leaders[4]);
+  s = revival_of(s);
+  ASSERT_EQ(pending(s), std::vector<Seat>{atreides});
+  const Spice bank = s.bank;
+  SeededChance chance(1);
+  s = play(s, atreides, duncan, chance);
+  EXPECT_EQ(s.leaders[leaders[3].value].where, LeaderLocation::Available);
+  EXPECT_EQ(s.seat(atreides).spice, Spice{8});  // Duncan Idaho's strength, 2
+  EXPECT_EQ(s.bank, bank + Spice{2});
+
+  // Next turn: Duncan has died once, so another leader may follow; one per command.
+  s = revival_of(s);
+  ASSERT_EQ(pending(s), std::vector<Seat>{atreides});
+  s.seat(atreides).spice = Spice{4};
+  const Revive thufir{ForceCount{0}, ForceCount{0}, leaders[0], ForceCount{0}};
+  expect_rejected(s, envelope(s, atreides, thufir), RejectCode::InsufficientSpice);  // costs 5
+  s = play(s, atreides, Revive{ForceCount{0}, ForceCount{0}, leaders[2], ForceCount{0}}, chance);
+  EXPECT_EQ(s.leaders[leaders[2].value].where, LeaderLocation::Available);
+  EXPECT_EQ(s.seat(atreides).spice, Spice{0});
+}
+
+TEST(RevivalTest, FaceDownLeaderWaitsForTheFaceUpOnes) {
+  GameState s = table(Options::basic(kTable));
+  const Seat atreides = seat_of(s, Faction::Atreides);
+  const auto leaders = ordinary_leaders(Faction::Atreides);
+  for (std::size_t i = 0; i < 5; ++i) kill_leader(s, leaders[i]);
+  s.leaders[leaders[0].value].where = LeaderLocation::TanksFaceDown;  // Thufir died twice
+  for (std::size_t i = 2; i < 5; ++i) s.leaders[leaders[i].value].where = LeaderLocation::Available;
+  s = revival_of(s);
+  const Revive thufir{ForceCount{0}, ForceCount{0}, leaders[0], ForceCount{0}};
+  expect_rejected(s, envelope(s, atreides, thufir), RejectCode::IllegalChoice);  // Jessica is face up
+  s.leaders[leaders[1].value].where = LeaderLocation::Available;
+  SeededChance chance(1);
+  s = play(s, atreides, thufir, chance);
+  EXPECT_EQ(s.leaders[leaders[0].value].where, LeaderLocation::Available);
+}
+
+TEST(RevivalTest, OneSardaukarPerTurnInAdvanced) {
+  GameState s = table(Options::advanced(kTable));
+  const Seat emperor = seat_of(s, Faction::Emperor);
+  kill(s, emperor, 0, 3);
+  s = revival_of(s);
+  expect_rejected(s, envelope(s, emperor, forces(0, 2)), RejectCode::IllegalChoice);
+  SeededChance chance(1);
+  s = play(s, emperor, forces(0, 1), chance);
+  EXPECT_EQ(s.seat(emperor).tanks_special, ForceCount{2});
+  EXPECT_EQ(s.seat(emperor).reserves_special, ForceCount{3});
+  EXPECT_EQ(s.seat(emperor).spice, Spice{10});  // the free revival
+}
+
+TEST(RevivalTest, EmperorPayingForItsAllyIsNotImplemented) {
+  GameState s = table(Options::basic(kTable));
+  const Seat emperor = seat_of(s, Faction::Emperor);
+  kill(s, emperor, 2);
+  s = revival_of(s);
+  expect_rejected(s, envelope(s, emperor, Revive{ForceCount{1}, ForceCount{0}, std::nullopt, ForceCount{1}}),
+                  RejectCode::NotImplemented);
+  for (const Command& c : legal_commands(s, emperor)) {
+    if (const auto* r = std::get_if<Revive>(&c)) {
+      EXPECT_EQ(r->ally_paid_extra, ForceCount{0});
+    }
+  }
+}
+
+}  // namespace
+}  // namespace dune

@@ -1,5 +1,326 @@
-// Scenario tests for the spice_blow phase (filled in by its owner).
+// Spice Blow and Nexus (fact sheet §3.1, §3.2, §3.4) as scenarios with staged spice cards.
 #include <gtest/gtest.h>
 
 #include "engine/internal.h"
+#include "model/cards.h"
 #include "tests/engine/test_support.h"
+
+namespace dune {
+namespace {
+
+using testing::envelope;
+using testing::expect_rejected;
+using testing::play;
+using testing::seat_of;
+
+// Spice card ids (model/cards.h kSpiceCards order).
+constexpr std::uint8_t kCielagoNorth = 0;  // 8 spice, East cell, sector 2
+constexpr std::uint8_t kSouthMesa = 2;     // 10 spice
+constexpr std::uint8_t kRedChasm = 3;      // 8 spice
+constexpr std::uint8_t kHaggaBasin = 8;    // 6 spice
+constexpr std::uint8_t kWorm = 15;
+constexpr std::uint8_t kWorm2 = 16;
+constexpr Sector kQuietSector{5};  // no blow cell used below lies in sector 5
+
+const SpiceBlowSite& site(TerritoryId t) { return *blow_site(t); }
+
+// A game at the start of the Spice Blow of `turn`, with no forces placed beyond the fixed ones.
+GameState before_blow(const Options& options, int turn) {
+  GameState s = std::get<GameState>(new_game(options));
+  s.chance.reset();
+  s.turn = turn;
+  s.storm.sector = kQuietSector;
+  return s;
+}
+
+GameState blow(GameState s, ChanceSource& chance) {
+  enter_phase(s, Phase::SpiceBlowAndNexus);
+  return settle(std::move(s), chance);
+}
+
+void put(GameState& s, Faction f, CellId c, int n) {
+  s.board.normal[index(c)][index(f)] += ForceCount{n};
+  s.seat(seat_of(s, f)).reserves_normal -= ForceCount{n};
+}
+
+void put_spice(GameState& s, CellId c, int n) {
+  s.board.spice[index(c)] += Spice{n};
+  s.bank -= Spice{n};
+}
+
+void discard(GameState& s, std::uint8_t pile, std::uint8_t card) {
+  ASSERT_TRUE(s.blow.deck.take_unseen(SpiceCardId{card}));
+  s.blow.discard[pile].push_back(SpiceCardId{card});
+}
+
+std::vector<SpiceCardId> ids(std::initializer_list<std::uint8_t> v) {
+  std::vector<SpiceCardId> out;
+  for (std::uint8_t x : v) out.push_back(SpiceCardId{x});
+  return out;
+}
+
+void ally(GameState& s, Faction a, Faction b) {
+  s.alliances.push_back(Alliance{a, b});
+  s.seat(seat_of(s, a)).ally = b;
+  s.seat(seat_of(s, b)).ally = a;
+}
+
+TEST(SpiceBlowTest, TerritoryCardPlacesItsSpiceFromTheBank) {
+  StagedChance chance(1);
+  chance.stage(ChanceKind::SpiceDraw, kCielagoNorth);
+  const GameState before = before_blow(Options::basic({Faction::Atreides, Faction::Harkonnen}), 2);
+  const GameState s = blow(before, chance);
+  EXPECT_EQ(s.board.spice[index(site(TerritoryId::CielagoNorth).cell)], Spice{8});
+  EXPECT_EQ(s.bank, before.bank - Spice{8});
+  EXPECT_EQ(s.blow.discard[0], ids({kCielagoNorth}));
+  EXPECT_EQ(s.blow.deck.size(), 20U);
+  EXPECT_FALSE(s.blow.nexus_occurred);
+  EXPECT_EQ(s.step, Step::Charity);
+}
+
+TEST(SpiceBlowTest, StormOverTheBlowCellBlocksPlacement) {
+  StagedChance chance(1);
+  chance.stage(ChanceKind::SpiceDraw, kCielagoNorth);
+  GameState before = before_blow(Options::basic({Faction::Atreides, Faction::Harkonnen}), 2);
+  before.storm.sector = *cell_info(site(TerritoryId::CielagoNorth).cell).sector;
+  const GameState s = blow(before, chance);
+  EXPECT_EQ(total_spice_on_board(s), Spice{0});
+  EXPECT_EQ(s.bank, before.bank);
+  EXPECT_EQ(s.blow.discard[0], ids({kCielagoNorth}));  // the card is still discarded
+}
+
+TEST(SpiceBlowTest, TurnOneWormIsSetAsideAndReshuffled) {
+  StagedChance chance(1);
+  chance.stage(ChanceKind::SpiceDraw, kWorm);
+  chance.stage(ChanceKind::SpiceDraw, kCielagoNorth);
+  GameState before = before_blow(Options::basic({Faction::Atreides, Faction::Harkonnen}), 1);
+  put(before, Faction::Harkonnen, site(TerritoryId::CielagoNorth).cell, 2);
+  const GameState s = blow(before, chance);
+  EXPECT_TRUE(chance.exhausted());
+  EXPECT_EQ(s.blow.discard[0], ids({kCielagoNorth}));  // the worm is not discarded
+  EXPECT_TRUE(s.blow.set_aside.empty());
+  EXPECT_EQ(s.blow.deck.size(), 20U);
+  EXPECT_TRUE(std::binary_search(s.blow.deck.unseen.begin(), s.blow.deck.unseen.end(), SpiceCardId{kWorm}));
+  EXPECT_FALSE(s.blow.nexus_occurred);  // no Nexus on turn 1 ([LR] 1.02.03)
+  EXPECT_EQ(s.board.normal[index(site(TerritoryId::CielagoNorth).cell)][index(Faction::Harkonnen)], ForceCount{2});
+  EXPECT_EQ(s.step, Step::Charity);
+}
+
+// Turn 3, Hagga Basin on top of pile A with spice and forces; the worm comes, then South Mesa.
+GameState after_worm(const std::vector<Faction>& factions, StagedChance& chance, GameState* before_out = nullptr) {
+  chance.stage(ChanceKind::SpiceDraw, kWorm);
+  chance.stage(ChanceKind::SpiceDraw, kSouthMesa);
+  GameState before = before_blow(Options::basic(factions), 3);
+  discard(before, 0, kHaggaBasin);
+  const CellId hagga_west = site(TerritoryId::HaggaBasin).cell;
+  const CellId hagga_east{64};
+  put_spice(before, hagga_west, 6);
+  put_spice(before, site(TerritoryId::CielagoNorth).cell, 5);
+  put(before, Faction::Atreides, hagga_west, 3);
+  put(before, Faction::Harkonnen, hagga_east, 2);
+  put(before, Faction::Fremen, hagga_west, 4);
+  if (before_out) *before_out = before;
+  return blow(before, chance);
+}
+
+TEST(SpiceBlowTest, LaterWormDevoursSpiceAndForcesButNotFremen) {
+  StagedChance chance(1);
+  GameState before;
+  const GameState s = after_worm({Faction::Atreides, Faction::Harkonnen, Faction::Fremen}, chance, &before);
+  const CellId hagga_west = site(TerritoryId::HaggaBasin).cell;
+  EXPECT_EQ(s.board.spice[index(hagga_west)], Spice{0});
+  EXPECT_EQ(s.board.spice[index(site(TerritoryId::CielagoNorth).cell)], Spice{5});  // elsewhere: untouched
+  EXPECT_EQ(s.board.spice[index(site(TerritoryId::SouthMesa).cell)], Spice{10});
+  EXPECT_EQ(s.bank, before.bank + Spice{6} - Spice{10});
+  EXPECT_EQ(forces_in_territory(s, Faction::Atreides, TerritoryId::HaggaBasin), ForceCount{0});
+  EXPECT_EQ(forces_in_territory(s, Faction::Harkonnen, TerritoryId::HaggaBasin), ForceCount{0});
+  EXPECT_EQ(s.seat(seat_of(s, Faction::Atreides)).tanks_normal, ForceCount{3});
+  EXPECT_EQ(s.seat(seat_of(s, Faction::Harkonnen)).tanks_normal, ForceCount{2});
+  EXPECT_EQ(forces_in_territory(s, Faction::Fremen, TerritoryId::HaggaBasin), ForceCount{4});  // [LR] 2.04.07
+  EXPECT_EQ(s.blow.discard[0], ids({kHaggaBasin, kWorm, kSouthMesa}));
+  EXPECT_EQ(s.step, Step::NexusNegotiation);
+  EXPECT_TRUE(s.blow.nexus_occurred);
+  EXPECT_EQ(pending(s).size(), 3U);
+}
+
+TEST(SpiceBlowTest, NexusFormsAnAlliance) {
+  StagedChance chance(1);
+  GameState s = after_worm({Faction::Atreides, Faction::Harkonnen, Faction::Fremen}, chance);
+  const Seat atreides = seat_of(s, Faction::Atreides);
+  const Seat harkonnen = seat_of(s, Faction::Harkonnen);
+  const Seat fremen = seat_of(s, Faction::Fremen);
+
+  expect_rejected(s, envelope(s, harkonnen, AcceptAlliance{Faction::Atreides}), RejectCode::IllegalChoice);
+  expect_rejected(s, envelope(s, fremen, ProposeAlliance{Faction::Fremen}), RejectCode::IllegalChoice);
+  expect_rejected(s, envelope(s, fremen, ClaimCharity{}), RejectCode::WrongPhase);
+  expect_rejected(s, envelope(s, fremen, BreakAlliance{}), RejectCode::IllegalChoice);
+
+  s = play(s, atreides, ProposeAlliance{Faction::Harkonnen}, chance);
+  s = play(s, fremen, ProposeAlliance{Faction::Harkonnen}, chance);
+  EXPECT_EQ(s.blow.proposals.size(), 2U);  // public
+  expect_rejected(s, envelope(s, atreides, Pass{}), RejectCode::NotYourTurn);  // one action each
+  EXPECT_EQ(pending(s), std::vector<Seat>{harkonnen});
+  const auto legal = legal_commands(s, harkonnen);
+  EXPECT_TRUE(std::find(legal.begin(), legal.end(), Command{AcceptAlliance{Faction::Fremen}}) != legal.end());
+
+  s = play(s, harkonnen, AcceptAlliance{Faction::Atreides}, chance);
+  EXPECT_EQ(s.alliances, (std::vector<Alliance>{{Faction::Atreides, Faction::Harkonnen}}));
+  EXPECT_EQ(ally_of(s, Faction::Harkonnen), Faction::Atreides);
+  EXPECT_EQ(s.seat(atreides).ally, Faction::Harkonnen);
+  EXPECT_FALSE(ally_of(s, Faction::Fremen).has_value());  // Fremen's proposal lapsed
+  EXPECT_EQ(s.step, Step::Charity);  // everyone has acted: the Nexus and the phase are over
+  EXPECT_TRUE(s.blow.nexus_occurred);
+  EXPECT_TRUE(s.blow.proposals.empty());
+}
+
+TEST(SpiceBlowTest, AThirdPartyCannotJoinAnAlliance) {
+  StagedChance chance(1);
+  chance.stage(ChanceKind::SpiceDraw, kWorm);
+  chance.stage(ChanceKind::SpiceDraw, kSouthMesa);
+  GameState s = before_blow(Options::basic({Faction::Atreides, Faction::Harkonnen, Faction::Fremen, Faction::Emperor}), 2);
+  discard(s, 0, kHaggaBasin);
+  ally(s, Faction::Atreides, Faction::Harkonnen);
+  s = blow(s, chance);
+  ASSERT_EQ(s.step, Step::NexusNegotiation);
+  const Seat fremen = seat_of(s, Faction::Fremen);
+  const Seat emperor = seat_of(s, Faction::Emperor);
+  expect_rejected(s, envelope(s, fremen, ProposeAlliance{Faction::Atreides}), RejectCode::IllegalChoice);
+  expect_rejected(s, envelope(s, seat_of(s, Faction::Atreides), ProposeAlliance{Faction::Fremen}),
+                  RejectCode::IllegalChoice);  // an allied player cannot take a second partner
+  s = play(s, emperor, ProposeAlliance{Faction::Fremen}, chance);
+  expect_rejected(s, envelope(s, fremen, AcceptAlliance{Faction::Harkonnen}), RejectCode::IllegalChoice);
+  s = play(s, fremen, AcceptAlliance{Faction::Emperor}, chance);
+  EXPECT_EQ(s.alliances.size(), 2U);
+  EXPECT_EQ(ally_of(s, Faction::Fremen), Faction::Emperor);
+  EXPECT_EQ(ally_of(s, Faction::Atreides), Faction::Harkonnen);
+}
+
+TEST(SpiceBlowTest, BreakingFreesThePartner) {
+  StagedChance chance(1);
+  chance.stage(ChanceKind::SpiceDraw, kWorm);
+  chance.stage(ChanceKind::SpiceDraw, kSouthMesa);
+  GameState s = before_blow(Options::basic({Faction::Atreides, Faction::Harkonnen, Faction::Fremen}), 2);
+  discard(s, 0, kHaggaBasin);
+  ally(s, Faction::Atreides, Faction::Harkonnen);
+  s = blow(s, chance);
+  const Seat atreides = seat_of(s, Faction::Atreides);
+  const Seat harkonnen = seat_of(s, Faction::Harkonnen);
+  const Seat fremen = seat_of(s, Faction::Fremen);
+
+  s = play(s, atreides, BreakAlliance{}, chance);
+  EXPECT_TRUE(s.alliances.empty());
+  EXPECT_FALSE(s.seat(harkonnen).ally.has_value());
+  EXPECT_FALSE(s.seat(atreides).ally.has_value());
+  expect_rejected(s, envelope(s, atreides, ProposeAlliance{Faction::Fremen}), RejectCode::NotYourTurn);
+  expect_rejected(s, envelope(s, harkonnen, BreakAlliance{}), RejectCode::IllegalChoice);
+  expect_rejected(s, envelope(s, harkonnen, ProposeAlliance{Faction::Atreides}), RejectCode::IllegalChoice);  // done
+  s = play(s, harkonnen, ProposeAlliance{Faction::Fremen}, chance);
+  s = play(s, fremen, AcceptAlliance{Faction::Harkonnen}, chance);
+  EXPECT_EQ(s.alliances, (std::vector<Alliance>{{Faction::Harkonnen, Faction::Fremen}}));
+  EXPECT_EQ(s.step, Step::Charity);
+}
+
+TEST(SpiceBlowTest, AdvancedWormInPileAKeepsNexusOccurredThroughPileB) {
+  StagedChance chance(1);
+  chance.stage(ChanceKind::SpiceDraw, kWorm);
+  chance.stage(ChanceKind::SpiceDraw, kCielagoNorth);
+  chance.stage(ChanceKind::SpiceDraw, kSouthMesa);
+  GameState s = before_blow(Options::advanced({Faction::Atreides, Faction::Harkonnen}), 2);
+  discard(s, 0, kHaggaBasin);
+  s = blow(s, chance);
+  ASSERT_EQ(s.step, Step::NexusNegotiation);  // held before pile B
+  EXPECT_EQ(s.blow.pile, std::uint8_t{0});
+  EXPECT_TRUE(s.blow.discard[1].empty());
+  s = play(s, Seat{0}, Pass{}, chance);
+  s = play(s, Seat{1}, Pass{}, chance);
+  EXPECT_EQ(s.blow.discard[0], ids({kHaggaBasin, kWorm, kCielagoNorth}));
+  EXPECT_EQ(s.blow.discard[1], ids({kSouthMesa}));
+  EXPECT_EQ(s.board.spice[index(site(TerritoryId::SouthMesa).cell)], Spice{10});
+  EXPECT_TRUE(s.alliances.empty());
+  EXPECT_TRUE(s.blow.nexus_occurred);
+  EXPECT_EQ(s.step, Step::Charity);
+}
+
+TEST(SpiceBlowTest, WormFreePhaseHasNoNexus) {
+  StagedChance chance(1);
+  chance.stage(ChanceKind::SpiceDraw, kCielagoNorth);
+  chance.stage(ChanceKind::SpiceDraw, kSouthMesa);
+  GameState s = before_blow(Options::advanced({Faction::Atreides, Faction::Harkonnen}), 4);
+  s.blow.nexus_occurred = true;  // left over from an earlier turn
+  s = blow(s, chance);
+  EXPECT_FALSE(s.blow.nexus_occurred);
+  EXPECT_EQ(s.blow.discard[0], ids({kCielagoNorth}));
+  EXPECT_EQ(s.blow.discard[1], ids({kSouthMesa}));
+  EXPECT_EQ(s.step, Step::Charity);
+}
+
+TEST(SpiceBlowTest, FremenPlaceALaterWormAndRideIt) {
+  StagedChance chance(1);
+  chance.stage(ChanceKind::SpiceDraw, kWorm);
+  chance.stage(ChanceKind::SpiceDraw, kWorm2);
+  chance.stage(ChanceKind::SpiceDraw, kCielagoNorth);
+  chance.stage(ChanceKind::SpiceDraw, kSouthMesa);
+  GameState s = before_blow(Options::advanced({Faction::Atreides, Faction::Harkonnen, Faction::Fremen}), 2);
+  discard(s, 0, kHaggaBasin);
+  const CellId great_flat = site(TerritoryId::TheGreatFlat).cell;
+  put(s, Faction::Atreides, site(TerritoryId::HaggaBasin).cell, 1);
+  put(s, Faction::Harkonnen, great_flat, 3);
+  put(s, Faction::Fremen, great_flat, 2);
+  s = blow(s, chance);
+  const Seat fremen = seat_of(s, Faction::Fremen);
+
+  // The first worm devours Hagga Basin as printed; the Fremen place the second ([LR] 2.04.15).
+  EXPECT_EQ(forces_in_territory(s, Faction::Atreides, TerritoryId::HaggaBasin), ForceCount{0});
+  ASSERT_EQ(s.step, Step::WormPlacement);
+  EXPECT_EQ(pending(s), std::vector<Seat>{fremen});
+  expect_rejected(s, envelope(s, seat_of(s, Faction::Atreides), PlaceWorm{TerritoryId::TheGreatFlat}),
+                  RejectCode::NotYourTurn);
+  expect_rejected(s, envelope(s, fremen, PlaceWorm{TerritoryId::Arrakeen}), RejectCode::IllegalChoice);
+  s = play(s, fremen, PlaceWorm{TerritoryId::TheGreatFlat}, chance);
+  EXPECT_EQ(s.board.normal[index(great_flat)][index(Faction::Harkonnen)], ForceCount{0});
+  EXPECT_EQ(s.board.normal[index(great_flat)][index(Faction::Fremen)], ForceCount{2});
+  ASSERT_EQ(s.step, Step::NexusNegotiation);
+  for (Seat seat : pending(s)) s = play(s, seat, Pass{}, chance);
+
+  // At the end of the Nexus the Fremen may ride the worm ([LR] 2.04.08).
+  ASSERT_EQ(s.step, Step::WormRide);
+  const CellId arrakeen{5};
+  CellId stormy{};
+  for (std::size_t c = 0; c < kCellCount; ++c) {
+    if (cell_in_storm(s, cell_at(c))) stormy = cell_at(c);
+  }
+  expect_rejected(s, envelope(s, fremen, RideWorm{TerritoryId::HaggaBasin, arrakeen}), RejectCode::IllegalChoice);
+  expect_rejected(s, envelope(s, fremen, RideWorm{TerritoryId::TheGreatFlat, stormy}), RejectCode::StormBlocked);
+  s = play(s, fremen, RideWorm{TerritoryId::TheGreatFlat, arrakeen}, chance);
+  EXPECT_EQ(s.board.normal[index(arrakeen)][index(Faction::Fremen)], ForceCount{2});
+  EXPECT_EQ(forces_in_territory(s, Faction::Fremen, TerritoryId::TheGreatFlat), ForceCount{0});
+  EXPECT_EQ(s.blow.discard[1], ids({kSouthMesa}));  // then pile B
+  EXPECT_EQ(s.step, Step::Charity);
+}
+
+TEST(SpiceBlowTest, DeckExhaustionReshufflesUnderTheTopmostTerritoryCard) {
+  // [LR] 1.13.03: the cards under the topmost territory card of pile A go back into the deck.
+  StagedChance chance(1);
+  chance.stage(ChanceKind::SpiceDraw, kRedChasm);
+  GameState s = before_blow(Options::basic({Faction::Atreides, Faction::Harkonnen}), 5);
+  s.blow.deck = {};
+  s.blow.discard[0] = ids({kRedChasm, kWorm, kCielagoNorth});
+  s = blow(s, chance);
+  EXPECT_TRUE(chance.exhausted());
+  EXPECT_EQ(s.blow.discard[0], ids({kCielagoNorth, kRedChasm}));
+  EXPECT_EQ(s.blow.deck.unseen, ids({kWorm}));
+  EXPECT_EQ(s.board.spice[index(site(TerritoryId::RedChasm).cell)], Spice{8});
+  EXPECT_EQ(s.step, Step::Charity);
+}
+
+TEST(SpiceBlowTest, NoCommandIsAcceptedWhileDrawing) {
+  SeededChance chance(1);
+  GameState s = before_blow(Options::basic({Faction::Atreides, Faction::Harkonnen}), 2);
+  enter_phase(s, Phase::SpiceBlowAndNexus);
+  ASSERT_TRUE(s.chance.has_value());
+  EXPECT_TRUE(pending(s).empty());
+  expect_rejected(s, envelope(s, Seat{0}, Pass{}), RejectCode::ChancePending);
+}
+
+}  // namespace
+}  // namespace dune

@@ -3,10 +3,31 @@
 
 #include <gtest/gtest.h>
 
+#include <ostream>
 #include <variant>
 
 #include "engine/chance_source.h"
 #include "engine/engine.h"
+
+namespace dune {
+
+// RapidCheck prints counterexamples with showValue, found by argument-dependent lookup.
+inline void showValue(const Options& o, std::ostream& os) {
+  os << "seats:";
+  for (std::size_t i = 0; i < o.factions.size(); ++i) {
+    os << " " << to_string(o.factions[i]) << "@circle" << int{o.player_circles[i]};
+  }
+  const RuleFlags& r = o.rules;
+  os << "; turn limit " << o.turn_limit << "; advanced rules:"
+     << (r.advanced_combat ? " combat" : "") << (r.double_spice_blow ? " double-blow" : "")
+     << (r.fremen_storm_deck ? " storm-deck" : "") << (r.fremen_storm_losses ? " storm-losses" : "")
+     << (r.fremen_worm_sending ? " worm-sending" : "") << (r.special_forces ? " special-forces" : "")
+     << (r.bene_gesserit_advisors ? " advisors" : "") << (r.guild_shipment_timing ? " guild-timing" : "")
+     << (r.harkonnen_capture ? " capture" : "") << (r.kwisatz_haderach ? " kwisatz" : "")
+     << (r.advanced_karama ? " karama" : "");
+}
+
+}  // namespace dune
 
 namespace dune::testing {
 
@@ -40,5 +61,24 @@ inline void expect_rejected(const GameState& state, const Envelope& e, RejectCod
 }
 
 inline Seat seat_of(const GameState& state, Faction f) { return *state.seat_of(f); }
+
+// Plays setup with simple choices (first traitor offered, all ten Fremen in Sietch Tabr) until
+// turn 1 begins. Options with the Bene Gesserit need their prediction played first.
+inline GameState past_setup(const Options& options, std::uint64_t seed) {
+  SeededChance chance(seed);
+  GameState s = start(options, chance);
+  while (s.turn == 0) {
+    const Seat seat = pending(s).front();
+    if (s.step == Step::SetupTraitorSelection) {
+      s = play(s, seat, ChooseTraitor{s.seat(seat).traitor_offer.front()}, chance);
+    } else if (s.step == Step::SetupFremenPlacement) {
+      s = play(s, seat, PlaceForces{CellId{7}, ForceCount{10}, ForceCount{0}}, chance);
+    } else {
+      ADD_FAILURE() << "unexpected setup step " << to_string(s.step);
+      break;
+    }
+  }
+  return s;
+}
 
 }  // namespace dune::testing

@@ -1,0 +1,91 @@
+// Cards outside battle: Truthtrance and Tleilaxu Ghola (fact sheet §4.1).
+#include <gtest/gtest.h>
+
+#include "engine/cards.h"
+#include "model/cards.h"
+#include "model/factions.h"
+#include "tests/engine/test_support.h"
+
+namespace dune {
+namespace {
+
+using testing::envelope;
+using testing::expect_rejected;
+using testing::play;
+
+TreacheryCardId card_named(std::string_view name, int copy = 1) {
+  for (std::size_t i = 0; i < kTreacheryCardCount; ++i) {
+    const TreacheryCardId id{static_cast<std::uint8_t>(i)};
+    if (card_type(id).name == name && kTreacheryCards[i].copy == copy) return id;
+  }
+  ADD_FAILURE() << "no card " << name;
+  return {};
+}
+
+// Atreides (seat 0) and Harkonnen (seat 1) at traitor selection, with chosen hands.
+GameState at_traitor_selection(std::vector<TreacheryCardId> atreides_hand, std::vector<TreacheryCardId> harkonnen_hand) {
+  SeededChance chance(11);
+  GameState s = testing::start(Options::basic({Faction::Atreides, Faction::Harkonnen}), chance);
+  EXPECT_EQ(s.step, Step::SetupTraitorSelection);
+  s.seat(Seat{0}).hand = std::move(atreides_hand);
+  s.seat(Seat{1}).hand = std::move(harkonnen_hand);
+  return s;
+}
+
+TEST(CardsTest, TruthtranceIsAnsweredTruthfullyAndPublicly) {
+  GameState s = at_traitor_selection({card_named("Truthtrance")}, {card_named("Karama"), card_named("Lasgun")});
+  SeededChance chance(1);
+  const auto legal = legal_commands(s, Seat{0});
+  EXPECT_NE(std::find(legal.begin(), legal.end(), Command{PlayTruthtrance{Seat{1}, TruthtranceQuestion::HoldsKarama}}), legal.end());
+  s = play(s, Seat{0}, PlayTruthtrance{Seat{1}, TruthtranceQuestion::HoldsKarama}, chance);
+  ASSERT_EQ(s.truthtrance_answers.size(), 1U);
+  EXPECT_TRUE(s.truthtrance_answers[0].answer);
+  EXPECT_TRUE(s.seat(Seat{0}).hand.empty());  // the card is discarded
+  EXPECT_EQ(s.treachery.discard.back(), card_named("Truthtrance"));
+  EXPECT_EQ(pending(s), std::vector<Seat>{Seat{0}});  // still awaited for its own traitor choice
+}
+
+TEST(CardsTest, TruthtranceAnswersEachQuestionFromTheState) {
+  GameState s = at_traitor_selection({}, {card_named("Lasgun")});
+  s.seat(Seat{1}).spice = Spice{10};
+  s.seat(Seat{1}).traitors = {TraitorCardId{0}};  // Thufir Hawat, an Atreides leader
+  EXPECT_TRUE(truthful_answer(s, Seat{0}, Seat{1}, TruthtranceQuestion::HoldsWeapon));
+  EXPECT_FALSE(truthful_answer(s, Seat{0}, Seat{1}, TruthtranceQuestion::HoldsDefense));
+  EXPECT_FALSE(truthful_answer(s, Seat{0}, Seat{1}, TruthtranceQuestion::HoldsKarama));
+  EXPECT_TRUE(truthful_answer(s, Seat{0}, Seat{1}, TruthtranceQuestion::HasAtLeastTenSpice));
+  EXPECT_TRUE(truthful_answer(s, Seat{0}, Seat{1}, TruthtranceQuestion::HoldsTraitorOfMine));
+  s.seat(Seat{1}).spice = Spice{9};
+  EXPECT_FALSE(truthful_answer(s, Seat{0}, Seat{1}, TruthtranceQuestion::HasAtLeastTenSpice));
+}
+
+TEST(CardsTest, TruthtranceNeedsTheCardAndAnotherPlayer) {
+  const GameState s = at_traitor_selection({card_named("Truthtrance")}, {});
+  expect_rejected(s, envelope(s, Seat{0}, PlayTruthtrance{Seat{0}, TruthtranceQuestion::HoldsKarama}), RejectCode::IllegalChoice);
+  GameState holds_none = s;
+  holds_none.seat(Seat{0}).hand.clear();
+  expect_rejected(holds_none, envelope(holds_none, Seat{0}, PlayTruthtrance{Seat{1}, TruthtranceQuestion::HoldsKarama}),
+                  RejectCode::IllegalChoice);
+  // Cards are played only by an awaited seat: Harkonnen keep all four traitors and wait here.
+  expect_rejected(s, envelope(s, Seat{1}, PlayTruthtrance{Seat{0}, TruthtranceQuestion::HoldsKarama}), RejectCode::NotYourTurn);
+}
+
+TEST(CardsTest, GholaRevivesALeaderOrUpToFiveForcesFree) {
+  GameState s = at_traitor_selection({card_named("Tleilaxu Ghola")}, {});
+  s.leaders[0].where = LeaderLocation::Tanks;  // Thufir Hawat
+  s.seat(Seat{0}).tanks_normal = ForceCount{7};
+  s.seat(Seat{0}).reserves_normal = ForceCount{3};
+  expect_rejected(s, envelope(s, Seat{0}, PlayGhola{std::nullopt, ForceCount{6}}), RejectCode::IllegalChoice);
+  expect_rejected(s, envelope(s, Seat{0}, PlayGhola{LeaderId{1}, ForceCount{0}}), RejectCode::IllegalChoice);  // alive
+  expect_rejected(s, envelope(s, Seat{0}, PlayGhola{LeaderId{20}, ForceCount{0}}), RejectCode::IllegalChoice); // not own
+  SeededChance chance(1);
+  const GameState forces = play(s, Seat{0}, PlayGhola{std::nullopt, ForceCount{5}}, chance);
+  EXPECT_EQ(forces.seat(Seat{0}).tanks_normal, ForceCount{2});
+  EXPECT_EQ(forces.seat(Seat{0}).reserves_normal, ForceCount{8});
+  EXPECT_EQ(forces.seat(Seat{0}).spice, s.seat(Seat{0}).spice);  // free
+  const GameState leader = play(s, Seat{0}, PlayGhola{LeaderId{0}, ForceCount{0}}, chance);
+  EXPECT_EQ(leader.leaders[0].where, LeaderLocation::Available);
+  EXPECT_TRUE(leader.seat(Seat{0}).hand.empty());
+}
+
+}  // namespace
+}  // namespace dune

@@ -1,0 +1,113 @@
+// Issue "Engine I" acceptance: from random setups, any listed legal command is accepted, and any
+// command that is not listed is rejected with the state unchanged.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <algorithm>
+
+#include "model/factions.h"
+#include "tests/engine/test_support.h"
+
+namespace dune {
+namespace {
+
+rc::Gen<Options> any_base_options() {
+  return rc::gen::exec([] {
+    // A random seating of 2..6 of the six base factions on random player circles.
+    const auto seats = static_cast<std::size_t>(*rc::gen::inRange(2, 7));
+    const auto keys = *rc::gen::container<std::vector<int>>(6, rc::gen::arbitrary<int>());
+    std::vector<std::size_t> order{0, 1, 2, 3, 4, 5};
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return keys[a] < keys[b]; });
+    std::vector<Faction> factions;
+    for (std::size_t i = 0; i < seats; ++i) factions.push_back(kBaseFactions[order[i]]);
+    Options o = Options::basic(factions);
+    const auto circle_keys = *rc::gen::container<std::vector<int>>(6, rc::gen::arbitrary<int>());
+    std::vector<std::uint8_t> circles{0, 1, 2, 3, 4, 5};
+    std::stable_sort(circles.begin(), circles.end(), [&](std::uint8_t a, std::uint8_t b) { return circle_keys[a] < circle_keys[b]; });
+    circles.resize(seats);
+    o.player_circles = circles;
+    // Swarm-style: each run switches a random subset of the Advanced rules on.
+    RuleFlags& r = o.rules;
+    for (bool* flag : {&r.advanced_combat, &r.double_spice_blow, &r.fremen_storm_deck, &r.fremen_storm_losses,
+                       &r.fremen_worm_sending, &r.special_forces, &r.bene_gesserit_advisors,
+                       &r.guild_shipment_timing, &r.harkonnen_capture, &r.kwisatz_haderach, &r.advanced_karama}) {
+      *flag = *rc::gen::arbitrary<bool>();
+    }
+    o.turn_limit = *rc::gen::inRange(1, 11);
+    return o;
+  });
+}
+
+rc::Gen<Command> any_command(std::size_t seats) {
+  const auto small = rc::gen::inRange<int>(-2, 25);
+  const auto faction = rc::gen::elementOf(std::vector<Faction>(kAllFactions.begin(), kAllFactions.end()));
+  const auto cell = rc::gen::map(rc::gen::inRange<int>(0, 90), [](int c) { return CellId{static_cast<std::uint8_t>(c)}; });
+  const auto territory = rc::gen::map(rc::gen::inRange<int>(0, 42), [](int t) { return territory_at(static_cast<std::size_t>(t)); });
+  const auto forces = rc::gen::map(small, [](int n) { return ForceCount{n}; });
+  const auto spice = rc::gen::map(small, [](int n) { return Spice{n}; });
+  return rc::gen::oneOf(
+      rc::gen::just(Command{Pass{}}),
+      rc::gen::map(rc::gen::inRange<int>(0, 70), [](int t) { return Command{ChooseTraitor{TraitorCardId{static_cast<std::uint8_t>(t)}}}; }),
+      rc::gen::apply([](Faction f, int t) { return Command{Predict{f, static_cast<std::uint8_t>(t)}}; }, faction, rc::gen::inRange(0, 12)),
+      rc::gen::apply([](CellId c, ForceCount n, ForceCount s) { return Command{PlaceForces{c, n, s}}; }, cell, forces, forces),
+      rc::gen::map(rc::gen::inRange<int>(0, 25), [](int a) { return Command{DialStorm{static_cast<std::uint8_t>(a)}}; }),
+      rc::gen::map(rc::gen::inRange<int>(0, 12), [](int a) { return Command{PlayWeatherControl{static_cast<std::uint8_t>(a)}}; }),
+      rc::gen::just(Command{PlayFamilyAtomics{}}),
+      rc::gen::map(faction, [](Faction f) { return Command{ProposeAlliance{f}}; }),
+      rc::gen::map(faction, [](Faction f) { return Command{AcceptAlliance{f}}; }),
+      rc::gen::just(Command{BreakAlliance{}}),
+      rc::gen::map(territory, [](TerritoryId t) { return Command{PlaceWorm{t}}; }),
+      rc::gen::apply([](TerritoryId t, CellId c) { return Command{RideWorm{t, c}}; }, territory, cell),
+      rc::gen::just(Command{ClaimCharity{}}),
+      rc::gen::apply([](Spice s, bool k) { return Command{Bid{s, k}}; }, spice, rc::gen::arbitrary<bool>()),
+      rc::gen::just(Command{KaramaTakeCard{}}),
+      rc::gen::apply([](ForceCount n, ForceCount s) { return Command{Revive{n, s, std::nullopt, ForceCount{0}}}; }, forces, forces),
+      rc::gen::apply([](CellId c, ForceCount n, ForceCount s) { return Command{Ship{c, n, s, false}}; }, cell, forces, forces),
+      rc::gen::apply([](CellId a, CellId b, ForceCount n) { return Command{CrossShip{a, b, n, ForceCount{0}}}; }, cell, cell, forces),
+      rc::gen::apply([](CellId a, ForceCount n) { return Command{ShipToReserves{a, n, ForceCount{0}}}; }, cell, forces),
+      rc::gen::apply([](TerritoryId t, CellId c, ForceCount n, ForceCount s) { return Command{Move{t, c, n, s}}; }, territory, cell, forces, forces),
+      rc::gen::map(rc::gen::arbitrary<bool>(), [](bool b) { return Command{SendSpiritualAdvisor{b}}; }),
+      rc::gen::just(Command{PlayHajr{}}),
+      rc::gen::just(Command{GuildActNow{}}),
+      rc::gen::map(rc::gen::inRange<int>(0, static_cast<int>(seats) + 1),
+                   [](int s) { return Command{PlayTruthtrance{Seat{static_cast<std::uint8_t>(s)}, TruthtranceQuestion::HoldsKarama}}; }),
+      rc::gen::map(forces, [](ForceCount n) { return Command{PlayGhola{std::nullopt, n}}; }),
+      rc::gen::map(rc::gen::inRange<int>(0, 60), [](int c) { return Command{DiscardWorthless{TreacheryCardId{static_cast<std::uint8_t>(c)}}}; }));
+}
+
+RC_GTEST_PROP(RandomGameTest, ListedCommandsAreAcceptedAndUnlistedOnesRejectedWithoutChange, ()) {
+  const Options options = *any_base_options();
+  SeededChance chance(*rc::gen::arbitrary<std::uint64_t>());
+  auto game = new_game(options);
+  RC_ASSERT(std::holds_alternative<GameState>(game));
+  GameState s = settle(std::get<GameState>(std::move(game)), chance);
+  for (int step = 0; step < 400 && !is_terminal(s); ++step) {
+    const auto seats = pending(s);
+    RC_ASSERT(!seats.empty());  // a live game always waits for someone (or a chance step)
+    const Seat seat = seats[*rc::gen::inRange<std::size_t>(0, seats.size())];
+    const auto legal = legal_commands(s, seat);
+    RC_ASSERT(!legal.empty());  // an awaited seat always has a legal command
+
+    // A random command, from this seat or any other, that is not listed for it: rejected, no change.
+    const Seat anyone{static_cast<std::uint8_t>(*rc::gen::inRange<std::size_t>(0, s.seat_count() + 1))};
+    const Command probe = *any_command(s.seat_count());
+    const auto listed = anyone.value < s.seat_count() ? legal_commands(s, anyone) : std::vector<Command>{};
+    if (std::find(listed.begin(), listed.end(), probe) == listed.end()) {
+      const GameState before = s;
+      const auto result = submit(s, testing::envelope(s, anyone, probe));
+      RC_ASSERT(std::holds_alternative<Rejection>(result));
+      RC_ASSERT(!std::get<Rejection>(result).message.empty());
+      RC_ASSERT(s == before);
+    }
+
+    const Command c = legal[*rc::gen::inRange<std::size_t>(0, legal.size())];
+    auto result = submit(s, testing::envelope(s, seat, c));
+    if (auto* r = std::get_if<Rejection>(&result)) {
+      RC_FAIL("listed command rejected: " + to_string(c) + ": " + r->message);
+    }
+    s = settle(std::get<Accepted>(std::move(result)).next, chance);
+  }
+}
+
+}  // namespace
+}  // namespace dune
