@@ -4,6 +4,7 @@
 
 #include "engine/cards.h"
 #include "engine/engine.h"
+#include "engine/standing.h"
 #include "engine/internal.h"
 
 namespace dune {
@@ -101,6 +102,7 @@ std::optional<Rejection> validate_command(const GameState& state, Seat seat, con
   if (state.chance) {
     return reject(RejectCode::ChancePending, "the game waits for a chance outcome, not a command");
   }
+  if (is_standing_command(c)) return validate_standing(state, seat, c);  // no need to be awaited
   const auto module = module_for(state.step);
   if (!module) return reject(RejectCode::NotImplemented, "no rule accepts commands at this step");
   const auto awaited = module->awaited(state);
@@ -118,6 +120,10 @@ void apply_command(GameState& state, Seat seat, const Command& c) {
     apply_card(state, seat, c);  // the seat stays awaited for its step's own decision
     return;
   }
+  if (is_standing_command(c)) {
+    apply_standing(state, seat, c);
+    return;
+  }
   module_for(state.step)->apply(state, seat, c);
 }
 
@@ -126,6 +132,9 @@ std::vector<Command> legal_commands(const GameState& state, Seat seat) {
   if (seat.value >= state.seat_count() || state.chance || !state.halted.empty()) return out;
   const auto module = module_for(state.step);
   if (!module) return out;
+  for (Command& c : standing_candidates(state, seat)) {
+    if (!validate_standing(state, seat, c)) out.push_back(std::move(c));
+  }
   const auto awaited = module->awaited(state);
   if (std::find(awaited.begin(), awaited.end(), seat) == awaited.end()) return out;
   for (Command& c : module->candidates(state, seat)) {

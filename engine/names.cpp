@@ -58,7 +58,14 @@ struct Namer {
   std::string operator()(const CrossShip& c) const { return fmt::format("cross-ship {} from {} to {}", forces(c.normal, c.special), cell_name(c.from), cell_name(c.to)); }
   std::string operator()(const ShipToReserves& c) const { return fmt::format("ship {} from {} to reserves", forces(c.normal, c.special), cell_name(c.from)); }
   std::string operator()(const Move& c) const { return fmt::format("move {} from {} to {}", forces(c.normal, c.special), to_string(c.from), cell_name(c.to)); }
-  std::string operator()(const SendSpiritualAdvisor& c) const { return c.send ? "send a spiritual advisor" : "send no spiritual advisor"; }
+  std::string operator()(const SendSpiritualAdvisor& c) const {
+    switch (c.to) {
+      case AdvisorDestination::None: return "send no spiritual advisor";
+      case AdvisorDestination::PolarSink: return "send a spiritual advisor to the Polar Sink";
+      case AdvisorDestination::ShipmentCell: return "send a spiritual advisor into the shipment's cell";
+    }
+    return "?";
+  }
   std::string operator()(const PlayHajr&) const { return "play Hajr"; }
   std::string operator()(const GuildActNow&) const { return "Guild acts now"; }
   std::string operator()(const PlayTruthtrance& c) const { return fmt::format("Truthtrance to seat {}: {}", c.target.value, question_text(c.question)); }
@@ -67,6 +74,8 @@ struct Namer {
                     : fmt::format("Tleilaxu Ghola: revive {} forces", c.forces.value);
   }
   std::string operator()(const DiscardWorthless&) const { return "discard a worthless card"; }
+  std::string operator()(const AllySpice& c) const { return fmt::format("let the ally spend up to {} spice", c.limit.value); }
+  std::string operator()(const ProtectAllyFromWorms& c) const { return c.protect ? "protect the ally from worms" : "do not protect the ally from worms"; }
 };
 
 }  // namespace
@@ -124,7 +133,8 @@ std::string_view kind_name(const Command& c) {
       "Family Atomics", "propose an alliance", "accept an alliance", "break an alliance",
       "place the worm", "ride the worm", "claim charity", "bid", "Karama: take the card",
       "revive", "ship", "cross-ship", "ship to reserves", "move", "spiritual advisor", "Hajr",
-      "Guild acts now", "Truthtrance", "Tleilaxu Ghola", "discard a worthless card"};
+      "Guild acts now", "Truthtrance", "Tleilaxu Ghola", "discard a worthless card", "ally spice",
+      "worm protection for the ally"};
   return kNames[c.index()];
 }
 

@@ -194,15 +194,21 @@ void forget_empty_stance(GameState& s, TerritoryId t) {
 
 // Basic: one fighter to the Polar Sink; Advanced: one advisor into the shipment's cell, when the
 // Bene Gesserit have no fighters in that territory ([LR] 2.02.05, 2.02.11).
-void send_spiritual_advisor(GameState& s, CellId shipped_to) {
-  const Seat bg = *s.seat_of(Faction::BeneGesserit);
+// Advanced: an advisor may join the shipment's cell unless Bene Gesserit fighters are already in
+// that territory (a territory holds one stance).
+bool advisor_may_join(const GameState& s, CellId shipped_to) {
   const TerritoryId t = cell_info(shipped_to).territory;
   const bool bg_fighters_there =
       forces_in_territory(s, Faction::BeneGesserit, t) > ForceCount{0} && !s.board.advisors[index(t)];
+  return s.options.rules.bene_gesserit_advisors && !bg_fighters_there;
+}
+
+void send_spiritual_advisor(GameState& s, CellId shipped_to, AdvisorDestination to) {
+  const Seat bg = *s.seat_of(Faction::BeneGesserit);
   CellId cell = kPolarSinkCell;
-  if (s.options.rules.bene_gesserit_advisors && !bg_fighters_there) {
+  if (to == AdvisorDestination::ShipmentCell) {
     cell = shipped_to;
-    s.board.advisors[index(t)] = true;
+    s.board.advisors[index(cell_info(shipped_to).territory)] = true;
   }
   s.seat(bg).reserves_normal -= ForceCount{1};
   put_forces(s, Faction::BeneGesserit, cell, ForceCount{1}, ForceCount{0});
@@ -519,7 +525,10 @@ std::vector<Seat> awaited_shipment_movement(const GameState& state) {
 
 std::vector<Command> candidates_shipment_movement(const GameState& state, Seat seat) {
   std::vector<Command> out;
-  if (state.movement.spiritual_advisor_cell) return {SendSpiritualAdvisor{true}, SendSpiritualAdvisor{false}};
+  if (state.movement.spiritual_advisor_cell) {
+    return {SendSpiritualAdvisor{AdvisorDestination::None}, SendSpiritualAdvisor{AdvisorDestination::PolarSink},
+            SendSpiritualAdvisor{AdvisorDestination::ShipmentCell}};
+  }
   out.push_back(Pass{});
   if (state.step == Step::Shipment) {
     add_ship_candidates(state, seat, out);
@@ -532,7 +541,16 @@ std::vector<Command> candidates_shipment_movement(const GameState& state, Seat s
 
 std::optional<Rejection> validate_shipment_movement(const GameState& state, Seat seat, const Command& c) {
   if (state.movement.spiritual_advisor_cell) {
-    if (std::holds_alternative<SendSpiritualAdvisor>(c)) return std::nullopt;
+    if (const auto* send = std::get_if<SendSpiritualAdvisor>(&c)) {
+      if (send->to == AdvisorDestination::ShipmentCell && !advisor_may_join(state, *state.movement.spiritual_advisor_cell)) {
+        return reject(RejectCode::IllegalChoice,
+                      "an advisor joins the shipment only in the Advanced game and where no Bene Gesserit fighters are ([LR] 2.02.11)");
+      }
+      if (static_cast<int>(send->to) > static_cast<int>(AdvisorDestination::ShipmentCell)) {
+        return reject(RejectCode::IllegalChoice, "unknown spiritual advisor destination");
+      }
+      return std::nullopt;
+    }
     return reject(RejectCode::WrongPhase, "the Bene Gesserit decide whether to send a spiritual advisor ([LR] 2.02.05)");
   }
   if (std::holds_alternative<GuildActNow>(c)) {
@@ -554,7 +572,7 @@ std::optional<Rejection> validate_shipment_movement(const GameState& state, Seat
 
 void apply_shipment_movement(GameState& state, Seat seat, const Command& c) {
   if (const auto* send = std::get_if<SendSpiritualAdvisor>(&c)) {
-    if (send->send) send_spiritual_advisor(state, *state.movement.spiritual_advisor_cell);
+    if (send->to != AdvisorDestination::None) send_spiritual_advisor(state, *state.movement.spiritual_advisor_cell, send->to);
     state.movement.spiritual_advisor_cell.reset();
     state.step = Step::Movement;  // the shipper's movement follows
     return;

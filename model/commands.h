@@ -53,7 +53,10 @@ struct Ship { CellId to; ForceCount normal; ForceCount special; bool karama = fa
 struct CrossShip { CellId from; CellId to; ForceCount normal; ForceCount special; friend bool operator==(const CrossShip&, const CrossShip&) = default; };
 struct ShipToReserves { CellId from; ForceCount normal; ForceCount special; friend bool operator==(const ShipToReserves&, const ShipToReserves&) = default; };
 struct Move { TerritoryId from; CellId to; ForceCount normal; ForceCount special; friend bool operator==(const Move&, const Move&) = default; };
-struct SendSpiritualAdvisor { bool send; friend bool operator==(const SendSpiritualAdvisor&, const SendSpiritualAdvisor&) = default; };
+// Bene Gesserit after another faction's shipment from off-planet: send no force, one fighter to
+// the Polar Sink, or (Advanced) one advisor into the shipment's cell ([LR] 2.02.05, 2.02.11).
+enum class AdvisorDestination : std::uint8_t { None, PolarSink, ShipmentCell };
+struct SendSpiritualAdvisor { AdvisorDestination to; friend bool operator==(const SendSpiritualAdvisor&, const SendSpiritualAdvisor&) = default; };
 struct PlayHajr { friend bool operator==(const PlayHajr&, const PlayHajr&) = default; };
 struct GuildActNow { friend bool operator==(const GuildActNow&, const GuildActNow&) = default; };
 
@@ -70,6 +73,13 @@ struct PlayTruthtrance { Seat target; TruthtranceQuestion question; friend bool 
 struct PlayGhola { std::optional<LeaderId> leader; ForceCount forces; friend bool operator==(const PlayGhola&, const PlayGhola&) = default; };
 struct DiscardWorthless { TreacheryCardId card; friend bool operator==(const DiscardWorthless&, const DiscardWorthless&) = default; };
 
+// ---- standing choices (side commands: any seat, whenever the game is live) ----------------
+// How much of one's spice one's ally may spend on bids, shipments and (Emperor) revivals
+// ([LR] 1.10.02.06; [TO] AllyPermission). Public; 0 withdraws it.
+struct AllySpice { Spice limit; friend bool operator==(const AllySpice&, const AllySpice&) = default; };
+// Fremen: whether their ally's forces are protected from worms ([LR] 2.04.10). Public.
+struct ProtectAllyFromWorms { bool protect; friend bool operator==(const ProtectAllyFromWorms&, const ProtectAllyFromWorms&) = default; };
+
 // ---- generic --------------------------------------------------------------------------------
 // Decline the current optional opportunity (a pass in bidding, no shipment, no charity, ...).
 struct Pass { friend bool operator==(const Pass&, const Pass&) = default; };
@@ -78,7 +88,8 @@ using Command = std::variant<Pass, ChooseTraitor, Predict, PlaceForces, DialStor
                              PlayFamilyAtomics, ProposeAlliance, AcceptAlliance, BreakAlliance,
                              PlaceWorm, RideWorm, ClaimCharity, Bid, KaramaTakeCard, Revive, Ship,
                              CrossShip, ShipToReserves, Move, SendSpiritualAdvisor, PlayHajr,
-                             GuildActNow, PlayTruthtrance, PlayGhola, DiscardWorthless>;
+                             GuildActNow, PlayTruthtrance, PlayGhola, DiscardWorthless, AllySpice,
+                             ProtectAllyFromWorms>;
 
 // The one human form of a command (logs, traces, RapidCheck `show`).
 std::string to_string(const Command& c);

@@ -79,6 +79,8 @@ struct SeatState {
   ForceCount reserves_normal, reserves_special;
   ForceCount tanks_normal, tanks_special;
   std::optional<Faction> ally;
+  Spice ally_spice_limit;               // spice this seat lets its ally spend (public, AllySpice)
+  bool protects_ally_from_worms = false;  // Fremen only (public, ProtectAllyFromWorms)
   friend bool operator==(const SeatState&, const SeatState&) = default;
 };
 
@@ -115,7 +117,6 @@ struct SpiceBlowState {
   std::vector<std::pair<Faction, Faction>> proposals;  // proposer, invitee (public)
   std::array<bool, kMaxSeats> nexus_done{};            // formed / broke / passed this Nexus
   std::uint8_t worms_in_blow = 0;      // worms revealed in this blow (Fremen place the later ones)
-  // CHOAM Charity progress (charity.cpp): the phase has no struct of its own yet.
   friend bool operator==(const SpiceBlowState&, const SpiceBlowState&) = default;
 };
 

@@ -66,13 +66,15 @@ rc::Gen<Command> any_command(std::size_t seats) {
       rc::gen::apply([](CellId a, CellId b, ForceCount n) { return Command{CrossShip{a, b, n, ForceCount{0}}}; }, cell, cell, forces),
       rc::gen::apply([](CellId a, ForceCount n) { return Command{ShipToReserves{a, n, ForceCount{0}}}; }, cell, forces),
       rc::gen::apply([](TerritoryId t, CellId c, ForceCount n, ForceCount s) { return Command{Move{t, c, n, s}}; }, territory, cell, forces, forces),
-      rc::gen::map(rc::gen::arbitrary<bool>(), [](bool b) { return Command{SendSpiritualAdvisor{b}}; }),
+      rc::gen::map(rc::gen::inRange<int>(0, 4), [](int d) { return Command{SendSpiritualAdvisor{static_cast<AdvisorDestination>(d)}}; }),
       rc::gen::just(Command{PlayHajr{}}),
       rc::gen::just(Command{GuildActNow{}}),
       rc::gen::map(rc::gen::inRange<int>(0, static_cast<int>(seats) + 1),
                    [](int s) { return Command{PlayTruthtrance{Seat{static_cast<std::uint8_t>(s)}, TruthtranceQuestion::HoldsKarama}}; }),
       rc::gen::map(forces, [](ForceCount n) { return Command{PlayGhola{std::nullopt, n}}; }),
-      rc::gen::map(rc::gen::inRange<int>(0, 60), [](int c) { return Command{DiscardWorthless{TreacheryCardId{static_cast<std::uint8_t>(c)}}}; }));
+      rc::gen::map(rc::gen::inRange<int>(0, 60), [](int c) { return Command{DiscardWorthless{TreacheryCardId{static_cast<std::uint8_t>(c)}}}; }),
+      rc::gen::map(spice, [](Spice s) { return Command{AllySpice{s}}; }),
+      rc::gen::map(rc::gen::arbitrary<bool>(), [](bool b) { return Command{ProtectAllyFromWorms{b}}; }));
 }
 
 RC_GTEST_PROP(RandomGameTest, ListedCommandsAreAcceptedAndUnlistedOnesRejectedWithoutChange, ()) {
@@ -81,7 +83,7 @@ RC_GTEST_PROP(RandomGameTest, ListedCommandsAreAcceptedAndUnlistedOnesRejectedWi
   auto game = new_game(options);
   RC_ASSERT(std::holds_alternative<GameState>(game));
   GameState s = settle(std::get<GameState>(std::move(game)), chance);
-  for (int step = 0; step < 400 && !is_terminal(s); ++step) {
+  for (int step = 0; step < 250 && !is_terminal(s); ++step) {
     const auto seats = pending(s);
     RC_ASSERT(!seats.empty());  // a live game always waits for someone (or a chance step)
     const Seat seat = seats[*rc::gen::inRange<std::size_t>(0, seats.size())];

@@ -186,7 +186,7 @@ TEST(ShipmentMovementTest, OccupancyLimitCountsFightersNotAdvisors) {
   expect_rejected(s, envelope(s, atreides, Ship{kCarthag, ForceCount{1}, ForceCount{0}}), RejectCode::OccupancyLimit);
   s = play(s, atreides, Ship{kArrakeen, ForceCount{1}, ForceCount{0}}, chance);
   EXPECT_EQ(at(s, Faction::Atreides, kArrakeen), ForceCount{1});
-  s = play(s, seat_of(s, Faction::BeneGesserit), SendSpiritualAdvisor{false}, chance);
+  s = play(s, seat_of(s, Faction::BeneGesserit), SendSpiritualAdvisor{AdvisorDestination::None}, chance);
   expect_rejected(s, envelope(s, atreides, Move{TerritoryId::ImperialBasin, kCarthag, ForceCount{1}, ForceCount{0}}),
                   RejectCode::OccupancyLimit);
 }
@@ -238,7 +238,7 @@ TEST(ShipmentMovementTest, SpiritualAdvisorGoesToThePolarSinkInBasic) {
   expect_rejected(s, envelope(s, atreides, Pass{}), RejectCode::NotYourTurn);
   expect_rejected(s, envelope(s, bg, Pass{}), RejectCode::WrongPhase);
   const ForceCount reserves = s.seat(bg).reserves_normal;
-  s = play(s, bg, SendSpiritualAdvisor{true}, chance);
+  s = play(s, bg, SendSpiritualAdvisor{AdvisorDestination::PolarSink}, chance);
   EXPECT_EQ(at(s, Faction::BeneGesserit, kPolarSinkCell), ForceCount{1});
   EXPECT_EQ(s.seat(bg).reserves_normal, reserves - ForceCount{1});
   EXPECT_EQ(pending(s), std::vector<Seat>{atreides});
@@ -250,7 +250,7 @@ TEST(ShipmentMovementTest, AdvancedSpiritualAdvisorJoinsTheShipmentAsAnAdvisor) 
   GameState s = at_shipment(Options::advanced({Faction::Atreides, Faction::BeneGesserit}));
   const Seat bg = seat_of(s, Faction::BeneGesserit);
   s = play(s, seat_of(s, Faction::Atreides), Ship{kArrakeen, ForceCount{2}, ForceCount{0}}, chance);
-  s = play(s, bg, SendSpiritualAdvisor{true}, chance);
+  s = play(s, bg, SendSpiritualAdvisor{AdvisorDestination::ShipmentCell}, chance);
   EXPECT_EQ(at(s, Faction::BeneGesserit, kArrakeen), ForceCount{1});
   EXPECT_TRUE(s.board.advisors[index(TerritoryId::Arrakeen)]);
   EXPECT_EQ(at(s, Faction::BeneGesserit, kPolarSinkCell), ForceCount{0});

@@ -11,7 +11,10 @@
 
 namespace dune {
 
-// RapidCheck prints counterexamples with showValue, found by argument-dependent lookup.
+// RapidCheck prints counterexamples with showValue, found by argument-dependent lookup (for the
+// Command variant too, through its dune:: alternatives).
+inline void showValue(const Command& c, std::ostream& os) { os << to_string(c); }
+
 inline void showValue(const Options& o, std::ostream& os) {
   os << "seats:";
   for (std::size_t i = 0; i < o.factions.size(); ++i) {

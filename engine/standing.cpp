@@ -1,0 +1,64 @@
+// Standing choices: public side commands any seat may make whenever the game is live, without
+// being awaited: the spice one's ally may spend (AllySpice) and the Fremen protection of their
+// ally from worms (ProtectAllyFromWorms). They never advance the game. They are legal only when
+// they change something, so a random player cannot loop on a no-op.
+#include "engine/standing.h"
+
+#include "engine/internal.h"
+
+namespace dune {
+
+bool is_standing_command(const Command& c) {
+  return std::holds_alternative<AllySpice>(c) || std::holds_alternative<ProtectAllyFromWorms>(c);
+}
+
+std::vector<Command> standing_candidates(const GameState& state, Seat seat) {
+  std::vector<Command> out;
+  const SeatState& s = state.seat(seat);
+  if (!ally_of(state, state.faction_of(seat))) return out;
+  for (int limit = 0; limit <= s.spice.value; ++limit) {
+    if (Spice{limit} != s.ally_spice_limit) out.push_back(AllySpice{Spice{limit}});
+  }
+  if (state.faction_of(seat) == Faction::Fremen) out.push_back(ProtectAllyFromWorms{!s.protects_ally_from_worms});
+  return out;
+}
+
+std::optional<Rejection> validate_standing(const GameState& state, Seat seat, const Command& c) {
+  const Faction f = state.faction_of(seat);
+  if (!ally_of(state, f)) return reject(RejectCode::IllegalChoice, "{} has no ally", to_string(f));
+  if (const auto* a = std::get_if<AllySpice>(&c)) {
+    const Spice own = state.seat(seat).spice;
+    if (a->limit < Spice{0} || a->limit > own) {
+      return reject(RejectCode::IllegalChoice, "the ally spice limit must be 0..{} (your spice), not {}", own.value, a->limit.value);
+    }
+    if (a->limit == state.seat(seat).ally_spice_limit) {
+      return reject(RejectCode::IllegalChoice, "the ally spice limit is already {}", a->limit.value);
+    }
+    return std::nullopt;
+  }
+  if (f != Faction::Fremen) {
+    return reject(RejectCode::IllegalChoice, "only the Fremen protect their ally from worms ([LR] 2.04.10)");
+  }
+  if (std::get<ProtectAllyFromWorms>(c).protect == state.seat(seat).protects_ally_from_worms) {
+    return reject(RejectCode::IllegalChoice, "that is already the Fremen's choice");
+  }
+  return std::nullopt;
+}
+
+void apply_standing(GameState& state, Seat seat, const Command& c) {
+  if (const auto* a = std::get_if<AllySpice>(&c)) {
+    state.seat(seat).ally_spice_limit = a->limit;
+    return;
+  }
+  state.seat(seat).protects_ally_from_worms = std::get<ProtectAllyFromWorms>(c).protect;
+}
+
+// What the ally of `spender` may spend for it now: the granted limit, capped by the ally's spice.
+Spice ally_spice_available(const GameState& state, Seat spender) {
+  const auto ally = ally_of(state, state.faction_of(spender));
+  if (!ally) return Spice{0};
+  const SeatState& a = state.seat(*state.seat_of(*ally));
+  return std::min(a.ally_spice_limit, a.spice);
+}
+
+}  // namespace dune
