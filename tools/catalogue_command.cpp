@@ -2,6 +2,13 @@
 
 #include <fmt/format.h>
 
+#include <iostream>
+#include <memory>
+#include <vector>
+
+#include "model/ids.h"
+#include "tools/commands.h"
+
 #include <string>
 
 #include "model/board.h"
@@ -126,6 +133,35 @@ std::string catalogue_text(const nlohmann::json& c) {
                        p["reason"].get<std::string>());
   }
   return out;
+}
+
+void add_catalogue_command(CLI::App& app) {
+  struct Args {
+    bool json = false;
+    std::vector<std::string> factions;
+  };
+  auto args = std::make_shared<Args>();
+  auto* cmd = app.add_subcommand("catalogue", "Print the census of every component kind per expansion");
+  cmd->add_flag("--json", args->json, "Print JSON instead of text");
+  cmd->add_option("--factions", args->factions,
+                  "Count for these factions only (default: the whole box), e.g. atreides,fremen")
+      ->delimiter(',');
+  cmd->callback([args] {
+    CatalogueOptions options = CatalogueOptions::whole_box();
+    if (!args->factions.empty()) {
+      options.factions_in_play.fill(false);
+      for (const std::string& name : args->factions) {
+        const auto f = faction_from_string(name);
+        if (!f) {
+          std::cerr << fmt::format("dunecheck catalogue: unknown faction '{}'\n", name);
+          throw CLI::RuntimeError(2);
+        }
+        options.factions_in_play[index(*f)] = true;
+      }
+    }
+    const auto c = catalogue_json(options);
+    std::cout << (args->json ? c.dump(2) + "\n" : catalogue_text(c));
+  });
 }
 
 }  // namespace dune::cli

@@ -1,0 +1,14 @@
+// Each `dunecheck` subcommand registers itself with one function, in its own file. A subcommand
+// reports failure by throwing CLI::RuntimeError(exit_code); exit codes: 0 success, 1 a check
+// failed, 2 bad usage, 3 unreadable input.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace dune::cli {
+
+void add_catalogue_command(CLI::App& app);  // catalogue_command.cpp
+void add_play_command(CLI::App& app);       // play_command.cpp
+void add_game_file_commands(CLI::App& app); // game_file_commands.cpp: view, replay, scenario
+
+}  // namespace dune::cli
