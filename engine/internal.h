@@ -55,6 +55,9 @@ void receive_from_bank(GameState& state, Seat to, Spice amount);
 // Sends forces from a cell to the Tanks.
 void destroy_forces(GameState& state, Faction f, CellId c, ForceCount normal, ForceCount special);
 
+// Records that `seat` legitimately saw something (knowledge.cpp), stamped with turn and phase.
+void record_sighting(GameState& state, Seat seat, SeenKind kind, std::uint8_t id, std::string what);
+
 // ---- setup (setup.cpp) ----------------------------------------------------------------------
 void enter_setup(GameState& state);
 std::vector<Seat> awaited_setup(const GameState& state);

@@ -12,7 +12,9 @@
 #include "model/board.h"
 #include "model/catalogue.h"
 #include "model/commands.h"
+#include "model/battle_state.h"
 #include "model/ids.h"
+#include "model/knowledge.h"
 #include "model/options.h"
 #include "model/phases.h"
 #include "model/piles.h"
@@ -220,6 +222,8 @@ struct GameState {
   BiddingState bidding;
   RevivalState revival;
   MovementState movement;
+  BattleState battle;
+  Knowledge knowledge;
   Spice bank;  // spice outside every seat and the board (a large reserve; ledger checks use it)
 
   std::vector<TruthtranceAnswer> truthtrance_answers;  // public: asked and answered aloud
