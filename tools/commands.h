@@ -10,5 +10,6 @@ namespace dune::cli {
 void add_catalogue_command(CLI::App& app);  // catalogue_command.cpp
 void add_play_command(CLI::App& app);       // play_command.cpp
 void add_game_file_commands(CLI::App& app); // game_file_commands.cpp: view, replay, scenario
+void add_bench_command(CLI::App& app);      // bench_command.cpp
 
 }  // namespace dune::cli

@@ -16,6 +16,7 @@ int main(int argc, char** argv) {
   dune::cli::add_catalogue_command(app);
   dune::cli::add_play_command(app);
   dune::cli::add_game_file_commands(app);
+  dune::cli::add_bench_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::RuntimeError& e) {

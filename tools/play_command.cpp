@@ -1,7 +1,82 @@
+// `dunecheck play`: one game played by the random legal player, printed as a readable log.
+#include <fmt/format.h>
+
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "generators/random_player.h"
 #include "tools/commands.h"
 
 namespace dune::cli {
+namespace {
 
-void add_play_command(CLI::App&) {}
+std::vector<Faction> parse_factions(const std::vector<std::string>& names) {
+  if (names.empty()) return kBaseFactions;
+  std::vector<Faction> out;
+  for (const std::string& name : names) {
+    const auto f = faction_from_string(name);
+    if (!f) {
+      std::cerr << fmt::format("dunecheck play: unknown faction '{}'\n", name);
+      throw CLI::RuntimeError(2);
+    }
+    out.push_back(*f);
+  }
+  return out;
+}
+
+std::string outcome_line(const GameState& s) {
+  if (!s.winners.empty()) {
+    std::string names;
+    for (Faction f : s.winners) names += fmt::format("{}{}", names.empty() ? "" : ", ", to_string(f));
+    return fmt::format("winners: {} (turn {})", names, s.turn);
+  }
+  if (!s.halted.empty()) return fmt::format("halted on turn {}: {}", s.turn, s.halted);
+  return fmt::format("stopped after the decision limit on turn {}, no winner", s.turn);
+}
+
+}  // namespace
+
+void add_play_command(CLI::App& app) {
+  struct Args {
+    std::uint64_t seed = 1;
+    std::vector<std::string> factions;
+    bool advanced = false;
+    int max_decisions = 20000;
+    int turn_limit = 10;
+  };
+  auto args = std::make_shared<Args>();
+  auto* cmd = app.add_subcommand("play", "Play one game with the random legal player and print its log");
+  cmd->add_option("--seed", args->seed, "Seed of the decisions and the chance outcomes");
+  cmd->add_option("--factions", args->factions, "Factions in seat order (default: the six base factions)")->delimiter(',');
+  cmd->add_flag("--advanced", args->advanced, "Every Advanced rule on");
+  cmd->add_option("--turns", args->turn_limit, "Turn limit")->check(CLI::Range(1, 20));
+  cmd->add_option("--max-decisions", args->max_decisions, "Stop after this many commands")->check(CLI::PositiveNumber);
+  cmd->callback([args] {
+    const auto factions = parse_factions(args->factions);
+    Options options = args->advanced ? Options::advanced(factions) : Options::basic(factions);
+    options.turn_limit = args->turn_limit;
+    int turn = -1;
+    Phase phase = Phase::Storm;
+    // The referee's log: every command and chance outcome in full, secrets included.
+    std::cout << fmt::format("dunecheck play --seed {}: {} seats, {}\n", args->seed, factions.size(),
+                             args->advanced ? "Advanced" : "Basic");
+    const auto game = generators::play_random_game(
+        options, args->seed, args->max_decisions,
+        [&](const GameState& before, const LogEntry& entry, const GameState& after) {
+          (void)after;
+          if (before.turn != turn || (before.turn > 0 && before.phase != phase)) {
+            turn = before.turn;
+            phase = before.phase;
+            std::cout << (turn == 0 ? std::string("== setup\n") : fmt::format("== turn {}: {}\n", turn, to_string(phase)));
+          }
+          std::cout << "  " << generators::describe(before, entry) << "\n";
+        });
+    std::cout << fmt::format("{} decisions, {} chance steps\n", game.decisions, game.chance_steps);
+    std::cout << outcome_line(game.final_state) << "\n";
+    if (game.final_state.halted.find("engine bug") != std::string::npos) throw CLI::RuntimeError(1);
+  });
+}
 
 }  // namespace dune::cli

@@ -94,4 +94,26 @@ TEST(DunecheckCliTest, VersionAndHelp) {
 
 TEST(DunecheckCliTest, MissingSubcommandIsBadUsage) { EXPECT_EQ(run("").exit_code, 2); }
 
+TEST(DunecheckCliTest, PlayPrintsAReproducibleLogEndingWithTheOutcome) {
+  const RunResult a = run("play --seed 3 --factions atreides,harkonnen,fremen");
+  ASSERT_EQ(a.exit_code, 0) << a.out;
+  EXPECT_EQ(a.out, run("play --seed 3 --factions atreides,harkonnen,fremen").out);  // same seed, same game
+  EXPECT_NE(a.out.find("== turn 1: Storm"), std::string::npos);
+  const std::string last = a.out.substr(a.out.rfind('\n', a.out.size() - 2) + 1);
+  EXPECT_TRUE(last.rfind("winners:", 0) == 0 || last.rfind("halted", 0) == 0) << last;
+  EXPECT_NE(a.out, run("play --seed 4 --factions atreides,harkonnen,fremen").out);
+}
+
+TEST(DunecheckCliTest, PlayRejectsAnUnknownFaction) {
+  const RunResult r = run("play --factions atreides,sardaukar");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.out.find("unknown faction 'sardaukar'"), std::string::npos) << r.out;
+}
+
+TEST(DunecheckCliTest, BenchListsItsBenchmarks) {
+  const RunResult r = run("bench --benchmark_list_tests=true");
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("BM_RandomGame"), std::string::npos) << r.out;
+}
+
 }  // namespace

@@ -1,0 +1,146 @@
+#include "invariants/census.h"
+
+#include <fmt/format.h>
+
+#include <functional>
+#include <map>
+#include <string>
+
+#include "model/cards.h"
+#include "model/catalogue.h"
+#include "model/factions.h"
+
+namespace dune::invariants {
+namespace {
+
+std::string treachery_name(std::uint8_t id) {
+  return fmt::format("{}#{}", card_type(TreacheryCardId{id}).name, kTreacheryCards[id].copy);
+}
+
+std::string traitor_name(std::uint8_t id) {
+  return id == kCheapHeroTraitor.value ? std::string("Cheap Hero") : std::string(leader_info(LeaderId{id}).name);
+}
+
+// Where each card of one kind was found, by raw id.
+class Sightings {
+ public:
+  explicit Sightings(std::string kind) : kind_(std::move(kind)) {}
+
+  template <class Id>
+  void found(const std::vector<Id>& ids, const std::string& zone) {
+    for (const Id& id : ids) zones_[id.value].push_back(zone);
+  }
+
+  // Every card appears once; the number of distinct cards equals `expected`.
+  void check(int expected, const std::function<std::string(std::uint8_t)>& name, Violations& out) const {
+    for (const auto& [id, zones] : zones_) {
+      if (zones.size() > 1) {
+        std::string where;
+        for (const auto& z : zones) where += fmt::format("{}{}", where.empty() ? "" : ", ", z);
+        out.push_back({"census." + kind_, fmt::format("{} {} in {} zones: {}", kind_, name(id), zones.size(), where)});
+      }
+    }
+    if (static_cast<int>(zones_.size()) != expected) {
+      out.push_back({"census." + kind_, fmt::format("{} {} cards accounted for, the catalogue has {}", zones_.size(), kind_, expected)});
+    }
+  }
+
+ private:
+  std::string kind_;
+  std::map<std::uint8_t, std::vector<std::string>> zones_;
+};
+
+void check_treachery(const GameState& s, Violations& out) {
+  Sightings cards("Treachery");
+  cards.found(s.treachery.deck.known_top, "deck (known top)");
+  cards.found(s.treachery.deck.unseen, "deck");
+  cards.found(s.treachery.discard, "discard");
+  cards.found(s.bidding.lots, "up for bid");
+  for (std::size_t i = 0; i < s.seat_count(); ++i) {
+    cards.found(s.seats[i].hand, fmt::format("{} hand", to_string(s.options.factions[i])));
+  }
+  cards.check(TreacheryCard::census(catalogue_options(s.options)).total(), treachery_name, out);
+}
+
+void check_traitors(const GameState& s, Violations& out) {
+  Sightings cards("traitor");
+  cards.found(s.traitor_deck.known_top, "traitor deck (known top)");
+  cards.found(s.traitor_deck.unseen, "traitor deck");
+  for (std::size_t i = 0; i < s.seat_count(); ++i) {
+    const std::string who = std::string(to_string(s.options.factions[i]));
+    cards.found(s.seats[i].traitors, who + " traitors");
+    cards.found(s.seats[i].traitor_offer, who + " traitor offer");
+  }
+  cards.check(TraitorCard::census(catalogue_options(s.options)).total(), traitor_name, out);
+}
+
+void check_spice_cards(const GameState& s, Violations& out) {
+  Sightings cards("spice");
+  cards.found(s.blow.deck.known_top, "spice deck (known top)");
+  cards.found(s.blow.deck.unseen, "spice deck");
+  cards.found(s.blow.discard[0], "discard A");
+  cards.found(s.blow.discard[1], "discard B");
+  cards.found(s.blow.set_aside, "set aside");
+  cards.check(SpiceCard::census(catalogue_options(s.options)).total(),
+              [](std::uint8_t id) { return std::string(spice_card_info(SpiceCardId{id}).name); }, out);
+}
+
+void check_leaders(const GameState& s, Violations& out) {
+  int in_play = 0;
+  for (std::size_t l = 0; l < kLeaderCount; ++l) {
+    const LeaderState& leader = s.leaders[l];
+    if (leader.where == LeaderLocation::NotInPlay) continue;
+    ++in_play;
+    if (leader.holder.value >= s.seat_count()) {
+      out.push_back({"census.leaders", fmt::format("leader {} is held by seat {}, not at the table", kLeaders[l].name, leader.holder.value)});
+    }
+  }
+  const int expected = LeaderDisc::census(catalogue_options(s.options)).total();
+  if (in_play != expected) {
+    out.push_back({"census.leaders", fmt::format("{} leader discs in play, the catalogue has {}", in_play, expected)});
+  }
+}
+
+void check_forces(const GameState& s, Violations& out) {
+  for (std::size_t i = 0; i < s.seat_count(); ++i) {
+    const Faction f = s.options.factions[i];
+    const SeatState& seat = s.seats[i];
+    const ForceSplit total = total_forces(f, s.options.rules.special_forces);
+    ForceCount normal = seat.reserves_normal + seat.tanks_normal;
+    ForceCount special = seat.reserves_special + seat.tanks_special;
+    for (std::size_t c = 0; c < kCellCount; ++c) {
+      normal += s.board.normal[c][index(f)];
+      special += s.board.special[c][index(f)];
+      if (s.board.normal[c][index(f)] < ForceCount{0} || s.board.special[c][index(f)] < ForceCount{0}) {
+        out.push_back({"capacity.forces", fmt::format("{} has a negative force count in cell L{:02}", to_string(f), c)});
+      }
+    }
+    if (normal != total.normal || special != total.special) {
+      out.push_back({"conservation.forces",
+                     fmt::format("{} forces: {} normal and {} special across reserves, board and Tanks; the catalogue has {} and {}",
+                                 to_string(f), normal.value, special.value, total.normal.value, total.special.value)});
+    }
+  }
+}
+
+}  // namespace
+
+CatalogueOptions catalogue_options(const Options& options) {
+  CatalogueOptions o;
+  for (Faction f : options.factions) o.factions_in_play[index(f)] = true;
+  o.advanced = options.rules.special_forces;
+  o.nexus_module = options.nexus != NexusModuleMode::Off;
+  return o;
+}
+
+Violations check_census(const GameState& state) {
+  Violations out;
+  check_treachery(state, out);
+  check_traitors(state, out);
+  check_spice_cards(state, out);
+  check_leaders(state, out);
+  check_forces(state, out);
+  return out;
+}
+
+}  // namespace dune::invariants

@@ -1,0 +1,17 @@
+// Conservation and capacity: the spice ledger balances, no count is negative, hands respect
+// their limits.
+#pragma once
+
+#include "invariants/violation.h"
+#include "model/state.h"
+
+namespace dune::invariants {
+
+// Spice as a double-entry ledger: every seat's spice, the spice in front of shields, on the board
+// and in the bank always add up to the reserve the game started with.
+Violations check_spice_ledger(const GameState& state, Spice opening_total);
+
+// No negative spice; Treachery hands within their limits.
+Violations check_capacity(const GameState& state);
+
+}  // namespace dune::invariants
