@@ -1,6 +1,6 @@
-// The Battle phase (fact sheet §6.3). Engine II builds plans and resolution on this file; so far
-// the phase finds its battles and ends when there are none. With battles to fight it halts with a
-// visible reason (rules-status table): no placeholder command is ever offered.
+// The Battle phase (fact sheet §6.3, [LR] 1.07): which battles, the aggressor's choice of the next
+// one, the Voice and Prescience steps before the plans, and the dispatch of the phase's commands.
+// Plans are in battle_plans.cpp, the reveal and the resolution in battle_resolution.cpp.
 #include "engine/battle.h"
 
 #include <algorithm>
@@ -8,10 +8,14 @@
 
 #include <fmt/format.h>
 
+#include "engine/engine.h"
 #include "engine/internal.h"
+#include "model/cards.h"
 
 namespace dune {
 namespace {
+
+using namespace battle_detail;
 
 // Groups the cells of a territory that the storm does not separate: within-territory links
 // between cells outside the storm join groups; a cell in the storm is a group of its own, since
@@ -45,7 +49,186 @@ std::vector<std::vector<CellId>> unseparated_groups(const GameState& state, Terr
 
 bool allied(const GameState& state, Faction a, Faction b) { return ally_of(state, a) == b; }
 
+bool contains(const std::vector<Faction>& v, Faction f) { return std::find(v.begin(), v.end(), f) != v.end(); }
+
+struct BattleOption {
+  TerritoryId territory;
+  Faction opponent;
+  std::vector<CellId> cells;
+};
+
+// The aggressor: the first seat in storm order with a battle to fight ([LR] 1.07.02). Battles only
+// ever disappear during the phase, so recomputing it after each battle keeps the printed order.
+std::optional<Seat> aggressor(const GameState& state, const std::vector<PendingBattle>& battles) {
+  for (Seat s : storm_order(state)) {
+    for (const PendingBattle& b : battles) {
+      if (contains(b.factions, state.faction_of(s))) return s;
+    }
+  }
+  return std::nullopt;
+}
+
+std::vector<BattleOption> options_of(const GameState& state, Seat agg, const std::vector<PendingBattle>& battles) {
+  std::vector<BattleOption> out;
+  const Faction a = state.faction_of(agg);
+  for (const PendingBattle& b : battles) {
+    if (!contains(b.factions, a)) continue;
+    for (Faction f : b.factions) {
+      if (f != a && !allied(state, a, f)) out.push_back(BattleOption{b.territory, f, b.cells});
+    }
+  }
+  return out;
+}
+
+void start_battle(GameState& state, const BattleOption& o, Seat agg) {
+  BattleState& b = state.battle;
+  b.territory = o.territory;
+  b.cells = o.cells;
+  b.combatants = {agg, *state.seat_of(o.opponent)};
+  b.plans = {};
+  b.wheels = {};
+  b.revealed = false;
+  b.voice.reset();
+  b.prescience.reset();
+  b.traitor_answered = {};
+  b.traitor_called = {};
+  b.capture_from.reset();
+  b.stage = ability_side(state, Faction::BeneGesserit)   ? BattleStage::Voice
+            : ability_side(state, Faction::Atreides) ? BattleStage::Prescience
+                                                     : BattleStage::Plans;
+}
+
+// The seat that answers Prescience: the combatant opposing the Atreides side.
+Seat prescience_target(const GameState& state) {
+  return state.battle.combatants[static_cast<std::size_t>(1 - *ability_side(state, Faction::Atreides))];
+}
+
+void after_voice(GameState& state) {
+  state.battle.stage = ability_side(state, Faction::Atreides) ? BattleStage::Prescience : BattleStage::Plans;
+}
+
+std::string element_text(PlanElement e) {
+  switch (e) {
+    case PlanElement::Leader: return "leader";
+    case PlanElement::Weapon: return "weapon";
+    case PlanElement::Defense: return "defense";
+    case PlanElement::Dial: return "dial";
+  }
+  return "?";
+}
+
+// The Prescience answer is told aloud: every seat sees it (fact sheet §5.2, [LR] 2.01.08).
+void announce_prescience(GameState& state, int side) {
+  const BattleState& b = state.battle;
+  const auto& plan = b.plans[static_cast<std::size_t>(side)];
+  std::uint8_t id = 255;  // 255: the element is not played
+  std::string value = "none";
+  switch (*b.prescience) {
+    case PlanElement::Leader:
+      if (plan->leader) id = plan->leader->value, value = std::string(leader_info(*plan->leader).name);
+      if (plan->cheap_hero) id = plan->cheap_hero->value, value = std::string(card_type(*plan->cheap_hero).name);
+      break;
+    case PlanElement::Weapon:
+      if (plan->weapon) id = plan->weapon->value, value = std::string(card_type(*plan->weapon).name);
+      break;
+    case PlanElement::Defense:
+      if (plan->defense) id = plan->defense->value, value = std::string(card_type(*plan->defense).name);
+      break;
+    case PlanElement::Dial: {
+      const int d = b.wheels[static_cast<std::size_t>(side)]->dial_halves;
+      id = static_cast<std::uint8_t>(d);
+      value = d % 2 == 0 ? fmt::format("{}", d / 2) : fmt::format("{}.5", d / 2);
+      break;
+    }
+  }
+  const std::string what = fmt::format("Prescience in {}: {}'s {} is {}", to_string(b.territory),
+                                       to_string(state.faction_of(b.combatants[static_cast<std::size_t>(side)])),
+                                       element_text(*b.prescience), value);
+  for (Seat s : all_seats(state)) record_sighting(state, s, SeenKind::PlanElement, id, what);
+}
+
+bool plans_complete(const BattleState& b) {
+  return b.plans[0] && b.plans[1] && b.wheels[0] && b.wheels[1];
+}
+
+void apply_plan_part(GameState& state, Seat seat, const Command& c) {
+  BattleState& b = state.battle;
+  const int side = side_of(state, seat);
+  if (const auto* p = std::get_if<PlanBattle>(&c)) b.plans[static_cast<std::size_t>(side)] = *p;
+  if (const auto* d = std::get_if<DialBattle>(&c)) b.wheels[static_cast<std::size_t>(side)] = *d;
+  if (b.stage == BattleStage::PrescienceAnswer) {
+    announce_prescience(state, side);
+    b.stage = BattleStage::Plans;
+  }
+  if (plans_complete(b)) reveal_plans(state);
+}
+
+std::optional<Rejection> validate_choice(const GameState& state, const ChooseBattle& c) {
+  const auto battles = battles_to_fight(state);
+  const auto agg = aggressor(state, battles);
+  for (const BattleOption& o : options_of(state, *agg, battles)) {
+    if (o.territory == c.territory && o.opponent == c.opponent) return std::nullopt;
+  }
+  return reject(RejectCode::IllegalChoice, "no battle against {} in {} is open to the aggressor ([LR] 1.07.02–03)",
+                to_string(c.opponent), to_string(c.territory));
+}
+
+std::optional<Rejection> validate_pass(const GameState& state) {
+  switch (state.battle.stage) {
+    case BattleStage::Voice:
+    case BattleStage::Prescience:
+    case BattleStage::Traitors:
+    case BattleStage::Capture: return std::nullopt;
+    default: return reject(RejectCode::WrongPhase, "nothing can be declined now: the battle waits for a choice or a plan");
+  }
+}
+
+std::optional<Rejection> wrong_stage(std::string_view what) {
+  return reject(RejectCode::WrongPhase, "{} is not the decision the battle waits for", what);
+}
+
 }  // namespace
+
+namespace battle_detail {
+
+std::optional<int> ability_side(const GameState& state, Faction owner) {
+  if (!in_play(state, owner)) return std::nullopt;
+  for (int side = 0; side < 2; ++side) {
+    const Faction f = state.faction_of(state.battle.combatants[static_cast<std::size_t>(side)]);
+    if (f == owner || allied(state, owner, f)) return side;
+  }
+  return std::nullopt;
+}
+
+int side_of(const GameState& state, Seat seat) { return state.battle.combatants[0] == seat ? 0 : 1; }
+
+Faction opponent_faction(const GameState& state, int side) {
+  return state.faction_of(state.battle.combatants[static_cast<std::size_t>(1 - side)]);
+}
+
+void next_battle(GameState& state) {
+  BattleState& b = state.battle;
+  b.stage = BattleStage::None;
+  const auto battles = battles_to_fight(state);
+  const auto agg = aggressor(state, battles);
+  if (!agg) {
+    // Leader return ([LR] 1.07.07): leaders used in battle go back to their pools.
+    for (LeaderState& l : state.leaders) l.fought_this_phase = false;
+    b.leader_territory = {};
+    b.kwisatz_haderach_territory.reset();
+    end_phase(state);
+    return;
+  }
+  const auto options = options_of(state, *agg, battles);
+  if (options.size() == 1) {
+    start_battle(state, options.front(), *agg);
+    return;
+  }
+  b.stage = BattleStage::Choose;
+  b.combatants = {*agg, *agg};
+}
+
+}  // namespace battle_detail
 
 std::vector<PendingBattle> battles_to_fight(const GameState& state) {
   std::vector<PendingBattle> out;
@@ -64,8 +247,8 @@ std::vector<PendingBattle> battles_to_fight(const GameState& state) {
         for (Faction b : present) battle = battle || (a != b && !allied(state, a, b));
       }
       if (battle) {
-        out.push_back(PendingBattle{t, present});
-        break;  // one entry per territory; its groups are resolved by Engine II
+        out.push_back(PendingBattle{t, present, group});
+        break;  // one group per territory at a time; the next one is found after this battle
       }
     }
   }
@@ -74,16 +257,141 @@ std::vector<PendingBattle> battles_to_fight(const GameState& state) {
 
 void enter_battle(GameState& state) {
   state.step = Step::Battle;
-  const auto battles = battles_to_fight(state);
-  if (battles.empty()) {
-    end_phase(state);
-    return;
+  for (LeaderState& l : state.leaders) l.fought_this_phase = false;
+  state.battle.leader_territory = {};
+  state.battle.kwisatz_haderach_territory.reset();
+  next_battle(state);
+}
+
+std::vector<Seat> awaited_battle(const GameState& state) {
+  const BattleState& b = state.battle;
+  switch (b.stage) {
+    case BattleStage::None: return {};
+    case BattleStage::Choose: return {b.combatants[0]};
+    case BattleStage::Voice: return {*state.seat_of(Faction::BeneGesserit)};
+    case BattleStage::Prescience: return {*state.seat_of(Faction::Atreides)};
+    case BattleStage::PrescienceAnswer: return {prescience_target(state)};
+    case BattleStage::Plans: {
+      std::vector<Seat> out;
+      for (std::size_t side = 0; side < 2; ++side) {
+        if (!b.plans[side] || !b.wheels[side]) out.push_back(b.combatants[side]);
+      }
+      return out;
+    }
+    case BattleStage::Traitors: {
+      std::vector<Seat> out;
+      for (int side = 0; side < 2; ++side) {
+        for (Seat s : traitor_callers(state, side)) {
+          if (!b.traitor_answered[s.value] && std::find(out.begin(), out.end(), s) == out.end()) out.push_back(s);
+        }
+      }
+      return out;
+    }
+    case BattleStage::Capture: return {*state.seat_of(Faction::Harkonnen)};
   }
-  std::string where;
-  for (const PendingBattle& b : battles) {
-    where += fmt::format("{}{}", where.empty() ? "" : ", ", to_string(b.territory));
+  return {};
+}
+
+std::vector<Command> candidates_battle(const GameState& state, Seat seat) {
+  const BattleState& b = state.battle;
+  std::vector<Command> out;
+  switch (b.stage) {
+    case BattleStage::None: break;
+    case BattleStage::Choose: {
+      const auto battles = battles_to_fight(state);
+      for (const BattleOption& o : options_of(state, seat, battles)) out.push_back(ChooseBattle{o.territory, o.opponent});
+      break;
+    }
+    case BattleStage::Voice:
+      out.push_back(Pass{});
+      for (int v = 0; v <= static_cast<int>(VoiceSubject::Lasgun); ++v) {
+        for (bool must : {true, false}) out.push_back(UseVoice{static_cast<VoiceSubject>(v), must});
+      }
+      break;
+    case BattleStage::Prescience:
+      out.push_back(Pass{});
+      for (int e = 0; e <= static_cast<int>(PlanElement::Dial); ++e) out.push_back(UsePrescience{static_cast<PlanElement>(e)});
+      break;
+    case BattleStage::PrescienceAnswer:
+    case BattleStage::Plans: return plan_candidates(state, seat);
+    case BattleStage::Traitors:
+      out.push_back(Pass{});
+      out.push_back(CallTraitor{});
+      break;
+    case BattleStage::Capture:
+      out.push_back(Pass{});
+      for (LeaderId l : capturable_leaders(state)) {
+        out.push_back(CaptureLeader{l, false});
+        out.push_back(CaptureLeader{l, true});
+      }
+      break;
   }
-  halt(state, fmt::format("battle resolution is not implemented yet (Engine II); battles pending in {}", where));
+  return out;
+}
+
+std::optional<Rejection> validate_battle(const GameState& state, Seat seat, const Command& c) {
+  const BattleStage stage = state.battle.stage;
+  if (std::holds_alternative<Pass>(c)) return validate_pass(state);
+  if (const auto* x = std::get_if<ChooseBattle>(&c)) {
+    return stage == BattleStage::Choose ? validate_choice(state, *x) : wrong_stage("choosing a battle");
+  }
+  if (const auto* v = std::get_if<UseVoice>(&c)) {
+    if (stage != BattleStage::Voice) return wrong_stage("the Voice");
+    if (static_cast<int>(v->subject) > static_cast<int>(VoiceSubject::Lasgun)) {
+      return reject(RejectCode::IllegalChoice, "the Voice names a weapon, defense, worthless card or Cheap Hero");
+    }
+    return std::nullopt;
+  }
+  if (const auto* p = std::get_if<UsePrescience>(&c)) {
+    if (stage != BattleStage::Prescience) return wrong_stage("Prescience");
+    if (static_cast<int>(p->element) > static_cast<int>(PlanElement::Dial)) {
+      return reject(RejectCode::IllegalChoice, "Prescience asks for the leader, weapon, defense or dial");
+    }
+    return std::nullopt;
+  }
+  if (const auto* p = std::get_if<PlanBattle>(&c)) return validate_plan(state, seat, *p);
+  if (const auto* d = std::get_if<DialBattle>(&c)) return validate_wheel(state, seat, *d);
+  if (std::holds_alternative<CallTraitor>(c)) {
+    return stage == BattleStage::Traitors ? validate_traitor(state, seat, c) : wrong_stage("a traitor call");
+  }
+  if (std::holds_alternative<CaptureLeader>(c)) {
+    return stage == BattleStage::Capture ? validate_capture(state, seat, c) : wrong_stage("a leader capture");
+  }
+  return reject(RejectCode::WrongPhase, "{} is not a Battle phase command", kind_name(c));
+}
+
+void apply_battle(GameState& state, Seat seat, const Command& c) {
+  BattleState& b = state.battle;
+  switch (b.stage) {
+    case BattleStage::None: return;
+    case BattleStage::Choose: {
+      const auto& x = std::get<ChooseBattle>(c);
+      const auto battles = battles_to_fight(state);
+      for (const BattleOption& o : options_of(state, seat, battles)) {
+        if (o.territory == x.territory && o.opponent == x.opponent) {
+          start_battle(state, o, seat);
+          return;
+        }
+      }
+      return;
+    }
+    case BattleStage::Voice:
+      if (const auto* v = std::get_if<UseVoice>(&c)) b.voice = *v;
+      after_voice(state);
+      return;
+    case BattleStage::Prescience:
+      if (const auto* p = std::get_if<UsePrescience>(&c)) {
+        b.prescience = p->element;
+        b.stage = BattleStage::PrescienceAnswer;
+      } else {
+        b.stage = BattleStage::Plans;
+      }
+      return;
+    case BattleStage::PrescienceAnswer:
+    case BattleStage::Plans: apply_plan_part(state, seat, c); return;
+    case BattleStage::Traitors: apply_traitor(state, seat, c); return;
+    case BattleStage::Capture: apply_capture(state, seat, c); return;
+  }
 }
 
 }  // namespace dune

@@ -1,6 +1,11 @@
-// The Battle phase (Engine II). Implemented so far: which battles must be fought.
+// The Battle phase (fact sheet §6.3, [LR] 1.07, 1.13.04; faction abilities [LR] 2.01–2.05).
+// battle.cpp: which battles, the aggressor's choice, Voice and Prescience, dispatch.
+// battle_plans.cpp: fighting strength, the plan and wheel rules. battle_resolution.cpp: the
+// reveal, traitors, resolution, losses and Harkonnen capture.
 #pragma once
 
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "model/state.h"
@@ -12,9 +17,57 @@ namespace dune {
 struct PendingBattle {
   TerritoryId territory;
   std::vector<Faction> factions;
+  std::vector<CellId> cells;  // the unseparated group of cells where they fight
   friend bool operator==(const PendingBattle&, const PendingBattle&) = default;
 };
 
 std::vector<PendingBattle> battles_to_fight(const GameState& state);
 
+// The phase module (flow.cpp routes Step::Battle here).
+std::vector<Seat> awaited_battle(const GameState& state);
+std::vector<Command> candidates_battle(const GameState& state, Seat seat);
+std::optional<Rejection> validate_battle(const GameState& state, Seat seat, const Command& c);
+void apply_battle(GameState& state, Seat seat, const Command& c);
+
+namespace battle_detail {
+
+// The side (0 = aggressor, 1 = opponent) of a combatant seat.
+int side_of(const GameState& state, Seat seat);
+Faction opponent_faction(const GameState& state, int side);
+// The side whose combatant is `owner` or `owner`'s ally: where its Voice, Prescience or traitors
+// may be used ([LR] 2.01.09, 2.02.07, 2.05.09).
+std::optional<int> ability_side(const GameState& state, Faction owner);
+
+// ---- battle_plans.cpp ----
+bool leader_available(const GameState& state, Seat seat, LeaderId l);
+bool kwisatz_haderach_active(const GameState& state);
+// The most a side may dial, in half points, with `support` spice paid ([LR] 1.13.04).
+int max_dial_halves(const GameState& state, int side, Spice support);
+// How many of the side's forces in the battle need spice to count at full strength.
+int forces_needing_spice(const GameState& state, int side);
+std::vector<Command> plan_candidates(const GameState& state, Seat seat);
+std::optional<Rejection> validate_plan(const GameState& state, Seat seat, const PlanBattle& p);
+std::optional<Rejection> validate_wheel(const GameState& state, Seat seat, const DialBattle& d);
+// The normal and special forces that make up a winner's dial, taken from the battle's cells.
+struct ForceLoss {
+  ForceCount normal;
+  ForceCount special;
+};
+ForceLoss forces_dialed(const GameState& state, int side);
+
+// ---- battle_resolution.cpp ----
+// Called once both plans are complete: reveals them, then traitors or resolution.
+void reveal_plans(GameState& state);
+std::vector<Seat> traitor_callers(const GameState& state, int side);
+std::optional<Rejection> validate_traitor(const GameState& state, Seat seat, const Command& c);
+void apply_traitor(GameState& state, Seat seat, const Command& c);
+std::vector<LeaderId> capturable_leaders(const GameState& state);
+std::optional<Rejection> validate_capture(const GameState& state, Seat seat, const Command& c);
+void apply_capture(GameState& state, Seat seat, const Command& c);
+
+// ---- battle.cpp ----
+// After a battle is over: the next battle, or the end of the phase.
+void next_battle(GameState& state);
+
+}  // namespace battle_detail
 }  // namespace dune

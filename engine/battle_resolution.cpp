@@ -1,1 +1,356 @@
-// Placeholder: filled in by its owner.
+// Battle resolution (fact sheet §6.3, §4.1; [LR] 1.07.05–07, 1.13.05, 2.01.10–13, 2.05.09–13):
+// the reveal, traitor calls, weapons against defenses, the Lasgun/Shield explosion, totals, losses,
+// killed leaders, and the Advanced Harkonnen capture.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "engine/battle.h"
+#include "engine/internal.h"
+#include "model/cards.h"
+
+namespace dune::battle_detail {
+namespace {
+
+constexpr Spice kCaptureKillSpice{2};  // [LR] 2.05.10.02
+
+std::size_t at(int side) { return static_cast<std::size_t>(side); }
+
+const PlanBattle& plan(const GameState& state, int side) { return *state.battle.plans[at(side)]; }
+
+Seat combatant(const GameState& state, int side) { return state.battle.combatants[at(side)]; }
+
+std::vector<TreacheryCardId> cards_played(const PlanBattle& p) {
+  std::vector<TreacheryCardId> out;
+  for (const auto& c : {p.cheap_hero, p.weapon, p.defense}) {
+    if (c) out.push_back(*c);
+  }
+  return out;
+}
+
+void discard(GameState& state, Seat seat, TreacheryCardId card) {
+  auto& hand = state.seat(seat).hand;
+  const auto it = std::find(hand.begin(), hand.end(), card);
+  if (it == hand.end()) return;
+  hand.erase(it);
+  state.treachery.discard.push_back(card);
+}
+
+void discard_played(GameState& state, int side) {
+  for (TreacheryCardId c : cards_played(plan(state, side))) discard(state, combatant(state, side), c);
+}
+
+// A killed leader goes to its owner's Tanks; a second death face down ([LR] 1.05.04).
+void kill_leader(GameState& state, LeaderId l, bool face_down = false) {
+  LeaderState& ls = state.leaders[l.value];
+  ls.deaths += 1;
+  ls.where = face_down || ls.deaths >= 2 ? LeaderLocation::TanksFaceDown : LeaderLocation::Tanks;
+  ls.holder = *state.seat_of(*leader_info(l).faction);
+}
+
+void count_atreides_losses(GameState& state, Faction f, ForceCount lost) {
+  if (f == Faction::Atreides) state.battle.atreides_battle_losses += lost;  // [LR] 2.01.10
+}
+
+// Every force of `f` in the battle's cells goes to the Tanks.
+void lose_all_forces(GameState& state, Faction f) {
+  for (CellId c : state.battle.cells) {
+    const ForceCount n = state.board.normal[index(c)][index(f)];
+    const ForceCount s = state.board.special[index(c)][index(f)];
+    if (n + s == ForceCount{0}) continue;
+    destroy_forces(state, f, c, n, s);
+    count_atreides_losses(state, f, n + s);
+  }
+}
+
+void lose_dialed_forces(GameState& state, int side) {
+  const Faction f = state.faction_of(combatant(state, side));
+  ForceLoss left = forces_dialed(state, side);
+  for (CellId c : state.battle.cells) {
+    const ForceCount n = std::min(left.normal, state.board.normal[index(c)][index(f)]);
+    const ForceCount s = std::min(left.special, state.board.special[index(c)][index(f)]);
+    if (n + s == ForceCount{0}) continue;
+    destroy_forces(state, f, c, n, s);
+    count_atreides_losses(state, f, n + s);
+    left.normal -= n;
+    left.special -= s;
+  }
+}
+
+// Spice support is paid to the bank once the plans are revealed ([LR] 1.13.04.05); a traitor
+// caller keeps it ([LR] 1.13.05).
+void pay_support(GameState& state, int side) {
+  const Spice support = state.battle.wheels[at(side)]->support;
+  if (support > Spice{0}) pay_to_bank(state, combatant(state, side), support);
+}
+
+bool is_lasgun(const std::optional<TreacheryCardId>& c) { return c && card_type(*c).name == "Lasgun"; }
+
+bool is_shield(const std::optional<TreacheryCardId>& c) {
+  if (!c) return false;
+  const TreacheryClass k = card_type(*c).classification;
+  return k == TreacheryClass::DefenseProjectile || k == TreacheryClass::DefenseProjectileAndPoison;
+}
+
+// Whether `weapon` kills a leader defended by `defense` (fact sheet §4.1).
+bool kills(const std::optional<TreacheryCardId>& weapon, const std::optional<TreacheryCardId>& defense) {
+  if (!weapon) return false;
+  const TreacheryClass w = card_type(*weapon).classification;
+  const TreacheryClass d = defense ? card_type(*defense).classification : TreacheryClass::Worthless;
+  const bool stops_projectile = d == TreacheryClass::DefenseProjectile || d == TreacheryClass::DefenseProjectileAndPoison;
+  const bool stops_poison = d == TreacheryClass::DefensePoison || d == TreacheryClass::DefenseProjectileAndPoison;
+  switch (w) {
+    case TreacheryClass::WeaponProjectile: return !stops_projectile;
+    case TreacheryClass::WeaponPoison: return !stops_poison;
+    case TreacheryClass::WeaponProjectileAndPoison: return !(stops_projectile && stops_poison);
+    case TreacheryClass::WeaponSpecial: return is_lasgun(weapon);  // no defense stops a Lasgun
+    default: return false;  // a worthless card
+  }
+}
+
+bool has_leader(const PlanBattle& p) { return p.leader || p.cheap_hero; }
+
+// The leader fought here: it may fight again only in this territory this phase ([LR] 1.07.04.04).
+void mark_fought(GameState& state, int side) {
+  const PlanBattle& p = plan(state, side);
+  if (p.leader) {
+    state.battle.leader_territory[p.leader->value] = state.battle.territory;
+    state.leaders[p.leader->value].fought_this_phase = true;
+  }
+  if (p.kwisatz_haderach) state.battle.kwisatz_haderach_territory = state.battle.territory;
+}
+
+// Lasgun and a Shield in the same battle ([LR] 3.01, fact sheet §4.1): every force, leader and
+// spice there is lost, both sides lose, no spice is paid for leaders, all played cards are
+// discarded, and the Kwisatz Haderach dies if it was there ([LR] 2.01.13).
+void explode(GameState& state) {
+  BattleState& b = state.battle;
+  for (Faction f : state.options.factions) lose_all_forces(state, f);  // advisors too ([LR] 2.02.12)
+  for (CellId c : b.cells) {
+    state.bank += state.board.spice[index(c)];
+    state.board.spice[index(c)] = Spice{0};
+  }
+  for (int side = 0; side < 2; ++side) {
+    const PlanBattle& p = plan(state, side);
+    if (p.leader) kill_leader(state, *p.leader);
+    if (p.kwisatz_haderach) b.kwisatz_haderach_dead = true;
+    discard_played(state, side);
+  }
+  // Leaders that survived earlier battles here are still in the territory ([LR] 1.07.06.04).
+  for (std::size_t l = 0; l < kLeaderCount; ++l) {
+    const LeaderLocation where = state.leaders[l].where;
+    if (b.leader_territory[l] == b.territory && (where == LeaderLocation::Available || where == LeaderLocation::Captured)) {
+      kill_leader(state, leader_at(l));
+    }
+  }
+}
+
+void win_by_traitor(GameState& state, int caller) {
+  const int loser = 1 - caller;
+  const LeaderId traitor = *plan(state, loser).leader;
+  kill_leader(state, traitor);
+  receive_from_bank(state, combatant(state, caller), Spice{leader_info(traitor).strength});
+  lose_all_forces(state, state.faction_of(combatant(state, loser)));
+  discard_played(state, loser);
+  // The caller loses nothing; its leader and the Kwisatz Haderach count as unused ([LR] 1.07.06.07.01).
+}
+
+void both_traitors(GameState& state) {
+  for (int side = 0; side < 2; ++side) {
+    kill_leader(state, *plan(state, side).leader);
+    lose_all_forces(state, state.faction_of(combatant(state, side)));
+    discard_played(state, side);
+  }
+}
+
+// Weapons, totals, losses and killed leaders ([LR] 1.07.06). Returns the winning side.
+int fight(GameState& state) {
+  std::array<bool, 2> killed{};
+  std::array<int, 2> total{};
+  for (int side = 0; side < 2; ++side) {
+    const PlanBattle& p = plan(state, side);
+    killed[at(side)] = has_leader(p) && kills(plan(state, 1 - side).weapon, p.defense);
+    int strength = p.leader ? 2 * leader_info(*p.leader).strength : 0;
+    if (p.kwisatz_haderach) strength += 4;  // +2 ([LR] 2.01.11), nothing if the leader is killed
+    total[at(side)] = state.battle.wheels[at(side)]->dial_halves + (killed[at(side)] ? 0 : strength);
+  }
+  const int winner = total[0] >= total[1] ? 0 : 1;  // ties go to the aggressor ([LR] 1.07.06.01)
+  const int loser = 1 - winner;
+  lose_all_forces(state, state.faction_of(combatant(state, loser)));
+  discard_played(state, loser);
+  lose_dialed_forces(state, winner);
+  // The winner keeps its weapon and defense (choice fixed: the printed rule lets it discard them);
+  // a Cheap Hero is discarded after use (fact sheet §4.1).
+  if (const auto& hero = plan(state, winner).cheap_hero) discard(state, combatant(state, winner), *hero);
+  Spice prize{0};
+  for (int side = 0; side < 2; ++side) {
+    const auto& leader = plan(state, side).leader;
+    if (!killed[at(side)] || !leader) continue;
+    kill_leader(state, *leader);
+    prize += Spice{leader_info(*leader).strength};
+  }
+  if (prize > Spice{0}) receive_from_bank(state, combatant(state, winner), prize);
+  return winner;
+}
+
+// Captured leaders go back after a battle they survived ([LR] 2.05.10.03), and all of them when
+// every Harkonnen leader is dead ([LR] 2.05.11).
+void return_captured_leaders(GameState& state) {
+  const auto harkonnen = state.seat_of(Faction::Harkonnen);
+  if (!harkonnen) return;
+  bool own_alive = false;
+  for (LeaderId l : ordinary_leaders(Faction::Harkonnen)) {
+    const LeaderLocation w = state.leaders[l.value].where;
+    own_alive = own_alive || w == LeaderLocation::Available || w == LeaderLocation::Captured;
+  }
+  for (std::size_t i = 0; i < kLeaderCount; ++i) {
+    LeaderState& ls = state.leaders[i];
+    if (ls.where != LeaderLocation::Captured) continue;
+    const bool used = (state.battle.plans[0] && state.battle.plans[0]->leader == leader_at(i)) ||
+                      (state.battle.plans[1] && state.battle.plans[1]->leader == leader_at(i));
+    if (used || !own_alive) {
+      ls.where = LeaderLocation::Available;
+      ls.holder = *state.seat_of(*kLeaders[i].faction);
+    }
+  }
+}
+
+void resolve(GameState& state) {
+  BattleState& b = state.battle;
+  std::optional<int> winner;
+  for (int side = 0; side < 2; ++side) {
+    if (!b.traitor_called[at(side)]) pay_support(state, side);
+    if (!b.traitor_called[at(side)]) mark_fought(state, side);
+  }
+  if (b.traitor_called[0] && b.traitor_called[1]) {
+    both_traitors(state);  // [LR] 1.07.06.07.03: no spice for anyone
+  } else if (b.traitor_called[0] || b.traitor_called[1]) {
+    winner = b.traitor_called[0] ? 0 : 1;
+    win_by_traitor(state, *winner);
+  } else if ((is_lasgun(plan(state, 0).weapon) || is_lasgun(plan(state, 1).weapon)) &&
+             (is_shield(plan(state, 0).defense) || is_shield(plan(state, 1).defense))) {
+    explode(state);
+  } else {
+    winner = fight(state);
+  }
+  // The last two to use battle wheels dial the next storm ([LR] 1.01.02, fact sheet §3.3).
+  state.storm.dialers = b.combatants;
+  return_captured_leaders(state);
+  if (winner && state.options.rules.harkonnen_capture &&
+      state.faction_of(combatant(state, *winner)) == Faction::Harkonnen) {
+    b.capture_from = combatant(state, 1 - *winner);
+    if (!capturable_leaders(state).empty()) {
+      b.stage = BattleStage::Capture;
+      return;
+    }
+  }
+  next_battle(state);
+}
+
+std::optional<int> caller_side(const GameState& state, Seat seat) {
+  for (int side = 0; side < 2; ++side) {
+    const auto callers = traitor_callers(state, side);
+    if (std::find(callers.begin(), callers.end(), seat) != callers.end()) return side;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+void reveal_plans(GameState& state) {
+  BattleState& b = state.battle;
+  b.revealed = true;
+  // Plans are revealed to all ([LR] 1.07.05): every seat sees the cards played.
+  for (int side = 0; side < 2; ++side) {
+    const Seat owner = combatant(state, side);
+    for (TreacheryCardId c : cards_played(plan(state, side))) {
+      for (Seat s : all_seats(state)) {
+        if (s != owner) {
+          record_sighting(state, s, SeenKind::TreacheryCard, c.value,
+                          fmt::format("{} in {}'s battle plan in {}", card_type(c).name,
+                                      to_string(state.faction_of(owner)), to_string(b.territory)));
+        }
+      }
+    }
+  }
+  b.stage = BattleStage::Traitors;
+  if (traitor_callers(state, 0).empty() && traitor_callers(state, 1).empty()) resolve(state);
+}
+
+// The seats that may call a traitor on behalf of `side` against the other side's leader: the
+// combatant, and a Harkonnen ally ([LR] 2.05.09). Public: only a leader disc (not a Cheap Hero),
+// not accompanied by the Kwisatz Haderach ([LR] 2.01.12), can be a traitor.
+std::vector<Seat> traitor_callers(const GameState& state, int side) {
+  const PlanBattle& target = plan(state, 1 - side);
+  if (!target.leader || target.kwisatz_haderach) return {};
+  std::vector<Seat> out{combatant(state, side)};
+  const Faction f = state.faction_of(combatant(state, side));
+  if (f != Faction::Harkonnen && ally_of(state, f) == Faction::Harkonnen) out.push_back(*state.seat_of(Faction::Harkonnen));
+  return out;
+}
+
+std::optional<Rejection> validate_traitor(const GameState& state, Seat seat, const Command& c) {
+  if (std::holds_alternative<Pass>(c)) return std::nullopt;
+  const auto side = caller_side(state, seat);
+  if (!side) return reject(RejectCode::IllegalChoice, "you cannot call a traitor in this battle");
+  const LeaderId target = *plan(state, 1 - *side).leader;
+  const auto& traitors = state.seat(seat).traitors;
+  if (std::find(traitors.begin(), traitors.end(), TraitorCardId{target.value}) == traitors.end()) {
+    return reject(RejectCode::IllegalChoice, "you hold no traitor card of {} ([LR] 1.07.06.07)", leader_info(target).name);
+  }
+  return std::nullopt;
+}
+
+void apply_traitor(GameState& state, Seat seat, const Command& c) {
+  BattleState& b = state.battle;
+  b.traitor_answered[seat.value] = true;
+  if (std::holds_alternative<CallTraitor>(c)) b.traitor_called[at(*caller_side(state, seat))] = true;
+  for (int side = 0; side < 2; ++side) {
+    for (Seat s : traitor_callers(state, side)) {
+      if (!b.traitor_answered[s.value]) return;
+    }
+  }
+  resolve(state);
+}
+
+// The loser's leaders Harkonnen may take: its own, alive, not used in another territory this
+// phase ([LR] 2.05.10.01). The printed rule draws one at random; with no leader chance step in the
+// engine, Harkonnen choose among them (deviation, listed in the rules-status table).
+std::vector<LeaderId> capturable_leaders(const GameState& state) {
+  std::vector<LeaderId> out;
+  const BattleState& b = state.battle;
+  if (!b.capture_from) return out;
+  for (LeaderId l : ordinary_leaders(state.faction_of(*b.capture_from))) {
+    const LeaderState& ls = state.leaders[l.value];
+    const auto& fought = b.leader_territory[l.value];
+    if (ls.where == LeaderLocation::Available && ls.holder == *b.capture_from && (!fought || *fought == b.territory)) {
+      out.push_back(l);
+    }
+  }
+  return out;
+}
+
+std::optional<Rejection> validate_capture(const GameState& state, Seat, const Command& c) {
+  const auto& x = std::get<CaptureLeader>(c);
+  const auto leaders = capturable_leaders(state);
+  if (std::find(leaders.begin(), leaders.end(), x.leader) == leaders.end()) {
+    return reject(RejectCode::IllegalChoice, "that leader is not one of the loser's active leaders ([LR] 2.05.10.01)");
+  }
+  return std::nullopt;
+}
+
+void apply_capture(GameState& state, Seat seat, const Command& c) {
+  if (const auto* x = std::get_if<CaptureLeader>(&c)) {
+    if (x->kill) {
+      kill_leader(state, x->leader, true);  // face down ([LR] 2.05.10.02)
+      receive_from_bank(state, seat, kCaptureKillSpice);
+    } else {
+      state.leaders[x->leader.value].where = LeaderLocation::Captured;
+      state.leaders[x->leader.value].holder = seat;
+    }
+  }
+  state.battle.capture_from.reset();
+  next_battle(state);
+}
+
+}  // namespace dune::battle_detail

@@ -2,9 +2,11 @@
 // Hand sizes are public; the row of lots is dealt face down as chance steps, then auctioned one by
 // one in storm order among the seats whose hand is below its limit.
 #include <algorithm>
+#include <cassert>
 
 #include "engine/engine.h"
 #include "engine/internal.h"
+#include "engine/standing.h"
 #include "model/cards.h"
 
 namespace dune {
@@ -25,11 +27,35 @@ bool eligible(const GameState& state, Seat s) {
   return static_cast<int>(state.seat(s).hand.size()) < hand_limit(state, s);
 }
 
+// Advanced Bene Gesserit may use a worthless card as a Karama card ([LR] 2.02, fact sheet §5.2;
+// gated by advanced_karama as the lead decided). Choice: a worthless card is spent before a real
+// Karama, which keeps its other uses.
+bool worthless_as_karama(const GameState& state, Seat s) {
+  return state.options.rules.advanced_karama && state.faction_of(s) == Faction::BeneGesserit;
+}
+
 std::optional<TreacheryCardId> karama_in_hand(const GameState& state, Seat s) {
+  if (worthless_as_karama(state, s)) {
+    for (TreacheryCardId c : state.seat(s).hand) {
+      if (card_type(c).classification == TreacheryClass::Worthless) return c;
+    }
+  }
   for (TreacheryCardId c : state.seat(s).hand) {
     if (card_type(c).name == "Karama") return c;
   }
   return std::nullopt;
+}
+
+// What a seat may bid in spice: its own plus what its ally lets it spend ([LR] 1.10.02.06).
+Spice spendable(const GameState& state, Seat s) { return state.seat(s).spice + ally_spice_available(state, s); }
+
+// Atreides look at each card as it comes up for bid ([LR] 2.01, fact sheet §5.2), full hand or not.
+void show_lot_to_atreides(GameState& state) {
+  const auto atreides = state.seat_of(Faction::Atreides);
+  if (!atreides || state.bidding.lots.empty()) return;
+  const BiddingState& b = state.bidding;
+  record_sighting(state, *atreides, SeenKind::TreacheryCard, b.lots.front().value,
+                  fmt::format("card up for bid #{}", b.lot + 1));
 }
 
 // The first eligible seat strictly after `after` in storm order (from the top when nullopt).
@@ -68,12 +94,19 @@ void reshuffle_if_empty(GameState& state) {
 
 void deal_next_lot(GameState& state) {
   BiddingState& b = state.bidding;
-  if (b.lots.size() >= b.lots_total) return;  // the row is complete: the auction begins
+  if (b.lots.size() >= b.lots_total) {  // the row is complete: the auction begins
+    show_lot_to_atreides(state);
+    return;
+  }
   reshuffle_if_empty(state);
   if (state.treachery.deck.empty()) {
     // Every card is in a hand: fewer lots than bidders.
     b.lots_total = static_cast<std::uint8_t>(b.lots.size());
-    if (b.lots.empty()) end_phase(state);
+    if (b.lots.empty()) {
+      end_phase(state);
+    } else {
+      show_lot_to_atreides(state);
+    }
     return;
   }
   request_chance(state, PendingChance{ChanceKind::TreacheryLot, Seat{}, 0});
@@ -111,6 +144,7 @@ void deliver_lot(GameState& state, Seat buyer) {
   b.lots.erase(b.lots.begin());
   b.lot += 1;
   reset_lot(b);
+  show_lot_to_atreides(state);
   bool bonus = state.faction_of(buyer) == Faction::Harkonnen && eligible(state, buyer);
   if (bonus) {
     reshuffle_if_empty(state);
@@ -127,20 +161,40 @@ void discard_karama(GameState& state, Seat s) {
   state.treachery.discard.push_back(card);
 }
 
-// Payment goes to the Emperor when he plays and is not the buyer, else to the bank ([LR] 2.03).
+// Pays `amount` from `from` to the Emperor when he plays and is not the buyer, else to the bank
+// ([LR] 2.03). The Emperor paying part of his ally's card pays himself: nothing moves (November
+// FAQ p.2: Emperor-funded auction help goes to the ally and is paid back to the Emperor).
+void pay_for_card(GameState& state, Seat buyer, Seat from, Spice amount) {
+  const auto emperor = state.seat_of(Faction::Emperor);
+  if (emperor && *emperor != buyer) {
+    if (from != *emperor) pay_to_seat(state, from, *emperor, amount);
+  } else {
+    pay_to_bank(state, from, amount);
+  }
+}
+
+// The buyer's own spice pays first, its ally covers the rest ([LR] 1.10.02.06; our choice of
+// order, as [TO] PayForCard). The ally's share is drawn from the AllySpice grant, which shrinks
+// by that much ([TO] DecreasePermittedUseOfAllySpice). A share promised when the bid was made is
+// paid even if the ally lowered its grant since: nothing else spends the ally's spice meanwhile.
 // A winning Karama bid is paid with the Karama card instead of spice ([TO] WinWithKarma).
 void sell(GameState& state) {
   BiddingState& b = state.bidding;
   const Seat buyer = *b.high_bidder;
   if (b.high_bid_karama) {
     discard_karama(state, buyer);
-  } else {
-    const auto emperor = state.seat_of(Faction::Emperor);
-    if (emperor && *emperor != buyer) {
-      pay_to_seat(state, buyer, *emperor, b.high_bid);
-    } else {
-      pay_to_bank(state, buyer, b.high_bid);
-    }
+    deliver_lot(state, buyer);
+    return;
+  }
+  const Spice own = std::min(b.high_bid, state.seat(buyer).spice);
+  pay_for_card(state, buyer, buyer, own);
+  const Spice share = b.high_bid - own;
+  if (share > Spice{0}) {
+    const Seat ally = *state.seat_of(*ally_of(state, state.faction_of(buyer)));
+    assert(state.seat(ally).spice >= share);
+    pay_for_card(state, buyer, ally, share);
+    Spice& grant = state.seat(ally).ally_spice_limit;
+    grant = grant > share ? grant - share : Spice{0};
   }
   deliver_lot(state, buyer);
 }
@@ -189,9 +243,10 @@ std::optional<Rejection> validate_bid(const GameState& state, Seat seat, const B
     }
     return std::nullopt;
   }
-  if (bid.amount > state.seat(seat).spice) {
-    return reject(RejectCode::InsufficientSpice, "a bid of {} is more than your {} spice ([LR] 1.04.06)",
-                  bid.amount.value, state.seat(seat).spice.value);
+  if (bid.amount > spendable(state, seat)) {
+    return reject(RejectCode::InsufficientSpice,
+                  "a bid of {} is more than your {} spice plus the {} your ally lets you spend ([LR] 1.04.06, 1.10.02.06)",
+                  bid.amount.value, state.seat(seat).spice.value, ally_spice_available(state, seat).value);
   }
   return std::nullopt;
 }
@@ -237,7 +292,7 @@ std::vector<Seat> awaited_bidding(const GameState& state) {
 std::vector<Command> candidates_bidding(const GameState& state, Seat seat) {
   const Spice minimum = minimum_bid(state);
   std::vector<Command> out{Pass{}};
-  for (Spice a = minimum; a <= state.seat(seat).spice; a += Spice{1}) out.push_back(Bid{a, false});
+  for (Spice a = minimum; a <= spendable(state, seat); a += Spice{1}) out.push_back(Bid{a, false});
   if (karama_in_hand(state, seat)) {
     for (Spice a = minimum; a <= karama_bid_limit(state); a += Spice{1}) out.push_back(Bid{a, true});
     out.push_back(KaramaTakeCard{});
@@ -270,8 +325,5 @@ void apply_bidding(GameState& state, Seat seat, const Command& c) {
   }
   advance(state, seat);
 }
-
-// Allies paying for each other's cards ([LR] 1.04 / alliances) is not expressible: Bid carries
-// no ally share, so no such command exists to reject. Listed unavailable in the report.
 
 }  // namespace dune

@@ -2,9 +2,11 @@
 // pending / legal / dispatch over the modules.
 #include <fmt/format.h>
 
+#include "engine/battle.h"
 #include "engine/cards.h"
 #include "engine/engine.h"
 #include "engine/standing.h"
+#include "model/command_steps.h"
 #include "engine/internal.h"
 
 namespace dune {
@@ -43,6 +45,7 @@ std::optional<Module> module_for(Step step) {
       return Module{awaited_shipment_movement, candidates_shipment_movement,
                     validate_shipment_movement, apply_shipment_movement};
     case Step::Battle:
+      return Module{awaited_battle, candidates_battle, validate_battle, apply_battle};
     case Step::GameOver:
       return std::nullopt;
   }
@@ -109,6 +112,10 @@ std::optional<Rejection> validate_command(const GameState& state, Seat seat, con
   if (std::find(awaited.begin(), awaited.end(), seat) == awaited.end()) {
     return reject(RejectCode::NotYourTurn, "{} is not awaited during {}",
                   to_string(state.faction_of(seat)), to_string(state.step));
+  }
+  // One place decides which kinds a step accepts: the compile-time table of model/command_steps.h.
+  if (!accepted_at(state.step, c)) {
+    return reject(RejectCode::WrongPhase, "{} is not accepted during {}", kind_name(c), to_string(state.step));
   }
   // Truthtrance and Tleilaxu Ghola may be played by any awaited seat, at any step (cards.cpp).
   if (is_card_command(c)) return validate_card(state, seat, c);

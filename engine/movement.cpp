@@ -1,1 +1,271 @@
-// Placeholder: filled in by its owner.
+// Movement, the second half of a seat's Shipment and Movement turn (fact sheet §6.2 row 6, §3.3
+// obstruction, §5.2; [LR] 1.06.05): one group moves, or the seat passes. Distance is measured over
+// the cell graph (kCellLinks): a step inside a territory costs 0, a step into another territory
+// costs 1, storm cells and strongholds held by two other factions are never entered
+// ([TO] Map.FindNeighbours).
+//
+// Hajr ([LR] 3.01, fact sheet §4.1 "one extra movement action"): played in one's own Movement step
+// BEFORE the first move, it allows a second group move (the same forces or others). Choice: it
+// cannot be played after the move, because the turn then ends at once — waiting for a possible
+// Hajr after every move would make the pending set depend on a secret hand.
+#include <algorithm>
+#include <deque>
+#include <limits>
+
+#include "engine/engine.h"
+#include "engine/internal.h"
+#include "engine/shipment_movement.h"
+
+namespace dune::shipment_movement {
+namespace {
+
+constexpr int kUnreachable = std::numeric_limits<int>::max();
+
+// Ornithopters: 3 territories for a seat occupying Arrakeen or Carthag at the start of its move
+// ([LR] 1.06.05.04), Fremen included; otherwise Fremen 2 ([LR] 2.04.06), everyone else 1. With
+// Hajr each move is a move of its own: the range is taken at the start of each (choice).
+int movement_range(const GameState& s, Faction f) {
+  for (TerritoryId city : kOrnithopterCities) {
+    if (occupies(s, f, city)) return 3;  // advisors grant no ornithopters (choice: [LR] 2.02.12)
+  }
+  return f == Faction::Fremen ? 2 : 1;
+}
+
+// The cells of t out of the storm, split into the groups the storm separates ([LR] 1.06.05).
+std::vector<std::vector<CellId>> groups_of(const GameState& s, TerritoryId t) {
+  std::vector<std::vector<CellId>> groups;
+  std::vector<CellId> left;
+  for (CellId c : cells_of(t)) {
+    if (!cell_in_storm(s, c)) left.push_back(c);
+  }
+  while (!left.empty()) {
+    std::vector<CellId> group{left.front()};
+    left.erase(left.begin());
+    for (std::size_t i = 0; i < group.size(); ++i) {
+      for (auto it = left.begin(); it != left.end();) {
+        if (cells_adjacent(group[i], *it)) {
+          group.push_back(*it);
+          it = left.erase(it);
+        } else {
+          ++it;
+        }
+      }
+    }
+    std::sort(group.begin(), group.end());
+    groups.push_back(group);
+  }
+  return groups;
+}
+
+struct GroupForces {
+  ForceCount normal, special;
+};
+
+GroupForces forces_in_group(const GameState& s, Faction f, const std::vector<CellId>& group) {
+  GroupForces out{};
+  for (CellId c : group) {
+    out.normal += s.board.normal[index(c)][index(f)];
+    out.special += s.board.special[index(c)][index(f)];
+  }
+  return out;
+}
+
+struct Obstacles {
+  bool storm = true;
+  bool occupancy = true;
+};
+
+// Territories crossed from `group` to every cell: 0-1 breadth-first search over kCellLinks.
+std::array<int, kCellCount> distances(const GameState& s, Faction f, const std::vector<CellId>& group,
+                                      Obstacles obstacles) {
+  std::array<int, kCellCount> dist;
+  dist.fill(kUnreachable);
+  std::array<bool, kTerritoryCount> blocked{};
+  for (TerritoryId t : kStrongholds) blocked[index(t)] = obstacles.occupancy && occupancy_blocked(s, f, t);
+  std::deque<CellId> queue;
+  for (CellId c : group) {
+    dist[index(c)] = 0;
+    queue.push_back(c);
+  }
+  while (!queue.empty()) {
+    const CellId at = queue.front();
+    queue.pop_front();
+    for (const CellLink& link : kCellLinks) {
+      if (link.from != at) continue;
+      const TerritoryId t = cell_info(link.to).territory;
+      if (obstacles.storm && cell_in_storm(s, link.to)) continue;
+      if (blocked[index(t)]) continue;
+      const int step = t == cell_info(at).territory ? 0 : 1;
+      if (dist[index(at)] + step >= dist[index(link.to)]) continue;
+      dist[index(link.to)] = dist[index(at)] + step;
+      if (step == 0) {
+        queue.push_front(link.to);
+      } else {
+        queue.push_back(link.to);
+      }
+    }
+  }
+  return dist;
+}
+
+bool moves_as_advisors(const GameState& s, Faction f, TerritoryId from, CellId to) {
+  return bg_advisors_in(s, f, from) && arriving_as_advisors(s, cell_info(to).territory, true);
+}
+
+// The group (storm-separated part of `from`) that can make this move, first in cell order.
+std::optional<std::vector<CellId>> moving_group(const GameState& s, Faction f, const Move& c) {
+  const Obstacles obstacles{true, !moves_as_advisors(s, f, c.from, c.to)};
+  for (const auto& group : groups_of(s, c.from)) {
+    const GroupForces have = forces_in_group(s, f, group);
+    if (c.normal > have.normal || c.special > have.special) continue;
+    if (distances(s, f, group, obstacles)[index(c.to)] <= movement_range(s, f)) return group;
+  }
+  return std::nullopt;
+}
+
+// Why no group can make the move: storm, occupancy or distance, for the first group with the forces.
+Rejection explain_move(const GameState& s, Faction f, const Move& c) {
+  const int range = movement_range(s, f);
+  for (const auto& group : groups_of(s, c.from)) {
+    const GroupForces have = forces_in_group(s, f, group);
+    if (c.normal > have.normal || c.special > have.special) continue;
+    if (distances(s, f, group, Obstacles{false, true})[index(c.to)] <= range) {
+      return reject(RejectCode::StormBlocked, "the storm blocks every path from {} to {} ([LR] 1.06.05.06)",
+                    to_string(c.from), to_string(cell_info(c.to).territory));
+    }
+    if (distances(s, f, group, Obstacles{true, false})[index(c.to)] <= range) {
+      return reject(RejectCode::OccupancyLimit,
+                    "every path passes through a stronghold held by two other factions ([LR] 1.06.05.09)");
+    }
+    return reject(RejectCode::NotAdjacent, "{} is beyond {}'s movement of {} territor{} from {} ([LR] 1.06.05)",
+                  to_string(cell_info(c.to).territory), to_string(f), range, range == 1 ? "y" : "ies",
+                  to_string(c.from));
+  }
+  return reject(RejectCode::NotEnoughForces,
+                "{} has no group of {} forces and {} special forces out of the storm in {} ([LR] 1.06.05, 1.01.04)",
+                to_string(f), c.normal.value, c.special.value, to_string(c.from));
+}
+
+std::optional<Rejection> validate_move(const GameState& s, Seat seat, const Move& c) {
+  const Faction f = s.faction_of(seat);
+  if (index(c.from) >= kTerritoryCount || !valid_cell(c.to)) {
+    return reject(RejectCode::IllegalChoice, "no such territory or cell");
+  }
+  if (auto r = check_group(c.normal, c.special)) return r;
+  const TerritoryId to = cell_info(c.to).territory;
+  if (cell_in_storm(s, c.to)) {
+    return reject(RejectCode::StormBlocked, "no movement into a sector in storm ([LR] 1.06.05.06): {} is in sector {}",
+                  to_string(to), cell_info(c.to).sector->value);
+  }
+  if (to != c.from && !moves_as_advisors(s, f, c.from, c.to) && occupancy_blocked(s, f, to)) {
+    return reject(RejectCode::OccupancyLimit, "{} already holds forces of two other factions ([LR] 1.06.05.09)",
+                  to_string(to));
+  }
+  if (moving_group(s, f, c)) return std::nullopt;
+  return explain_move(s, f, c);
+}
+
+// Takes `wanted` from the group's cells in cell order, the destination cell last.
+void lift(GameState& s, Faction f, const std::vector<CellId>& group, CellId to, ForceCount normal,
+          ForceCount special) {
+  std::vector<CellId> order = group;
+  std::stable_partition(order.begin(), order.end(), [&](CellId c) { return c != to; });
+  for (CellId c : order) {
+    const ForceCount n = std::min(normal, s.board.normal[index(c)][index(f)]);
+    const ForceCount sp = std::min(special, s.board.special[index(c)][index(f)]);
+    take_forces(s, f, c, n, sp);
+    normal -= n;
+    special -= sp;
+  }
+}
+
+void apply_move(GameState& s, Seat seat, const Move& c) {
+  const Faction f = s.faction_of(seat);
+  const TerritoryId to = cell_info(c.to).territory;
+  const auto group = moving_group(s, f, c);
+  const bool advisors = f == Faction::BeneGesserit && arriving_as_advisors(s, to, s.board.advisors[index(c.from)]);
+  lift(s, f, *group, c.to, c.normal, c.special);
+  put_forces(s, f, c.to, c.normal, c.special);
+  if (f == Faction::BeneGesserit) {
+    s.board.advisors[index(to)] = advisors;
+    forget_empty_stance(s, c.from);
+  }
+}
+
+std::optional<Rejection> validate_hajr(const GameState& s, Seat seat) {
+  if (!card_in_hand(s.seat(seat), "Hajr")) {
+    return reject(RejectCode::IllegalChoice, "you hold no Hajr card (fact sheet §4.1, [LR] 3.01)");
+  }
+  if (s.movement.hajr_played || s.movement.moves_made > 0) {
+    return reject(RejectCode::IllegalChoice,
+                  "Hajr is played once, before your first move of this Movement step ([LR] 3.01)");
+  }
+  return std::nullopt;
+}
+
+void add_move_candidates(const GameState& s, Seat seat, std::vector<Command>& out) {
+  const Faction f = s.faction_of(seat);
+  const int range = movement_range(s, f);
+  for (std::size_t i = 0; i < kTerritoryCount; ++i) {
+    const TerritoryId from = territory_at(i);
+    for (const auto& group : groups_of(s, from)) {
+      const GroupForces have = forces_in_group(s, f, group);
+      if (have.normal + have.special == ForceCount{0}) continue;
+      const auto dist = distances(s, f, group, Obstacles{true, false});  // over-generates; validate decides
+      for (std::size_t to = 0; to < kCellCount; ++to) {
+        if (dist[to] > range) continue;
+        for (int sp = 0; sp <= have.special.value; ++sp) {
+          for (int n = 0; n <= have.normal.value; ++n) {
+            if (n + sp > 0) out.push_back(Move{from, cell_at(to), ForceCount{n}, ForceCount{sp}});
+          }
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+
+void add_movement_candidates(const GameState& s, Seat seat, std::vector<Command>& out) {
+  if (card_in_hand(s.seat(seat), "Hajr")) out.push_back(PlayHajr{});
+  add_move_candidates(s, seat, out);
+}
+
+std::optional<Rejection> validate_movement(const GameState& s, Seat seat, const Command& c) {
+  if (std::holds_alternative<Pass>(c)) return std::nullopt;
+  if (std::holds_alternative<PlayHajr>(c)) return validate_hajr(s, seat);
+  if (const auto* move = std::get_if<Move>(&c)) return validate_move(s, seat, *move);
+  return reject(RejectCode::WrongPhase, "Movement: move one group, play Hajr, or pass ([LR] 1.06.05)");
+}
+
+bool apply_movement(GameState& s, Seat seat, const Command& c) {
+  if (std::holds_alternative<PlayHajr>(c)) {
+    discard_card(s, seat, *card_in_hand(s.seat(seat), "Hajr"));
+    s.movement.hajr_played = true;
+    return false;
+  }
+  const auto* move = std::get_if<Move>(&c);
+  if (!move) return true;  // Pass ends the seat's movement
+  apply_move(s, seat, *move);
+  s.movement.moves_made += 1;
+  return s.movement.moves_made >= (s.movement.hajr_played ? 2 : 1);
+}
+
+// At the end of its actions, the seat's forces sharing a territory with its ally (not the Polar
+// Sink) go to the Tanks ([LR] 1.06.07); advisors coexist with allies ([LR] 2.02.12).
+void tank_forces_sharing_with_ally(GameState& s, Seat seat) {
+  const Faction f = s.faction_of(seat);
+  const auto ally = ally_of(s, f);
+  if (!ally) return;
+  for (std::size_t i = 1; i < kTerritoryCount; ++i) {  // 0 is the Polar Sink
+    const TerritoryId t = territory_at(i);
+    if (forces_in_territory(s, f, t) == ForceCount{0} || forces_in_territory(s, *ally, t) == ForceCount{0}) continue;
+    if (bg_advisors_in(s, f, t) || bg_advisors_in(s, *ally, t)) continue;
+    for (CellId c : cells_of(t)) {
+      destroy_forces(s, f, c, s.board.normal[index(c)][index(f)], s.board.special[index(c)][index(f)]);
+    }
+    if (f == Faction::BeneGesserit) forget_empty_stance(s, t);
+  }
+}
+
+}  // namespace dune::shipment_movement

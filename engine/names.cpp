@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "engine/engine.h"
+#include "model/cards.h"
 #include "model/factions.h"
 
 namespace dune {
@@ -25,6 +26,29 @@ std::string_view question_text(TruthtranceQuestion q) {
     case TruthtranceQuestion::HoldsDefense: return "do you hold a defense?";
     case TruthtranceQuestion::HasAtLeastTenSpice: return "do you have 10 or more spice?";
     case TruthtranceQuestion::HoldsTraitorOfMine: return "is one of my leaders your traitor?";
+  }
+  return "?";
+}
+
+std::string_view voice_text(VoiceSubject v) {
+  switch (v) {
+    case VoiceSubject::ProjectileWeapon: return "a projectile weapon";
+    case VoiceSubject::PoisonWeapon: return "a poison weapon";
+    case VoiceSubject::ProjectileDefense: return "a projectile defense";
+    case VoiceSubject::PoisonDefense: return "a poison defense";
+    case VoiceSubject::Worthless: return "a worthless card";
+    case VoiceSubject::CheapHero: return "a Cheap Hero";
+    case VoiceSubject::Lasgun: return "the Lasgun";
+  }
+  return "?";
+}
+
+std::string_view element_text(PlanElement e) {
+  switch (e) {
+    case PlanElement::Leader: return "leader";
+    case PlanElement::Weapon: return "weapon";
+    case PlanElement::Defense: return "defense";
+    case PlanElement::Dial: return "dial";
   }
   return "?";
 }
@@ -73,9 +97,26 @@ struct Namer {
     return c.leader ? fmt::format("Tleilaxu Ghola: revive {}", leader_info(*c.leader).name)
                     : fmt::format("Tleilaxu Ghola: revive {} forces", c.forces.value);
   }
-  std::string operator()(const DiscardWorthless&) const { return "discard a worthless card"; }
   std::string operator()(const AllySpice& c) const { return fmt::format("let the ally spend up to {} spice", c.limit.value); }
   std::string operator()(const ProtectAllyFromWorms& c) const { return c.protect ? "protect the ally from worms" : "do not protect the ally from worms"; }
+  std::string operator()(const ChooseBattle& c) const { return fmt::format("fight {} in {}", to_string(c.opponent), to_string(c.territory)); }
+  std::string operator()(const UseVoice& c) const { return fmt::format("Voice: {} {}", c.must_play ? "play" : "do not play", voice_text(c.subject)); }
+  std::string operator()(const UsePrescience& c) const { return fmt::format("Prescience: reveal the {}", element_text(c.element)); }
+  std::string operator()(const PlanBattle& c) const {
+    std::string s = c.leader ? fmt::format("battle plan: {}", leader_info(*c.leader).name)
+                   : c.cheap_hero ? fmt::format("battle plan: {}", card_type(*c.cheap_hero).name)
+                                  : std::string("battle plan: no leader");
+    if (c.kwisatz_haderach) s += " with the Kwisatz Haderach";
+    if (c.weapon) s += fmt::format(", weapon {}", card_type(*c.weapon).name);
+    if (c.defense) s += fmt::format(", defense {}", card_type(*c.defense).name);
+    return s;
+  }
+  std::string operator()(const DialBattle& c) const {
+    const std::string dial = c.dial_halves % 2 == 0 ? fmt::format("{}", c.dial_halves / 2) : fmt::format("{}.5", c.dial_halves / 2);
+    return c.support == Spice{0} ? fmt::format("dial {}", dial) : fmt::format("dial {} with {} spice support", dial, c.support.value);
+  }
+  std::string operator()(const CallTraitor&) const { return "call traitor"; }
+  std::string operator()(const CaptureLeader& c) const { return fmt::format("{} {}", c.kill ? "kill" : "capture", leader_info(c.leader).name); }
 };
 
 }  // namespace
@@ -133,8 +174,9 @@ std::string_view kind_name(const Command& c) {
       "Family Atomics", "propose an alliance", "accept an alliance", "break an alliance",
       "place the worm", "ride the worm", "claim charity", "bid", "Karama: take the card",
       "revive", "ship", "cross-ship", "ship to reserves", "move", "spiritual advisor", "Hajr",
-      "Guild acts now", "Truthtrance", "Tleilaxu Ghola", "discard a worthless card", "ally spice",
-      "worm protection for the ally"};
+      "Guild acts now", "Truthtrance", "Tleilaxu Ghola", "ally spice",
+      "worm protection for the ally", "choose a battle", "Voice", "Prescience", "battle plan",
+      "battle wheel", "call traitor", "capture a leader"};
   return kNames[c.index()];
 }
 

@@ -1,1 +1,740 @@
-// Placeholder: filled in by its owner.
+// Persistence: the state snapshot and the event log as JSON (engine/persistence.h). Each struct of
+// GameState has one writer and one reader here, side by side; a new field goes into both, and the
+// round-trip test (load(save(s)) == s) fails until it does. Readers report the path of a problem.
+#include "engine/persistence.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <map>
+
+#include "engine/engine.h"
+#include "engine/json_io.h"
+#include "model/cards.h"
+#include "model/factions.h"
+
+namespace dune {
+
+using json = nlohmann::json;
+using json_io::fail;
+using json_io::In;
+using json_io::name_of;
+
+// ---- digest ---------------------------------------------------------------------------------
+
+std::uint64_t fnv1a64(std::string_view bytes) {
+  std::uint64_t h = 0xcbf29ce484222325ULL;  // FNV-1a 64 offset basis
+  for (unsigned char b : bytes) {
+    h ^= b;
+    h *= 0x100000001b3ULL;  // FNV 64 prime
+  }
+  return h;
+}
+
+std::string digest_of(const json& content) { return fmt::format("fnv1a64:{:016x}", fnv1a64(content.dump())); }
+
+namespace {
+
+// ---- writers --------------------------------------------------------------------------------
+
+template <class Id>
+json ids(const std::vector<Id>& v) {
+  json out = json::array();
+  for (const Id& id : v) out.push_back(id.value);
+  return out;
+}
+template <class Id>
+json pile(const HiddenPile<Id>& p) { return {{"known_top", ids(p.known_top)}, {"unseen", ids(p.unseen)}}; }
+json seat_set(const std::array<bool, kMaxSeats>& flags) {
+  json out = json::array();
+  for (std::size_t i = 0; i < kMaxSeats; ++i) if (flags[i]) out.push_back(i);
+  return out;
+}
+json opt_seat(const std::optional<Seat>& s) { return s ? json(s->value) : json(nullptr); }
+json chance_json(const PendingChance& c) { return {{"kind", name_of(c.kind)}, {"seat", c.seat.value}, {"pile", c.pile}}; }
+
+json seat_json(const SeatState& s) {
+  return {{"spice", s.spice.value}, {"in_front_of_shield", s.in_front_of_shield.value},
+          {"hand", ids(s.hand)}, {"traitors", ids(s.traitors)}, {"traitor_offer", ids(s.traitor_offer)},
+          {"reserves_normal", s.reserves_normal.value}, {"reserves_special", s.reserves_special.value},
+          {"tanks_normal", s.tanks_normal.value}, {"tanks_special", s.tanks_special.value},
+          {"ally", s.ally ? json(name_of(*s.ally)) : json(nullptr)},
+          {"ally_spice_limit", s.ally_spice_limit.value}, {"protects_ally_from_worms", s.protects_ally_from_worms}};
+}
+
+json leaders_json(const std::array<LeaderState, kLeaderCount>& leaders) {
+  json out = json::array();  // sparse: leaders left at their default are not written
+  for (std::size_t i = 0; i < kLeaderCount; ++i) {
+    const LeaderState& l = leaders[i];
+    if (l == LeaderState{}) continue;
+    out.push_back({{"leader", i}, {"where", name_of(l.where)}, {"holder", l.holder.value},
+                   {"deaths", l.deaths}, {"fought_this_phase", l.fought_this_phase}});
+  }
+  return out;
+}
+
+json board_json(const BoardState& b) {
+  json forces = json::array(), spice = json::array(), advisors = json::array();
+  for (std::size_t c = 0; c < kCellCount; ++c) {
+    for (Faction f : kAllFactions) {
+      const ForceCount n = b.normal[c][index(f)], s = b.special[c][index(f)];
+      if (n.value != 0 || s.value != 0) {
+        forces.push_back({{"cell", c}, {"faction", name_of(f)}, {"normal", n.value}, {"special", s.value}});
+      }
+    }
+    if (b.spice[c].value != 0) spice.push_back({{"cell", c}, {"amount", b.spice[c].value}});
+  }
+  for (std::size_t t = 0; t < kTerritoryCount; ++t) if (b.advisors[t]) advisors.push_back(name_of(territory_at(t)));
+  return {{"forces", forces}, {"spice", spice}, {"advisors", advisors}, {"shield_wall_destroyed", b.shield_wall_destroyed}};
+}
+
+json storm_json(const StormState& s) {
+  json dials = json::array();
+  for (std::size_t i = 0; i < kMaxSeats; ++i) if (s.dials[i]) dials.push_back({{"seat", i}, {"amount", *s.dials[i]}});
+  return {{"sector", s.sector.value}, {"dials", dials}, {"dialers", {s.dialers[0].value, s.dialers[1].value}},
+          {"next_card", s.next_card ? json(*s.next_card) : json(nullptr)},
+          {"movement", s.movement ? json(*s.movement) : json(nullptr)}, {"window_done", seat_set(s.window_done)}};
+}
+
+json blow_json(const SpiceBlowState& b) {
+  json proposals = json::array();
+  for (const auto& [from, to] : b.proposals) proposals.push_back({name_of(from), name_of(to)});
+  return {{"deck", pile(b.deck)}, {"discard", {ids(b.discard[0]), ids(b.discard[1])}}, {"set_aside", ids(b.set_aside)},
+          {"pile", b.pile}, {"nexus_pending", b.nexus_pending}, {"nexus_occurred", b.nexus_occurred},
+          {"worm_territory", b.worm_territory ? json(name_of(*b.worm_territory)) : json(nullptr)},
+          {"proposals", proposals}, {"nexus_done", seat_set(b.nexus_done)}, {"worms_in_blow", b.worms_in_blow}};
+}
+
+json bidding_json(const BiddingState& b) {
+  return {{"lots", ids(b.lots)}, {"lot", b.lot}, {"lots_total", b.lots_total}, {"high_bidder", opt_seat(b.high_bidder)},
+          {"high_bid", b.high_bid.value}, {"high_bid_karama", b.high_bid_karama}, {"opener", opt_seat(b.opener)},
+          {"previous_opener", opt_seat(b.previous_opener)}, {"to_act", opt_seat(b.to_act)}, {"passed", seat_set(b.passed)}};
+}
+
+json movement_json(const MovementState& m) {
+  return {{"turn_index", m.turn_index},
+          {"spiritual_advisor_cell", m.spiritual_advisor_cell ? json(m.spiritual_advisor_cell->value) : json(nullptr)},
+          {"hajr_played", m.hajr_played}, {"moves_made", m.moves_made}, {"guild_waits", m.guild_waits},
+          {"guild_acting", m.guild_acting}, {"guild_done", m.guild_done}};
+}
+
+// Plan parts, the Voice and the like are Command alternatives: stored in their command form.
+template <class T>
+json opt_command(const std::optional<T>& c) { return c ? command_to_json(Command{*c}) : json(nullptr); }
+
+// BattleState (owned by the Battle module): extend this writer and Reader::battle together.
+json battle_json(const BattleState& b) {
+  json cells = json::array(), leader_territory = json::array();
+  for (CellId c : b.cells) cells.push_back(c.value);
+  for (std::size_t i = 0; i < kLeaderCount; ++i) {
+    if (b.leader_territory[i]) leader_territory.push_back({{"leader", i}, {"territory", name_of(*b.leader_territory[i])}});
+  }
+  return {{"stage", name_of(b.stage)}, {"territory", name_of(b.territory)}, {"cells", cells},
+          {"combatants", {b.combatants[0].value, b.combatants[1].value}},
+          {"plans", {opt_command(b.plans[0]), opt_command(b.plans[1])}},
+          {"wheels", {opt_command(b.wheels[0]), opt_command(b.wheels[1])}}, {"revealed", b.revealed},
+          {"voice", opt_command(b.voice)}, {"prescience", b.prescience ? json(name_of(*b.prescience)) : json(nullptr)},
+          {"traitor_answered", seat_set(b.traitor_answered)}, {"traitor_called", b.traitor_called},
+          {"capture_from", opt_seat(b.capture_from)}, {"leader_territory", leader_territory},
+          {"kwisatz_haderach_territory", b.kwisatz_haderach_territory ? json(name_of(*b.kwisatz_haderach_territory)) : json(nullptr)},
+          {"atreides_battle_losses", b.atreides_battle_losses.value}, {"kwisatz_haderach_dead", b.kwisatz_haderach_dead}};
+}
+
+json sighting_json(const Sighting& s) {
+  return {{"seat", s.seat.value}, {"turn", s.turn}, {"phase", name_of(s.phase)}, {"kind", name_of(s.kind)},
+          {"id", s.id}, {"what", s.what}};
+}
+
+json envelope_json(const Envelope& e) {
+  return {{"id", e.id.value}, {"seat", e.seat.value}, {"expected_version", e.expected_version},
+          {"command", command_to_json(e.command)}};
+}
+
+json committed_json(const Committed& c) {
+  const Receipt& r = c.receipt;
+  return {{"envelope", envelope_json(c.envelope)},
+          {"receipt", {{"id", r.id.value}, {"seat", r.seat.value}, {"version", r.version}, {"summary", r.summary}}}};
+}
+
+}  // namespace
+
+json log_entry_to_json(const LogEntry& entry) {
+  if (const auto* e = std::get_if<Envelope>(&entry)) return {{"envelope", envelope_json(*e)}};
+  const auto& c = std::get<ChanceRecord>(entry);
+  json out = chance_json(c.request);
+  out["outcome"] = c.outcome;
+  return {{"chance", out}};
+}
+
+json options_to_json(const Options& o) {
+  json factions = json::array();
+  for (Faction f : o.factions) factions.push_back(name_of(f));
+  const RuleFlags& r = o.rules;
+  return {{"factions", factions}, {"player_circles", o.player_circles}, {"turn_limit", o.turn_limit},
+          {"nexus", name_of(o.nexus)},
+          {"rules", {{"advanced_combat", r.advanced_combat}, {"double_spice_blow", r.double_spice_blow},
+                     {"fremen_storm_deck", r.fremen_storm_deck}, {"fremen_storm_losses", r.fremen_storm_losses},
+                     {"fremen_worm_sending", r.fremen_worm_sending}, {"special_forces", r.special_forces},
+                     {"bene_gesserit_advisors", r.bene_gesserit_advisors},
+                     {"guild_shipment_timing", r.guild_shipment_timing}, {"harkonnen_capture", r.harkonnen_capture},
+                     {"kwisatz_haderach", r.kwisatz_haderach}, {"advanced_karama", r.advanced_karama}}}};
+}
+
+json state_to_json(const GameState& s) {
+  json seats = json::array(), alliances = json::array(), sightings = json::array(), answers = json::array(),
+       winners = json::array(), committed = json::array(), log = json::array();
+  for (const SeatState& seat : s.seats) seats.push_back(seat_json(seat));
+  for (const Alliance& a : s.alliances) alliances.push_back({name_of(a.a), name_of(a.b)});
+  for (const Sighting& x : s.knowledge.sightings) sightings.push_back(sighting_json(x));
+  for (const TruthtranceAnswer& a : s.truthtrance_answers) {
+    answers.push_back({{"asker", a.asker.value}, {"target", a.target.value}, {"question", name_of(a.question)},
+                       {"answer", a.answer}});
+  }
+  for (Faction f : s.winners) winners.push_back(name_of(f));
+  for (const Committed& c : s.committed) committed.push_back(committed_json(c));
+  for (const LogEntry& e : s.log) log.push_back(log_entry_to_json(e));
+  return {{"options", options_to_json(s.options)}, {"turn", s.turn}, {"phase", name_of(s.phase)},
+          {"step", name_of(s.step)}, {"chance", s.chance ? chance_json(*s.chance) : json(nullptr)},
+          {"seats", seats}, {"leaders", leaders_json(s.leaders)},
+          {"prediction", s.prediction ? json{{"faction", name_of(s.prediction->faction)}, {"turn", s.prediction->turn}}
+                                      : json(nullptr)},
+          {"board", board_json(s.board)}, {"storm", storm_json(s.storm)}, {"blow", blow_json(s.blow)},
+          {"charity", {{"answered", seat_set(s.charity.answered)}}},
+          {"treachery", {{"deck", pile(s.treachery.deck)}, {"discard", ids(s.treachery.discard)}}},
+          {"traitor_deck", pile(s.traitor_deck)}, {"alliances", alliances}, {"bidding", bidding_json(s.bidding)},
+          {"revival", {{"done", seat_set(s.revival.done)}}}, {"movement", movement_json(s.movement)},
+          {"battle", battle_json(s.battle)}, {"knowledge", {{"sightings", sightings}}}, {"bank", s.bank.value},
+          {"truthtrance_answers", answers}, {"winners", winners}, {"halted", s.halted}, {"version", s.version},
+          {"committed", committed}, {"log", log}};
+}
+
+// ---- readers --------------------------------------------------------------------------------
+namespace {
+
+constexpr std::int64_t kMaxCount = 1'000'000;  // any count or amount beyond this is corrupt
+
+struct Reader {
+  std::size_t seats = kMaxSeats;
+
+  Seat seat(const In& in) const { return Seat{in.byte(seats)}; }
+  std::optional<Seat> opt_seat(const In& in) const {
+    return in.j.is_null() ? std::nullopt : std::optional<Seat>(seat(in));
+  }
+  static int amount(const In& in) { return static_cast<int>(in.integer(-kMaxCount, kMaxCount)); }
+  static std::uint8_t u8(const In& in) { return static_cast<std::uint8_t>(in.integer(0, 255)); }
+  template <class Id>
+  static std::vector<Id> ids(const In& in, std::size_t count) {
+    std::vector<Id> out;
+    for (const In& x : in.items()) out.push_back(Id{x.byte(count)});
+    return out;
+  }
+  template <class Id>
+  static HiddenPile<Id> pile(const In& in, std::size_t count) {
+    HiddenPile<Id> p{ids<Id>(in["known_top"], count), ids<Id>(in["unseen"], count)};
+    if (!std::is_sorted(p.unseen.begin(), p.unseen.end())) fail(in.path + ".unseen", "not sorted");
+    return p;
+  }
+  std::array<bool, kMaxSeats> seat_set(const In& in) const {
+    std::array<bool, kMaxSeats> out{};
+    for (const In& x : in.items()) out[seat(x).value] = true;
+    return out;
+  }
+  PendingChance chance(const In& in) const {
+    return PendingChance{in["kind"].enumeration<ChanceKind>(), seat(in["seat"]), static_cast<std::uint8_t>(in["pile"].integer(0, 1))};
+  }
+
+  SeatState seat_state(const In& in) const {
+    SeatState s;
+    s.spice = Spice{amount(in["spice"])};
+    s.in_front_of_shield = Spice{amount(in["in_front_of_shield"])};
+    s.hand = ids<TreacheryCardId>(in["hand"], kTreacheryCardCount);
+    if (!std::is_sorted(s.hand.begin(), s.hand.end())) fail(in.path + ".hand", "not sorted");
+    s.traitors = ids<TraitorCardId>(in["traitors"], kLeaderCount + 1);
+    s.traitor_offer = ids<TraitorCardId>(in["traitor_offer"], kLeaderCount + 1);
+    s.reserves_normal = ForceCount{amount(in["reserves_normal"])};
+    s.reserves_special = ForceCount{amount(in["reserves_special"])};
+    s.tanks_normal = ForceCount{amount(in["tanks_normal"])};
+    s.tanks_special = ForceCount{amount(in["tanks_special"])};
+    if (!in["ally"].j.is_null()) s.ally = in["ally"].enumeration<Faction>();
+    s.ally_spice_limit = Spice{amount(in["ally_spice_limit"])};
+    s.protects_ally_from_worms = in["protects_ally_from_worms"].boolean();
+    return s;
+  }
+
+  void leaders(const In& in, std::array<LeaderState, kLeaderCount>& out) const {
+    for (const In& x : in.items()) {
+      const std::size_t i = x["leader"].byte(kLeaderCount);
+      if (out[i] != LeaderState{}) fail(x.path, fmt::format("leader {} listed twice", i));
+      out[i] = LeaderState{x["where"].enumeration<LeaderLocation>(), seat(x["holder"]), u8(x["deaths"]),
+                           x["fought_this_phase"].boolean()};
+    }
+  }
+
+  void board(const In& in, BoardState& b) const {
+    for (const In& x : in["forces"].items()) {
+      const std::size_t c = x["cell"].byte(kCellCount);
+      const std::size_t f = index(x["faction"].enumeration<Faction>());
+      if (b.normal[c][f].value != 0 || b.special[c][f].value != 0) fail(x.path, "cell and faction listed twice");
+      b.normal[c][f] = ForceCount{amount(x["normal"])};
+      b.special[c][f] = ForceCount{amount(x["special"])};
+    }
+    for (const In& x : in["spice"].items()) b.spice[x["cell"].byte(kCellCount)] = Spice{amount(x["amount"])};
+    for (const In& x : in["advisors"].items()) b.advisors[index(x.territory())] = true;
+    b.shield_wall_destroyed = in["shield_wall_destroyed"].boolean();
+  }
+
+  void storm(const In& in, StormState& s) const {
+    s.sector = Sector{in["sector"].byte(kSectorCount)};
+    for (const In& x : in["dials"].items()) s.dials[seat(x["seat"]).value] = u8(x["amount"]);
+    const auto dialers = in["dialers"].items(2);
+    s.dialers = {seat(dialers[0]), seat(dialers[1])};
+    if (!in["next_card"].j.is_null()) s.next_card = static_cast<std::uint8_t>(in["next_card"].integer(1, 6));
+    if (!in["movement"].j.is_null()) s.movement = u8(in["movement"]);
+    s.window_done = seat_set(in["window_done"]);
+  }
+
+  void blow(const In& in, SpiceBlowState& b) const {
+    b.deck = pile<SpiceCardId>(in["deck"], kSpiceCardCount);
+    const auto discard = in["discard"].items(2);
+    b.discard = {ids<SpiceCardId>(discard[0], kSpiceCardCount), ids<SpiceCardId>(discard[1], kSpiceCardCount)};
+    b.set_aside = ids<SpiceCardId>(in["set_aside"], kSpiceCardCount);
+    b.pile = static_cast<std::uint8_t>(in["pile"].integer(0, 1));
+    b.nexus_pending = in["nexus_pending"].boolean();
+    b.nexus_occurred = in["nexus_occurred"].boolean();
+    if (!in["worm_territory"].j.is_null()) b.worm_territory = in["worm_territory"].territory();
+    for (const In& x : in["proposals"].items()) {
+      const auto pair = x.items(2);
+      b.proposals.emplace_back(pair[0].enumeration<Faction>(), pair[1].enumeration<Faction>());
+    }
+    b.nexus_done = seat_set(in["nexus_done"]);
+    b.worms_in_blow = u8(in["worms_in_blow"]);
+  }
+
+  void bidding(const In& in, BiddingState& b) const {
+    b.lots = ids<TreacheryCardId>(in["lots"], kTreacheryCardCount);
+    b.lot = u8(in["lot"]);
+    b.lots_total = u8(in["lots_total"]);
+    b.high_bidder = opt_seat(in["high_bidder"]);
+    b.high_bid = Spice{amount(in["high_bid"])};
+    b.high_bid_karama = in["high_bid_karama"].boolean();
+    b.opener = opt_seat(in["opener"]);
+    b.previous_opener = opt_seat(in["previous_opener"]);
+    b.to_act = opt_seat(in["to_act"]);
+    b.passed = seat_set(in["passed"]);
+  }
+
+  void movement(const In& in, MovementState& m) const {
+    m.turn_index = u8(in["turn_index"]);
+    if (!in["spiritual_advisor_cell"].j.is_null()) m.spiritual_advisor_cell = CellId{in["spiritual_advisor_cell"].byte(kCellCount)};
+    m.hajr_played = in["hajr_played"].boolean();
+    m.moves_made = u8(in["moves_made"]);
+    m.guild_waits = in["guild_waits"].boolean();
+    m.guild_acting = in["guild_acting"].boolean();
+    m.guild_done = in["guild_done"].boolean();
+  }
+
+  template <class T>
+  static std::optional<T> opt_command(const In& in) {
+    if (in.j.is_null()) return std::nullopt;
+    auto c = command_from_json(in.j);
+    if (auto* e = std::get_if<LoadError>(&c)) fail(in.path, e->message);
+    if (auto* t = std::get_if<T>(&std::get<Command>(c))) return *t;
+    fail(in.path, "a command of another kind");
+  }
+
+  // BattleState (owned by the Battle module): extend this reader and battle_json together.
+  void battle(const In& in, BattleState& b) const {
+    b.stage = in["stage"].enumeration<BattleStage>();
+    b.territory = in["territory"].territory();
+    for (const In& x : in["cells"].items()) b.cells.push_back(CellId{x.byte(kCellCount)});
+    const auto combatants = in["combatants"].items(2), plans = in["plans"].items(2), wheels = in["wheels"].items(2);
+    const auto called = in["traitor_called"].items(2);
+    for (std::size_t i = 0; i < 2; ++i) {
+      b.combatants[i] = seat(combatants[i]);
+      b.plans[i] = opt_command<PlanBattle>(plans[i]);
+      b.wheels[i] = opt_command<DialBattle>(wheels[i]);
+      b.traitor_called[i] = called[i].boolean();
+    }
+    b.revealed = in["revealed"].boolean();
+    b.voice = opt_command<UseVoice>(in["voice"]);
+    if (!in["prescience"].j.is_null()) b.prescience = in["prescience"].enumeration<PlanElement>();
+    b.traitor_answered = seat_set(in["traitor_answered"]);
+    b.capture_from = opt_seat(in["capture_from"]);
+    for (const In& x : in["leader_territory"].items()) b.leader_territory[x["leader"].byte(kLeaderCount)] = x["territory"].territory();
+    if (!in["kwisatz_haderach_territory"].j.is_null()) b.kwisatz_haderach_territory = in["kwisatz_haderach_territory"].territory();
+    b.atreides_battle_losses = ForceCount{amount(in["atreides_battle_losses"])};
+    b.kwisatz_haderach_dead = in["kwisatz_haderach_dead"].boolean();
+  }
+
+  Sighting sighting(const In& in) const {
+    return Sighting{seat(in["seat"]), static_cast<int>(in["turn"].integer(0, 1000)), in["phase"].enumeration<Phase>(),
+                    in["kind"].enumeration<SeenKind>(), u8(in["id"]), in["what"].string()};
+  }
+
+  Envelope envelope(const In& in) const {
+    auto command = command_from_json(in["command"].j);
+    if (auto* e = std::get_if<LoadError>(&command)) fail(in.path + ".command", e->message);
+    return Envelope{CommandId{in["id"].u64()}, seat(in["seat"]), in["expected_version"].u64(),
+                    std::get<Command>(std::move(command))};
+  }
+
+  LogEntry log_entry(const In& in) const {
+    if (in.has("envelope")) return envelope(in["envelope"]);
+    const In c = in["chance"];
+    const PendingChance request = chance(c);
+    static constexpr std::array<std::int64_t, 5> kLimits{kLeaderCount, kTreacheryCardCount - 1,
+                                                         kTreacheryCardCount - 1, kSpiceCardCount - 1, 6};
+    return ChanceRecord{request, static_cast<std::uint8_t>(c["outcome"].integer(0, kLimits[static_cast<std::size_t>(request.kind)]))};
+  }
+
+  Committed committed(const In& in) const {
+    const In r = in["receipt"];
+    return Committed{envelope(in["envelope"]),
+                     Receipt{CommandId{r["id"].u64()}, seat(r["seat"]), r["version"].u64(), r["summary"].string()}};
+  }
+};
+
+Options read_options(const In& in) {
+  Options o;
+  for (const In& x : in["factions"].items()) o.factions.push_back(x.enumeration<Faction>());
+  for (const In& x : in["player_circles"].items()) o.player_circles.push_back(x.byte(6));
+  o.turn_limit = static_cast<int>(in["turn_limit"].integer(1, 20));
+  o.nexus = in["nexus"].enumeration<NexusModuleMode>();
+  const In r = in["rules"];
+  RuleFlags& f = o.rules;
+  f.advanced_combat = r["advanced_combat"].boolean();
+  f.double_spice_blow = r["double_spice_blow"].boolean();
+  f.fremen_storm_deck = r["fremen_storm_deck"].boolean();
+  f.fremen_storm_losses = r["fremen_storm_losses"].boolean();
+  f.fremen_worm_sending = r["fremen_worm_sending"].boolean();
+  f.special_forces = r["special_forces"].boolean();
+  f.bene_gesserit_advisors = r["bene_gesserit_advisors"].boolean();
+  f.guild_shipment_timing = r["guild_shipment_timing"].boolean();
+  f.harkonnen_capture = r["harkonnen_capture"].boolean();
+  f.kwisatz_haderach = r["kwisatz_haderach"].boolean();
+  f.advanced_karama = r["advanced_karama"].boolean();
+  if (auto game = new_game(o); auto* rejection = std::get_if<Rejection>(&game)) {
+    fail(in.path, "options the engine cannot play: " + rejection->message);
+  }
+  return o;
+}
+
+GameState read_state(const In& in) {
+  GameState s;
+  s.options = read_options(in["options"]);
+  const Reader r{s.options.seat_count()};
+  s.turn = static_cast<int>(in["turn"].integer(0, 100));
+  s.phase = in["phase"].enumeration<Phase>();
+  s.step = in["step"].enumeration<Step>();
+  if (!in["chance"].j.is_null()) s.chance = r.chance(in["chance"]);
+  for (const In& x : in["seats"].items(r.seats)) s.seats.push_back(r.seat_state(x));
+  r.leaders(in["leaders"], s.leaders);
+  if (const In p = in["prediction"]; !p.j.is_null()) {
+    s.prediction = Prediction{p["faction"].enumeration<Faction>(), static_cast<std::uint8_t>(p["turn"].integer(0, 20))};
+  }
+  r.board(in["board"], s.board);
+  r.storm(in["storm"], s.storm);
+  r.blow(in["blow"], s.blow);
+  s.charity.answered = r.seat_set(in["charity"]["answered"]);
+  s.treachery.deck = Reader::pile<TreacheryCardId>(in["treachery"]["deck"], kTreacheryCardCount);
+  s.treachery.discard = Reader::ids<TreacheryCardId>(in["treachery"]["discard"], kTreacheryCardCount);
+  s.traitor_deck = Reader::pile<TraitorCardId>(in["traitor_deck"], kLeaderCount + 1);
+  for (const In& x : in["alliances"].items()) {
+    const auto pair = x.items(2);
+    s.alliances.push_back(Alliance{pair[0].enumeration<Faction>(), pair[1].enumeration<Faction>()});
+  }
+  r.bidding(in["bidding"], s.bidding);
+  s.revival.done = r.seat_set(in["revival"]["done"]);
+  r.movement(in["movement"], s.movement);
+  r.battle(in["battle"], s.battle);
+  for (const In& x : in["knowledge"]["sightings"].items()) s.knowledge.sightings.push_back(r.sighting(x));
+  s.bank = Spice{Reader::amount(in["bank"])};
+  for (const In& x : in["truthtrance_answers"].items()) {
+    s.truthtrance_answers.push_back(TruthtranceAnswer{r.seat(x["asker"]), r.seat(x["target"]),
+                                                      x["question"].enumeration<TruthtranceQuestion>(), x["answer"].boolean()});
+  }
+  for (const In& x : in["winners"].items()) s.winners.push_back(x.enumeration<Faction>());
+  s.halted = in["halted"].string();
+  s.version = in["version"].u64();
+  for (const In& x : in["committed"].items()) s.committed.push_back(r.committed(x));
+  for (const In& x : in["log"].items()) s.log.push_back(r.log_entry(x));
+  return s;
+}
+
+// Runs a reader; nlohmann and reader failures become a LoadError (never escape the API).
+template <class F>
+auto guarded(F&& f) -> std::variant<decltype(f()), LoadError> {
+  try {
+    return f();
+  } catch (const json_io::JsonFailure& e) {
+    return LoadError{e.what()};
+  } catch (const json::exception& e) {
+    return LoadError{fmt::format("malformed JSON: {}", e.what())};
+  }
+}
+
+}  // namespace
+
+std::variant<Options, LoadError> options_from_json(const json& j) {
+  return guarded([&] { return read_options(In{j, "options"}); });
+}
+
+std::variant<GameState, LoadError> state_from_json(const json& content) {
+  auto state = guarded([&] { return read_state(In{content, "state"}); });
+  if (auto* s = std::get_if<GameState>(&state)) {
+    if (auto error = check_census(*s)) return *error;
+  }
+  return state;
+}
+
+// ---- files ----------------------------------------------------------------------------------
+namespace {
+
+// Parses {"format", "schema", "digest", <key>: content} and checks all but the content.
+std::variant<json, LoadError> open_document(std::string_view text, std::string_view format, const char* key) {
+  json doc = json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (doc.is_discarded()) return LoadError{"not valid JSON (a truncated or damaged file?)"};
+  return guarded([&] {
+    const In in{doc, "file"};
+    if (in["format"].string() != format) fail(in.path + ".format", fmt::format("expected \"{}\"", format));
+    const std::int64_t schema = in["schema"].integer(0, 1'000'000);
+    if (schema != kSchemaVersion) {
+      fail(in.path + ".schema", fmt::format("unknown schema version {} (this build reads {})", schema, kSchemaVersion));
+    }
+    const json& content = in[key].j;
+    const std::string digest = in["digest"].string();
+    if (digest != digest_of(content)) {
+      fail(in.path + ".digest", fmt::format("digest mismatch: the file says {}, its content hashes to {}", digest,
+                                            digest_of(content)));
+    }
+    return content;
+  });
+}
+
+}  // namespace
+
+std::string save_snapshot(const GameState& state) {
+  const json content = state_to_json(state);
+  return json{{"format", "dunecheck-snapshot"}, {"schema", kSchemaVersion}, {"digest", digest_of(content)},
+              {"state", content}}.dump(1);
+}
+
+std::variant<GameState, LoadError> load_snapshot(std::string_view text) {
+  auto doc = open_document(text, "dunecheck-snapshot", "state");
+  if (auto* e = std::get_if<LoadError>(&doc)) return *e;
+  return state_from_json(std::get<json>(doc));
+}
+
+std::string save_log(const GameState& state) {
+  json entries = json::array();
+  for (const LogEntry& e : state.log) entries.push_back(log_entry_to_json(e));
+  const json content{{"options", options_to_json(state.options)}, {"entries", entries},
+                     {"final_digest", digest_of(state_to_json(state))}};
+  return json{{"format", "dunecheck-log"}, {"schema", kSchemaVersion}, {"digest", digest_of(content)}, {"log", content}}
+      .dump(1);
+}
+
+std::variant<EventLog, LoadError> load_log(std::string_view text) {
+  auto doc = open_document(text, "dunecheck-log", "log");
+  if (auto* e = std::get_if<LoadError>(&doc)) return *e;
+  return guarded([&] {
+    const In in{std::get<json>(doc), "log"};
+    EventLog log{read_options(in["options"]), {}, in["final_digest"].string()};
+    const Reader r{log.options.seat_count()};
+    for (const In& x : in["entries"].items()) log.entries.push_back(r.log_entry(x));
+    return log;
+  });
+}
+
+// ---- census ---------------------------------------------------------------------------------
+namespace {
+
+// Where each card of one kind is. A new zone that can hold a card must be listed in census_of.
+template <class Id>
+struct Places {
+  std::map<std::uint8_t, std::vector<std::string>> where;
+  void add(const std::vector<Id>& cards, const std::string& place) {
+    for (const Id& c : cards) where[c.value].push_back(place);
+  }
+  void add(const HiddenPile<Id>& pile, const std::string& place) {
+    add(pile.known_top, place + " (known top)");
+    add(pile.unseen, place);
+  }
+};
+
+struct CardCensus {
+  Places<TreacheryCardId> treachery;
+  Places<TraitorCardId> traitors;
+  Places<SpiceCardId> spice;
+};
+
+CardCensus census_of(const GameState& s) {
+  CardCensus c;
+  c.treachery.add(s.treachery.deck, "Treachery deck");
+  c.treachery.add(s.treachery.discard, "Treachery discard");
+  c.treachery.add(s.bidding.lots, "bidding lots");
+  c.traitors.add(s.traitor_deck, "traitor deck");
+  c.spice.add(s.blow.deck, "spice deck");
+  c.spice.add(s.blow.discard[0], "spice discard A");
+  c.spice.add(s.blow.discard[1], "spice discard B");
+  c.spice.add(s.blow.set_aside, "spice set aside");
+  for (std::size_t i = 0; i < s.seats.size(); ++i) {
+    const std::string who = fmt::format("seat {} ({})", i, to_string(s.options.factions[i]));
+    c.treachery.add(s.seats[i].hand, who + " hand");
+    c.traitors.add(s.seats[i].traitors, who + " traitors");
+    c.traitors.add(s.seats[i].traitor_offer, who + " traitor offer");
+  }
+  return c;
+}
+
+template <class Id>
+std::optional<LoadError> compare_places(std::string_view kind, const Places<Id>& actual, const Places<Id>& expected) {
+  for (const auto& [id, places] : actual.where) {
+    if (places.size() > 1) {
+      return LoadError{fmt::format("census: {} {} is in {} places: {}", kind, id, places.size(), fmt::join(places, ", "))};
+    }
+    if (!expected.where.contains(id)) {
+      return LoadError{fmt::format("census: {} {} ({}) is not part of this game", kind, id, places.front())};
+    }
+  }
+  for (const auto& [id, places] : expected.where) {
+    if (!actual.where.contains(id)) return LoadError{fmt::format("census: {} {} is missing", kind, id)};
+  }
+  return std::nullopt;
+}
+
+struct ForceTotals {
+  std::array<ForceCount, kFactionCount> normal{}, special{};
+};
+
+ForceTotals forces_of(const GameState& s) {
+  ForceTotals t;
+  for (std::size_t c = 0; c < kCellCount; ++c) {
+    for (std::size_t f = 0; f < kFactionCount; ++f) {
+      t.normal[f] += s.board.normal[c][f];
+      t.special[f] += s.board.special[c][f];
+    }
+  }
+  for (std::size_t i = 0; i < s.seats.size(); ++i) {
+    const std::size_t f = index(s.options.factions[i]);
+    t.normal[f] += s.seats[i].reserves_normal + s.seats[i].tanks_normal;
+    t.special[f] += s.seats[i].reserves_special + s.seats[i].tanks_special;
+  }
+  return t;
+}
+
+std::optional<LoadError> check_counts(const GameState& s) {
+  for (std::size_t c = 0; c < kCellCount; ++c) {
+    for (std::size_t f = 0; f < kFactionCount; ++f) {
+      if (s.board.normal[c][f].value < 0 || s.board.special[c][f].value < 0 || s.board.spice[c].value < 0) {
+        return LoadError{fmt::format("census: negative count in cell {}", c)};
+      }
+    }
+  }
+  for (std::size_t i = 0; i < s.seats.size(); ++i) {
+    const SeatState& x = s.seats[i];
+    for (int v : {x.spice.value, x.in_front_of_shield.value, x.reserves_normal.value, x.reserves_special.value,
+                  x.tanks_normal.value, x.tanks_special.value, x.ally_spice_limit.value}) {
+      if (v < 0) return LoadError{fmt::format("census: seat {} has a negative count ({})", i, v)};
+    }
+  }
+  if (s.bank.value < 0) return LoadError{"census: the spice bank is negative"};
+  return std::nullopt;
+}
+
+Spice spice_total(const GameState& s) {
+  Spice total = s.bank;
+  for (const SeatState& x : s.seats) total += x.spice + x.in_front_of_shield;
+  for (Spice c : s.board.spice) total += c;
+  return total;
+}
+
+}  // namespace
+
+std::optional<LoadError> check_census(const GameState& s) {
+  auto game = new_game(s.options);
+  if (auto* r = std::get_if<Rejection>(&game)) return LoadError{"census: options rejected: " + r->message};
+  const GameState& reference = std::get<GameState>(game);
+  if (s.seats.size() != reference.seats.size()) return LoadError{"census: seat count does not match the options"};
+  if (auto e = check_counts(s)) return e;
+  const CardCensus actual = census_of(s), expected = census_of(reference);
+  if (auto e = compare_places("Treachery card", actual.treachery, expected.treachery)) return e;
+  if (auto e = compare_places("traitor card", actual.traitors, expected.traitors)) return e;
+  if (auto e = compare_places("spice card", actual.spice, expected.spice)) return e;
+  const ForceTotals have = forces_of(s), own = forces_of(reference);
+  for (Faction f : kAllFactions) {
+    const std::size_t i = index(f);
+    if (have.normal[i] != own.normal[i] || have.special[i] != own.special[i]) {
+      return LoadError{fmt::format("census: {} has {}+{} forces on the board, in reserves and in the Tanks; it owns {}+{}",
+                                   to_string(f), have.normal[i].value, have.special[i].value, own.normal[i].value,
+                                   own.special[i].value)};
+    }
+  }
+  if (spice_total(s) != spice_total(reference)) {
+    return LoadError{fmt::format("census: {} spice in the game, {} at the start", spice_total(s).value,
+                                 spice_total(reference).value)};
+  }
+  return std::nullopt;
+}
+
+// ---- replay ---------------------------------------------------------------------------------
+namespace {
+
+std::string describe(const LogEntry& e) {
+  if (const auto* env = std::get_if<Envelope>(&e)) return fmt::format("seat {}: {}", env->seat.value, to_string(env->command));
+  const auto& c = std::get<ChanceRecord>(e);
+  return fmt::format("chance {} for seat {} -> {}", name_of(c.request.kind), c.request.seat.value, c.outcome);
+}
+
+// Applies log[i]; the engine appends it (and any forced chance records) to state.log itself.
+std::optional<std::string> apply_entry(GameState& s, const std::vector<LogEntry>& log, std::size_t i) {
+  std::size_t at = i;
+  if (std::holds_alternative<ChanceRecord>(log[i]) && !s.chance) {
+    // A forced outcome the engine resolves inside the next command: submit that command.
+    while (at < log.size() && !std::holds_alternative<Envelope>(log[at])) ++at;
+    if (at == log.size()) return "a chance record with no chance step pending";
+  }
+  if (const auto* env = std::get_if<Envelope>(&log[at])) {
+    auto result = submit(s, *env);
+    if (auto* r = std::get_if<Rejection>(&result)) return fmt::format("rejected ({}): {}", to_string(r->code), r->message);
+    s = std::get<Accepted>(std::move(result)).next;
+    return std::nullopt;
+  }
+  const auto& record = std::get<ChanceRecord>(log[at]);
+  if (!(*s.chance == record.request)) return "the chance step pending in the game is a different one";
+  auto next = apply_chance(s, record.outcome);
+  if (auto* r = std::get_if<Rejection>(&next)) return r->message;
+  s = std::get<GameState>(std::move(next));
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::variant<GameState, LoadError> replay(const Options& options, const std::vector<LogEntry>& log) {
+  auto game = new_game(options);
+  if (auto* r = std::get_if<Rejection>(&game)) return LoadError{"replay: options rejected: " + r->message};
+  GameState s = std::get<GameState>(std::move(game));
+  std::size_t i = 0;
+  while (i < log.size()) {
+    if (s.log.size() > i) {  // already produced by the engine: it must agree with the log
+      if (!(s.log[i] == log[i])) {
+        return LoadError{fmt::format("replay: log entry {} says \"{}\", the game produced \"{}\"", i, describe(log[i]),
+                                     describe(s.log[i]))};
+      }
+      ++i;
+      continue;
+    }
+    const std::size_t before = s.log.size();
+    if (auto error = apply_entry(s, log, i)) {
+      return LoadError{fmt::format("replay: log entry {} (\"{}\"): {}", i, describe(log[i]), *error)};
+    }
+    if (s.log.size() == before) return LoadError{fmt::format("replay: log entry {} did not advance the game", i)};
+  }
+  if (s.log.size() != log.size()) {
+    return LoadError{fmt::format("replay: the game logged {} entries, the log has {}", s.log.size(), log.size())};
+  }
+  return s;
+}
+
+}  // namespace dune

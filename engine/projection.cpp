@@ -1,1 +1,448 @@
-// Placeholder: filled in by its owner.
+// Projections and their JSON (engine/projection.h), and the JSON form of commands
+// (engine/persistence.h), which views list as legal commands and logs and scenarios carry.
+//
+// Field by field (model/state.h): PUBLIC — board forces, advisor stance, spice per cell, storm
+// sector and known movement, shield wall, hand/traitor counts, bribes, reserves, Tanks, alliances,
+// ally permissions, proposals, leaders, phase/step/turn/version, pending, chance request, deck
+// sizes, discards, bidding progress, phase progress, Truthtrance answers, winners, halted.
+// PRIVATE to one seat — spice, hand, traitors and offer, the Bene Gesserit prediction, the Fremen
+// storm card, its own storm dial, its sightings and legal commands. HIDDEN from all — deck order
+// and known tops, unseen remainders, the lots' identities (except to a seat that saw one), the
+// command log and committed table (they carry secret commands and chance outcomes), the bank.
+#include "engine/projection.h"
+
+#include <algorithm>
+
+#include "engine/engine.h"
+#include "engine/internal.h"
+#include "engine/json_io.h"
+#include "engine/persistence.h"
+
+namespace dune {
+
+using json = nlohmann::json;
+using json_io::In;
+using json_io::name_of;
+
+namespace {
+
+std::vector<Seat> seats_where(const GameState& s, const std::array<bool, kMaxSeats>& flags) {
+  std::vector<Seat> out;
+  for (Seat seat : all_seats(s)) if (flags[seat.value]) out.push_back(seat);
+  return out;
+}
+
+BoardView board_view(const GameState& s) {
+  BoardView v{s.storm.sector, s.board.shield_wall_destroyed, {}};
+  for (std::size_t c = 0; c < kCellCount; ++c) {
+    CellView cell{cell_at(c), {}, s.board.spice[c]};
+    for (Faction f : kAllFactions) {
+      const ForceCount n = s.board.normal[c][index(f)], sp = s.board.special[c][index(f)];
+      if (n.value == 0 && sp.value == 0) continue;
+      const bool advisors = f == Faction::BeneGesserit && s.board.advisors[index(cell_info(cell_at(c)).territory)];
+      cell.forces.push_back(ForcesView{f, n, sp, advisors});
+    }
+    if (!cell.forces.empty() || cell.spice.value != 0) v.cells.push_back(std::move(cell));
+  }
+  return v;
+}
+
+SeatPublicView seat_public(const GameState& s, Seat seat) {
+  const SeatState& x = s.seat(seat);
+  return SeatPublicView{seat, s.faction_of(seat), x.hand.size(), x.traitors.size(), x.traitor_offer.size(),
+                        x.in_front_of_shield, x.reserves_normal, x.reserves_special, x.tanks_normal,
+                        x.tanks_special, x.ally, x.ally_spice_limit, x.protects_ally_from_worms};
+}
+
+StormView storm_view(const GameState& s) {
+  StormView v{s.storm.sector, {s.storm.dialers.begin(), s.storm.dialers.end()}, {}, {}, s.storm.movement,
+              seats_where(s, s.storm.window_done)};
+  for (Seat seat : all_seats(s)) {
+    const auto& dial = s.storm.dials[seat.value];
+    if (!dial) continue;
+    v.dialed.push_back(seat);
+    if (s.storm.movement) v.dials.emplace_back(seat, *dial);  // dials are revealed together
+  }
+  return v;
+}
+
+BiddingView bidding_view(const GameState& s) {
+  const BiddingState& b = s.bidding;
+  return BiddingView{b.lots_total, b.lot, b.lots.size(), b.high_bidder, b.high_bid, b.high_bid_karama,
+                     b.opener, b.to_act, seats_where(s, b.passed), std::nullopt};
+}
+
+// The card up for bid, if `seat` saw it during this Bidding phase (e.g. Atreides' prescience).
+std::optional<TreacheryCardId> seen_card_up_for_bid(const GameState& s, Seat seat) {
+  if (s.bidding.lots.empty() || s.phase != Phase::Bidding) return std::nullopt;
+  const TreacheryCardId up = s.bidding.lots.front();
+  for (const Sighting& x : s.knowledge.sightings) {
+    if (x.seat == seat && x.kind == SeenKind::TreacheryCard && x.id == up.value && x.turn == s.turn &&
+        x.phase == Phase::Bidding) {
+      return up;
+    }
+  }
+  return std::nullopt;
+}
+
+BattleView battle_view(const GameState& s) {
+  const BattleState& b = s.battle;
+  BattleView v;
+  v.stage = b.stage;
+  v.territory = b.territory;
+  v.cells = b.cells;
+  if (b.stage != BattleStage::None) v.combatants = {b.combatants.begin(), b.combatants.end()};
+  for (std::size_t i = 0; i < 2; ++i) {
+    v.plan_committed[i] = b.plans[i].has_value();
+    v.wheel_committed[i] = b.wheels[i].has_value();
+    if (b.revealed) {
+      v.plans[i] = b.plans[i];
+      v.wheels[i] = b.wheels[i];
+    }
+  }
+  v.revealed = b.revealed;
+  v.voice = b.voice;
+  v.prescience = b.prescience;
+  v.traitor_answered = seats_where(s, b.traitor_answered);
+  v.traitor_called = b.traitor_called;
+  v.capture_from = b.capture_from;
+  for (std::size_t i = 0; i < kLeaderCount; ++i) {
+    if (b.leader_territory[i]) v.leader_territory.emplace_back(leader_at(i), *b.leader_territory[i]);
+  }
+  v.kwisatz_haderach_territory = b.kwisatz_haderach_territory;
+  v.atreides_battle_losses = b.atreides_battle_losses;
+  v.kwisatz_haderach_dead = b.kwisatz_haderach_dead;
+  return v;
+}
+
+}  // namespace
+
+PublicView project_public(const GameState& s) {
+  PublicView v;
+  v.options = s.options;
+  v.turn = s.turn;
+  v.phase = s.phase;
+  v.step = s.step;
+  v.version = s.version;
+  v.chance = s.chance;
+  v.pending = pending(s);
+  for (Seat seat : all_seats(s)) v.seats.push_back(seat_public(s, seat));
+  for (std::size_t i = 0; i < kLeaderCount; ++i) {
+    const LeaderState& l = s.leaders[i];
+    if (l.where != LeaderLocation::NotInPlay) v.leaders.push_back({leader_at(i), l.where, l.holder, l.deaths, l.fought_this_phase});
+  }
+  v.board = board_view(s);
+  v.storm = storm_view(s);
+  v.blow = BlowView{s.blow.pile, s.blow.nexus_pending, s.blow.nexus_occurred, s.blow.worm_territory,
+                    s.blow.worms_in_blow, seats_where(s, s.blow.nexus_done)};
+  v.decks = DecksView{s.treachery.deck.size(), s.blow.deck.size(), s.traitor_deck.size(), s.treachery.discard,
+                      s.blow.discard, s.blow.set_aside};
+  v.alliances = s.alliances;
+  v.proposals = s.blow.proposals;
+  v.bidding = bidding_view(s);
+  v.progress = ProgressView{seats_where(s, s.charity.answered), seats_where(s, s.revival.done),
+                            s.movement.turn_index, s.movement.spiritual_advisor_cell, s.movement.hajr_played,
+                            s.movement.moves_made, s.movement.guild_waits, s.movement.guild_acting,
+                            s.movement.guild_done};
+  v.battle = battle_view(s);
+  v.truthtrance_answers = s.truthtrance_answers;
+  v.winners = s.winners;
+  v.halted = s.halted;
+  return v;
+}
+
+SeatView project_seat(const GameState& s, Seat seat) {
+  const SeatState& x = s.seat(seat);
+  const Faction f = s.faction_of(seat);
+  SeatView v{project_public(s), seat, f, x.spice, x.hand, x.traitors, x.traitor_offer, std::nullopt,
+             std::nullopt, s.storm.dials[seat.value], std::nullopt, std::nullopt, {}, legal_commands(s, seat)};
+  v.table.bidding.card_up_for_bid = seen_card_up_for_bid(s, seat);
+  if (f == Faction::BeneGesserit) v.prediction = s.prediction;
+  if (f == Faction::Fremen) v.storm_card = s.storm.next_card;
+  for (std::size_t i = 0; i < 2; ++i) {
+    if (s.battle.stage != BattleStage::None && s.battle.combatants[i] == seat) {
+      v.own_plan = s.battle.plans[i];
+      v.own_wheel = s.battle.wheels[i];
+    }
+  }
+  for (const Sighting& sighting : s.knowledge.sightings) {
+    if (sighting.seat == seat) v.sightings.push_back(sighting);
+  }
+  return v;
+}
+
+// ---- view JSON ------------------------------------------------------------------------------
+namespace {
+
+json seats_json(const std::vector<Seat>& seats) {
+  json out = json::array();
+  for (Seat s : seats) out.push_back(s.value);
+  return out;
+}
+json opt_seat(const std::optional<Seat>& s) { return s ? json(s->value) : json(nullptr); }
+template <class Id>
+json ids(const std::vector<Id>& v) {
+  json out = json::array();
+  for (const Id& id : v) out.push_back(id.value);
+  return out;
+}
+json cell_json(CellId c) {
+  const CellInfo& info = cell_info(c);
+  return {{"cell", c.value}, {"territory", name_of(info.territory)},
+          {"sector", info.sector ? json(info.sector->value) : json(nullptr)}};
+}
+
+json board_json(const BoardView& b) {
+  json cells = json::array();
+  for (const CellView& c : b.cells) {
+    json forces = json::array();
+    for (const ForcesView& f : c.forces) {
+      forces.push_back({{"faction", name_of(f.faction)}, {"normal", f.normal.value}, {"special", f.special.value},
+                        {"advisors", f.advisors}});
+    }
+    json cell = cell_json(c.cell);
+    cell["forces"] = forces;
+    cell["spice"] = c.spice.value;
+    cells.push_back(cell);
+  }
+  return {{"storm_sector", b.storm_sector.value}, {"shield_wall_destroyed", b.shield_wall_destroyed}, {"cells", cells}};
+}
+
+json seat_public_json(const SeatPublicView& s) {
+  return {{"seat", s.seat.value}, {"faction", name_of(s.faction)}, {"hand_size", s.hand_size},
+          {"traitor_count", s.traitor_count}, {"traitor_offer_size", s.traitor_offer_size},
+          {"in_front_of_shield", s.in_front_of_shield.value}, {"reserves_normal", s.reserves_normal.value},
+          {"reserves_special", s.reserves_special.value}, {"tanks_normal", s.tanks_normal.value},
+          {"tanks_special", s.tanks_special.value}, {"ally", s.ally ? json(name_of(*s.ally)) : json(nullptr)},
+          {"ally_spice_limit", s.ally_spice_limit.value}, {"protects_ally_from_worms", s.protects_ally_from_worms}};
+}
+
+json storm_json(const StormView& s) {
+  json dials = json::array();
+  for (const auto& [seat, amount] : s.dials) dials.push_back({{"seat", seat.value}, {"amount", amount}});
+  return {{"sector", s.sector.value}, {"dialers", seats_json(s.dialers)}, {"dialed", seats_json(s.dialed)},
+          {"dials", dials}, {"movement", s.movement ? json(*s.movement) : json(nullptr)},
+          {"window_done", seats_json(s.window_done)}};
+}
+
+json bidding_json(const BiddingView& b) {
+  json out{{"lots_total", b.lots_total}, {"lots_sold", b.lot}, {"lots_on_table", b.lots_on_table},
+           {"high_bidder", opt_seat(b.high_bidder)}, {"high_bid", b.high_bid.value},
+           {"high_bid_karama", b.high_bid_karama}, {"opener", opt_seat(b.opener)}, {"to_act", opt_seat(b.to_act)},
+           {"passed", seats_json(b.passed)}};
+  if (b.card_up_for_bid) out["card_up_for_bid"] = b.card_up_for_bid->value;
+  return out;
+}
+
+json decks_json(const DecksView& d) {
+  return {{"treachery_deck_size", d.treachery_deck}, {"spice_deck_size", d.spice_deck},
+          {"traitor_deck_size", d.traitor_deck}, {"treachery_discard", ids(d.treachery_discard)},
+          {"spice_discard", {ids(d.spice_discard[0]), ids(d.spice_discard[1])}},
+          {"spice_set_aside", ids(d.spice_set_aside)}};
+}
+
+template <class T>
+json opt_command(const std::optional<T>& c) { return c ? command_to_json(Command{*c}) : json(nullptr); }
+
+json battle_json(const BattleView& b) {
+  json cells = json::array(), leader_territory = json::array();
+  for (CellId c : b.cells) cells.push_back(cell_json(c));
+  for (const auto& [l, t] : b.leader_territory) leader_territory.push_back({{"leader", l.value}, {"territory", name_of(t)}});
+  return {{"stage", name_of(b.stage)}, {"territory", b.stage == BattleStage::None ? json(nullptr) : json(name_of(b.territory))},
+          {"cells", cells}, {"combatants", seats_json(b.combatants)}, {"plan_committed", b.plan_committed},
+          {"wheel_committed", b.wheel_committed}, {"revealed", b.revealed},
+          {"plans", {opt_command(b.plans[0]), opt_command(b.plans[1])}},
+          {"wheels", {opt_command(b.wheels[0]), opt_command(b.wheels[1])}}, {"voice", opt_command(b.voice)},
+          {"prescience", b.prescience ? json(name_of(*b.prescience)) : json(nullptr)},
+          {"traitor_answered", seats_json(b.traitor_answered)}, {"traitor_called", b.traitor_called},
+          {"capture_from", opt_seat(b.capture_from)}, {"leader_territory", leader_territory},
+          {"kwisatz_haderach_territory", b.kwisatz_haderach_territory ? json(name_of(*b.kwisatz_haderach_territory)) : json(nullptr)},
+          {"atreides_battle_losses", b.atreides_battle_losses.value}, {"kwisatz_haderach_dead", b.kwisatz_haderach_dead}};
+}
+
+}  // namespace
+
+json view_to_json(const PublicView& v) {
+  json leaders = json::array(), alliances = json::array(), proposals = json::array(), answers = json::array(),
+       winners = json::array(), seats = json::array();
+  for (const SeatPublicView& s : v.seats) seats.push_back(seat_public_json(s));
+  for (const LeaderView& l : v.leaders) {
+    leaders.push_back({{"leader", l.leader.value}, {"name", leader_info(l.leader).name}, {"where", name_of(l.where)},
+                       {"holder", l.holder.value}, {"deaths", l.deaths}, {"fought_this_phase", l.fought_this_phase}});
+  }
+  for (const Alliance& a : v.alliances) alliances.push_back({name_of(a.a), name_of(a.b)});
+  for (const auto& [from, to] : v.proposals) proposals.push_back({{"proposer", name_of(from)}, {"invitee", name_of(to)}});
+  for (const TruthtranceAnswer& a : v.truthtrance_answers) {
+    answers.push_back({{"asker", a.asker.value}, {"target", a.target.value}, {"question", name_of(a.question)},
+                       {"answer", a.answer}});
+  }
+  for (Faction f : v.winners) winners.push_back(name_of(f));
+  json chance = nullptr;
+  if (v.chance) chance = {{"kind", name_of(v.chance->kind)}, {"seat", v.chance->seat.value}, {"pile", v.chance->pile}};
+  return {{"options", options_to_json(v.options)}, {"turn", v.turn}, {"phase", name_of(v.phase)},
+          {"step", name_of(v.step)}, {"version", v.version}, {"chance", chance}, {"pending", seats_json(v.pending)},
+          {"seats", seats}, {"leaders", leaders}, {"board", board_json(v.board)}, {"storm", storm_json(v.storm)},
+          {"blow", {{"pile", v.blow.pile}, {"nexus_pending", v.blow.nexus_pending}, {"nexus_occurred", v.blow.nexus_occurred},
+                    {"worm_territory", v.blow.worm_territory ? json(name_of(*v.blow.worm_territory)) : json(nullptr)},
+                    {"worms_in_blow", v.blow.worms_in_blow}, {"nexus_done", seats_json(v.blow.nexus_done)}}},
+          {"decks", decks_json(v.decks)}, {"alliances", alliances}, {"proposals", proposals},
+          {"bidding", bidding_json(v.bidding)}, {"battle", battle_json(v.battle)},
+          {"progress", {{"hajr_played", v.progress.hajr_played}, {"moves_made", v.progress.moves_made},
+                        {"guild_waits", v.progress.guild_waits}, {"guild_acting", v.progress.guild_acting},
+                        {"guild_done", v.progress.guild_done},{"charity_answered", seats_json(v.progress.charity_answered)},
+                        {"revival_done", seats_json(v.progress.revival_done)},
+                        {"movement_turn_index", v.progress.movement_turn_index},
+                        {"spiritual_advisor_cell", v.progress.spiritual_advisor_cell
+                                                       ? cell_json(*v.progress.spiritual_advisor_cell) : json(nullptr)}}},
+          {"truthtrance_answers", answers}, {"winners", winners}, {"halted", v.halted}};
+}
+
+json view_to_json(const SeatView& v) {
+  json sightings = json::array(), legal = json::array();
+  for (const Sighting& s : v.sightings) {
+    sightings.push_back({{"turn", s.turn}, {"phase", name_of(s.phase)}, {"kind", name_of(s.kind)}, {"id", s.id},
+                         {"what", s.what}});
+  }
+  for (const Command& c : v.legal_commands) legal.push_back(command_to_json(c));
+  json mine{{"seat", v.seat.value}, {"faction", name_of(v.faction)}, {"spice", v.spice.value},
+            {"hand", ids(v.hand)}, {"traitors", ids(v.traitors)}, {"traitor_offer", ids(v.traitor_offer)},
+            {"sightings", sightings}, {"legal_commands", legal}};
+  json hand_names = json::array();
+  for (TreacheryCardId c : v.hand) hand_names.push_back(card_type(c).name);
+  mine["hand_names"] = hand_names;
+  if (v.prediction) mine["prediction"] = {{"faction", name_of(v.prediction->faction)}, {"turn", v.prediction->turn}};
+  if (v.storm_card) mine["storm_card"] = *v.storm_card;
+  if (v.own_dial) mine["storm_dial"] = *v.own_dial;
+  if (v.own_plan) mine["battle_plan"] = command_to_json(Command{*v.own_plan});
+  if (v.own_wheel) mine["battle_wheel"] = command_to_json(Command{*v.own_wheel});
+  return {{"table", view_to_json(v.table)}, {"you", mine}};
+}
+
+// ---- commands as JSON -----------------------------------------------------------------------
+namespace {
+
+// Each command's fields by name, for writing and reading alike.
+template <class F> void fields(Pass&, F&&) {}
+template <class F> void fields(ChooseTraitor& c, F&& f) { f("card", c.card); }
+template <class F> void fields(Predict& c, F&& f) { f("faction", c.faction); f("turn", c.turn); }
+template <class F> void fields(PlaceForces& c, F&& f) { f("cell", c.cell); f("normal", c.normal); f("special", c.special); }
+template <class F> void fields(DialStorm& c, F&& f) { f("amount", c.amount); }
+template <class F> void fields(PlayWeatherControl& c, F&& f) { f("sectors", c.sectors); }
+template <class F> void fields(PlayFamilyAtomics&, F&&) {}
+template <class F> void fields(ProposeAlliance& c, F&& f) { f("with", c.with); }
+template <class F> void fields(AcceptAlliance& c, F&& f) { f("proposer", c.proposer); }
+template <class F> void fields(BreakAlliance&, F&&) {}
+template <class F> void fields(PlaceWorm& c, F&& f) { f("territory", c.territory); }
+template <class F> void fields(RideWorm& c, F&& f) { f("from", c.from); f("to", c.to); }
+template <class F> void fields(ClaimCharity&, F&&) {}
+template <class F> void fields(Bid& c, F&& f) { f("amount", c.amount); f("karama", c.karama); }
+template <class F> void fields(KaramaTakeCard&, F&&) {}
+template <class F> void fields(Revive& c, F&& f) {
+  f("normal", c.normal); f("special", c.special); f("leader", c.leader); f("ally_paid_extra", c.ally_paid_extra);
+}
+template <class F> void fields(Ship& c, F&& f) { f("to", c.to); f("normal", c.normal); f("special", c.special); f("karama", c.karama); }
+template <class F> void fields(CrossShip& c, F&& f) { f("from", c.from); f("to", c.to); f("normal", c.normal); f("special", c.special); }
+template <class F> void fields(ShipToReserves& c, F&& f) { f("from", c.from); f("normal", c.normal); f("special", c.special); }
+template <class F> void fields(Move& c, F&& f) { f("from", c.from); f("to", c.to); f("normal", c.normal); f("special", c.special); }
+template <class F> void fields(SendSpiritualAdvisor& c, F&& f) { f("to", c.to); }
+template <class F> void fields(PlayHajr&, F&&) {}
+template <class F> void fields(GuildActNow&, F&&) {}
+template <class F> void fields(PlayTruthtrance& c, F&& f) { f("target", c.target); f("question", c.question); }
+template <class F> void fields(PlayGhola& c, F&& f) { f("leader", c.leader); f("forces", c.forces); }
+template <class F> void fields(AllySpice& c, F&& f) { f("limit", c.limit); }
+template <class F> void fields(ProtectAllyFromWorms& c, F&& f) { f("protect", c.protect); }
+template <class F> void fields(ChooseBattle& c, F&& f) { f("territory", c.territory); f("opponent", c.opponent); }
+template <class F> void fields(UseVoice& c, F&& f) { f("subject", c.subject); f("must_play", c.must_play); }
+template <class F> void fields(UsePrescience& c, F&& f) { f("element", c.element); }
+template <class F> void fields(PlanBattle& c, F&& f) {
+  f("leader", c.leader); f("cheap_hero", c.cheap_hero); f("weapon", c.weapon); f("defense", c.defense);
+  f("kwisatz_haderach", c.kwisatz_haderach);
+}
+template <class F> void fields(DialBattle& c, F&& f) { f("dial_halves", c.dial_halves); f("support", c.support); }
+template <class F> void fields(CallTraitor&, F&&) {}
+template <class F> void fields(CaptureLeader& c, F&& f) { f("leader", c.leader); f("kill", c.kill); }
+
+// The kind names, in the order of the Command variant.
+constexpr std::array<std::string_view, 34> kKinds{
+    "Pass", "ChooseTraitor", "Predict", "PlaceForces", "DialStorm", "PlayWeatherControl", "PlayFamilyAtomics",
+    "ProposeAlliance", "AcceptAlliance", "BreakAlliance", "PlaceWorm", "RideWorm", "ClaimCharity", "Bid",
+    "KaramaTakeCard", "Revive", "Ship", "CrossShip", "ShipToReserves", "Move", "SendSpiritualAdvisor", "PlayHajr",
+    "GuildActNow", "PlayTruthtrance", "PlayGhola", "AllySpice", "ProtectAllyFromWorms",
+    "ChooseBattle", "UseVoice", "UsePrescience", "PlanBattle", "DialBattle", "CallTraitor", "CaptureLeader"};
+static_assert(kKinds.size() == std::variant_size_v<Command>, "name every Command alternative in kKinds");
+
+template <class T> concept Counted = std::is_same_v<T, ForceCount> || std::is_same_v<T, Spice>;
+template <class T> concept RawId = std::is_same_v<T, TraitorCardId> || std::is_same_v<T, TreacheryCardId> ||
+                                   std::is_same_v<T, LeaderId> || std::is_same_v<T, Seat> || std::is_same_v<T, CellId>;
+template <class T> struct IsOptional : std::false_type {};
+template <class T> struct IsOptional<std::optional<T>> : std::true_type {};
+
+template <class T>
+json encode(const T& v) {
+  if constexpr (IsOptional<T>::value) return v ? encode(*v) : json(nullptr);
+  else if constexpr (Counted<T> || RawId<T>) return v.value;
+  else if constexpr (std::is_same_v<T, bool> || std::is_integral_v<T>) return v;
+  else return name_of(v);  // Faction, TerritoryId and the command enums
+}
+
+template <class T>
+void decode(const In& in, T& out) {
+  if constexpr (IsOptional<T>::value) {
+    if (in.j.is_null()) out.reset();
+    else decode(in, out.emplace());
+  } else if constexpr (Counted<T>) out = T{static_cast<std::int32_t>(in.integer(-1'000'000, 1'000'000))};
+  else if constexpr (std::is_same_v<T, CellId>) out = in.cell();
+  else if constexpr (std::is_same_v<T, Seat>) out = Seat{in.byte(kMaxSeats)};
+  else if constexpr (std::is_same_v<T, TreacheryCardId>) out = T{in.byte(kTreacheryCardCount)};
+  else if constexpr (std::is_same_v<T, TraitorCardId>) out = T{in.byte(kLeaderCount + 1)};
+  else if constexpr (std::is_same_v<T, LeaderId>) out = T{in.byte(kLeaderCount)};
+  else if constexpr (std::is_same_v<T, bool>) out = in.boolean();
+  else if constexpr (std::is_same_v<T, std::uint8_t>) out = static_cast<std::uint8_t>(in.integer(0, 255));
+  else if constexpr (std::is_same_v<T, std::int32_t>) out = static_cast<std::int32_t>(in.integer(-1'000'000, 1'000'000));
+  else if constexpr (std::is_same_v<T, TerritoryId>) out = in.territory();
+  else out = in.enumeration<T>();
+}
+
+template <class T>
+constexpr bool has_default = Counted<T> || std::is_same_v<T, bool> || IsOptional<T>::value;
+
+template <std::size_t I = 0>
+Command read_command(std::string_view kind, const In& in, bool lenient) {
+  if constexpr (I == kKinds.size()) {
+    json_io::fail(in.path + ".kind", fmt::format("unknown command kind \"{}\"", kind));
+  } else {
+    if (kKinds[I] != kind) return read_command<I + 1>(kind, in, lenient);
+    std::variant_alternative_t<I, Command> c{};
+    std::size_t known = 1;  // "kind"
+    fields(c, [&](std::string_view name, auto& field) {
+      using T = std::remove_cvref_t<decltype(field)>;
+      if (in.has(name)) {
+        decode(in[name], field);
+        ++known;
+      } else if (!lenient || !has_default<T>) {
+        json_io::fail(in.path, fmt::format("{} needs field \"{}\"", kind, name));
+      }
+    });
+    if (in.j.size() != known) json_io::fail(in.path, fmt::format("{} has fields it does not know", kind));
+    return c;
+  }
+}
+
+}  // namespace
+
+json command_to_json(const Command& c) {
+  json out{{"kind", kKinds[c.index()]}};
+  std::visit([&](auto alternative) { fields(alternative, [&](std::string_view name, const auto& v) { out[name] = encode(v); }); }, c);
+  return out;
+}
+
+std::variant<Command, LoadError> command_from_json(const json& j, bool lenient) {
+  try {
+    const In in{j, "command"};
+    return read_command(in["kind"].string(), in, lenient);
+  } catch (const json_io::JsonFailure& e) {
+    return LoadError{e.what()};
+  }
+}
+
+}  // namespace dune

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "engine/internal.h"
+#include "engine/standing.h"
 #include "model/factions.h"
 
 namespace dune {
@@ -82,19 +83,64 @@ bool has_something_to_revive(const GameState& state, Seat s) {
          !revivable_leaders(state, state.faction_of(s)).empty();
 }
 
-Spice total_cost(const GameState& state, Faction f, const Revive& r) {
-  Spice cost = force_cost(state, f, r.normal, r.special);
+// The Emperor pays for up to 3 revivals of his ally beyond its limit ([LR] 2.03, fact sheet §5.1).
+constexpr ForceCount kEmperorExtraRevivals{3};
+
+// Revive.ally_paid_extra counts the last forces revived, beyond the ally's limit. Choice: they are
+// taken from the normal forces first, so the ally's own part keeps its special forces (whose free
+// revival applies first); each is priced at its ordinary revival cost (2 in the base game).
+struct RevivalSplit {
+  ForceCount own_normal, own_special;
+  Spice emperor_cost;
+};
+
+RevivalSplit split(Faction f, const Revive& r) {
+  const FactionInfo& info = faction_info(f);
+  const ForceCount extra_normal = std::min(r.ally_paid_extra, r.normal);
+  const ForceCount extra_special = r.ally_paid_extra - extra_normal;
+  return RevivalSplit{r.normal - extra_normal, r.special - extra_special,
+                      info.force_revival_cost * extra_normal.value + info.special_force_revival_cost * extra_special.value};
+}
+
+// What the reviving seat pays itself: its ordinary forces and its leader.
+Spice own_cost(const GameState& state, Faction f, const Revive& r) {
+  const RevivalSplit parts = split(f, r);
+  Spice cost = force_cost(state, f, parts.own_normal, parts.own_special);
   if (r.leader) cost += Spice{leader_info(*r.leader).strength};  // [LR] 1.05.03.02
   return cost;
+}
+
+// Extra revivals: only the Emperor's ally, at most 3, and only once its own limit is filled (the
+// count is the forces beyond the limit, so each revival has one reading).
+std::optional<Rejection> validate_extra(const GameState& state, Seat seat, const Revive& r) {
+  const Faction f = state.faction_of(seat);
+  if (r.ally_paid_extra < ForceCount{0} || r.ally_paid_extra > kEmperorExtraRevivals) {
+    return reject(RejectCode::IllegalChoice, "the Emperor pays for 0 to {} extra revivals, not {} ([LR] 2.03)",
+                  kEmperorExtraRevivals.value, r.ally_paid_extra.value);
+  }
+  if (r.ally_paid_extra == ForceCount{0}) return std::nullopt;
+  if (ally_of(state, f) != Faction::Emperor) {
+    return reject(RejectCode::IllegalChoice, "only the Emperor's ally may revive extra forces at his cost ([LR] 2.03)");
+  }
+  const ForceCount ordinary = r.normal + r.special - r.ally_paid_extra;
+  if (ordinary != revival_limit(f)) {
+    return reject(RejectCode::IllegalChoice,
+                  "extra revivals come beyond the limit of {}: revive {} plus {} extra, not {} in all ([LR] 2.03)",
+                  revival_limit(f).value, revival_limit(f).value, r.ally_paid_extra.value, (r.normal + r.special).value);
+  }
+  const Spice cost = split(f, r).emperor_cost;
+  if (cost > ally_spice_available(state, seat)) {
+    return reject(RejectCode::InsufficientSpice,
+                  "{} extra revivals cost the Emperor {} spice; he lets you spend {} ([LR] 2.03, AllySpice)",
+                  r.ally_paid_extra.value, cost.value, ally_spice_available(state, seat).value);
+  }
+  return std::nullopt;
 }
 
 std::optional<Rejection> validate_revive(const GameState& state, Seat seat, const Revive& r) {
   const Faction f = state.faction_of(seat);
   const SeatState& s = state.seat(seat);
-  if (r.ally_paid_extra != ForceCount{0}) {
-    return reject(RejectCode::NotImplemented,
-                  "the Emperor paying for extra revivals of its ally is not implemented yet ([LR] 2.03)");
-  }
+  if (auto bad = validate_extra(state, seat, r)) return bad;
   if (r.normal < ForceCount{0} || r.special < ForceCount{0}) {
     return reject(RejectCode::IllegalChoice, "force counts cannot be negative");
   }
@@ -105,9 +151,9 @@ std::optional<Rejection> validate_revive(const GameState& state, Seat seat, cons
     return reject(RejectCode::NotEnoughForces, "the Tanks hold {} of your forces and {} special forces, not {} and {}",
                   s.tanks_normal.value, s.tanks_special.value, r.normal.value, r.special.value);
   }
-  if (r.normal + r.special > revival_limit(f)) {
+  if (r.normal + r.special - r.ally_paid_extra > revival_limit(f)) {
     return reject(RejectCode::IllegalChoice, "at most {} forces are revived per turn, not {} ([LR] 1.05)",
-                  revival_limit(f).value, (r.normal + r.special).value);
+                  revival_limit(f).value, (r.normal + r.special - r.ally_paid_extra).value);
   }
   if (r.special > special_limit(state, f)) {
     return reject(RejectCode::IllegalChoice, "at most {} {} revived per turn, not {} ([LR] 2.03 / 2.04)",
@@ -119,12 +165,22 @@ std::optional<Rejection> validate_revive(const GameState& state, Seat seat, cons
       return reject(RejectCode::IllegalChoice, "{} cannot be revived: {}", leader_info(*r.leader).name, *why);
     }
   }
-  const Spice cost = total_cost(state, f, r);
+  const Spice cost = own_cost(state, f, r);
   if (cost > s.spice) {
     return reject(RejectCode::InsufficientSpice, "this revival costs {} spice; you have {} ([LR] 1.05)",
                   cost.value, s.spice.value);
   }
   return std::nullopt;
+}
+
+// The Emperor pays the bank for his ally's extra revivals out of the spice he lets it spend, and
+// that grant shrinks by as much (as for bids).
+void pay_extra_revivals(GameState& state, Spice cost) {
+  if (cost == Spice{0}) return;
+  const Seat emperor = *state.seat_of(Faction::Emperor);
+  pay_to_bank(state, emperor, cost);
+  Spice& grant = state.seat(emperor).ally_spice_limit;
+  grant = grant > cost ? grant - cost : Spice{0};
 }
 
 void finish_if_done(GameState& state) {
@@ -157,11 +213,14 @@ std::vector<Command> candidates_revival(const GameState& state, Seat seat) {
   for (LeaderId l : revivable_leaders(state, f)) leaders.emplace_back(l);
   std::vector<Command> out{Pass{}};
   const int limit = revival_limit(f).value;
+  const int extra = ally_of(state, f) == Faction::Emperor ? kEmperorExtraRevivals.value : 0;
+  const int max_total = std::min(limit + extra, s.tanks_normal.value + s.tanks_special.value);
   for (const auto& leader : leaders) {
-    for (int special = 0; special <= std::min(s.tanks_special.value, std::min(limit, special_limit(state, f).value)); ++special) {
-      for (int normal = 0; normal + special <= limit && normal <= s.tanks_normal.value; ++normal) {
+    for (int special = 0; special <= std::min(s.tanks_special.value, std::min(max_total, special_limit(state, f).value)); ++special) {
+      for (int normal = 0; normal + special <= max_total && normal <= s.tanks_normal.value; ++normal) {
         if (normal + special == 0 && !leader) continue;
-        out.push_back(Revive{ForceCount{normal}, ForceCount{special}, leader, ForceCount{0}});
+        const int beyond = std::max(0, normal + special - limit);
+        out.push_back(Revive{ForceCount{normal}, ForceCount{special}, leader, ForceCount{beyond}});
       }
     }
   }
@@ -178,7 +237,8 @@ void apply_revival(GameState& state, Seat seat, const Command& c) {
   state.revival.done[seat.value] = true;
   if (const auto* r = std::get_if<Revive>(&c)) {
     const Faction f = state.faction_of(seat);
-    pay_to_bank(state, seat, total_cost(state, f, *r));
+    pay_to_bank(state, seat, own_cost(state, f, *r));
+    pay_extra_revivals(state, split(f, *r).emperor_cost);
     SeatState& s = state.seat(seat);
     s.tanks_normal -= r->normal;
     s.tanks_special -= r->special;

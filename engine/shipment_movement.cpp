@@ -1,21 +1,24 @@
-// Shipment and Movement (fact sheet §6.2 row 6, §3.3 obstruction, §5.2, §7.1; [LR] 1.06): in storm
-// order each seat makes one shipment (or passes), then one movement (or passes). Movement distance
-// is measured over the cell graph (kCellLinks): a step inside a territory costs 0, a step into
-// another territory costs 1, storm cells and strongholds held by two other factions are never
-// entered ([TO] Map.FindNeighbours).
+// Shipment and Movement (fact sheet §6.2 row 6, §4.1, §5.2; [LR] 1.06, 2.06, 3.01): in storm
+// order each seat makes one shipment (or passes), then one movement (or passes; movement.cpp).
+// This file holds the turn order, the Advanced Guild timing and the Shipment step.
+//
+// Advanced Guild timing ([LR] 2.06.12–2.06.12.03, fact sheet §5.2 "may act at any point in storm
+// order"), as public decisions: before each turn in storm order — its own place included — while
+// the Guild has not acted, the Guild alone is awaited with {GuildActNow, Pass}. GuildActNow: the
+// Guild takes its whole turn (shipment, then movement) now, then the turn it preceded begins
+// (at its own place: its normal turn). Pass: it waits — before another seat's turn, that seat
+// acts; at its own place, "Delay" ([LR] 2.06.12.03) skips it. A Guild that waited past every
+// seat takes its turn after the last one.
 #include <algorithm>
-#include <deque>
-#include <limits>
 
 #include "engine/engine.h"
 #include "engine/internal.h"
+#include "engine/shipment_movement.h"
+#include "engine/standing.h"
+#include "model/cards.h"
 
 namespace dune {
-namespace {
-
-constexpr int kUnreachable = std::numeric_limits<int>::max();
-
-Seat acting_seat(const GameState& s) { return storm_order(s)[s.movement.turn_index]; }
+namespace shipment_movement {
 
 bool valid_cell(CellId c) { return c.value < kCellCount; }
 
@@ -38,6 +41,116 @@ std::optional<Rejection> check_group(ForceCount normal, ForceCount special) {
   return std::nullopt;
 }
 
+void put_forces(GameState& s, Faction f, CellId c, ForceCount normal, ForceCount special) {
+  s.board.normal[index(c)][index(f)] += normal;
+  s.board.special[index(c)][index(f)] += special;
+}
+
+void take_forces(GameState& s, Faction f, CellId c, ForceCount normal, ForceCount special) {
+  s.board.normal[index(c)][index(f)] -= normal;
+  s.board.special[index(c)][index(f)] -= special;
+}
+
+// Bene Gesserit tokens arriving in t match the Bene Gesserit tokens already there ([LR] 2.02.20),
+// become fighters in an unoccupied territory ([LR] 2.02.14), else keep their side. The optional
+// flips of [LR] 2.02.15–17 have no command yet (listed unavailable).
+bool arriving_as_advisors(const GameState& s, TerritoryId t, bool advisors) {
+  if (forces_in_territory(s, Faction::BeneGesserit, t) > ForceCount{0}) return s.board.advisors[index(t)];
+  const auto present = factions_in_territory(s, t);
+  return present.empty() ? false : advisors;
+}
+
+void forget_empty_stance(GameState& s, TerritoryId t) {
+  if (forces_in_territory(s, Faction::BeneGesserit, t) == ForceCount{0}) s.board.advisors[index(t)] = false;
+}
+
+std::optional<TreacheryCardId> card_in_hand(const SeatState& seat, std::string_view name) {
+  for (TreacheryCardId id : seat.hand) {
+    if (card_type(id).name == name) return id;
+  }
+  return std::nullopt;
+}
+
+void discard_card(GameState& s, Seat seat, TreacheryCardId card) {
+  auto& hand = s.seat(seat).hand;
+  hand.erase(std::find(hand.begin(), hand.end(), card));
+  s.treachery.discard.push_back(card);
+}
+
+}  // namespace shipment_movement
+
+namespace {
+
+using namespace shipment_movement;
+
+// ---- turn order and Guild timing ------------------------------------------------------------
+
+bool guild_timing(const GameState& s) {
+  return s.options.rules.guild_shipment_timing && in_play(s, Faction::SpacingGuild);
+}
+
+Seat guild_seat(const GameState& s) { return *s.seat_of(Faction::SpacingGuild); }
+
+// The Guild decides whether to act now before the turn at turn_index begins.
+bool guild_deciding(const GameState& s) {
+  const MovementState& m = s.movement;
+  return guild_timing(s) && !m.guild_done && !m.guild_acting && !m.guild_waits && m.turn_index < s.seat_count();
+}
+
+Seat acting_seat(const GameState& s) {
+  return s.movement.guild_acting ? guild_seat(s) : storm_order(s)[s.movement.turn_index];
+}
+
+// Starts the turn at turn_index: skips the Guild's own place once it has acted, lets a Guild that
+// waited past every seat act last, and ends the phase after the last turn.
+void begin_turn(GameState& s) {
+  MovementState& m = s.movement;
+  m.hajr_played = false;
+  m.moves_made = 0;
+  m.guild_waits = false;
+  s.step = Step::Shipment;
+  if (guild_timing(s)) {
+    const auto order = storm_order(s);
+    while (m.turn_index < s.seat_count() && order[m.turn_index] == guild_seat(s) && m.guild_done) ++m.turn_index;
+    if (m.turn_index >= s.seat_count() && !m.guild_done) {
+      m.guild_acting = true;
+      return;
+    }
+  }
+  if (m.turn_index >= s.seat_count()) end_phase(s);
+}
+
+void finish_turn(GameState& s, Seat seat) {
+  tank_forces_sharing_with_ally(s, seat);
+  if (s.movement.guild_acting) {
+    s.movement.guild_acting = false;
+    s.movement.guild_done = true;
+  } else {
+    s.movement.turn_index += 1;
+  }
+  begin_turn(s);
+}
+
+void apply_guild_decision(GameState& s, const Command& c) {
+  MovementState& m = s.movement;
+  if (std::holds_alternative<GuildActNow>(c)) {
+    m.guild_acting = true;  // ahead of schedule, or at its own place ([LR] 2.06.12.02)
+  } else if (storm_order(s)[m.turn_index] == guild_seat(s)) {
+    m.turn_index += 1;  // "Delay" at its own place ([LR] 2.06.12.03)
+    begin_turn(s);
+  } else {
+    m.guild_waits = true;
+  }
+}
+
+std::optional<Rejection> validate_guild_act_now(const GameState& s, Seat seat) {
+  if (!guild_timing(s) || s.faction_of(seat) != Faction::SpacingGuild) {
+    return reject(RejectCode::IllegalChoice,
+                  "only the Spacing Guild, with the Advanced timing rule, chooses when to act ([LR] 2.06.12)");
+  }
+  return reject(RejectCode::WrongPhase, "the Guild chooses to act now only before a turn begins ([LR] 2.06.12)");
+}
+
 // ---- shipment -------------------------------------------------------------------------------
 
 bool guild_rates(const GameState& s, Faction f) {
@@ -45,23 +158,56 @@ bool guild_rates(const GameState& s, Faction f) {
 }
 
 // 1 spice per force into a stronghold, 2 elsewhere ([LR] 1.06.03.01); the Guild and its ally pay
-// half, rounded up ([LR] 2.06.06, 2.06.09).
-Spice shipment_cost(const GameState& s, Faction f, TerritoryId to, ForceCount forces) {
+// half, rounded up ([LR] 2.06.06, 2.06.09), and so does a Karama shipment (fact sheet §4.1 (b)).
+Spice shipment_cost(const GameState& s, Faction f, TerritoryId to, ForceCount forces, bool karama = false) {
   int cost = (is_stronghold(to) ? 1 : 2) * forces.value;
-  if (guild_rates(s, f)) cost = (cost + 1) / 2;
+  if (karama || guild_rates(s, f)) cost = (cost + 1) / 2;
   return Spice{cost};
 }
 
+// 1 spice per 2 forces, rounded up (choice, as half-price shipping rounds up; [LR] 2.06.07).
+Spice retreat_cost(ForceCount forces) { return Spice{(forces.value + 1) / 2}; }
+
 // Payment goes to the Guild when it is in play; the Guild's own shipments go to the bank
-// ([LR] 2.06.04). Choice: a Guild ally's cross-shipment pays the Guild too, like any shipment.
-void pay_for_shipment(GameState& s, Seat seat, Spice cost) {
-  if (cost == Spice{0}) return;
+// ([LR] 2.06.04), and so does a Karama shipment (fact sheet §4.1 (b)). Choice: a Guild ally's
+// cross-shipment pays the Guild too, like any shipment.
+std::optional<Seat> shipment_payee(const GameState& s, Seat seat, bool karama) {
   const auto guild = s.seat_of(Faction::SpacingGuild);
-  if (guild && *guild != seat) {
-    pay_to_seat(s, seat, *guild, cost);
+  if (karama || !guild || *guild == seat) return std::nullopt;
+  return guild;
+}
+
+void pay(GameState& s, Seat from, Spice amount, std::optional<Seat> payee) {
+  if (amount == Spice{0}) return;
+  if (payee) {
+    pay_to_seat(s, from, *payee, amount);
   } else {
-    pay_to_bank(s, seat, cost);
+    pay_to_bank(s, from, amount);
   }
+}
+
+// The shipper's own spice pays first; its ally's permitted spice covers the rest (choice: the
+// command names no split; [TO] lets the shipper choose it). What the ally paid comes off the
+// ally's permission, as [TO] DecreasePermittedUseOfAllySpice does.
+void pay_for_shipment(GameState& s, Seat seat, Spice cost, std::optional<Seat> payee) {
+  const Spice own = std::min(cost, s.seat(seat).spice);
+  pay(s, seat, own, payee);
+  const Spice from_ally = cost - own;
+  if (from_ally == Spice{0}) return;
+  const Seat ally = *s.seat_of(*ally_of(s, s.faction_of(seat)));
+  pay(s, ally, from_ally, payee);
+  s.seat(ally).ally_spice_limit -= from_ally;
+}
+
+std::optional<Rejection> check_payment(const GameState& s, Seat seat, Spice cost, ForceCount forces) {
+  const Spice own = s.seat(seat).spice;
+  const Spice ally = ally_spice_available(s, seat);
+  if (cost > own + ally) {
+    return reject(RejectCode::InsufficientSpice,
+                  "shipping {} forces costs {} spice; you have {} and your ally lets you spend {} ([LR] 1.06.03)",
+                  forces.value, cost.value, own.value, ally.value);
+  }
+  return std::nullopt;
 }
 
 std::optional<Rejection> check_destination(const GameState& s, Faction f, CellId to) {
@@ -83,10 +229,14 @@ std::optional<Rejection> check_destination(const GameState& s, Faction f, CellId
   return std::nullopt;
 }
 
-std::optional<Rejection> check_payment(const GameState& s, Seat seat, Spice cost, ForceCount forces) {
-  if (cost > s.seat(seat).spice) {
-    return reject(RejectCode::InsufficientSpice, "shipping {} forces costs {} spice; you have {}", forces.value,
-                  cost.value, s.seat(seat).spice.value);
+std::optional<Rejection> check_karama(const GameState& s, Seat seat) {
+  if (s.faction_of(seat) == Faction::Fremen) {
+    return reject(RejectCode::NotImplemented,
+                  "a Fremen Karama shipment from off-planet is not implemented: Fremen reserves are on Dune "
+                  "([LR] 2.04.03) and no source says how Karama applies to them");
+  }
+  if (!card_in_hand(s.seat(seat), "Karama")) {
+    return reject(RejectCode::IllegalChoice, "a Karama shipment needs a Karama card in hand (fact sheet §4.1 (b))");
   }
   return std::nullopt;
 }
@@ -94,7 +244,7 @@ std::optional<Rejection> check_payment(const GameState& s, Seat seat, Spice cost
 std::optional<Rejection> validate_ship(const GameState& s, Seat seat, const Ship& c) {
   const Faction f = s.faction_of(seat);
   if (c.karama) {
-    return reject(RejectCode::NotImplemented, "a Karama shipment at Guild rates is not implemented yet (Engine I)");
+    if (auto r = check_karama(s, seat)) return r;
   }
   if (!valid_cell(c.to)) return reject(RejectCode::IllegalChoice, "no such cell");
   if (auto r = check_group(c.normal, c.special)) return r;
@@ -119,7 +269,7 @@ std::optional<Rejection> validate_ship(const GameState& s, Seat seat, const Ship
   }
   if (auto r = check_destination(s, f, c.to)) return r;
   const ForceCount forces = c.normal + c.special;
-  return check_payment(s, seat, shipment_cost(s, f, t, forces), forces);
+  return check_payment(s, seat, shipment_cost(s, f, t, forces, c.karama), forces);
 }
 
 std::optional<Rejection> check_forces_in_cell(const GameState& s, Faction f, CellId from, ForceCount normal,
@@ -153,9 +303,6 @@ std::optional<Rejection> validate_cross_ship(const GameState& s, Seat seat, cons
   return check_payment(s, seat, shipment_cost(s, f, t, forces), forces);
 }
 
-// 1 spice per 2 forces, rounded up (choice, as half-price shipping rounds up; [LR] 2.06.07).
-Spice retreat_cost(ForceCount forces) { return Spice{(forces.value + 1) / 2}; }
-
 std::optional<Rejection> validate_ship_to_reserves(const GameState& s, Seat seat, const ShipToReserves& c) {
   const Faction f = s.faction_of(seat);
   if (f != Faction::SpacingGuild) {
@@ -169,33 +316,9 @@ std::optional<Rejection> validate_ship_to_reserves(const GameState& s, Seat seat
   return check_payment(s, seat, retreat_cost(forces), forces);
 }
 
-void put_forces(GameState& s, Faction f, CellId c, ForceCount normal, ForceCount special) {
-  s.board.normal[index(c)][index(f)] += normal;
-  s.board.special[index(c)][index(f)] += special;
-}
-
-void take_forces(GameState& s, Faction f, CellId c, ForceCount normal, ForceCount special) {
-  s.board.normal[index(c)][index(f)] -= normal;
-  s.board.special[index(c)][index(f)] -= special;
-}
-
-// Bene Gesserit tokens arriving in t match the Bene Gesserit tokens already there ([LR] 2.02.20),
-// become fighters in an unoccupied territory ([LR] 2.02.14), else keep their side. The optional
-// flips of [LR] 2.02.15–17 have no command yet (listed unavailable).
-bool arriving_as_advisors(const GameState& s, TerritoryId t, bool advisors) {
-  if (forces_in_territory(s, Faction::BeneGesserit, t) > ForceCount{0}) return s.board.advisors[index(t)];
-  const auto present = factions_in_territory(s, t);
-  return present.empty() ? false : advisors;
-}
-
-void forget_empty_stance(GameState& s, TerritoryId t) {
-  if (forces_in_territory(s, Faction::BeneGesserit, t) == ForceCount{0}) s.board.advisors[index(t)] = false;
-}
-
 // Basic: one fighter to the Polar Sink; Advanced: one advisor into the shipment's cell, when the
-// Bene Gesserit have no fighters in that territory ([LR] 2.02.05, 2.02.11).
-// Advanced: an advisor may join the shipment's cell unless Bene Gesserit fighters are already in
-// that territory (a territory holds one stance).
+// Bene Gesserit have no fighters in that territory ([LR] 2.02.05, 2.02.11; a territory holds one
+// stance).
 bool advisor_may_join(const GameState& s, CellId shipped_to) {
   const TerritoryId t = cell_info(shipped_to).territory;
   const bool bg_fighters_there =
@@ -226,7 +349,10 @@ void after_shipment(GameState& s, Seat seat, bool from_off_planet, CellId to) {
 void apply_ship(GameState& s, Seat seat, const Ship& c) {
   const Faction f = s.faction_of(seat);
   const TerritoryId t = cell_info(c.to).territory;
-  if (f != Faction::Fremen) pay_for_shipment(s, seat, shipment_cost(s, f, t, c.normal + c.special));
+  if (f != Faction::Fremen) {
+    pay_for_shipment(s, seat, shipment_cost(s, f, t, c.normal + c.special, c.karama), shipment_payee(s, seat, c.karama));
+  }
+  if (c.karama) discard_card(s, seat, *card_in_hand(s.seat(seat), "Karama"));
   s.seat(seat).reserves_normal -= c.normal;
   s.seat(seat).reserves_special -= c.special;
   put_forces(s, f, c.to, c.normal, c.special);
@@ -239,7 +365,7 @@ void apply_cross_ship(GameState& s, Seat seat, const CrossShip& c) {
   const Faction f = s.faction_of(seat);
   const TerritoryId from = cell_info(c.from).territory;
   const TerritoryId to = cell_info(c.to).territory;
-  pay_for_shipment(s, seat, shipment_cost(s, f, to, c.normal + c.special));
+  pay_for_shipment(s, seat, shipment_cost(s, f, to, c.normal + c.special), shipment_payee(s, seat, false));
   const bool advisors = f == Faction::BeneGesserit && arriving_as_advisors(s, to, s.board.advisors[index(from)]);
   take_forces(s, f, c.from, c.normal, c.special);
   put_forces(s, f, c.to, c.normal, c.special);
@@ -252,220 +378,47 @@ void apply_cross_ship(GameState& s, Seat seat, const CrossShip& c) {
 
 void apply_ship_to_reserves(GameState& s, Seat seat, const ShipToReserves& c) {
   const Faction f = s.faction_of(seat);
-  pay_to_bank(s, seat, retreat_cost(c.normal + c.special));
+  pay_for_shipment(s, seat, retreat_cost(c.normal + c.special), std::nullopt);  // the Guild's own: the bank
   take_forces(s, f, c.from, c.normal, c.special);
   s.seat(seat).reserves_normal += c.normal;
   s.seat(seat).reserves_special += c.special;
   after_shipment(s, seat, false, c.from);
 }
 
-// ---- movement -------------------------------------------------------------------------------
-
-// Ornithopters: 3 territories for a seat occupying Arrakeen or Carthag at the start of its move
-// ([LR] 1.06.05.04), Fremen included; otherwise Fremen 2 ([LR] 2.04.06), everyone else 1.
-int movement_range(const GameState& s, Faction f) {
-  for (TerritoryId city : kOrnithopterCities) {
-    if (occupies(s, f, city)) return 3;  // advisors grant no ornithopters (choice: [LR] 2.02.12)
+std::optional<Rejection> validate_shipment(const GameState& s, Seat seat, const Command& c) {
+  if (std::holds_alternative<Pass>(c)) return std::nullopt;
+  if (const auto* ship = std::get_if<Ship>(&c)) return validate_ship(s, seat, *ship);
+  if (const auto* cross = std::get_if<CrossShip>(&c)) return validate_cross_ship(s, seat, *cross);
+  if (const auto* back = std::get_if<ShipToReserves>(&c)) return validate_ship_to_reserves(s, seat, *back);
+  if (std::holds_alternative<PlayHajr>(c)) {
+    return reject(RejectCode::WrongPhase, "Hajr is played in your Movement step, before your move ([LR] 3.01)");
   }
-  return f == Faction::Fremen ? 2 : 1;
+  return reject(RejectCode::WrongPhase, "Shipment: ship forces or pass ([LR] 1.06.03)");
 }
 
-// The cells of t out of the storm, split into the groups the storm separates ([LR] 1.06.05).
-std::vector<std::vector<CellId>> groups_of(const GameState& s, TerritoryId t) {
-  std::vector<std::vector<CellId>> groups;
-  std::vector<CellId> left;
-  for (CellId c : cells_of(t)) {
-    if (!cell_in_storm(s, c)) left.push_back(c);
+void apply_shipment(GameState& s, Seat seat, const Command& c) {
+  if (const auto* ship = std::get_if<Ship>(&c)) {
+    apply_ship(s, seat, *ship);
+  } else if (const auto* cross = std::get_if<CrossShip>(&c)) {
+    apply_cross_ship(s, seat, *cross);
+  } else if (const auto* back = std::get_if<ShipToReserves>(&c)) {
+    apply_ship_to_reserves(s, seat, *back);
+  } else {
+    s.step = Step::Movement;  // Pass
   }
-  while (!left.empty()) {
-    std::vector<CellId> group{left.front()};
-    left.erase(left.begin());
-    for (std::size_t i = 0; i < group.size(); ++i) {
-      for (auto it = left.begin(); it != left.end();) {
-        if (cells_adjacent(group[i], *it)) {
-          group.push_back(*it);
-          it = left.erase(it);
-        } else {
-          ++it;
-        }
-      }
-    }
-    std::sort(group.begin(), group.end());
-    groups.push_back(group);
-  }
-  return groups;
-}
-
-struct GroupForces {
-  ForceCount normal, special;
-};
-
-GroupForces forces_in_group(const GameState& s, Faction f, const std::vector<CellId>& group) {
-  GroupForces out{};
-  for (CellId c : group) {
-    out.normal += s.board.normal[index(c)][index(f)];
-    out.special += s.board.special[index(c)][index(f)];
-  }
-  return out;
-}
-
-struct Obstacles {
-  bool storm = true;
-  bool occupancy = true;
-};
-
-// Territories crossed from `group` to every cell: 0-1 breadth-first search over kCellLinks.
-std::array<int, kCellCount> distances(const GameState& s, Faction f, const std::vector<CellId>& group,
-                                      Obstacles obstacles) {
-  std::array<int, kCellCount> dist;
-  dist.fill(kUnreachable);
-  std::array<bool, kTerritoryCount> blocked{};
-  for (TerritoryId t : kStrongholds) blocked[index(t)] = obstacles.occupancy && occupancy_blocked(s, f, t);
-  std::deque<CellId> queue;
-  for (CellId c : group) {
-    dist[index(c)] = 0;
-    queue.push_back(c);
-  }
-  while (!queue.empty()) {
-    const CellId at = queue.front();
-    queue.pop_front();
-    for (const CellLink& link : kCellLinks) {
-      if (link.from != at) continue;
-      const TerritoryId t = cell_info(link.to).territory;
-      if (obstacles.storm && cell_in_storm(s, link.to)) continue;
-      if (blocked[index(t)]) continue;
-      const int step = t == cell_info(at).territory ? 0 : 1;
-      if (dist[index(at)] + step >= dist[index(link.to)]) continue;
-      dist[index(link.to)] = dist[index(at)] + step;
-      if (step == 0) {
-        queue.push_front(link.to);
-      } else {
-        queue.push_back(link.to);
-      }
-    }
-  }
-  return dist;
-}
-
-bool moves_as_advisors(const GameState& s, Faction f, TerritoryId from, CellId to) {
-  return bg_advisors_in(s, f, from) && arriving_as_advisors(s, cell_info(to).territory, true);
-}
-
-// The group (storm-separated part of `from`) that can make this move, first in cell order.
-std::optional<std::vector<CellId>> moving_group(const GameState& s, Faction f, const Move& c) {
-  const Obstacles obstacles{true, !moves_as_advisors(s, f, c.from, c.to)};
-  for (const auto& group : groups_of(s, c.from)) {
-    const GroupForces have = forces_in_group(s, f, group);
-    if (c.normal > have.normal || c.special > have.special) continue;
-    if (distances(s, f, group, obstacles)[index(c.to)] <= movement_range(s, f)) return group;
-  }
-  return std::nullopt;
-}
-
-// Why no group can make the move: storm, occupancy or distance, for the first group with the forces.
-Rejection explain_move(const GameState& s, Faction f, const Move& c) {
-  const int range = movement_range(s, f);
-  for (const auto& group : groups_of(s, c.from)) {
-    const GroupForces have = forces_in_group(s, f, group);
-    if (c.normal > have.normal || c.special > have.special) continue;
-    if (distances(s, f, group, Obstacles{false, true})[index(c.to)] <= range) {
-      return reject(RejectCode::StormBlocked, "the storm blocks every path from {} to {} ([LR] 1.06.05.06)",
-                    to_string(c.from), to_string(cell_info(c.to).territory));
-    }
-    if (distances(s, f, group, Obstacles{true, false})[index(c.to)] <= range) {
-      return reject(RejectCode::OccupancyLimit,
-                    "every path passes through a stronghold held by two other factions ([LR] 1.06.05.09)");
-    }
-    return reject(RejectCode::NotAdjacent, "{} is beyond {}'s movement of {} territor{} from {} ([LR] 1.06.05)",
-                  to_string(cell_info(c.to).territory), to_string(f), range, range == 1 ? "y" : "ies",
-                  to_string(c.from));
-  }
-  return reject(RejectCode::NotEnoughForces,
-                "{} has no group of {} forces and {} special forces out of the storm in {} ([LR] 1.06.05, 1.01.04)",
-                to_string(f), c.normal.value, c.special.value, to_string(c.from));
-}
-
-std::optional<Rejection> validate_move(const GameState& s, Seat seat, const Move& c) {
-  const Faction f = s.faction_of(seat);
-  if (index(c.from) >= kTerritoryCount || !valid_cell(c.to)) {
-    return reject(RejectCode::IllegalChoice, "no such territory or cell");
-  }
-  if (auto r = check_group(c.normal, c.special)) return r;
-  const TerritoryId to = cell_info(c.to).territory;
-  if (cell_in_storm(s, c.to)) {
-    return reject(RejectCode::StormBlocked, "no movement into a sector in storm ([LR] 1.06.05.06): {} is in sector {}",
-                  to_string(to), cell_info(c.to).sector->value);
-  }
-  if (to != c.from && !moves_as_advisors(s, f, c.from, c.to) && occupancy_blocked(s, f, to)) {
-    return reject(RejectCode::OccupancyLimit, "{} already holds forces of two other factions ([LR] 1.06.05.09)",
-                  to_string(to));
-  }
-  if (moving_group(s, f, c)) return std::nullopt;
-  return explain_move(s, f, c);
-}
-
-// Takes `wanted` from the group's cells in cell order, the destination cell last.
-void lift(GameState& s, Faction f, const std::vector<CellId>& group, CellId to, ForceCount normal,
-          ForceCount special) {
-  std::vector<CellId> order = group;
-  std::stable_partition(order.begin(), order.end(), [&](CellId c) { return c != to; });
-  for (CellId c : order) {
-    const ForceCount n = std::min(normal, s.board.normal[index(c)][index(f)]);
-    const ForceCount sp = std::min(special, s.board.special[index(c)][index(f)]);
-    take_forces(s, f, c, n, sp);
-    normal -= n;
-    special -= sp;
-  }
-}
-
-void apply_move(GameState& s, Seat seat, const Move& c) {
-  const Faction f = s.faction_of(seat);
-  const TerritoryId to = cell_info(c.to).territory;
-  const auto group = moving_group(s, f, c);
-  const bool advisors = f == Faction::BeneGesserit && arriving_as_advisors(s, to, s.board.advisors[index(c.from)]);
-  lift(s, f, *group, c.to, c.normal, c.special);
-  put_forces(s, f, c.to, c.normal, c.special);
-  if (f == Faction::BeneGesserit) {
-    s.board.advisors[index(to)] = advisors;
-    forget_empty_stance(s, c.from);
-  }
-}
-
-// At the end of its actions, the seat's forces sharing a territory with its ally (not the Polar
-// Sink) go to the Tanks ([LR] 1.06.07); advisors coexist with allies ([LR] 2.02.12).
-void tank_forces_sharing_with_ally(GameState& s, Seat seat) {
-  const Faction f = s.faction_of(seat);
-  const auto ally = ally_of(s, f);
-  if (!ally) return;
-  for (std::size_t i = 1; i < kTerritoryCount; ++i) {  // 0 is the Polar Sink
-    const TerritoryId t = territory_at(i);
-    if (forces_in_territory(s, f, t) == ForceCount{0} || forces_in_territory(s, *ally, t) == ForceCount{0}) continue;
-    if (bg_advisors_in(s, f, t) || bg_advisors_in(s, *ally, t)) continue;
-    for (CellId c : cells_of(t)) {
-      destroy_forces(s, f, c, s.board.normal[index(c)][index(f)], s.board.special[index(c)][index(f)]);
-    }
-    if (f == Faction::BeneGesserit) forget_empty_stance(s, t);
-  }
-}
-
-void finish_turn(GameState& s, Seat seat) {
-  tank_forces_sharing_with_ally(s, seat);
-  s.movement.turn_index += 1;
-  if (s.movement.turn_index >= s.seat_count()) {
-    end_phase(s);
-    return;
-  }
-  s.step = Step::Shipment;
 }
 
 // ---- candidates -----------------------------------------------------------------------------
 
 void add_ship_candidates(const GameState& s, Seat seat, std::vector<Command>& out) {
   const SeatState& me = s.seat(seat);
+  const bool karama = s.faction_of(seat) != Faction::Fremen && card_in_hand(me, "Karama");
   for (std::size_t c = 0; c < kCellCount; ++c) {
     for (int sp = 0; sp <= me.reserves_special.value; ++sp) {
       for (int n = 0; n <= me.reserves_normal.value; ++n) {
-        if (n + sp > 0) out.push_back(Ship{cell_at(c), ForceCount{n}, ForceCount{sp}});
+        if (n + sp == 0) continue;
+        out.push_back(Ship{cell_at(c), ForceCount{n}, ForceCount{sp}});
+        if (karama) out.push_back(Ship{cell_at(c), ForceCount{n}, ForceCount{sp}, true});
       }
     }
   }
@@ -489,85 +442,61 @@ void add_guild_candidates(const GameState& s, Seat seat, std::vector<Command>& o
   }
 }
 
-void add_move_candidates(const GameState& s, Seat seat, std::vector<Command>& out) {
-  const Faction f = s.faction_of(seat);
-  const int range = movement_range(s, f);
-  for (std::size_t i = 0; i < kTerritoryCount; ++i) {
-    const TerritoryId from = territory_at(i);
-    for (const auto& group : groups_of(s, from)) {
-      const GroupForces have = forces_in_group(s, f, group);
-      if (have.normal + have.special == ForceCount{0}) continue;
-      const auto dist = distances(s, f, group, Obstacles{true, false});  // over-generates; validate decides
-      for (std::size_t to = 0; to < kCellCount; ++to) {
-        if (dist[to] > range) continue;
-        for (int sp = 0; sp <= have.special.value; ++sp) {
-          for (int n = 0; n <= have.normal.value; ++n) {
-            if (n + sp > 0) out.push_back(Move{from, cell_at(to), ForceCount{n}, ForceCount{sp}});
-          }
-        }
-      }
-    }
+std::optional<Rejection> validate_spiritual_advisor(const GameState& s, const Command& c) {
+  const auto* send = std::get_if<SendSpiritualAdvisor>(&c);
+  if (!send) {
+    return reject(RejectCode::WrongPhase, "the Bene Gesserit decide whether to send a spiritual advisor ([LR] 2.02.05)");
   }
+  if (send->to == AdvisorDestination::ShipmentCell && !advisor_may_join(s, *s.movement.spiritual_advisor_cell)) {
+    return reject(RejectCode::IllegalChoice,
+                  "an advisor joins the shipment only in the Advanced game and where no Bene Gesserit fighters are ([LR] 2.02.11)");
+  }
+  if (static_cast<int>(send->to) > static_cast<int>(AdvisorDestination::ShipmentCell)) {
+    return reject(RejectCode::IllegalChoice, "unknown spiritual advisor destination");
+  }
+  return std::nullopt;
 }
 
 }  // namespace
 
 void enter_shipment_movement(GameState& state) {
   state.movement = MovementState{};
-  state.step = Step::Shipment;
+  begin_turn(state);
 }
 
 std::vector<Seat> awaited_shipment_movement(const GameState& state) {
   if (state.movement.spiritual_advisor_cell) return {*state.seat_of(Faction::BeneGesserit)};
-  if (state.movement.turn_index >= state.seat_count()) return {};
+  if (guild_deciding(state)) return {guild_seat(state)};
+  if (!state.movement.guild_acting && state.movement.turn_index >= state.seat_count()) return {};
   return {acting_seat(state)};
 }
 
 std::vector<Command> candidates_shipment_movement(const GameState& state, Seat seat) {
-  std::vector<Command> out;
   if (state.movement.spiritual_advisor_cell) {
     return {SendSpiritualAdvisor{AdvisorDestination::None}, SendSpiritualAdvisor{AdvisorDestination::PolarSink},
             SendSpiritualAdvisor{AdvisorDestination::ShipmentCell}};
   }
-  out.push_back(Pass{});
+  if (guild_deciding(state)) return {GuildActNow{}, Pass{}};
+  std::vector<Command> out{Pass{}};
   if (state.step == Step::Shipment) {
     add_ship_candidates(state, seat, out);
     add_guild_candidates(state, seat, out);
-  } else if (state.step == Step::Movement) {
-    add_move_candidates(state, seat, out);
+  } else {
+    add_movement_candidates(state, seat, out);
   }
   return out;
 }
 
 std::optional<Rejection> validate_shipment_movement(const GameState& state, Seat seat, const Command& c) {
-  if (state.movement.spiritual_advisor_cell) {
-    if (const auto* send = std::get_if<SendSpiritualAdvisor>(&c)) {
-      if (send->to == AdvisorDestination::ShipmentCell && !advisor_may_join(state, *state.movement.spiritual_advisor_cell)) {
-        return reject(RejectCode::IllegalChoice,
-                      "an advisor joins the shipment only in the Advanced game and where no Bene Gesserit fighters are ([LR] 2.02.11)");
-      }
-      if (static_cast<int>(send->to) > static_cast<int>(AdvisorDestination::ShipmentCell)) {
-        return reject(RejectCode::IllegalChoice, "unknown spiritual advisor destination");
-      }
-      return std::nullopt;
-    }
-    return reject(RejectCode::WrongPhase, "the Bene Gesserit decide whether to send a spiritual advisor ([LR] 2.02.05)");
+  if (state.movement.spiritual_advisor_cell) return validate_spiritual_advisor(state, c);
+  if (guild_deciding(state)) {
+    if (std::holds_alternative<GuildActNow>(c) || std::holds_alternative<Pass>(c)) return std::nullopt;
+    return reject(RejectCode::WrongPhase,
+                  "the Spacing Guild first chooses to take its turn now or to wait (GuildActNow or Pass, [LR] 2.06.12)");
   }
-  if (std::holds_alternative<GuildActNow>(c)) {
-    return reject(RejectCode::NotImplemented, "Advanced Guild shipment timing ([LR] 2.06.12) is not implemented yet");
-  }
-  if (std::holds_alternative<PlayHajr>(c)) {
-    return reject(RejectCode::NotImplemented, "Hajr (an extra movement, [LR] 3.01) is not implemented yet");
-  }
-  if (std::holds_alternative<Pass>(c)) return std::nullopt;
-  if (state.step == Step::Shipment) {
-    if (const auto* ship = std::get_if<Ship>(&c)) return validate_ship(state, seat, *ship);
-    if (const auto* cross = std::get_if<CrossShip>(&c)) return validate_cross_ship(state, seat, *cross);
-    if (const auto* back = std::get_if<ShipToReserves>(&c)) return validate_ship_to_reserves(state, seat, *back);
-    return reject(RejectCode::WrongPhase, "Shipment: ship forces or pass ([LR] 1.06.03)");
-  }
-  if (const auto* move = std::get_if<Move>(&c)) return validate_move(state, seat, *move);
-  return reject(RejectCode::WrongPhase, "Movement: move one group or pass ([LR] 1.06.05)");
+  if (std::holds_alternative<GuildActNow>(c)) return validate_guild_act_now(state, seat);
+  if (state.step == Step::Shipment) return validate_shipment(state, seat, c);
+  return validate_movement(state, seat, c);
 }
 
 void apply_shipment_movement(GameState& state, Seat seat, const Command& c) {
@@ -577,20 +506,15 @@ void apply_shipment_movement(GameState& state, Seat seat, const Command& c) {
     state.step = Step::Movement;  // the shipper's movement follows
     return;
   }
-  if (state.step == Step::Shipment) {
-    if (const auto* ship = std::get_if<Ship>(&c)) {
-      apply_ship(state, seat, *ship);
-    } else if (const auto* cross = std::get_if<CrossShip>(&c)) {
-      apply_cross_ship(state, seat, *cross);
-    } else if (const auto* back = std::get_if<ShipToReserves>(&c)) {
-      apply_ship_to_reserves(state, seat, *back);
-    } else {
-      state.step = Step::Movement;  // Pass
-    }
+  if (guild_deciding(state)) {
+    apply_guild_decision(state, c);
     return;
   }
-  if (const auto* move = std::get_if<Move>(&c)) apply_move(state, seat, *move);
-  finish_turn(state, seat);
+  if (state.step == Step::Shipment) {
+    apply_shipment(state, seat, c);
+    return;
+  }
+  if (apply_movement(state, seat, c)) finish_turn(state, seat);
 }
 
 }  // namespace dune

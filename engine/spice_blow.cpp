@@ -69,8 +69,16 @@ void blow_spice(GameState& state, TerritoryId t) {
   state.board.spice[index(site->cell)] += site->amount;
 }
 
-// Shai-Hulud: all spice to the bank and all forces but the Fremen's to the Tanks ([LR] 1.02.05,
-// 2.04.07). Fremen allies are not protected: the 2.04.10 choice is not offered (rules-status).
+// The Fremen ally is spared when the Fremen chose to protect it ([LR] 2.04.10; the public standing
+// choice ProtectAllyFromWorms, read when the worm devours).
+bool spared_by_worm(const GameState& state, Faction f) {
+  if (f == Faction::Fremen) return true;  // [LR] 2.04.07
+  const auto fremen = state.seat_of(Faction::Fremen);
+  return fremen && ally_of(state, Faction::Fremen) == f && state.seat(*fremen).protects_ally_from_worms;
+}
+
+// Shai-Hulud: all spice to the bank and all forces but the Fremen's (and a protected Fremen
+// ally's) to the Tanks ([LR] 1.02.05, 2.04.07, 2.04.10).
 void devour(GameState& state, TerritoryId t) {
   state.blow.worm_territory = t;
   for (std::size_t i = 0; i < kCellCount; ++i) {
@@ -79,7 +87,7 @@ void devour(GameState& state, TerritoryId t) {
     state.bank += state.board.spice[i];
     state.board.spice[i] = Spice{0};
     for (Faction f : state.options.factions) {
-      if (f == Faction::Fremen) continue;
+      if (spared_by_worm(state, f)) continue;
       destroy_forces(state, f, c, state.board.normal[i][index(f)], state.board.special[i][index(f)]);
     }
   }

@@ -1,9 +1,49 @@
-// The Battle phase's decision state (owned by engine/battle*.cpp).
+// The Battle phase's decision state (owned by engine/battle*.cpp). Fact sheet §6.3, [LR] 1.07.
 #pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "model/commands.h"
+#include "model/factions.h"
+#include "model/ids.h"
+#include "model/quantity.h"
 
 namespace dune {
 
+enum class BattleStage : std::uint8_t {
+  None,              // no battle under way (between battles, or outside the phase)
+  Choose,            // the aggressor chooses its next battle (ChooseBattle)
+  Voice,             // the Bene Gesserit side may use the Voice (UseVoice or Pass)
+  Prescience,        // the Atreides side may use Prescience (UsePrescience or Pass)
+  PrescienceAnswer,  // the opponent commits the part of its plan holding the asked element
+  Plans,             // both combatants commit PlanBattle and DialBattle, in either order
+  Traitors,          // after the reveal: the sides that may call a traitor answer (CallTraitor or Pass)
+  Capture,           // Advanced Harkonnen, after winning: CaptureLeader or Pass
+};
+
 struct BattleState {
+  BattleStage stage = BattleStage::None;
+  TerritoryId territory{};
+  std::vector<CellId> cells;         // the cells the storm does not separate, where it is fought
+  std::array<Seat, 2> combatants{};  // the aggressor, then its opponent
+  // Secret until both combatants have committed both parts of their plans; then `revealed`.
+  std::array<std::optional<PlanBattle>, 2> plans{};
+  std::array<std::optional<DialBattle>, 2> wheels{};
+  bool revealed = false;
+  std::optional<UseVoice> voice;             // public: commanded aloud
+  std::optional<PlanElement> prescience;     // public: asked aloud, answered aloud
+  std::array<bool, kMaxSeats> traitor_answered{};
+  std::array<bool, 2> traitor_called{};      // by side: a traitor was called against the other side
+  std::optional<Seat> capture_from;          // the loser whose leader Harkonnen may capture or kill
+  // Phase-level: where each leader fought this phase (a leader fights in one territory only).
+  std::array<std::optional<TerritoryId>, kLeaderCount> leader_territory{};
+  std::optional<TerritoryId> kwisatz_haderach_territory;  // once per turn, one territory
+  // Game-level (Advanced Atreides): forces lost in battles and whether the Kwisatz Haderach died.
+  ForceCount atreides_battle_losses;
+  bool kwisatz_haderach_dead = false;
   friend bool operator==(const BattleState&, const BattleState&) = default;
 };
 

@@ -71,7 +71,6 @@ enum class TruthtranceQuestion : std::uint8_t {
 };
 struct PlayTruthtrance { Seat target; TruthtranceQuestion question; friend bool operator==(const PlayTruthtrance&, const PlayTruthtrance&) = default; };
 struct PlayGhola { std::optional<LeaderId> leader; ForceCount forces; friend bool operator==(const PlayGhola&, const PlayGhola&) = default; };
-struct DiscardWorthless { TreacheryCardId card; friend bool operator==(const DiscardWorthless&, const DiscardWorthless&) = default; };
 
 // ---- standing choices (side commands: any seat, whenever the game is live) ----------------
 // How much of one's spice one's ally may spend on bids, shipments and (Emperor) revivals
@@ -79,6 +78,33 @@ struct DiscardWorthless { TreacheryCardId card; friend bool operator==(const Dis
 struct AllySpice { Spice limit; friend bool operator==(const AllySpice&, const AllySpice&) = default; };
 // Fremen: whether their ally's forces are protected from worms ([LR] 2.04.10). Public.
 struct ProtectAllyFromWorms { bool protect; friend bool operator==(const ProtectAllyFromWorms&, const ProtectAllyFromWorms&) = default; };
+
+// ---- Battle ---------------------------------------------------------------------------------
+// The aggressor picks its next battle: the territory and, with three or more factions there, the
+// opponent ([LR] 1.07.02–03). Offered only when there are several choices.
+struct ChooseBattle { TerritoryId territory; Faction opponent; friend bool operator==(const ChooseBattle&, const ChooseBattle&) = default; };
+// Bene Gesserit Voice ([LR] 2.02.06): the opponent must (or must not) play a card of this kind.
+enum class VoiceSubject : std::uint8_t { ProjectileWeapon, PoisonWeapon, ProjectileDefense, PoisonDefense, Worthless, CheapHero, Lasgun };
+struct UseVoice { VoiceSubject subject; bool must_play = false; friend bool operator==(const UseVoice&, const UseVoice&) = default; };
+// Atreides Prescience ([LR] 2.01.08): the opponent commits and reveals this element first.
+enum class PlanElement : std::uint8_t { Leader, Weapon, Defense, Dial };
+struct UsePrescience { PlanElement element; friend bool operator==(const UsePrescience&, const UsePrescience&) = default; };
+// A battle plan is committed secretly in two parts, in either order: the leader (or Cheap Hero)
+// with its cards, and the wheel. Both stay secret until both combatants have committed both.
+struct PlanBattle {
+  std::optional<LeaderId> leader;
+  std::optional<TreacheryCardId> cheap_hero;
+  std::optional<TreacheryCardId> weapon;   // a weapon or a worthless card
+  std::optional<TreacheryCardId> defense;  // a defense or a worthless card
+  bool kwisatz_haderach = false;           // Advanced Atreides: +2 to the leader or Cheap Hero
+  friend bool operator==(const PlanBattle&, const PlanBattle&) = default;
+};
+// The number dialed, in half points (Advanced combat dials in half steps; Basic dials are even),
+// and the spice support paid to the bank (Advanced combat; 1 per force at full strength).
+struct DialBattle { std::int32_t dial_halves = 0; Spice support; friend bool operator==(const DialBattle&, const DialBattle&) = default; };
+struct CallTraitor { friend bool operator==(const CallTraitor&, const CallTraitor&) = default; };
+// Advanced Harkonnen after winning: capture one of the loser's leaders, or kill it for 2 spice.
+struct CaptureLeader { LeaderId leader; bool kill = false; friend bool operator==(const CaptureLeader&, const CaptureLeader&) = default; };
 
 // ---- generic --------------------------------------------------------------------------------
 // Decline the current optional opportunity (a pass in bidding, no shipment, no charity, ...).
@@ -88,8 +114,9 @@ using Command = std::variant<Pass, ChooseTraitor, Predict, PlaceForces, DialStor
                              PlayFamilyAtomics, ProposeAlliance, AcceptAlliance, BreakAlliance,
                              PlaceWorm, RideWorm, ClaimCharity, Bid, KaramaTakeCard, Revive, Ship,
                              CrossShip, ShipToReserves, Move, SendSpiritualAdvisor, PlayHajr,
-                             GuildActNow, PlayTruthtrance, PlayGhola, DiscardWorthless, AllySpice,
-                             ProtectAllyFromWorms>;
+                             GuildActNow, PlayTruthtrance, PlayGhola, AllySpice,
+                             ProtectAllyFromWorms, ChooseBattle, UseVoice, UsePrescience, PlanBattle,
+                             DialBattle, CallTraitor, CaptureLeader>;
 
 // The one human form of a command (logs, traces, RapidCheck `show`).
 std::string to_string(const Command& c);

@@ -39,7 +39,7 @@ enum class Step : std::uint8_t {
   Revival,
   Shipment,
   Movement,
-  Battle,                    // Engine II: not implemented; the game halts here
+  Battle,                    // choosing, planning, calling traitors, capturing (battle*.cpp)
   GameOver,
 };
 
@@ -153,13 +153,20 @@ struct RevivalState {
   friend bool operator==(const RevivalState&, const RevivalState&) = default;
 };
 
-// Shipment and Movement: the seat acting is storm_order()[turn_index]; Step::Shipment, then
-// Step::Movement. The storm does not move during the phase, so the storm order is stable.
+// Shipment and Movement: the seat acting is storm_order()[turn_index] (or the Guild while
+// guild_acting); Step::Shipment, then Step::Movement. The storm does not move during the phase,
+// so the storm order is stable. Every field is public.
 struct MovementState {
-  std::uint8_t turn_index = 0;  // position in storm order of the seat acting
+  std::uint8_t turn_index = 0;  // position in storm order of the seat whose turn it is (or is next)
   // Set while the Bene Gesserit decide on a spiritual advisor after another faction's shipment
   // from off-planet: the cell shipped into ([LR] 2.02.05, 2.02.11). Public, as the shipment was.
   std::optional<CellId> spiritual_advisor_cell;
+  bool hajr_played = false;     // the acting seat played Hajr this Movement step: two moves ([LR] 3.01)
+  std::uint8_t moves_made = 0;  // moves the acting seat made in this Movement step
+  // Advanced Guild timing ([LR] 2.06.12): the Guild's public decisions this phase.
+  bool guild_waits = false;   // the Guild chose to wait before the turn at turn_index
+  bool guild_acting = false;  // the Guild takes its turn now, out of its storm-order place
+  bool guild_done = false;    // the Guild has taken its turn this phase
   friend bool operator==(const MovementState&, const MovementState&) = default;
 };
 

@@ -317,5 +317,162 @@ TEST(BiddingTest, EmptyDeckIsRefilledFromTheDiscard) {
   EXPECT_TRUE(s.treachery.discard.empty());
 }
 
+void ally(GameState& s, Faction a, Faction b, int grant_of_b) {
+  s.alliances.push_back(Alliance{a, b});
+  s.seat(seat_of(s, a)).ally = b;
+  s.seat(seat_of(s, b)).ally = a;
+  s.seat(seat_of(s, b)).ally_spice_limit = Spice{grant_of_b};
+}
+
+bool listed(const GameState& s, Seat seat, const Command& c) {
+  const auto legal = legal_commands(s, seat);
+  return std::find(legal.begin(), legal.end(), c) != legal.end();
+}
+
+TEST(BiddingTest, AllyPaysForBidsAboveOnesOwnSpiceOwnSpiceFirst) {
+  GameState s = table(Options::basic(kFour));
+  const Seat atreides = seat_of(s, Faction::Atreides);
+  const Seat fremen = seat_of(s, Faction::Fremen);
+  const Seat emperor = seat_of(s, Faction::Emperor);
+  ally(s, Faction::Atreides, Faction::Fremen, 3);  // Atreides 10, the Fremen grant 3 of their 3
+  StagedChance chance(1);
+  s = enter_bidding_with(s, {kCrysknife, kLasgun, kSnooper, kBaliset}, chance);
+  while (pending(s).front() != atreides) s = play(s, pending(s).front(), Pass{}, chance);
+  expect_rejected(s, envelope(s, atreides, Bid{Spice{14}}), RejectCode::InsufficientSpice);
+  EXPECT_TRUE(listed(s, atreides, Bid{Spice{13}}));
+  EXPECT_FALSE(listed(s, atreides, Bid{Spice{14}}));
+  s = play(s, atreides, Bid{Spice{12}}, chance);
+  while (s.bidding.lot == 0) s = play(s, pending(s).front(), Pass{}, chance);
+  EXPECT_EQ(s.seat(atreides).hand, ids({kCrysknife}));
+  EXPECT_EQ(s.seat(atreides).spice, Spice{0});  // its own 10 first
+  EXPECT_EQ(s.seat(fremen).spice, Spice{1});    // the ally the other 2
+  EXPECT_EQ(s.seat(fremen).ally_spice_limit, Spice{1});
+  EXPECT_EQ(s.seat(emperor).spice, Spice{22});  // all 12 to the Emperor
+}
+
+TEST(BiddingTest, GrantIsCappedByTheAllysSpiceAndAbsentWithoutAlliance) {
+  GameState s = table(Options::basic(kFour));
+  const Seat atreides = seat_of(s, Faction::Atreides);
+  const Seat guild = seat_of(s, Faction::SpacingGuild);
+  s.seat(guild).ally_spice_limit = Spice{5};  // no alliance: the grant means nothing
+  StagedChance chance(1);
+  GameState alone = enter_bidding_with(s, {kCrysknife, kLasgun, kSnooper, kBaliset}, chance);
+  while (pending(alone).front() != atreides) alone = play(alone, pending(alone).front(), Pass{}, chance);
+  expect_rejected(alone, envelope(alone, atreides, Bid{Spice{11}}), RejectCode::InsufficientSpice);
+
+  ally(s, Faction::Atreides, Faction::SpacingGuild, 5);
+  s.seat(guild).spice = Spice{2};  // grants 5, holds 2
+  s = enter_bidding_with(s, {kCrysknife, kLasgun, kSnooper, kBaliset}, chance);
+  while (pending(s).front() != atreides) s = play(s, pending(s).front(), Pass{}, chance);
+  expect_rejected(s, envelope(s, atreides, Bid{Spice{13}}), RejectCode::InsufficientSpice);
+  EXPECT_TRUE(listed(s, atreides, Bid{Spice{12}}));
+}
+
+TEST(BiddingTest, EmperorFundingHisAllysCardKeepsHisShare) {
+  GameState s = table(Options::basic(kFour));
+  const Seat atreides = seat_of(s, Faction::Atreides);
+  const Seat emperor = seat_of(s, Faction::Emperor);
+  ally(s, Faction::Atreides, Faction::Emperor, 5);
+  StagedChance chance(1);
+  s = enter_bidding_with(s, {kCrysknife, kLasgun, kSnooper, kBaliset}, chance);
+  const Spice bank = s.bank;
+  s = sell_lot(s, atreides, Spice{13}, chance);
+  EXPECT_EQ(s.seat(atreides).hand, ids({kCrysknife}));
+  EXPECT_EQ(s.seat(atreides).spice, Spice{0});
+  EXPECT_EQ(s.seat(emperor).spice, Spice{20});  // Atreides' 10 in, his own 3 paid back to himself
+  EXPECT_EQ(s.seat(emperor).ally_spice_limit, Spice{2});
+  EXPECT_EQ(s.bank, bank);
+}
+
+TEST(BiddingTest, AllyFundingTheEmperorsCardPaysTheBank) {
+  GameState s = table(Options::basic(kFour));
+  const Seat emperor = seat_of(s, Faction::Emperor);
+  const Seat guild = seat_of(s, Faction::SpacingGuild);
+  ally(s, Faction::Emperor, Faction::SpacingGuild, 4);
+  StagedChance chance(1);
+  s = enter_bidding_with(s, {kCrysknife, kLasgun, kSnooper, kBaliset}, chance);
+  const Spice bank = s.bank;
+  s = sell_lot(s, emperor, Spice{12}, chance);
+  EXPECT_EQ(s.seat(emperor).spice, Spice{0});
+  EXPECT_EQ(s.seat(guild).spice, Spice{3});
+  EXPECT_EQ(s.seat(guild).ally_spice_limit, Spice{2});
+  EXPECT_EQ(s.bank, bank + Spice{12});
+}
+
+std::vector<std::uint8_t> lots_seen_by(const GameState& s, Seat seat) {
+  std::vector<std::uint8_t> out;
+  for (const Sighting& x : s.knowledge.sightings) {
+    if (x.seat == seat && x.kind == SeenKind::TreacheryCard && x.phase == Phase::Bidding) out.push_back(x.id);
+  }
+  return out;
+}
+
+TEST(BiddingTest, AtreidesSeeEachCardAsItComesUpForBid) {
+  GameState s = table(Options::basic(kFour));
+  const Seat atreides = seat_of(s, Faction::Atreides);
+  const Seat guild = seat_of(s, Faction::SpacingGuild);
+  fill_hand(s, atreides);  // a full hand still looks
+  StagedChance chance(1);
+  s = enter_bidding_with(s, {kCrysknife, kLasgun, kSnooper}, chance);
+  EXPECT_EQ(lots_seen_by(s, atreides), std::vector<std::uint8_t>{kCrysknife});  // not the whole row
+  s = sell_lot(s, guild, Spice{1}, chance);
+  EXPECT_EQ(lots_seen_by(s, atreides), (std::vector<std::uint8_t>{kCrysknife, kLasgun}));
+  EXPECT_TRUE(lots_seen_by(s, guild).empty());
+  // Bought in: the rest goes back unseen.
+  while (s.step == Step::Bidding) s = play(s, pending(s).front(), Pass{}, chance);
+  EXPECT_EQ(lots_seen_by(s, atreides), (std::vector<std::uint8_t>{kCrysknife, kLasgun}));
+}
+
+TEST(BiddingTest, NoSightingsWithoutAtreides) {
+  GameState s = table(Options::basic({Faction::Emperor, Faction::SpacingGuild}));
+  StagedChance chance(1);
+  const std::size_t before = s.knowledge.sightings.size();
+  s = enter_bidding_with(s, {kCrysknife, kLasgun}, chance);
+  EXPECT_EQ(s.knowledge.sightings.size(), before);
+}
+
+// A table with the Bene Gesserit: a fresh game set to turn 2 (no setup played), empty hands.
+GameState bene_gesserit_table(bool advanced_karama) {
+  Options options = Options::basic({Faction::BeneGesserit, Faction::Emperor});
+  options.rules.advanced_karama = advanced_karama;
+  GameState s = std::get<GameState>(new_game(options));
+  s.chance.reset();
+  s.halted.clear();
+  s.turn = 2;
+  s.storm.sector = Sector{0};
+  return s;
+}
+
+TEST(BiddingTest, AdvancedBeneGesseritBidWithAWorthlessCardAsKarama) {
+  for (bool advanced : {false, true}) {
+    GameState s = bene_gesserit_table(advanced);
+    const Seat bg = seat_of(s, Faction::BeneGesserit);
+    give(s, bg, {kBaliset, kKarama});
+    StagedChance chance(1);
+    s = enter_bidding_with(s, {kCrysknife, kLasgun}, chance);
+    while (pending(s).front() != bg) s = play(s, pending(s).front(), Pass{}, chance);
+    s = play(s, bg, Bid{Spice{20}, true}, chance);
+    while (s.bidding.lot == 0) s = play(s, pending(s).front(), Pass{}, chance);
+    // Advanced: the worthless card is spent and the Karama kept; basic: the Karama is spent.
+    EXPECT_EQ(s.treachery.discard, ids({advanced ? kBaliset : kKarama}));
+    EXPECT_EQ(s.seat(bg).hand, advanced ? ids({kCrysknife, kKarama}) : ids({kCrysknife, kBaliset}));
+  }
+  GameState s = bene_gesserit_table(true);
+  const Seat bg = seat_of(s, Faction::BeneGesserit);
+  give(s, bg, {kKulon});
+  StagedChance chance(1);
+  s = enter_bidding_with(s, {kCrysknife, kLasgun}, chance);
+  while (pending(s).front() != bg) s = play(s, pending(s).front(), Pass{}, chance);
+  EXPECT_TRUE(listed(s, bg, KaramaTakeCard{}));
+  s = play(s, bg, KaramaTakeCard{}, chance);
+  EXPECT_EQ(s.seat(bg).hand, ids({kCrysknife}));
+
+  GameState basic = bene_gesserit_table(false);
+  give(basic, bg, {kKulon});
+  basic = enter_bidding_with(basic, {kCrysknife, kLasgun}, chance);
+  while (pending(basic).front() != bg) basic = play(basic, pending(basic).front(), Pass{}, chance);
+  expect_rejected(basic, envelope(basic, bg, KaramaTakeCard{}), RejectCode::IllegalChoice);
+}
+
 }  // namespace
 }  // namespace dune

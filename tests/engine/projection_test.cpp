@@ -1,2 +1,163 @@
-// Tests (filled in by the owner of the matching engine file).
+// Projections: named facts of the public view and of seat views at chosen steps, and canaries
+// planted in hidden fields that no other observer's view may contain.
 #include <gtest/gtest.h>
+
+#include <functional>
+#include <nlohmann/json.hpp>
+
+#include "engine/projection.h"
+#include "tests/engine/test_support.h"
+
+namespace dune {
+namespace {
+
+using json = nlohmann::json;
+
+const Options kTwoSeats = [] {
+  Options o = Options::basic({Faction::Atreides, Faction::Harkonnen});
+  o.player_circles = {0, 3};
+  return o;
+}();
+
+// Setup with staged traitors and starting cards (the same deal as tests/scenarios/setup.json).
+GameState after_setup(StagedChance& chance) {
+  for (std::uint8_t t : {20, 21, 3, 4, 0, 1, 22, 23}) chance.stage(ChanceKind::TraitorDeal, t);
+  for (std::uint8_t c : {8, 23, 24}) chance.stage(ChanceKind::TreacheryDeal, c);
+  GameState s = testing::start(kTwoSeats, chance);
+  return testing::play(s, Seat{0}, ChooseTraitor{TraitorCardId{20}}, chance);
+}
+
+// Plays the first legal command of the first awaited seat until `done` holds.
+GameState advance_until(GameState s, ChanceSource& chance, const std::function<bool(const GameState&)>& done) {
+  for (int i = 0; i < 200 && !done(s) && !is_terminal(s); ++i) {
+    const Seat seat = pending(s).front();
+    s = testing::play(s, seat, legal_commands(s, seat).front(), chance);
+  }
+  EXPECT_TRUE(done(s));
+  return s;
+}
+
+TEST(ProjectionTest, PublicViewAfterSetupShowsCountsNotSecrets) {
+  StagedChance chance(1);
+  const GameState s = after_setup(chance);
+  const PublicView v = project_public(s);
+  EXPECT_EQ(v.turn, 1);
+  EXPECT_EQ(v.step, Step::StormDial);
+  ASSERT_EQ(v.seats.size(), 2u);
+  EXPECT_EQ(v.seats[0].hand_size, 1u);
+  EXPECT_EQ(v.seats[1].hand_size, 2u);
+  EXPECT_EQ(v.seats[0].traitor_count, 1u);
+  EXPECT_EQ(v.seats[1].traitor_count, 4u);  // Harkonnen keep all four ([LR] 2.05)
+  EXPECT_EQ(v.decks.treachery_deck, 30u);
+  EXPECT_EQ(v.decks.traitor_deck, 5u);
+  EXPECT_EQ(v.pending, (std::vector<Seat>{Seat{0}, Seat{1}}));
+  ASSERT_EQ(v.board.cells.size(), 2u);
+  EXPECT_EQ(v.board.cells[0].forces, (std::vector<ForcesView>{{Faction::Harkonnen, ForceCount{10}, ForceCount{0}, false}}));
+  EXPECT_EQ(to_string(cell_info(v.board.cells[1].cell).territory), "Arrakeen");
+
+  const json j = view_to_json(v);
+  for (const json& seat : j["seats"]) EXPECT_FALSE(seat.contains("spice")) << "spice is secret";
+  EXPECT_FALSE(j.contains("you"));
+  EXPECT_EQ(j["decks"]["treachery_deck_size"], 30);
+}
+
+TEST(ProjectionTest, SeatViewAddsOnlyItsOwnSecretsAndLegalCommands) {
+  StagedChance chance(1);
+  const GameState s = after_setup(chance);
+  const SeatView atreides = project_seat(s, Seat{0});
+  EXPECT_EQ(atreides.spice, Spice{10});
+  EXPECT_EQ(atreides.hand, (std::vector<TreacheryCardId>{TreacheryCardId{8}}));
+  EXPECT_EQ(atreides.traitors, (std::vector<TraitorCardId>{TraitorCardId{20}}));
+  EXPECT_EQ(atreides.legal_commands, legal_commands(s, Seat{0}));
+  EXPECT_EQ(atreides.legal_commands.size(), 21u);  // turn 1 dials 0..20
+  EXPECT_FALSE(atreides.prediction);
+  EXPECT_EQ(atreides.table, project_public(s));
+
+  const json j = view_to_json(project_seat(s, Seat{1}));
+  EXPECT_EQ(j["you"]["hand"], json::array({23, 24}));
+  EXPECT_EQ(j["you"]["hand_names"], json::array({"Karama", "Karama"}));
+  EXPECT_EQ(j["you"]["traitors"].size(), 4u);
+  EXPECT_EQ(j["you"]["legal_commands"][0], json({{"kind", "DialStorm"}, {"amount", 0}}));
+}
+
+TEST(ProjectionTest, StormDialIsSecretUntilBothAreIn) {
+  StagedChance chance(1);
+  GameState s = after_setup(chance);
+  s = testing::play(s, Seat{0}, DialStorm{7}, chance);
+  EXPECT_EQ(project_public(s).storm.dialed, (std::vector<Seat>{Seat{0}}));
+  EXPECT_TRUE(project_public(s).storm.dials.empty());
+  EXPECT_EQ(project_seat(s, Seat{0}).own_dial, std::optional<std::uint8_t>{7});
+  EXPECT_FALSE(project_seat(s, Seat{1}).own_dial);
+}
+
+TEST(ProjectionTest, OnlyTheSeatThatSawTheLotSeesTheCardUpForBid) {
+  StagedChance chance(1);
+  GameState s = after_setup(chance);
+  s = advance_until(s, chance, [](const GameState& x) { return x.step == Step::Bidding && !x.bidding.lots.empty(); });
+  ASSERT_FALSE(s.bidding.lots.empty());
+  const TreacheryCardId up = s.bidding.lots.front();
+  EXPECT_EQ(project_seat(s, Seat{0}).table.bidding.card_up_for_bid, up);  // Atreides prescience ([LR] 2.01.05)
+  EXPECT_FALSE(project_seat(s, Seat{1}).table.bidding.card_up_for_bid);
+  EXPECT_FALSE(project_public(s).bidding.card_up_for_bid);
+  EXPECT_EQ(project_public(s).bidding.lots_on_table, s.bidding.lots.size());
+  EXPECT_FALSE(view_to_json(project_public(s))["bidding"].contains("card_up_for_bid"));
+}
+
+// Finds any number in [lo, hi] anywhere in a JSON tree.
+bool contains_number_in(const json& j, int lo, int hi) {
+  if (j.is_number_integer()) return j.get<long long>() >= lo && j.get<long long>() <= hi;
+  if (j.is_structured()) {
+    for (const auto& child : j) {
+      if (contains_number_in(child, lo, hi)) return true;
+    }
+  }
+  return false;
+}
+
+TEST(ProjectionTest, CanariesInHiddenFieldsNeverReachOtherViews) {
+  Options o = Options::advanced({Faction::Atreides, Faction::BeneGesserit, Faction::Fremen});
+  SeededChance chance(3);
+  GameState s = testing::start(o, chance);
+  // Markers 201..209: no catalogue id, count or version of this early state can take these values.
+  s.seat(Seat{1}).hand = {TreacheryCardId{201}, TreacheryCardId{202}};
+  s.seat(Seat{1}).traitors = {TraitorCardId{203}};
+  s.seat(Seat{1}).traitor_offer = {TraitorCardId{209}};
+  s.treachery.deck.known_top = {TreacheryCardId{204}};
+  s.blow.deck.known_top = {SpiceCardId{205}};
+  s.traitor_deck.known_top = {TraitorCardId{206}};
+  s.prediction = Prediction{Faction::Fremen, 207};
+  s.storm.next_card = 208;
+  s.bidding.lots = {TreacheryCardId{204}};
+  ASSERT_LT(s.version, 200u);
+
+  EXPECT_FALSE(contains_number_in(view_to_json(project_public(s)), 201, 209)) << view_to_json(project_public(s)).dump();
+  EXPECT_FALSE(contains_number_in(view_to_json(project_seat(s, Seat{0})), 201, 209));
+  // The Bene Gesserit (seat 1) sees its own hand, traitors and prediction — and nothing else planted.
+  const json bg = view_to_json(project_seat(s, Seat{1}));
+  EXPECT_TRUE(contains_number_in(bg["you"]["hand"], 201, 202));
+  EXPECT_EQ(bg["you"]["prediction"]["turn"], 207);
+  EXPECT_FALSE(contains_number_in(bg["table"], 201, 209));
+  EXPECT_FALSE(bg["you"].contains("storm_card"));
+  // Fremen (seat 2) see the storm card, nothing of the Bene Gesserit's.
+  json fremen = view_to_json(project_seat(s, Seat{2}));
+  EXPECT_EQ(fremen["you"]["storm_card"], 208);
+  fremen["you"].erase("storm_card");
+  EXPECT_FALSE(contains_number_in(fremen, 201, 207));
+}
+
+// Noninterference in miniature: changing only hidden fields leaves other observers' views equal.
+TEST(ProjectionTest, HiddenChangesLeaveOtherViewsEqual) {
+  StagedChance chance(1);
+  const GameState s = after_setup(chance);
+  GameState twin = s;
+  twin.seat(Seat{1}).hand = {TreacheryCardId{0}, TreacheryCardId{1}};  // still two cards
+  twin.seat(Seat{1}).spice = Spice{3};
+  ASSERT_TRUE(twin.treachery.deck.take_unseen(TreacheryCardId{5}));
+  twin.treachery.deck.known_top = {TreacheryCardId{5}};  // a known top: same deck size
+  EXPECT_EQ(view_to_json(project_public(twin)), view_to_json(project_public(s)));
+  EXPECT_EQ(view_to_json(project_seat(twin, Seat{0})), view_to_json(project_seat(s, Seat{0})));
+  EXPECT_NE(view_to_json(project_seat(twin, Seat{1})), view_to_json(project_seat(s, Seat{1})));
+}
+
+}  // namespace
+}  // namespace dune

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "generators/random_player.h"
 #include "model/factions.h"
 #include "tests/engine/test_support.h"
 
@@ -45,6 +46,13 @@ rc::Gen<Command> any_command(std::size_t seats) {
   const auto territory = rc::gen::map(rc::gen::inRange<int>(0, 42), [](int t) { return territory_at(static_cast<std::size_t>(t)); });
   const auto forces = rc::gen::map(small, [](int n) { return ForceCount{n}; });
   const auto spice = rc::gen::map(small, [](int n) { return Spice{n}; });
+  // Battle plans: a leader or card id, or none (-1).
+  const auto leader = rc::gen::map(rc::gen::inRange<int>(-1, 62), [](int l) {
+    return l < 0 ? std::optional<LeaderId>{} : std::optional<LeaderId>{LeaderId{static_cast<std::uint8_t>(l)}};
+  });
+  const auto card = rc::gen::map(rc::gen::inRange<int>(-1, 60), [](int c) {
+    return c < 0 ? std::optional<TreacheryCardId>{} : std::optional<TreacheryCardId>{TreacheryCardId{static_cast<std::uint8_t>(c)}};
+  });
   return rc::gen::oneOf(
       rc::gen::just(Command{Pass{}}),
       rc::gen::map(rc::gen::inRange<int>(0, 70), [](int t) { return Command{ChooseTraitor{TraitorCardId{static_cast<std::uint8_t>(t)}}}; }),
@@ -72,9 +80,18 @@ rc::Gen<Command> any_command(std::size_t seats) {
       rc::gen::map(rc::gen::inRange<int>(0, static_cast<int>(seats) + 1),
                    [](int s) { return Command{PlayTruthtrance{Seat{static_cast<std::uint8_t>(s)}, TruthtranceQuestion::HoldsKarama}}; }),
       rc::gen::map(forces, [](ForceCount n) { return Command{PlayGhola{std::nullopt, n}}; }),
-      rc::gen::map(rc::gen::inRange<int>(0, 60), [](int c) { return Command{DiscardWorthless{TreacheryCardId{static_cast<std::uint8_t>(c)}}}; }),
       rc::gen::map(spice, [](Spice s) { return Command{AllySpice{s}}; }),
-      rc::gen::map(rc::gen::arbitrary<bool>(), [](bool b) { return Command{ProtectAllyFromWorms{b}}; }));
+      rc::gen::map(rc::gen::arbitrary<bool>(), [](bool b) { return Command{ProtectAllyFromWorms{b}}; }),
+      rc::gen::apply([](TerritoryId t, Faction f) { return Command{ChooseBattle{t, f}}; }, territory, faction),
+      rc::gen::apply([](int v, bool m) { return Command{UseVoice{static_cast<VoiceSubject>(v), m}}; }, rc::gen::inRange(0, 9), rc::gen::arbitrary<bool>()),
+      rc::gen::map(rc::gen::inRange<int>(0, 6), [](int e) { return Command{UsePrescience{static_cast<PlanElement>(e)}}; }),
+      rc::gen::apply([](std::optional<LeaderId> l, std::optional<TreacheryCardId> h, std::optional<TreacheryCardId> w,
+                        std::optional<TreacheryCardId> d, bool kh) { return Command{PlanBattle{l, h, w, d, kh}}; },
+                     leader, card, card, card, rc::gen::arbitrary<bool>()),
+      rc::gen::apply([](int d, Spice s) { return Command{DialBattle{d, s}}; }, rc::gen::inRange(-2, 45), spice),
+      rc::gen::just(Command{CallTraitor{}}),
+      rc::gen::apply([](int l, bool k) { return Command{CaptureLeader{LeaderId{static_cast<std::uint8_t>(l)}, k}}; },
+                     rc::gen::inRange(0, 62), rc::gen::arbitrary<bool>()));
 }
 
 RC_GTEST_PROP(RandomGameTest, ListedCommandsAreAcceptedAndUnlistedOnesRejectedWithoutChange, ()) {
@@ -108,6 +125,23 @@ RC_GTEST_PROP(RandomGameTest, ListedCommandsAreAcceptedAndUnlistedOnesRejectedWi
       RC_FAIL("listed command rejected: " + to_string(c) + ": " + r->message);
     }
     s = settle(std::get<Accepted>(std::move(result)).next, chance);
+  }
+}
+
+// Issue "Engine II" acceptance: random setups played by random legal commands always reach a
+// terminal state within the turn limit: a winner, or the one documented halt (the end-game
+// default winner without Guild or Fremen, on which the sources disagree). The random player
+// itself reports a rejected listed command or a stuck state as an engine bug.
+RC_GTEST_PROP(RandomGameTest, CompleteGamesReachATerminalStateWithinTheTurnLimit, ()) {
+  const Options options = *any_base_options();
+  const auto game = generators::play_random_game(options, *rc::gen::arbitrary<std::uint64_t>(), 200000);
+  const GameState& s = game.final_state;
+  RC_ASSERT(is_terminal(s));
+  RC_ASSERT(s.turn <= options.turn_limit);
+  if (s.step != Step::GameOver) {
+    if (s.halted.find("sources disagree") == std::string::npos) RC_FAIL("halted: " + s.halted);
+  } else {
+    RC_ASSERT(!s.winners.empty());
   }
 }
 

@@ -2,6 +2,8 @@
 // Tanks, leaders and spice set by hand.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "engine/internal.h"
 #include "model/factions.h"
 #include "tests/engine/test_support.h"
@@ -195,18 +197,103 @@ TEST(RevivalTest, OneSardaukarPerTurnInAdvanced) {
   EXPECT_EQ(s.seat(emperor).spice, Spice{10});  // the free revival
 }
 
-TEST(RevivalTest, EmperorPayingForItsAllyIsNotImplemented) {
+Revive with_extra(int normal, int special, int extra) {
+  return Revive{ForceCount{normal}, ForceCount{special}, std::nullopt, ForceCount{extra}};
+}
+
+// Atreides allied with the Emperor, 8 Atreides forces in the Tanks, the Emperor grants 6 spice.
+GameState emperor_ally_table() {
   GameState s = table(Options::basic(kTable));
+  s.alliances.push_back(Alliance{Faction::Atreides, Faction::Emperor});
+  kill(s, seat_of(s, Faction::Atreides), 8);
+  s.seat(seat_of(s, Faction::Emperor)).ally_spice_limit = Spice{6};
+  return s;
+}
+
+TEST(RevivalTest, EmperorPaysForUpToThreeExtraRevivalsOfItsAlly) {
+  GameState s = revival_of(emperor_ally_table());
+  const Seat atreides = seat_of(s, Faction::Atreides);
   const Seat emperor = seat_of(s, Faction::Emperor);
-  kill(s, emperor, 2);
-  s = revival_of(s);
-  expect_rejected(s, envelope(s, emperor, Revive{ForceCount{1}, ForceCount{0}, std::nullopt, ForceCount{1}}),
-                  RejectCode::NotImplemented);
-  for (const Command& c : legal_commands(s, emperor)) {
+  const Spice bank = s.bank;
+  const ForceCount reserves = s.seat(atreides).reserves_normal;
+  SeededChance chance(1);
+  // 3 within the limit (2 free, 1 at 2 spice paid by Atreides) and 3 extra (6 paid by the Emperor).
+  s = play(s, atreides, with_extra(6, 0, 3), chance);
+  EXPECT_EQ(s.seat(atreides).spice, Spice{8});
+  EXPECT_EQ(s.seat(emperor).spice, Spice{4});
+  EXPECT_EQ(s.seat(emperor).ally_spice_limit, Spice{0});  // the grant is spent
+  EXPECT_EQ(s.bank, bank + Spice{8});
+  EXPECT_EQ(s.seat(atreides).tanks_normal, ForceCount{2});
+  EXPECT_EQ(s.seat(atreides).reserves_normal, reserves + ForceCount{6});
+}
+
+TEST(RevivalTest, EmperorExtraRevivalsAreLimitedAndListedExactly) {
+  GameState s = revival_of(emperor_ally_table());
+  const Seat atreides = seat_of(s, Faction::Atreides);
+  expect_rejected(s, envelope(s, atreides, with_extra(7, 0, 4)), RejectCode::IllegalChoice);  // at most 3
+  expect_rejected(s, envelope(s, atreides, with_extra(7, 0, 3)), RejectCode::IllegalChoice);  // 4 within the limit
+  expect_rejected(s, envelope(s, atreides, with_extra(2, 0, 1)), RejectCode::IllegalChoice);  // limit not filled
+  expect_rejected(s, envelope(s, atreides, with_extra(4, 0, 0)), RejectCode::IllegalChoice);  // extra not named
+  expect_rejected(s, envelope(s, atreides, with_extra(4, 0, -1)), RejectCode::IllegalChoice);
+  int extras = 0;
+  for (const Command& c : legal_commands(s, atreides)) {
     if (const auto* r = std::get_if<Revive>(&c)) {
-      EXPECT_EQ(r->ally_paid_extra, ForceCount{0});
+      EXPECT_EQ(r->ally_paid_extra.value, std::max(0, (r->normal + r->special).value - 3));
+      extras += r->ally_paid_extra > ForceCount{0} ? 1 : 0;
     }
   }
+  EXPECT_EQ(extras, 3);  // 4, 5 and 6 forces
+}
+
+TEST(RevivalTest, EmperorExtraRevivalsNeedHisGrant) {
+  GameState s = emperor_ally_table();
+  const Seat atreides = seat_of(s, Faction::Atreides);
+  const Seat emperor = seat_of(s, Faction::Emperor);
+  s.seat(emperor).ally_spice_limit = Spice{3};
+  s = revival_of(s);
+  expect_rejected(s, envelope(s, atreides, with_extra(5, 0, 2)), RejectCode::InsufficientSpice);  // costs 4 of 3
+  s.seat(emperor).ally_spice_limit = Spice{0};
+  expect_rejected(s, envelope(s, atreides, with_extra(4, 0, 1)), RejectCode::InsufficientSpice);
+  // The grant is capped by the Emperor's spice.
+  s.seat(emperor).ally_spice_limit = Spice{6};
+  s.seat(emperor).spice = Spice{1};
+  expect_rejected(s, envelope(s, atreides, with_extra(4, 0, 1)), RejectCode::InsufficientSpice);
+  s.seat(emperor).spice = Spice{2};
+  SeededChance chance(1);
+  s = play(s, atreides, with_extra(4, 0, 1), chance);
+  EXPECT_EQ(s.seat(emperor).spice, Spice{0});
+}
+
+TEST(RevivalTest, OnlyTheEmperorsAllyRevivesExtra) {
+  GameState s = table(Options::basic(kTable));
+  const Seat atreides = seat_of(s, Faction::Atreides);
+  const Seat emperor = seat_of(s, Faction::Emperor);
+  kill(s, atreides, 5);
+  kill(s, emperor, 5);
+  s.seat(emperor).ally_spice_limit = Spice{6};
+  GameState unallied = revival_of(s);
+  expect_rejected(unallied, envelope(unallied, atreides, with_extra(4, 0, 1)), RejectCode::IllegalChoice);
+  s.alliances.push_back(Alliance{Faction::Atreides, Faction::Harkonnen});
+  GameState other = revival_of(s);
+  expect_rejected(other, envelope(other, atreides, with_extra(4, 0, 1)), RejectCode::IllegalChoice);
+  s.alliances = {Alliance{Faction::Atreides, Faction::Emperor}};
+  s.seat(atreides).ally_spice_limit = Spice{6};
+  s = revival_of(s);
+  expect_rejected(s, envelope(s, emperor, with_extra(4, 0, 1)), RejectCode::IllegalChoice);  // not for himself
+}
+
+TEST(RevivalTest, EmperorExtrasKeepTheOneFedaykinCap) {
+  GameState s = table(Options::advanced({Faction::Emperor, Faction::Fremen}));
+  const Seat fremen = seat_of(s, Faction::Fremen);
+  s.alliances.push_back(Alliance{Faction::Emperor, Faction::Fremen});
+  s.seat(seat_of(s, Faction::Emperor)).ally_spice_limit = Spice{10};
+  kill(s, fremen, 3, 2);
+  s = revival_of(s);
+  expect_rejected(s, envelope(s, fremen, with_extra(3, 2, 2)), RejectCode::IllegalChoice);  // 2 Fedaykin
+  SeededChance chance(1);
+  s = play(s, fremen, with_extra(3, 1, 1), chance);
+  EXPECT_EQ(s.seat(fremen).tanks_special, ForceCount{1});
+  EXPECT_EQ(s.seat(fremen).tanks_normal, ForceCount{0});
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "engine/internal.h"
+#include "model/cards.h"
 #include "tests/engine/test_support.h"
 
 namespace dune {
@@ -75,8 +76,9 @@ TEST(ShipmentMovementTest, ShipmentRejectionsLeaveTheStateUnchanged) {
                   RejectCode::WrongPhase);
   expect_rejected(s, envelope(s, atreides, Ship{kArrakeen, ForceCount{11}, ForceCount{0}}), RejectCode::NotEnoughForces);
   expect_rejected(s, envelope(s, atreides, Ship{kArrakeen, ForceCount{0}, ForceCount{0}}), RejectCode::IllegalChoice);
-  expect_rejected(s, envelope(s, atreides, Ship{kArrakeen, ForceCount{1}, ForceCount{0}, true}), RejectCode::NotImplemented);
-  expect_rejected(s, envelope(s, atreides, GuildActNow{}), RejectCode::NotImplemented);
+  s.seat(atreides).hand.clear();
+  expect_rejected(s, envelope(s, atreides, Ship{kArrakeen, ForceCount{1}, ForceCount{0}, true}), RejectCode::IllegalChoice);
+  expect_rejected(s, envelope(s, atreides, GuildActNow{}), RejectCode::IllegalChoice);
   s.seat(atreides).spice = Spice{3};
   expect_rejected(s, envelope(s, atreides, Ship{kOldGapMiddle, ForceCount{2}, ForceCount{0}}), RejectCode::InsufficientSpice);
   EXPECT_FALSE(std::holds_alternative<Rejection>(submit(s, envelope(s, atreides, Ship{kArrakeen, ForceCount{3}, ForceCount{0}}))));
@@ -300,10 +302,10 @@ TEST(ShipmentMovementTest, ForcesSharingATerritoryWithTheAllyGoToTheTanks) {
   EXPECT_EQ(at(s, Faction::Atreides, kPolarSinkCell), ForceCount{1});  // the Polar Sink is exempt
 }
 
-TEST(ShipmentMovementTest, PhaseEndsAfterEverySeatThenBattleHalts) {
+TEST(ShipmentMovementTest, PhaseEndsAfterEverySeatThenBattlesFollow) {
   SeededChance chance(1);
   GameState s = at_shipment(Options::basic({Faction::Atreides, Faction::Harkonnen, Faction::Emperor}));
-  put(s, Faction::Harkonnen, kOldGapMiddle, 3);  // a battle to fight: Engine II halts there
+  put(s, Faction::Harkonnen, kOldGapMiddle, 3);  // a battle to fight
   put(s, Faction::Emperor, kOldGapMiddle, 2);
   for (Seat seat : storm_order(s)) {
     ASSERT_EQ(pending(s), std::vector<Seat>{seat});
@@ -311,7 +313,6 @@ TEST(ShipmentMovementTest, PhaseEndsAfterEverySeatThenBattleHalts) {
     s = play(s, seat, Pass{}, chance);
   }
   EXPECT_EQ(s.phase, Phase::Battle);
-  EXPECT_NE(s.halted.find("Old Gap"), std::string::npos) << s.halted;
 }
 
 TEST(ShipmentMovementTest, WithoutBattlesTheTurnGoesOnToCollection) {
@@ -347,6 +348,284 @@ TEST(ShipmentMovementTest, LegalCommandsAreAllAcceptedAndIncludeTheObviousOnes) 
   for (const Command& c : moves) {
     EXPECT_FALSE(std::holds_alternative<Rejection>(submit(s, envelope(s, atreides, c)))) << to_string(c);
   }
+}
+
+
+// ---- Hajr, Karama shipment, ally spice, Advanced Guild timing -----------------------------
+
+TreacheryCardId card_named(std::string_view name) {
+  for (std::size_t i = 0; i < kTreacheryCardCount; ++i) {
+    const TreacheryCardId id{static_cast<std::uint8_t>(i)};
+    if (card_type(id).name == name && kTreacheryCards[i].copy == 1) return id;
+  }
+  ADD_FAILURE() << "no card " << name;
+  return {};
+}
+
+// Moves the first copy of a card into the seat's hand, from the deck or from another hand.
+void give(GameState& s, Seat seat, std::string_view name) {
+  const TreacheryCardId card = card_named(name);
+  for (SeatState& other : s.seats) std::erase(other.hand, card);
+  s.treachery.deck.take_unseen(card);
+  auto& hand = s.seat(seat).hand;
+  hand.insert(std::upper_bound(hand.begin(), hand.end(), card), card);
+}
+
+bool holds(const GameState& s, Seat seat, std::string_view name) {
+  const auto& hand = s.seat(seat).hand;
+  return std::find(hand.begin(), hand.end(), card_named(name)) != hand.end();
+}
+
+bool lists(const GameState& s, Seat seat, const Command& c) {
+  const auto legal = legal_commands(s, seat);
+  return std::find(legal.begin(), legal.end(), c) != legal.end();
+}
+
+TEST(ShipmentMovementTest, HajrGivesASecondMoveAndIsDiscarded) {
+  SeededChance chance(1);
+  GameState s = at_shipment(Options::basic({Faction::Atreides, Faction::Harkonnen}));
+  const Seat atreides = seat_of(s, Faction::Atreides);
+  put(s, Faction::Atreides, kOldGapMiddle, 5);
+  give(s, atreides, "Hajr");
+  EXPECT_FALSE(lists(s, atreides, PlayHajr{}));  // not during the shipment
+  s = play(s, atreides, Pass{}, chance);
+  ASSERT_TRUE(lists(s, atreides, PlayHajr{}));
+  s = play(s, atreides, PlayHajr{}, chance);
+  EXPECT_FALSE(holds(s, atreides, "Hajr"));
+  EXPECT_EQ(s.treachery.discard.back(), card_named("Hajr"));
+  EXPECT_TRUE(s.movement.hajr_played);
+  ASSERT_EQ(s.step, Step::Movement);
+  s = play(s, atreides, Move{TerritoryId::OldGap, kBrokenLandWest, ForceCount{2}, ForceCount{0}}, chance);
+  ASSERT_EQ(s.step, Step::Movement);  // the second move is still to come
+  ASSERT_EQ(pending(s), std::vector<Seat>{atreides});
+  s = play(s, atreides, Move{TerritoryId::OldGap, kBrokenLandWest, ForceCount{3}, ForceCount{0}}, chance);
+  EXPECT_EQ(at(s, Faction::Atreides, kBrokenLandWest), ForceCount{5});
+  EXPECT_EQ(at(s, Faction::Atreides, kOldGapMiddle), ForceCount{0});
+  EXPECT_EQ(pending(s), std::vector<Seat>{seat_of(s, Faction::Harkonnen)});
+  EXPECT_EQ(s.step, Step::Shipment);
+  EXPECT_FALSE(s.movement.hajr_played);
+}
+
+TEST(ShipmentMovementTest, HajrMayMoveTheSameGroupTwiceOrBeFollowedByAPass) {
+  SeededChance chance(1);
+  GameState s = at_shipment(Options::basic({Faction::Atreides, Faction::Harkonnen}));
+  const Seat atreides = seat_of(s, Faction::Atreides);
+  put(s, Faction::Atreides, kOldGapMiddle, 2);
+  give(s, atreides, "Hajr");
+  s = play(s, atreides, Pass{}, chance);
+  s = play(s, atreides, PlayHajr{}, chance);
+  const GameState played = s;
+  s = play(s, atreides, Move{TerritoryId::OldGap, kBrokenLandWest, ForceCount{2}, ForceCount{0}}, chance);
+  s = play(s, atreides, Move{TerritoryId::BrokenLand, kPlasticBasinMiddle, ForceCount{2}, ForceCount{0}}, chance);
+  EXPECT_EQ(at(s, Faction::Atreides, kPlasticBasinMiddle), ForceCount{2});
+  const GameState passed = play(played, atreides, Pass{}, chance);  // the card is spent all the same
+  EXPECT_EQ(pending(passed), std::vector<Seat>{seat_of(passed, Faction::Harkonnen)});
+  EXPECT_FALSE(holds(passed, atreides, "Hajr"));
+}
+
+TEST(ShipmentMovementTest, HajrRejectionsLeaveTheStateUnchanged) {
+  SeededChance chance(1);
+  GameState s = at_shipment(Options::basic({Faction::Atreides, Faction::Harkonnen}));
+  const Seat atreides = seat_of(s, Faction::Atreides);
+  const Seat harkonnen = seat_of(s, Faction::Harkonnen);
+  put(s, Faction::Atreides, kOldGapMiddle, 2);
+  give(s, atreides, "Hajr");
+  expect_rejected(s, envelope(s, atreides, PlayHajr{}), RejectCode::WrongPhase);  // Shipment step
+  expect_rejected(s, envelope(s, harkonnen, PlayHajr{}), RejectCode::NotYourTurn);
+  s = play(s, atreides, Pass{}, chance);
+  GameState without = s;
+  without.seat(atreides).hand.clear();
+  expect_rejected(without, envelope(without, atreides, PlayHajr{}), RejectCode::IllegalChoice);
+  EXPECT_FALSE(lists(without, atreides, PlayHajr{}));
+  s = play(s, atreides, PlayHajr{}, chance);
+  expect_rejected(s, envelope(s, atreides, PlayHajr{}), RejectCode::IllegalChoice);  // spent
+  expect_rejected(s, envelope(s, atreides, Ship{kArrakeen, ForceCount{1}, ForceCount{0}}), RejectCode::WrongPhase);
+}
+
+TEST(ShipmentMovementTest, KaramaShipsAtGuildRatesPaidToTheBank) {
+  SeededChance chance(1);
+  GameState s = at_shipment(Options::basic({Faction::Atreides, Faction::SpacingGuild}));
+  const Seat atreides = seat_of(s, Faction::Atreides);
+  const Seat guild = seat_of(s, Faction::SpacingGuild);
+  give(s, atreides, "Karama");
+  const Spice bank = s.bank;
+  const Spice guild_spice = s.seat(guild).spice;
+  const Command karama_ship = Ship{kOldGapMiddle, ForceCount{3}, ForceCount{0}, true};
+  ASSERT_TRUE(lists(s, atreides, karama_ship));
+  s = play(s, atreides, karama_ship, chance);  // 6 halved: 3, to the bank, not the Guild
+  EXPECT_EQ(s.seat(atreides).spice, Spice{10 - 3});
+  EXPECT_EQ(s.bank, bank + Spice{3});
+  EXPECT_EQ(s.seat(guild).spice, guild_spice);
+  EXPECT_EQ(at(s, Faction::Atreides, kOldGapMiddle), ForceCount{3});
+  EXPECT_FALSE(holds(s, atreides, "Karama"));
+  EXPECT_EQ(s.treachery.discard.back(), card_named("Karama"));
+  EXPECT_EQ(s.step, Step::Movement);
+}
+
+TEST(ShipmentMovementTest, KaramaShipmentRoundsUpAndItsRejectionsLeaveTheStateUnchanged) {
+  SeededChance chance(1);
+  GameState s = at_shipment(Options::basic({Faction::Atreides, Faction::Fremen}));
+  const Seat atreides = seat_of(s, Faction::Atreides);
+  const Seat fremen = seat_of(s, Faction::Fremen);
+  s.seat(atreides).hand.clear();
+  expect_rejected(s, envelope(s, atreides, Ship{kArrakeen, ForceCount{3}, ForceCount{0}, true}), RejectCode::IllegalChoice);
+  EXPECT_FALSE(lists(s, atreides, Ship{kArrakeen, ForceCount{3}, ForceCount{0}, true}));
+  give(s, atreides, "Karama");
+  s.seat(atreides).spice = Spice{1};
+  expect_rejected(s, envelope(s, atreides, Ship{kArrakeen, ForceCount{3}, ForceCount{0}, true}),
+                  RejectCode::InsufficientSpice);  // 3 halved, rounded up: 2
+  s.seat(atreides).spice = Spice{2};
+  const Spice bank = s.bank;
+  s = play(s, atreides, Ship{kArrakeen, ForceCount{3}, ForceCount{0}, true}, chance);
+  EXPECT_EQ(s.seat(atreides).spice, Spice{0});
+  EXPECT_EQ(s.bank, bank + Spice{2});
+  s = play(s, atreides, Pass{}, chance);
+  give(s, fremen, "Karama");
+  expect_rejected(s, envelope(s, fremen, Ship{kTheGreatFlat, ForceCount{1}, ForceCount{0}, true}), RejectCode::NotImplemented);
+  EXPECT_FALSE(lists(s, fremen, Ship{kTheGreatFlat, ForceCount{1}, ForceCount{0}, true}));
+}
+
+TEST(ShipmentMovementTest, AllySpicePaysTheRemainderUpToItsLimit) {
+  SeededChance chance(1);
+  GameState s = at_shipment(Options::basic({Faction::Atreides, Faction::Harkonnen, Faction::SpacingGuild}));
+  s.alliances.push_back(Alliance{Faction::Atreides, Faction::Harkonnen});
+  const Seat atreides = seat_of(s, Faction::Atreides);
+  const Seat harkonnen = seat_of(s, Faction::Harkonnen);
+  const Seat guild = seat_of(s, Faction::SpacingGuild);
+  s = play(s, harkonnen, AllySpice{Spice{4}}, chance);  // a public standing choice
+  s.seat(atreides).spice = Spice{2};
+  const Spice harkonnen_spice = s.seat(harkonnen).spice;
+  const Spice guild_spice = s.seat(guild).spice;
+  // 4 forces outside a stronghold cost 8: more than 2 own + 4 permitted.
+  expect_rejected(s, envelope(s, atreides, Ship{kOldGapMiddle, ForceCount{4}, ForceCount{0}}), RejectCode::InsufficientSpice);
+  EXPECT_FALSE(lists(s, atreides, Ship{kOldGapMiddle, ForceCount{4}, ForceCount{0}}));
+  EXPECT_TRUE(lists(s, atreides, Ship{kOldGapMiddle, ForceCount{3}, ForceCount{0}}));
+  s = play(s, atreides, Ship{kOldGapMiddle, ForceCount{3}, ForceCount{0}}, chance);  // 6: own 2 first, ally 4
+  EXPECT_EQ(s.seat(atreides).spice, Spice{0});
+  EXPECT_EQ(s.seat(harkonnen).spice, harkonnen_spice - Spice{4});
+  EXPECT_EQ(s.seat(guild).spice, guild_spice + Spice{6});  // the ally's part goes to the Guild too
+  EXPECT_EQ(s.seat(harkonnen).ally_spice_limit, Spice{0});  // the permission is used up
+}
+
+TEST(ShipmentMovementTest, OwnSpicePaysFirstAndTheAllyOnlyTheRest) {
+  SeededChance chance(1);
+  GameState s = at_shipment(Options::basic({Faction::Atreides, Faction::Harkonnen}));
+  s.alliances.push_back(Alliance{Faction::Atreides, Faction::Harkonnen});
+  const Seat atreides = seat_of(s, Faction::Atreides);
+  const Seat harkonnen = seat_of(s, Faction::Harkonnen);
+  s.seat(harkonnen).ally_spice_limit = Spice{5};
+  s.seat(harkonnen).spice = Spice{3};  // the permission is capped by the ally's spice
+  s.seat(atreides).spice = Spice{4};
+  const Spice bank = s.bank;
+  expect_rejected(s, envelope(s, atreides, Ship{kArrakeen, ForceCount{8}, ForceCount{0}}), RejectCode::InsufficientSpice);
+  s = play(s, atreides, Ship{kArrakeen, ForceCount{6}, ForceCount{0}}, chance);  // 6: own 4, ally 2
+  EXPECT_EQ(s.seat(atreides).spice, Spice{0});
+  EXPECT_EQ(s.seat(harkonnen).spice, Spice{1});
+  EXPECT_EQ(s.seat(harkonnen).ally_spice_limit, Spice{3});
+  EXPECT_EQ(s.bank, bank + Spice{6});
+}
+
+// Atreides, Spacing Guild, Harkonnen in storm order, with the Advanced Guild timing rule only.
+GameState guild_timing_game() {
+  Options o = Options::basic({Faction::Atreides, Faction::SpacingGuild, Faction::Harkonnen});
+  o.rules.guild_shipment_timing = true;
+  return at_shipment(o);
+}
+
+TEST(ShipmentMovementTest, GuildMayTakeItsWholeTurnBeforeTheFirstSeat) {
+  SeededChance chance(1);
+  GameState s = guild_timing_game();
+  const Seat atreides = seat_of(s, Faction::Atreides);
+  const Seat guild = seat_of(s, Faction::SpacingGuild);
+  const Seat harkonnen = seat_of(s, Faction::Harkonnen);
+  ASSERT_EQ(storm_order(s), (std::vector<Seat>{atreides, guild, harkonnen}));
+  ASSERT_EQ(pending(s), std::vector<Seat>{guild});
+  EXPECT_TRUE(lists(s, guild, GuildActNow{}));
+  EXPECT_TRUE(lists(s, guild, Pass{}));
+  EXPECT_FALSE(lists(s, guild, Ship{kArrakeen, ForceCount{1}, ForceCount{0}}));
+  s = play(s, guild, GuildActNow{}, chance);
+  ASSERT_EQ(pending(s), std::vector<Seat>{guild});
+  ASSERT_EQ(s.step, Step::Shipment);
+  s = play(s, guild, Ship{kArrakeen, ForceCount{2}, ForceCount{0}}, chance);
+  s = play(s, guild, Pass{}, chance);
+  EXPECT_TRUE(s.movement.guild_done);
+  ASSERT_EQ(pending(s), std::vector<Seat>{atreides});  // the Guild is never asked again
+  s = play(s, atreides, Pass{}, chance);
+  s = play(s, atreides, Pass{}, chance);
+  ASSERT_EQ(pending(s), std::vector<Seat>{harkonnen});  // the Guild's own place is skipped
+  s = play(s, harkonnen, Pass{}, chance);
+  s = play(s, harkonnen, Pass{}, chance);
+  EXPECT_NE(s.phase, Phase::ShipmentAndMovement);
+}
+
+TEST(ShipmentMovementTest, GuildMayWaitAndActAfterAnySeat) {
+  SeededChance chance(1);
+  GameState s = guild_timing_game();
+  const Seat atreides = seat_of(s, Faction::Atreides);
+  const Seat guild = seat_of(s, Faction::SpacingGuild);
+  const Seat harkonnen = seat_of(s, Faction::Harkonnen);
+  s = play(s, guild, Pass{}, chance);  // wait
+  ASSERT_EQ(pending(s), std::vector<Seat>{atreides});
+  s = play(s, atreides, Pass{}, chance);
+  s = play(s, atreides, Pass{}, chance);
+  ASSERT_EQ(pending(s), std::vector<Seat>{guild});  // at its own place: act now, or Delay
+  s = play(s, guild, Pass{}, chance);               // Delay ([LR] 2.06.12.03)
+  ASSERT_EQ(pending(s), std::vector<Seat>{guild});  // asked again before Harkonnen
+  s = play(s, guild, GuildActNow{}, chance);
+  s = play(s, guild, Pass{}, chance);
+  s = play(s, guild, Pass{}, chance);
+  ASSERT_EQ(pending(s), std::vector<Seat>{harkonnen});
+  s = play(s, harkonnen, Pass{}, chance);
+  s = play(s, harkonnen, Pass{}, chance);
+  EXPECT_NE(s.phase, Phase::ShipmentAndMovement);
+}
+
+TEST(ShipmentMovementTest, GuildThatKeepsWaitingGoesLast) {
+  SeededChance chance(1);
+  GameState s = guild_timing_game();
+  const Seat atreides = seat_of(s, Faction::Atreides);
+  const Seat guild = seat_of(s, Faction::SpacingGuild);
+  const Seat harkonnen = seat_of(s, Faction::Harkonnen);
+  put(s, Faction::SpacingGuild, kOldGapMiddle, 2);
+  s = play(s, guild, Pass{}, chance);
+  s = play(s, atreides, Ship{kArrakeen, ForceCount{1}, ForceCount{0}}, chance);
+  s = play(s, atreides, Pass{}, chance);
+  s = play(s, guild, Pass{}, chance);  // Delay at its own place
+  s = play(s, guild, Pass{}, chance);  // wait before Harkonnen
+  ASSERT_EQ(pending(s), std::vector<Seat>{harkonnen});
+  s = play(s, harkonnen, Pass{}, chance);
+  s = play(s, harkonnen, Pass{}, chance);
+  ASSERT_EQ(pending(s), std::vector<Seat>{guild});  // after the last seat, no more waiting
+  EXPECT_TRUE(s.movement.guild_acting);
+  EXPECT_FALSE(lists(s, guild, GuildActNow{}));
+  ASSERT_EQ(s.phase, Phase::ShipmentAndMovement);
+  s = play(s, guild, Pass{}, chance);
+  s = play(s, guild, Move{TerritoryId::OldGap, kBrokenLandWest, ForceCount{2}, ForceCount{0}}, chance);
+  EXPECT_EQ(at(s, Faction::SpacingGuild, kBrokenLandWest), ForceCount{2});
+  EXPECT_NE(s.phase, Phase::ShipmentAndMovement);
+}
+
+TEST(ShipmentMovementTest, GuildTimingRejectionsLeaveTheStateUnchanged) {
+  SeededChance chance(1);
+  GameState s = guild_timing_game();
+  const Seat atreides = seat_of(s, Faction::Atreides);
+  const Seat guild = seat_of(s, Faction::SpacingGuild);
+  expect_rejected(s, envelope(s, atreides, Pass{}), RejectCode::NotYourTurn);
+  expect_rejected(s, envelope(s, atreides, GuildActNow{}), RejectCode::NotYourTurn);
+  expect_rejected(s, envelope(s, guild, Ship{kArrakeen, ForceCount{1}, ForceCount{0}}), RejectCode::WrongPhase);
+  expect_rejected(s, envelope(s, guild, Move{TerritoryId::Arrakeen, kOldGapMiddle, ForceCount{1}, ForceCount{0}}),
+                  RejectCode::WrongPhase);
+  s = play(s, guild, GuildActNow{}, chance);
+  expect_rejected(s, envelope(s, guild, GuildActNow{}), RejectCode::WrongPhase);  // already acting
+  s = play(s, guild, Pass{}, chance);
+  s = play(s, guild, Pass{}, chance);
+  expect_rejected(s, envelope(s, atreides, GuildActNow{}), RejectCode::IllegalChoice);
+  // Without the Advanced rule the Guild acts in its storm-order place and is never asked.
+  GameState basic = at_shipment(Options::basic({Faction::Atreides, Faction::SpacingGuild}));
+  EXPECT_EQ(pending(basic), std::vector<Seat>{seat_of(basic, Faction::Atreides)});
+  basic = play(basic, seat_of(basic, Faction::Atreides), Pass{}, chance);
+  basic = play(basic, seat_of(basic, Faction::Atreides), Pass{}, chance);
+  expect_rejected(basic, envelope(basic, seat_of(basic, Faction::SpacingGuild), GuildActNow{}), RejectCode::IllegalChoice);
 }
 
 }  // namespace

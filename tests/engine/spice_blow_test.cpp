@@ -143,6 +143,52 @@ TEST(SpiceBlowTest, LaterWormDevoursSpiceAndForcesButNotFremen) {
   EXPECT_EQ(pending(s).size(), 3U);
 }
 
+// As after_worm, with the Atreides allied to the Fremen, who protect them or not ([LR] 2.04.10).
+GameState worm_with_fremen_ally(bool protect, StagedChance& chance) {
+  chance.stage(ChanceKind::SpiceDraw, kWorm);
+  chance.stage(ChanceKind::SpiceDraw, kSouthMesa);
+  GameState before = before_blow(Options::basic({Faction::Atreides, Faction::Harkonnen, Faction::Fremen}), 3);
+  discard(before, 0, kHaggaBasin);
+  const CellId hagga_west = site(TerritoryId::HaggaBasin).cell;
+  put_spice(before, hagga_west, 6);
+  put(before, Faction::Atreides, hagga_west, 3);
+  put(before, Faction::Harkonnen, CellId{64}, 2);
+  put(before, Faction::Fremen, hagga_west, 4);
+  ally(before, Faction::Atreides, Faction::Fremen);
+  before.seat(seat_of(before, Faction::Fremen)).protects_ally_from_worms = protect;
+  return blow(before, chance);
+}
+
+TEST(SpiceBlowTest, FremenProtectTheirAllyFromWormsWhenTheyChooseTo) {
+  StagedChance chance(1);
+  const GameState s = worm_with_fremen_ally(true, chance);
+  EXPECT_EQ(forces_in_territory(s, Faction::Atreides, TerritoryId::HaggaBasin), ForceCount{3});
+  EXPECT_EQ(s.seat(seat_of(s, Faction::Atreides)).tanks_normal, ForceCount{0});
+  EXPECT_EQ(forces_in_territory(s, Faction::Harkonnen, TerritoryId::HaggaBasin), ForceCount{0});  // not allied
+  EXPECT_EQ(forces_in_territory(s, Faction::Fremen, TerritoryId::HaggaBasin), ForceCount{4});
+  EXPECT_EQ(s.board.spice[index(site(TerritoryId::HaggaBasin).cell)], Spice{0});  // the spice is still eaten
+}
+
+TEST(SpiceBlowTest, FremenAllyIsDevouredWithoutProtection) {
+  StagedChance chance(1);
+  const GameState s = worm_with_fremen_ally(false, chance);
+  EXPECT_EQ(forces_in_territory(s, Faction::Atreides, TerritoryId::HaggaBasin), ForceCount{0});
+  EXPECT_EQ(s.seat(seat_of(s, Faction::Atreides)).tanks_normal, ForceCount{3});
+  EXPECT_EQ(forces_in_territory(s, Faction::Fremen, TerritoryId::HaggaBasin), ForceCount{4});
+}
+
+TEST(SpiceBlowTest, ProtectionChoiceIsAStandingCommandOfTheFremenOnly) {
+  StagedChance chance(1);
+  GameState s = worm_with_fremen_ally(false, chance);
+  ASSERT_EQ(s.step, Step::NexusNegotiation);
+  const Seat fremen = seat_of(s, Faction::Fremen);
+  const Seat atreides = seat_of(s, Faction::Atreides);
+  expect_rejected(s, envelope(s, atreides, ProtectAllyFromWorms{true}), RejectCode::IllegalChoice);
+  expect_rejected(s, envelope(s, fremen, ProtectAllyFromWorms{false}), RejectCode::IllegalChoice);  // no change
+  s = play(s, fremen, ProtectAllyFromWorms{true}, chance);
+  EXPECT_TRUE(s.seat(fremen).protects_ally_from_worms);
+}
+
 TEST(SpiceBlowTest, NexusFormsAnAlliance) {
   StagedChance chance(1);
   GameState s = after_worm({Faction::Atreides, Faction::Harkonnen, Faction::Fremen}, chance);

@@ -1,0 +1,161 @@
+// Internal to the JSON forms (persistence, projection, scenario): enum names and a checked reader
+// that names the path of the first problem. Readers throw JsonFailure; the public API catches it
+// and returns a value or an error (engine/persistence.h).
+#pragma once
+
+#include <fmt/format.h>
+
+#include <array>
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "model/board.h"
+#include "model/state.h"
+
+namespace dune::json_io {
+
+using nlohmann::json;
+
+// The JSON name of each enumerator is its C++ name; order follows the enum.
+template <class E> struct EnumNames;
+#define DUNE_ENUM_NAMES(E, ...)                                       \
+  template <> struct EnumNames<E> {                                   \
+    static constexpr std::string_view type = #E;                      \
+    static constexpr std::array names{__VA_ARGS__};                   \
+  }
+using sv = std::string_view;
+DUNE_ENUM_NAMES(Faction, sv{"Atreides"}, sv{"BeneGesserit"}, sv{"Emperor"}, sv{"Fremen"}, sv{"Harkonnen"},
+                sv{"SpacingGuild"}, sv{"Ixians"}, sv{"Tleilaxu"}, sv{"Choam"}, sv{"Richese"}, sv{"Ecaz"}, sv{"Moritani"});
+DUNE_ENUM_NAMES(Phase, sv{"Storm"}, sv{"SpiceBlowAndNexus"}, sv{"ChoamCharity"}, sv{"Bidding"}, sv{"Revival"},
+                sv{"ShipmentAndMovement"}, sv{"Battle"}, sv{"SpiceCollection"}, sv{"MentatPause"});
+DUNE_ENUM_NAMES(Step, sv{"SetupTraitorSelection"}, sv{"SetupPrediction"}, sv{"SetupFremenPlacement"},
+                sv{"SetupBeneGesseritPlacement"}, sv{"StormDial"}, sv{"StormCardWindow"}, sv{"SpiceBlow"},
+                sv{"WormPlacement"}, sv{"NexusNegotiation"}, sv{"WormRide"}, sv{"Charity"}, sv{"Bidding"},
+                sv{"Revival"}, sv{"Shipment"}, sv{"Movement"}, sv{"Battle"}, sv{"GameOver"});
+DUNE_ENUM_NAMES(LeaderLocation, sv{"NotInPlay"}, sv{"Available"}, sv{"Tanks"}, sv{"TanksFaceDown"}, sv{"Captured"});
+DUNE_ENUM_NAMES(ChanceKind, sv{"TraitorDeal"}, sv{"TreacheryDeal"}, sv{"TreacheryLot"}, sv{"SpiceDraw"}, sv{"StormCard"});
+DUNE_ENUM_NAMES(SeenKind, sv{"TreacheryCard"}, sv{"SpiceCard"}, sv{"StormCard"}, sv{"TraitorCard"},
+                sv{"PlanElement"}, sv{"Other"});
+DUNE_ENUM_NAMES(TruthtranceQuestion, sv{"HoldsKarama"}, sv{"HoldsWeapon"}, sv{"HoldsDefense"},
+                sv{"HasAtLeastTenSpice"}, sv{"HoldsTraitorOfMine"});
+DUNE_ENUM_NAMES(AdvisorDestination, sv{"None"}, sv{"PolarSink"}, sv{"ShipmentCell"});
+DUNE_ENUM_NAMES(NexusModuleMode, sv{"Off"}, sv{"Audit"}, sv{"Released"});
+DUNE_ENUM_NAMES(RejectCode, sv{"StaleVersion"}, sv{"DuplicateCommandId"}, sv{"UnknownSeat"}, sv{"NotYourTurn"},
+                sv{"WrongPhase"}, sv{"ChancePending"}, sv{"GameOver"}, sv{"IllegalChoice"},
+                sv{"InsufficientSpice"}, sv{"HandFull"}, sv{"StormBlocked"}, sv{"OccupancyLimit"},
+                sv{"NotAdjacent"}, sv{"NotEnoughForces"}, sv{"NotImplemented"});
+DUNE_ENUM_NAMES(VoiceSubject, sv{"ProjectileWeapon"}, sv{"PoisonWeapon"}, sv{"ProjectileDefense"}, sv{"PoisonDefense"},
+                sv{"Worthless"}, sv{"CheapHero"}, sv{"Lasgun"});
+DUNE_ENUM_NAMES(PlanElement, sv{"Leader"}, sv{"Weapon"}, sv{"Defense"}, sv{"Dial"});
+DUNE_ENUM_NAMES(BattleStage, sv{"None"}, sv{"Choose"}, sv{"Voice"}, sv{"Prescience"}, sv{"PrescienceAnswer"},
+                sv{"Plans"}, sv{"Traitors"}, sv{"Capture"});
+#undef DUNE_ENUM_NAMES
+
+template <class E>
+std::string_view name_of(E e) {
+  return EnumNames<E>::names[static_cast<std::size_t>(e)];
+}
+// Territories go by their printed names ("Sietch Tabr").
+inline std::string_view name_of(TerritoryId t) { return territory_info(t).name; }
+
+template <class E>
+std::optional<E> enum_from_name(std::string_view s) {
+  const auto& names = EnumNames<E>::names;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (names[i] == s) return static_cast<E>(i);
+  }
+  if constexpr (std::is_same_v<E, Faction>) return faction_from_string(s);  // "Bene Gesserit", "guild"
+  return std::nullopt;
+}
+inline std::optional<TerritoryId> territory_from_name(std::string_view s) {
+  for (std::size_t i = 0; i < kTerritoryCount; ++i) {
+    if (territory_info(territory_at(i)).name == s) return territory_at(i);
+  }
+  return std::nullopt;
+}
+
+struct JsonFailure : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+[[noreturn]] inline void fail(const std::string& path, const std::string& what) {
+  throw JsonFailure(fmt::format("{}: {}", path, what));
+}
+
+// A JSON value together with its path in the document, for error messages.
+struct In {
+  const json& j;
+  std::string path;
+
+  bool has(std::string_view key) const { return j.is_object() && j.contains(key); }
+  In operator[](std::string_view key) const {
+    if (!j.is_object()) fail(path, "expected an object");
+    const auto it = j.find(key);
+    if (it == j.end()) fail(path, fmt::format("missing field \"{}\"", key));
+    return In{*it, fmt::format("{}.{}", path, key)};
+  }
+  std::vector<In> items() const {
+    if (!j.is_array()) fail(path, "expected an array");
+    std::vector<In> out;
+    for (std::size_t i = 0; i < j.size(); ++i) out.push_back(In{j[i], fmt::format("{}[{}]", path, i)});
+    return out;
+  }
+  std::vector<In> items(std::size_t exact) const {
+    auto out = items();
+    if (out.size() != exact) fail(path, fmt::format("expected {} entries, found {}", exact, out.size()));
+    return out;
+  }
+  std::int64_t integer(std::int64_t lo, std::int64_t hi) const {
+    if (!j.is_number_integer()) fail(path, "expected an integer");
+    const bool too_big = j.is_number_unsigned() && j.get<std::uint64_t>() > static_cast<std::uint64_t>(hi);
+    const std::int64_t v = too_big ? hi : j.get<std::int64_t>();
+    if (too_big || v < lo || v > hi) fail(path, fmt::format("{} is out of range {}..{}", j.dump(), lo, hi));
+    return v;
+  }
+  std::uint64_t u64() const {
+    if (!j.is_number_unsigned()) fail(path, "expected a non-negative integer");
+    return j.get<std::uint64_t>();
+  }
+  std::uint8_t byte(std::size_t count) const {  // an id below `count`
+    return static_cast<std::uint8_t>(integer(0, static_cast<std::int64_t>(count) - 1));
+  }
+  bool boolean() const {
+    if (!j.is_boolean()) fail(path, "expected true or false");
+    return j.get<bool>();
+  }
+  std::string string() const {
+    if (!j.is_string()) fail(path, "expected a string");
+    return j.get<std::string>();
+  }
+  template <class E>
+  E enumeration() const {
+    const std::string s = string();
+    if (auto e = enum_from_name<E>(s)) return *e;
+    fail(path, fmt::format("unknown {} \"{}\"", EnumNames<E>::type, s));
+  }
+  TerritoryId territory() const {
+    const std::string s = string();
+    if (auto t = territory_from_name(s)) return *t;
+    fail(path, fmt::format("unknown territory \"{}\"", s));
+  }
+  // A cell: its number, or (scenario files) a one-cell territory's name, or {territory, sector}.
+  CellId cell() const {
+    if (j.is_number()) return CellId{byte(kCellCount)};
+    const TerritoryId t = j.is_string() ? territory() : (*this)["territory"].territory();
+    std::optional<std::int64_t> sector;
+    if (j.is_object()) sector = (*this)["sector"].integer(0, kSectorCount - 1);
+    std::vector<CellId> found;
+    for (std::size_t c = 0; c < kCellCount; ++c) {
+      const CellInfo& info = cell_info(cell_at(c));
+      if (info.territory == t && (!sector || (info.sector && info.sector->value == *sector))) found.push_back(cell_at(c));
+    }
+    if (found.size() != 1) fail(path, fmt::format("{} cells of {} match: give its sector", found.size(), name_of(t)));
+    return found.front();
+  }
+};
+
+}  // namespace dune::json_io

@@ -1,0 +1,69 @@
+// Persistence (issue "Projections, knowledge, persistence and scenario files"): the full state
+// snapshot and the event log as JSON, each with a schema version and an FNV-1a 64 digest over the
+// canonical dump of its content. Loading returns a value or a LoadError naming the problem; it
+// never touches an existing game. Replaying a log from new_game(options) reproduces the state.
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "model/commands.h"
+#include "model/options.h"
+#include "model/state.h"
+
+namespace dune {
+
+inline constexpr int kSchemaVersion = 1;
+
+struct LoadError {
+  std::string message;  // names the problem and where: "state.seats[1].spice: expected an integer"
+  friend bool operator==(const LoadError&, const LoadError&) = default;
+};
+
+// FNV-1a 64-bit over bytes; the digest of a document is this over its content's canonical dump.
+std::uint64_t fnv1a64(std::string_view bytes);
+std::string digest_of(const nlohmann::json& content);  // "fnv1a64:" + 16 hex digits
+
+// ---- JSON forms (content only, no envelope) ------------------------------------------------
+nlohmann::json state_to_json(const GameState& state);
+std::variant<GameState, LoadError> state_from_json(const nlohmann::json& content);
+nlohmann::json options_to_json(const Options& options);
+std::variant<Options, LoadError> options_from_json(const nlohmann::json& j);
+nlohmann::json log_entry_to_json(const LogEntry& entry);
+
+// Commands as {"kind": "<struct name>", ...fields}. Strict (persistence): every field present.
+// Lenient (scenario files): fields with an obvious default (special forces 0, karama false, no
+// leader) may be left out. Unknown kinds are an error naming the kind.
+nlohmann::json command_to_json(const Command& c);
+std::variant<Command, LoadError> command_from_json(const nlohmann::json& j, bool lenient = false);
+
+// ---- files ---------------------------------------------------------------------------------
+// {"format": "dunecheck-snapshot", "schema": 1, "digest": "...", "state": {...}}
+std::string save_snapshot(const GameState& state);
+// Rejects a truncated file, a wrong digest, an unknown schema, unknown enum values, out-of-range
+// ids and census breaks (a card in two places, more forces than a faction owns).
+std::variant<GameState, LoadError> load_snapshot(std::string_view text);
+
+// {"format": "dunecheck-log", "schema": 1, "digest": "...", "log": {"options", "entries",
+//  "final_digest"}}: final_digest is the digest of the state the log reaches.
+struct EventLog {
+  Options options;
+  std::vector<LogEntry> entries;
+  std::string final_digest;
+  friend bool operator==(const EventLog&, const EventLog&) = default;
+};
+std::string save_log(const GameState& state);
+std::variant<EventLog, LoadError> load_log(std::string_view text);
+
+// Replays every envelope and chance record in order from new_game(options). An entry the engine
+// refuses (a rejected command, an unlisted outcome, a record that does not match) is an error.
+std::variant<GameState, LoadError> replay(const Options& options, const std::vector<LogEntry>& log);
+
+// The census check on its own (used by load): each card in exactly one place, forces conserved.
+std::optional<LoadError> check_census(const GameState& state);
+
+}  // namespace dune

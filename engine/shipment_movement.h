@@ -1,0 +1,35 @@
+// Helpers shared by the two halves of the Shipment and Movement phase: shipment_movement.cpp (the
+// turn order, the Guild's timing and Shipment) and movement.cpp (Movement and Hajr).
+#pragma once
+
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "model/state.h"
+
+namespace dune::shipment_movement {
+
+// ---- shipment_movement.cpp ------------------------------------------------------------------
+bool valid_cell(CellId c);
+std::vector<CellId> cells_of(TerritoryId t);
+bool bg_advisors_in(const GameState& s, Faction f, TerritoryId t);
+std::optional<Rejection> check_group(ForceCount normal, ForceCount special);
+void put_forces(GameState& s, Faction f, CellId c, ForceCount normal, ForceCount special);
+void take_forces(GameState& s, Faction f, CellId c, ForceCount normal, ForceCount special);
+// Bene Gesserit tokens arriving in t: advisors (true) or fighters ([LR] 2.02.14, 2.02.20).
+bool arriving_as_advisors(const GameState& s, TerritoryId t, bool advisors);
+void forget_empty_stance(GameState& s, TerritoryId t);
+std::optional<TreacheryCardId> card_in_hand(const SeatState& seat, std::string_view name);
+void discard_card(GameState& s, Seat seat, TreacheryCardId card);  // to state.treachery.discard
+
+// ---- movement.cpp ---------------------------------------------------------------------------
+// The Movement step of the acting seat: Move, PlayHajr or Pass.
+void add_movement_candidates(const GameState& s, Seat seat, std::vector<Command>& out);
+std::optional<Rejection> validate_movement(const GameState& s, Seat seat, const Command& c);
+// Applies a validated Movement command; true when the seat's movement is over.
+bool apply_movement(GameState& s, Seat seat, const Command& c);
+// At the end of its actions, the seat's forces sharing a territory with its ally go to the Tanks.
+void tank_forces_sharing_with_ally(GameState& s, Seat seat);
+
+}  // namespace dune::shipment_movement

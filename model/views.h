@@ -1,0 +1,199 @@
+// What an observer may see (DESIGN.md, "Projections and knowledge"): the public view and one
+// seat's view are their own types, never a GameState with blanks. Hidden things appear as counts.
+// Built by engine/projection.h; every field here is public unless it sits in SeatView.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/commands.h"
+#include "model/ids.h"
+#include "model/knowledge.h"
+#include "model/options.h"
+#include "model/phases.h"
+#include "model/quantity.h"
+#include "model/state.h"
+
+namespace dune {
+
+// One faction's tokens in one cell; `advisors` when they are Bene Gesserit advisors.
+struct ForcesView {
+  Faction faction;
+  ForceCount normal;
+  ForceCount special;
+  bool advisors = false;
+  friend bool operator==(const ForcesView&, const ForcesView&) = default;
+};
+
+// A cell with forces or spice on it (empty cells are left out).
+struct CellView {
+  CellId cell;
+  std::vector<ForcesView> forces;
+  Spice spice;
+  friend bool operator==(const CellView&, const CellView&) = default;
+};
+
+struct BoardView {
+  Sector storm_sector;
+  bool shield_wall_destroyed = false;
+  std::vector<CellView> cells;  // in cell order
+  friend bool operator==(const BoardView&, const BoardView&) = default;
+};
+
+// A seat as everyone sees it: counts, never spice, cards or traitors.
+struct SeatPublicView {
+  Seat seat;
+  Faction faction;
+  std::size_t hand_size = 0;
+  std::size_t traitor_count = 0;        // kept traitors (how many is public by rule)
+  std::size_t traitor_offer_size = 0;   // dealt at setup, not yet chosen
+  Spice in_front_of_shield;             // bribes lie face up ([LR] 1.11)
+  ForceCount reserves_normal, reserves_special;
+  ForceCount tanks_normal, tanks_special;
+  std::optional<Faction> ally;
+  Spice ally_spice_limit;
+  bool protects_ally_from_worms = false;
+  friend bool operator==(const SeatPublicView&, const SeatPublicView&) = default;
+};
+
+struct LeaderView {
+  LeaderId leader;
+  LeaderLocation where;
+  Seat holder;
+  std::uint8_t deaths = 0;
+  bool fought_this_phase = false;
+  friend bool operator==(const LeaderView&, const LeaderView&) = default;
+};
+
+// Deck sizes only (never order nor the known top); discard piles are face up.
+struct DecksView {
+  std::size_t treachery_deck = 0;
+  std::size_t spice_deck = 0;
+  std::size_t traitor_deck = 0;
+  std::vector<TreacheryCardId> treachery_discard;  // back is the top
+  std::array<std::vector<SpiceCardId>, 2> spice_discard{};
+  std::vector<SpiceCardId> spice_set_aside;
+  friend bool operator==(const DecksView&, const DecksView&) = default;
+};
+
+struct StormView {
+  Sector sector;
+  std::vector<Seat> dialers;
+  std::vector<Seat> dialed;                          // who committed a dial (not the value)
+  std::vector<std::pair<Seat, std::uint8_t>> dials;  // revealed once the movement is known
+  std::optional<std::uint8_t> movement;              // known (revealed) movement of this turn
+  std::vector<Seat> window_done;
+  friend bool operator==(const StormView&, const StormView&) = default;
+};
+
+struct BlowView {
+  std::uint8_t pile = 0;
+  bool nexus_pending = false;
+  bool nexus_occurred = false;
+  std::optional<TerritoryId> worm_territory;
+  std::uint8_t worms_in_blow = 0;
+  std::vector<Seat> nexus_done;
+  friend bool operator==(const BlowView&, const BlowView&) = default;
+};
+
+struct BiddingView {
+  std::uint8_t lots_total = 0;
+  std::uint8_t lot = 0;  // lots sold this phase
+  std::size_t lots_on_table = 0;
+  std::optional<Seat> high_bidder;
+  Spice high_bid;
+  bool high_bid_karama = false;
+  std::optional<Seat> opener;
+  std::optional<Seat> to_act;
+  std::vector<Seat> passed;
+  // Seat views only: the card up for bid, when this seat legitimately saw it (e.g. Atreides).
+  std::optional<TreacheryCardId> card_up_for_bid;
+  friend bool operator==(const BiddingView&, const BiddingView&) = default;
+};
+
+// The battle under way. Plans and wheels appear once both combatants committed both parts
+// (`revealed`); before that only whether each part is committed.
+struct BattleView {
+  BattleStage stage = BattleStage::None;
+  TerritoryId territory{};
+  std::vector<CellId> cells;
+  std::vector<Seat> combatants;
+  std::array<bool, 2> plan_committed{};
+  std::array<bool, 2> wheel_committed{};
+  bool revealed = false;
+  std::array<std::optional<PlanBattle>, 2> plans{};
+  std::array<std::optional<DialBattle>, 2> wheels{};
+  std::optional<UseVoice> voice;
+  std::optional<PlanElement> prescience;
+  std::vector<Seat> traitor_answered;
+  std::array<bool, 2> traitor_called{};
+  std::optional<Seat> capture_from;
+  std::vector<std::pair<LeaderId, TerritoryId>> leader_territory;
+  std::optional<TerritoryId> kwisatz_haderach_territory;
+  ForceCount atreides_battle_losses;
+  bool kwisatz_haderach_dead = false;
+  friend bool operator==(const BattleView&, const BattleView&) = default;
+};
+
+// Per-phase progress that the table sees (who answered, whose turn in storm order).
+struct ProgressView {
+  std::vector<Seat> charity_answered;
+  std::vector<Seat> revival_done;
+  std::uint8_t movement_turn_index = 0;
+  std::optional<CellId> spiritual_advisor_cell;
+  bool hajr_played = false;
+  std::uint8_t moves_made = 0;
+  bool guild_waits = false;
+  bool guild_acting = false;
+  bool guild_done = false;
+  friend bool operator==(const ProgressView&, const ProgressView&) = default;
+};
+
+struct PublicView {
+  Options options;
+  int turn = 0;
+  Phase phase = Phase::Storm;
+  Step step = Step::SetupTraitorSelection;
+  std::uint64_t version = 0;
+  std::optional<PendingChance> chance;  // a chance step is pending (what is drawn, not the result)
+  std::vector<Seat> pending;
+  std::vector<SeatPublicView> seats;
+  std::vector<LeaderView> leaders;  // leaders in play
+  BoardView board;
+  StormView storm;
+  BlowView blow;
+  DecksView decks;
+  std::vector<Alliance> alliances;
+  std::vector<std::pair<Faction, Faction>> proposals;  // proposer, invitee
+  BiddingView bidding;
+  BattleView battle;
+  ProgressView progress;
+  std::vector<TruthtranceAnswer> truthtrance_answers;
+  std::vector<Faction> winners;
+  std::string halted;
+  friend bool operator==(const PublicView&, const PublicView&) = default;
+};
+
+// One seat's view: the public view (with what this seat saw filled in) plus its own secrets.
+struct SeatView {
+  PublicView table;
+  Seat seat;
+  Faction faction;
+  Spice spice;
+  std::vector<TreacheryCardId> hand;
+  std::vector<TraitorCardId> traitors;
+  std::vector<TraitorCardId> traitor_offer;
+  std::optional<Prediction> prediction;      // Bene Gesserit only
+  std::optional<std::uint8_t> storm_card;    // Fremen only: the next storm card
+  std::optional<std::uint8_t> own_dial;      // this seat's committed storm dial
+  std::optional<PlanBattle> own_plan;        // a combatant's committed, unrevealed plan
+  std::optional<DialBattle> own_wheel;
+  std::vector<Sighting> sightings;           // what this seat legitimately saw
+  std::vector<Command> legal_commands;
+  friend bool operator==(const SeatView&, const SeatView&) = default;
+};
+
+}  // namespace dune
