@@ -107,16 +107,6 @@ void after_voice(GameState& state) {
   state.battle.stage = ability_side(state, Faction::Atreides) ? BattleStage::Prescience : BattleStage::Plans;
 }
 
-std::string element_text(PlanElement e) {
-  switch (e) {
-    case PlanElement::Leader: return "leader";
-    case PlanElement::Weapon: return "weapon";
-    case PlanElement::Defense: return "defense";
-    case PlanElement::Dial: return "dial";
-  }
-  return "?";
-}
-
 // The Prescience answer is told aloud: every seat sees it (fact sheet §5.2, [LR] 2.01.08).
 void announce_prescience(GameState& state, int side) {
   const BattleState& b = state.battle;
@@ -143,7 +133,7 @@ void announce_prescience(GameState& state, int side) {
   }
   const std::string what = fmt::format("Prescience in {}: {}'s {} is {}", to_string(b.territory),
                                        to_string(state.faction_of(b.combatants[static_cast<std::size_t>(side)])),
-                                       element_text(*b.prescience), value);
+                                       to_string(*b.prescience), value);
   for (Seat s : all_seats(state)) record_sighting(state, s, SeenKind::PlanElement, id, what);
 }
 

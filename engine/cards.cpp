@@ -12,12 +12,6 @@
 namespace dune {
 namespace {
 
-std::optional<TreacheryCardId> find_card(const SeatState& s, std::string_view name) {
-  for (TreacheryCardId id : s.hand) {
-    if (card_type(id).name == name) return id;
-  }
-  return std::nullopt;
-}
 
 bool holds_class(const SeatState& s, bool weapon) {
   return std::any_of(s.hand.begin(), s.hand.end(), [&](TreacheryCardId id) {
@@ -34,12 +28,6 @@ bool holds_class(const SeatState& s, bool weapon) {
   });
 }
 
-void discard(GameState& state, Seat seat, TreacheryCardId card) {
-  auto& hand = state.seat(seat).hand;
-  hand.erase(std::find(hand.begin(), hand.end(), card));
-  state.treachery.discard.push_back(card);
-}
-
 bool is_dead(LeaderLocation where) {
   return where == LeaderLocation::Tanks || where == LeaderLocation::TanksFaceDown;
 }
@@ -49,7 +37,7 @@ bool is_dead(LeaderLocation where) {
 bool truthful_answer(const GameState& state, Seat asker, Seat target, TruthtranceQuestion q) {
   const SeatState& t = state.seat(target);
   switch (q) {
-    case TruthtranceQuestion::HoldsKarama: return find_card(t, "Karama").has_value();
+    case TruthtranceQuestion::HoldsKarama: return card_in_hand(t, "Karama").has_value();
     case TruthtranceQuestion::HoldsWeapon: return holds_class(t, true);
     case TruthtranceQuestion::HoldsDefense: return holds_class(t, false);
     case TruthtranceQuestion::HasAtLeastTenSpice: return t.spice >= Spice{10};
@@ -70,7 +58,7 @@ bool is_card_command(const Command& c) {
 std::vector<Command> card_candidates(const GameState& state, Seat seat) {
   std::vector<Command> out;
   const SeatState& s = state.seat(seat);
-  if (find_card(s, "Truthtrance")) {
+  if (card_in_hand(s, "Truthtrance")) {
     for (Seat target : all_seats(state)) {
       if (target == seat) continue;
       for (auto q : {TruthtranceQuestion::HoldsKarama, TruthtranceQuestion::HoldsWeapon,
@@ -80,7 +68,7 @@ std::vector<Command> card_candidates(const GameState& state, Seat seat) {
       }
     }
   }
-  if (find_card(s, "Tleilaxu Ghola")) {
+  if (card_in_hand(s, "Tleilaxu Ghola")) {
     for (std::size_t l = 0; l < kLeaderCount; ++l) {
       if (kLeaders[l].faction == state.faction_of(seat)) out.push_back(PlayGhola{leader_at(l), ForceCount{0}});
     }
@@ -93,7 +81,7 @@ std::vector<Command> card_candidates(const GameState& state, Seat seat) {
 std::optional<Rejection> validate_card(const GameState& state, Seat seat, const Command& c) {
   const SeatState& s = state.seat(seat);
   if (const auto* t = std::get_if<PlayTruthtrance>(&c)) {
-    if (!find_card(s, "Truthtrance")) return reject(RejectCode::IllegalChoice, "you hold no Truthtrance card");
+    if (!card_in_hand(s, "Truthtrance")) return reject(RejectCode::IllegalChoice, "you hold no Truthtrance card");
     if (t->target.value >= state.seat_count() || t->target == seat) {
       return reject(RejectCode::IllegalChoice, "Truthtrance asks another player at the table");
     }
@@ -103,7 +91,7 @@ std::optional<Rejection> validate_card(const GameState& state, Seat seat, const 
     return std::nullopt;
   }
   const auto& g = std::get<PlayGhola>(c);
-  if (!find_card(s, "Tleilaxu Ghola")) return reject(RejectCode::IllegalChoice, "you hold no Tleilaxu Ghola card");
+  if (!card_in_hand(s, "Tleilaxu Ghola")) return reject(RejectCode::IllegalChoice, "you hold no Tleilaxu Ghola card");
   if (g.leader) {
     if (g.leader->value >= kLeaderCount || leader_info(*g.leader).faction != state.faction_of(seat)) {
       return reject(RejectCode::IllegalChoice, "Tleilaxu Ghola revives one of your own leaders");
@@ -128,13 +116,13 @@ std::optional<Rejection> validate_card(const GameState& state, Seat seat, const 
 
 void apply_card(GameState& state, Seat seat, const Command& c) {
   if (const auto* t = std::get_if<PlayTruthtrance>(&c)) {
-    discard(state, seat, *find_card(state.seat(seat), "Truthtrance"));
+    discard_from_hand(state, seat, *card_in_hand(state.seat(seat), "Truthtrance"));
     state.truthtrance_answers.push_back(
         TruthtranceAnswer{seat, t->target, t->question, truthful_answer(state, seat, t->target, t->question)});
     return;
   }
   const auto& g = std::get<PlayGhola>(c);
-  discard(state, seat, *find_card(state.seat(seat), "Tleilaxu Ghola"));
+  discard_from_hand(state, seat, *card_in_hand(state.seat(seat), "Tleilaxu Ghola"));
   if (g.leader) {
     state.leaders[g.leader->value].where = LeaderLocation::Available;
     state.leaders[g.leader->value].holder = seat;

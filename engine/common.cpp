@@ -3,6 +3,7 @@
 
 #include "engine/engine.h"
 #include "engine/internal.h"
+#include "model/cards.h"
 #include "model/factions.h"
 
 namespace dune {
@@ -99,6 +100,19 @@ bool occupancy_blocked(const GameState& state, Faction mover, TerritoryId t) {
   int others = 0;
   for (Faction f : occupants(state, t)) others += f != mover ? 1 : 0;
   return others >= 2;
+}
+
+std::optional<TreacheryCardId> card_in_hand(const SeatState& seat, std::string_view name) {
+  for (TreacheryCardId id : seat.hand) {
+    if (card_type(id).name == name) return id;
+  }
+  return std::nullopt;
+}
+
+void discard_from_hand(GameState& state, Seat seat, TreacheryCardId card) {
+  auto& hand = state.seat(seat).hand;
+  hand.erase(std::find(hand.begin(), hand.end(), card));
+  state.treachery.discard.push_back(card);
 }
 
 int hand_limit(const GameState& state, Seat s) { return faction_info(state.faction_of(s)).hand_limit; }

@@ -47,6 +47,10 @@ bool occupies(const GameState& state, Faction f, TerritoryId t);
 // A stronghold already occupied by two factions other than `mover` ([LR] 1.06.03.05, 1.06.05.09).
 bool occupancy_blocked(const GameState& state, Faction mover, TerritoryId t);
 int hand_limit(const GameState& state, Seat s);
+// The first card of that name in a seat's hand, if any.
+std::optional<TreacheryCardId> card_in_hand(const SeatState& seat, std::string_view name);
+// Moves a card from a seat's hand to the Treachery discard.
+void discard_from_hand(GameState& state, Seat seat, TreacheryCardId card);
 Spice total_spice_on_board(const GameState& state);
 // Moves spice between a seat and the bank (negative amounts are never passed).
 void pay_to_bank(GameState& state, Seat from, Spice amount);

@@ -240,7 +240,7 @@ std::optional<Rejection> validate_movement(const GameState& s, Seat seat, const 
 
 bool apply_movement(GameState& s, Seat seat, const Command& c) {
   if (std::holds_alternative<PlayHajr>(c)) {
-    discard_card(s, seat, *card_in_hand(s.seat(seat), "Hajr"));
+    discard_from_hand(s, seat, *card_in_hand(s.seat(seat), "Hajr"));
     s.movement.hajr_played = true;
     return false;
   }

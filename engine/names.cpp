@@ -43,7 +43,9 @@ std::string_view voice_text(VoiceSubject v) {
   return "?";
 }
 
-std::string_view element_text(PlanElement e) {
+}  // namespace
+
+std::string_view to_string(PlanElement e) {
   switch (e) {
     case PlanElement::Leader: return "leader";
     case PlanElement::Weapon: return "weapon";
@@ -52,6 +54,8 @@ std::string_view element_text(PlanElement e) {
   }
   return "?";
 }
+
+namespace {
 
 struct Namer {
   std::string operator()(const Pass&) const { return "pass"; }
@@ -101,7 +105,7 @@ struct Namer {
   std::string operator()(const ProtectAllyFromWorms& c) const { return c.protect ? "protect the ally from worms" : "do not protect the ally from worms"; }
   std::string operator()(const ChooseBattle& c) const { return fmt::format("fight {} in {}", to_string(c.opponent), to_string(c.territory)); }
   std::string operator()(const UseVoice& c) const { return fmt::format("Voice: {} {}", c.must_play ? "play" : "do not play", voice_text(c.subject)); }
-  std::string operator()(const UsePrescience& c) const { return fmt::format("Prescience: reveal the {}", element_text(c.element)); }
+  std::string operator()(const UsePrescience& c) const { return fmt::format("Prescience: reveal the {}", to_string(c.element)); }
   std::string operator()(const PlanBattle& c) const {
     std::string s = c.leader ? fmt::format("battle plan: {}", leader_info(*c.leader).name)
                    : c.cheap_hero ? fmt::format("battle plan: {}", card_type(*c.cheap_hero).name)

@@ -64,18 +64,6 @@ void forget_empty_stance(GameState& s, TerritoryId t) {
   if (forces_in_territory(s, Faction::BeneGesserit, t) == ForceCount{0}) s.board.advisors[index(t)] = false;
 }
 
-std::optional<TreacheryCardId> card_in_hand(const SeatState& seat, std::string_view name) {
-  for (TreacheryCardId id : seat.hand) {
-    if (card_type(id).name == name) return id;
-  }
-  return std::nullopt;
-}
-
-void discard_card(GameState& s, Seat seat, TreacheryCardId card) {
-  auto& hand = s.seat(seat).hand;
-  hand.erase(std::find(hand.begin(), hand.end(), card));
-  s.treachery.discard.push_back(card);
-}
 
 }  // namespace shipment_movement
 
@@ -352,7 +340,7 @@ void apply_ship(GameState& s, Seat seat, const Ship& c) {
   if (f != Faction::Fremen) {
     pay_for_shipment(s, seat, shipment_cost(s, f, t, c.normal + c.special, c.karama), shipment_payee(s, seat, c.karama));
   }
-  if (c.karama) discard_card(s, seat, *card_in_hand(s.seat(seat), "Karama"));
+  if (c.karama) discard_from_hand(s, seat, *card_in_hand(s.seat(seat), "Karama"));
   s.seat(seat).reserves_normal -= c.normal;
   s.seat(seat).reserves_special -= c.special;
   put_forces(s, f, c.to, c.normal, c.special);

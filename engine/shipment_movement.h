@@ -20,8 +20,6 @@ void take_forces(GameState& s, Faction f, CellId c, ForceCount normal, ForceCoun
 // Bene Gesserit tokens arriving in t: advisors (true) or fighters ([LR] 2.02.14, 2.02.20).
 bool arriving_as_advisors(const GameState& s, TerritoryId t, bool advisors);
 void forget_empty_stance(GameState& s, TerritoryId t);
-std::optional<TreacheryCardId> card_in_hand(const SeatState& seat, std::string_view name);
-void discard_card(GameState& s, Seat seat, TreacheryCardId card);  // to state.treachery.discard
 
 // ---- movement.cpp ---------------------------------------------------------------------------
 // The Movement step of the acting seat: Move, PlayHajr or Pass.

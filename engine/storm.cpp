@@ -40,18 +40,6 @@ std::vector<Seat> storm_dialers(const GameState& state) {
   return out;
 }
 
-std::optional<TreacheryCardId> card_in_hand(const SeatState& seat, std::string_view name) {
-  for (TreacheryCardId id : seat.hand) {
-    if (card_type(id).name == name) return id;
-  }
-  return std::nullopt;
-}
-
-void discard(GameState& state, Seat seat, TreacheryCardId card) {
-  auto& hand = state.seat(seat).hand;
-  hand.erase(std::find(hand.begin(), hand.end(), card));
-  state.treachery.discard.push_back(card);
-}
 
 bool is_shield_wall(CellId c) { return cell_info(c).territory == TerritoryId::ShieldWall; }
 
@@ -195,14 +183,14 @@ std::optional<Rejection> validate_window(const GameState& state, Seat seat, cons
 }
 
 void play_weather_control(GameState& state, Seat seat, std::uint8_t sectors) {
-  discard(state, seat, *card_in_hand(state.seat(seat), kWeatherControl));
+  discard_from_hand(state, seat, *card_in_hand(state.seat(seat), kWeatherControl));
   state.storm.movement = sectors;  // instead of the dialed amount or the storm card
 }
 
 // Family Atomics ([LR] 3.01.07, [DB] Game.destroyShieldWall): every force on the Shield Wall goes
 // to the Tanks, and Imperial Basin, Arrakeen and Carthag lose storm protection (common.cpp).
 void play_family_atomics(GameState& state, Seat seat) {
-  discard(state, seat, *card_in_hand(state.seat(seat), kFamilyAtomics));
+  discard_from_hand(state, seat, *card_in_hand(state.seat(seat), kFamilyAtomics));
   for (std::size_t i = 0; i < kCellCount; ++i) {
     const CellId c = cell_at(i);
     if (!is_shield_wall(c)) continue;

@@ -160,6 +160,7 @@ struct Rejection {
 };
 
 std::string_view to_string(RejectCode c);
+std::string_view to_string(PlanElement e);
 
 // What an accepted command did: its id, seat, the version it produced, and a public summary.
 struct Receipt {
