@@ -20,14 +20,7 @@ constexpr CellId kArrakeen{5};
 constexpr CellId kTueksSietch{6};
 constexpr CellId kOldGapMiddle{50};
 
-TreacheryCardId card_named(std::string_view name, int copy = 1) {
-  for (std::size_t i = 0; i < kTreacheryCardCount; ++i) {
-    const TreacheryCardId id{static_cast<std::uint8_t>(i)};
-    if (card_type(id).name == name && kTreacheryCards[i].copy == copy) return id;
-  }
-  ADD_FAILURE() << "no card " << name;
-  return {};
-}
+using testing::card_named;
 
 LeaderId leader_named(std::string_view name) {
   for (std::size_t i = 0; i < kLeaderCount; ++i) {

@@ -13,14 +13,7 @@ using testing::envelope;
 using testing::expect_rejected;
 using testing::play;
 
-TreacheryCardId card_named(std::string_view name, int copy = 1) {
-  for (std::size_t i = 0; i < kTreacheryCardCount; ++i) {
-    const TreacheryCardId id{static_cast<std::uint8_t>(i)};
-    if (card_type(id).name == name && kTreacheryCards[i].copy == copy) return id;
-  }
-  ADD_FAILURE() << "no card " << name;
-  return {};
-}
+using testing::card_named;
 
 // Atreides (seat 0) and Harkonnen (seat 1) at traitor selection, with chosen hands.
 GameState at_traitor_selection(std::vector<TreacheryCardId> atreides_hand, std::vector<TreacheryCardId> harkonnen_hand) {

@@ -353,14 +353,7 @@ TEST(ShipmentMovementTest, LegalCommandsAreAllAcceptedAndIncludeTheObviousOnes) 
 
 // ---- Hajr, Karama shipment, ally spice, Advanced Guild timing -----------------------------
 
-TreacheryCardId card_named(std::string_view name) {
-  for (std::size_t i = 0; i < kTreacheryCardCount; ++i) {
-    const TreacheryCardId id{static_cast<std::uint8_t>(i)};
-    if (card_type(id).name == name && kTreacheryCards[i].copy == 1) return id;
-  }
-  ADD_FAILURE() << "no card " << name;
-  return {};
-}
+using testing::card_named;
 
 // Moves the first copy of a card into the seat's hand, from the deck or from another hand.
 void give(GameState& s, Seat seat, std::string_view name) {

@@ -66,14 +66,7 @@ GameState before_later_storm(GameState s, std::uint8_t sector) {
   return s;
 }
 
-TreacheryCardId card_named(std::string_view name) {
-  for (std::size_t i = 0; i < kTreacheryCardCount; ++i) {
-    if (kTreacheryCardTypes[kTreacheryCards[i].type].name == name)
-      return TreacheryCardId{static_cast<std::uint8_t>(i)};
-  }
-  ADD_FAILURE() << "no card " << name;
-  return TreacheryCardId{};
-}
+using testing::card_named;
 
 void give_card(GameState& s, Faction f, std::string_view name) {
   const TreacheryCardId card = card_named(name);

@@ -8,6 +8,7 @@
 
 #include "engine/chance_source.h"
 #include "engine/engine.h"
+#include "model/cards.h"
 
 namespace dune {
 
@@ -64,6 +65,16 @@ inline void expect_rejected(const GameState& state, const Envelope& e, RejectCod
 }
 
 inline Seat seat_of(const GameState& state, Faction f) { return *state.seat_of(f); }
+
+// The physical Treachery card of that name and copy number (model/cards.h order).
+inline TreacheryCardId card_named(std::string_view name, int copy = 1) {
+  for (std::size_t i = 0; i < kTreacheryCardCount; ++i) {
+    const TreacheryCardId id{static_cast<std::uint8_t>(i)};
+    if (card_type(id).name == name && kTreacheryCards[i].copy == copy) return id;
+  }
+  ADD_FAILURE() << "no card " << name << " #" << copy;
+  return {};
+}
 
 // Plays setup with simple choices (first traitor offered, all ten Fremen in Sietch Tabr) until
 // turn 1 begins. Options with the Bene Gesserit need their prediction played first.
