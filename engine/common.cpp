@@ -68,9 +68,7 @@ ForceCount forces_in_cell(const GameState& state, Faction f, CellId c) {
 
 ForceCount forces_in_territory(const GameState& state, Faction f, TerritoryId t) {
   ForceCount n{};
-  for (std::size_t c = 0; c < kCellCount; ++c) {
-    if (kCells[c].territory == t) n += forces_in_cell(state, f, cell_at(c));
-  }
+  for (CellId c : cells_of(t)) n += forces_in_cell(state, f, c);
   return n;
 }
 

@@ -90,8 +90,7 @@ std::array<int, kCellCount> distances(const GameState& s, Faction f, const std::
   while (!queue.empty()) {
     const CellId at = queue.front();
     queue.pop_front();
-    for (const CellLink& link : kCellLinks) {
-      if (link.from != at) continue;
+    for (const CellLink& link : links_from(at)) {
       const TerritoryId t = cell_info(link.to).territory;
       if (obstacles.storm && cell_in_storm(s, link.to)) continue;
       if (blocked[index(t)]) continue;

@@ -22,14 +22,6 @@ namespace shipment_movement {
 
 bool valid_cell(CellId c) { return c.value < kCellCount; }
 
-std::vector<CellId> cells_of(TerritoryId t) {
-  std::vector<CellId> out;
-  for (std::size_t c = 0; c < kCellCount; ++c) {
-    if (kCells[c].territory == t) out.push_back(cell_at(c));
-  }
-  return out;
-}
-
 bool bg_advisors_in(const GameState& s, Faction f, TerritoryId t) {
   return f == Faction::BeneGesserit && s.board.advisors[index(t)];
 }

@@ -12,7 +12,6 @@ namespace dune::shipment_movement {
 
 // ---- shipment_movement.cpp ------------------------------------------------------------------
 bool valid_cell(CellId c);
-std::vector<CellId> cells_of(TerritoryId t);
 bool bg_advisors_in(const GameState& s, Faction f, TerritoryId t);
 std::optional<Rejection> check_group(ForceCount normal, ForceCount special);
 void put_forces(GameState& s, Faction f, CellId c, ForceCount normal, ForceCount special);

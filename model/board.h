@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <span>
 #include <cstddef>
 #include <optional>
 #include <string_view>
@@ -108,6 +109,64 @@ constexpr std::size_t cell_count_of(TerritoryId t) {
   std::size_t n = 0;
   for (const CellInfo& c : kCells) n += c.territory == t ? 1 : 0;
   return n;
+}
+
+// Cells of each territory are contiguous in kCells, and kCellLinks is sorted by `from`: both are
+// proven below, so a territory's cells and a cell's links are spans (hot paths in movement).
+struct CellRange {
+  std::uint8_t first = 0;
+  std::uint8_t count = 0;
+};
+
+inline constexpr std::array<CellRange, kTerritoryCount> kTerritoryCells = [] {
+  std::array<CellRange, kTerritoryCount> out{};
+  for (std::size_t c = kCells.size(); c-- > 0;) {
+    CellRange& r = out[index(kCells[c].territory)];
+    r.first = static_cast<std::uint8_t>(c);
+    ++r.count;
+  }
+  return out;
+}();
+
+inline constexpr std::array<std::uint16_t, kCellCount + 1> kCellLinkOffsets = [] {
+  std::array<std::uint16_t, kCellCount + 1> out{};
+  for (const CellLink& l : kCellLinks) ++out[index(l.from) + 1];
+  for (std::size_t i = 1; i < out.size(); ++i) out[i] = static_cast<std::uint16_t>(out[i] + out[i - 1]);
+  return out;
+}();
+
+constexpr bool cell_tables_are_spans() {
+  for (std::size_t i = 1; i < kCellLinks.size(); ++i) {
+    if (index(kCellLinks[i].from) < index(kCellLinks[i - 1].from)) return false;
+  }
+  for (std::size_t c = 0; c < kCells.size(); ++c) {
+    const CellRange r = kTerritoryCells[index(kCells[c].territory)];
+    if (c < r.first || c >= std::size_t{r.first} + r.count) return false;
+  }
+  return true;
+}
+static_assert(cell_tables_are_spans(), "board data: territory cells must be contiguous, links sorted by from");
+
+inline std::span<const CellLink> links_from(CellId c) {
+  return std::span<const CellLink>(kCellLinks).subspan(kCellLinkOffsets[index(c)],
+                                                       kCellLinkOffsets[index(c) + 1] - kCellLinkOffsets[index(c)]);
+}
+
+// The cells of `t`, as indices into kCells.
+struct CellIndexRange {
+  std::size_t first, last;
+  struct iterator {
+    std::size_t i;
+    CellId operator*() const { return cell_at(i); }
+    iterator& operator++() { ++i; return *this; }
+    bool operator!=(const iterator& o) const { return i != o.i; }
+  };
+  iterator begin() const { return {first}; }
+  iterator end() const { return {last}; }
+};
+constexpr CellIndexRange cells_of(TerritoryId t) {
+  const CellRange r = kTerritoryCells[index(t)];
+  return {r.first, std::size_t{r.first} + r.count};
 }
 
 }  // namespace dune

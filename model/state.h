@@ -14,6 +14,7 @@
 #include "model/commands.h"
 #include "model/battle_state.h"
 #include "model/ids.h"
+#include "model/history.h"
 #include "model/knowledge.h"
 #include "model/options.h"
 #include "model/phases.h"
@@ -239,8 +240,8 @@ struct GameState {
   std::string halted;  // non-empty: the game cannot go on (a rule listed unavailable)
 
   std::uint64_t version = 0;
-  std::vector<Committed> committed;
-  std::vector<LogEntry> log;
+  History<Committed> committed;  // shared, append-only: see model/history.h
+  History<LogEntry> log;
 
   const SeatState& seat(Seat s) const { return seats[s.value]; }
   SeatState& seat(Seat s) { return seats[s.value]; }

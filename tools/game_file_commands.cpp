@@ -151,7 +151,7 @@ void add_replay(CLI::App& app) {
       auto loaded = load_snapshot(text);
       if (auto* e = std::get_if<LoadError>(&loaded)) exit_with(3, fmt::format("{}: {}", *file, e->message));
       const GameState& s = std::get<GameState>(loaded);
-      options = s.options, entries = s.log, expected = digest_of(state_to_json(s));
+      options = s.options, entries = s.log.to_vector(), expected = digest_of(state_to_json(s));
     }
     auto replayed = replay(options, entries);
     if (auto* e = std::get_if<LoadError>(&replayed)) exit_with(1, e->message);
