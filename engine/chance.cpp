@@ -1,6 +1,7 @@
 // Chance steps: the only place that lists outcomes and applies a chosen one. Rules receive
 // outcomes through their on_X callbacks; nothing in the engine draws randomness.
 #include <algorithm>
+#include <type_traits>
 
 #include "engine/engine.h"
 #include "engine/internal.h"
@@ -8,22 +9,30 @@
 namespace dune {
 namespace {
 
+// A chance outcome is a card's raw id; a Nexus card's is its faction.
+template <class Id> std::uint8_t raw(Id id) { return id.value; }
+std::uint8_t raw(NexusCardId id) { return static_cast<std::uint8_t>(id.faction); }
+template <class Id> Id from_raw(std::uint8_t v) {
+  if constexpr (std::is_same_v<Id, NexusCardId>) return NexusCardId{static_cast<Faction>(v)};
+  else return Id{v};
+}
+
 template <class Id>
 std::vector<std::uint8_t> pile_outcomes(const HiddenPile<Id>& pile) {
   std::vector<std::uint8_t> out;
-  if (!pile.known_top.empty()) return {pile.known_top.front().value};  // staged or seen: forced
-  for (const Id& id : pile.unseen) out.push_back(id.value);
+  if (!pile.known_top.empty()) return {raw(pile.known_top.front())};  // staged or seen: forced
+  for (const Id& id : pile.unseen) out.push_back(raw(id));
   return out;
 }
 
 template <class Id>
 bool take(HiddenPile<Id>& pile, std::uint8_t outcome) {
   if (!pile.known_top.empty()) {
-    if (pile.known_top.front().value != outcome) return false;
+    if (raw(pile.known_top.front()) != outcome) return false;
     pile.take_top();
     return true;
   }
-  return pile.take_unseen(Id{outcome});
+  return pile.take_unseen(from_raw<Id>(outcome));
 }
 
 }  // namespace
@@ -36,6 +45,7 @@ std::vector<std::uint8_t> chance_outcomes(const GameState& state) {
     case ChanceKind::TreacheryLot: return pile_outcomes(state.treachery.deck);
     case ChanceKind::SpiceDraw: return pile_outcomes(state.blow.deck);
     case ChanceKind::StormCard: return {1, 2, 3, 4, 5, 6};  // uniform: the deck is reshuffled each turn
+    case ChanceKind::NexusDraw: return pile_outcomes(state.nexus.deck);
   }
   return {};
 }
@@ -66,6 +76,10 @@ void resolve(GameState& state, std::uint8_t outcome) {
       return;
     case ChanceKind::StormCard:
       on_storm_card(state, outcome);
+      return;
+    case ChanceKind::NexusDraw:
+      take(state.nexus.deck, outcome);
+      on_nexus_drawn(state, request.seat, NexusCardId{static_cast<Faction>(outcome)});
       return;
   }
 }

@@ -33,6 +33,7 @@ std::optional<Module> module_for(Step step) {
     case Step::WormPlacement:
     case Step::NexusNegotiation:
     case Step::WormRide:
+    case Step::NexusDraw:  // placeholder until engine/nexus.cpp owns it (issue 6)
       return Module{awaited_spice_blow, candidates_spice_blow, validate_spice_blow, apply_spice_blow};
     case Step::Charity:
       return Module{awaited_charity, candidates_charity, validate_charity, apply_charity};

@@ -92,6 +92,7 @@ DUNE_PHASE_MODULE(mentat)
 void enter_battle(GameState& state);  // battle.cpp (Engine II)
 
 void on_storm_card(GameState& state, std::uint8_t value);                   // storm.cpp
+void on_nexus_drawn(GameState& state, Seat seat, NexusCardId card);       // nexus.cpp
 void on_spice_drawn(GameState& state, std::uint8_t pile, SpiceCardId card);  // spice_blow.cpp
 void on_lot_drawn(GameState& state, TreacheryCardId card);                   // bidding.cpp
 

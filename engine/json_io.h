@@ -35,10 +35,10 @@ DUNE_ENUM_NAMES(Phase, sv{"Storm"}, sv{"SpiceBlowAndNexus"}, sv{"ChoamCharity"},
                 sv{"ShipmentAndMovement"}, sv{"Battle"}, sv{"SpiceCollection"}, sv{"MentatPause"});
 DUNE_ENUM_NAMES(Step, sv{"SetupTraitorSelection"}, sv{"SetupPrediction"}, sv{"SetupFremenPlacement"},
                 sv{"SetupBeneGesseritPlacement"}, sv{"StormDial"}, sv{"StormCardWindow"}, sv{"SpiceBlow"},
-                sv{"WormPlacement"}, sv{"NexusNegotiation"}, sv{"WormRide"}, sv{"Charity"}, sv{"Bidding"},
+                sv{"WormPlacement"}, sv{"NexusNegotiation"}, sv{"WormRide"}, sv{"NexusDraw"}, sv{"Charity"}, sv{"Bidding"},
                 sv{"Revival"}, sv{"Shipment"}, sv{"Movement"}, sv{"Battle"}, sv{"GameOver"});
 DUNE_ENUM_NAMES(LeaderLocation, sv{"NotInPlay"}, sv{"Available"}, sv{"Tanks"}, sv{"TanksFaceDown"}, sv{"Captured"});
-DUNE_ENUM_NAMES(ChanceKind, sv{"TraitorDeal"}, sv{"TreacheryDeal"}, sv{"TreacheryLot"}, sv{"SpiceDraw"}, sv{"StormCard"});
+DUNE_ENUM_NAMES(ChanceKind, sv{"TraitorDeal"}, sv{"TreacheryDeal"}, sv{"TreacheryLot"}, sv{"SpiceDraw"}, sv{"StormCard"}, sv{"NexusDraw"});
 DUNE_ENUM_NAMES(SeenKind, sv{"TreacheryCard"}, sv{"SpiceCard"}, sv{"StormCard"}, sv{"TraitorCard"},
                 sv{"PlanElement"}, sv{"Other"});
 DUNE_ENUM_NAMES(TruthtranceQuestion, sv{"HoldsKarama"}, sv{"HoldsWeapon"}, sv{"HoldsDefense"},
@@ -51,6 +51,8 @@ DUNE_ENUM_NAMES(RejectCode, sv{"StaleVersion"}, sv{"DuplicateCommandId"}, sv{"Un
                 sv{"NotAdjacent"}, sv{"NotEnoughForces"}, sv{"NotImplemented"});
 DUNE_ENUM_NAMES(VoiceSubject, sv{"ProjectileWeapon"}, sv{"PoisonWeapon"}, sv{"ProjectileDefense"}, sv{"PoisonDefense"},
                 sv{"Worthless"}, sv{"CheapHero"}, sv{"Lasgun"});
+DUNE_ENUM_NAMES(RedrawPolicy, sv{"KeepAny"}, sv{"RedrawOwnOnce"}, sv{"RedrawOwnAlways"});
+DUNE_ENUM_NAMES(NexusMode, sv{"Betrayal"}, sv{"Cunning"}, sv{"SecretAlly"});
 DUNE_ENUM_NAMES(PlanElement, sv{"Leader"}, sv{"Weapon"}, sv{"Defense"}, sv{"Dial"});
 DUNE_ENUM_NAMES(BattleStage, sv{"None"}, sv{"Choose"}, sv{"Voice"}, sv{"Prescience"}, sv{"PrescienceAnswer"},
                 sv{"Plans"}, sv{"Traitors"}, sv{"Capture"});

@@ -121,6 +121,21 @@ struct Namer {
   }
   std::string operator()(const CallTraitor&) const { return "call traitor"; }
   std::string operator()(const CaptureLeader& c) const { return fmt::format("{} {}", c.kill ? "kill" : "capture", leader_info(c.leader).name); }
+  std::string operator()(const DrawNexus&) const { return "draw a Nexus card (or discard and replace)"; }
+  std::string operator()(const SetRedrawPolicy& c) const {
+    switch (c.policy) {
+      case RedrawPolicy::KeepAny: return "Nexus redraw policy: keep any card";
+      case RedrawPolicy::RedrawOwnOnce: return "Nexus redraw policy: redraw own faction once";
+      case RedrawPolicy::RedrawOwnAlways: return "Nexus redraw policy: redraw own faction whenever drawn";
+    }
+    return "Nexus redraw policy";
+  }
+  std::string operator()(const PlayNexus& c) const {
+    std::string s = fmt::format("play the {} Nexus card ({})", to_string(c.card.faction), to_string(c.mode));
+    if (c.element) s += fmt::format(": inspect the {}", to_string(*c.element));
+    if (c.answers != 0) s += fmt::format(", answering attempt {}", c.answers);
+    return s;
+  }
 };
 
 }  // namespace
@@ -139,6 +154,7 @@ std::string_view to_string(Step s) {
     case Step::WormPlacement: return "worm placement";
     case Step::NexusNegotiation: return "Nexus";
     case Step::WormRide: return "worm ride";
+    case Step::NexusDraw: return "Nexus card draw";
     case Step::Charity: return "CHOAM Charity";
     case Step::Bidding: return "Bidding";
     case Step::Revival: return "Revival";

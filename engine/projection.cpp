@@ -361,14 +361,18 @@ template <class F> void fields(PlanBattle& c, F&& f) {
 template <class F> void fields(DialBattle& c, F&& f) { f("dial_halves", c.dial_halves); f("support", c.support); }
 template <class F> void fields(CallTraitor&, F&&) {}
 template <class F> void fields(CaptureLeader& c, F&& f) { f("leader", c.leader); f("kill", c.kill); }
+template <class F> void fields(DrawNexus&, F&&) {}
+template <class F> void fields(SetRedrawPolicy& c, F&& f) { f("policy", c.policy); }
+template <class F> void fields(PlayNexus& c, F&& f) { f("card", c.card); f("mode", c.mode); f("element", c.element); f("answers", c.answers); }
 
 // The kind names, in the order of the Command variant.
-constexpr std::array<std::string_view, 34> kKinds{
+constexpr std::array<std::string_view, 37> kKinds{
     "Pass", "ChooseTraitor", "Predict", "PlaceForces", "DialStorm", "PlayWeatherControl", "PlayFamilyAtomics",
     "ProposeAlliance", "AcceptAlliance", "BreakAlliance", "PlaceWorm", "RideWorm", "ClaimCharity", "Bid",
     "KaramaTakeCard", "Revive", "Ship", "CrossShip", "ShipToReserves", "Move", "SendSpiritualAdvisor", "PlayHajr",
     "GuildActNow", "PlayTruthtrance", "PlayGhola", "AllySpice", "ProtectAllyFromWorms",
-    "ChooseBattle", "UseVoice", "UsePrescience", "PlanBattle", "DialBattle", "CallTraitor", "CaptureLeader"};
+    "ChooseBattle", "UseVoice", "UsePrescience", "PlanBattle", "DialBattle", "CallTraitor", "CaptureLeader",
+    "DrawNexus", "SetRedrawPolicy", "PlayNexus"};
 static_assert(kKinds.size() == std::variant_size_v<Command>, "name every Command alternative in kKinds");
 
 template <class T> concept Counted = std::is_same_v<T, ForceCount> || std::is_same_v<T, Spice>;
@@ -381,6 +385,7 @@ template <class T>
 json encode(const T& v) {
   if constexpr (IsOptional<T>::value) return v ? encode(*v) : json(nullptr);
   else if constexpr (Counted<T> || RawId<T>) return v.value;
+  else if constexpr (std::is_same_v<T, NexusCardId>) return name_of(v.faction);
   else if constexpr (std::is_same_v<T, bool> || std::is_integral_v<T>) return v;
   else return name_of(v);  // Faction, TerritoryId and the command enums
 }
@@ -398,6 +403,8 @@ void decode(const In& in, T& out) {
   else if constexpr (std::is_same_v<T, LeaderId>) out = T{in.byte(kLeaderCount)};
   else if constexpr (std::is_same_v<T, bool>) out = in.boolean();
   else if constexpr (std::is_same_v<T, std::uint8_t>) out = static_cast<std::uint8_t>(in.integer(0, 255));
+  else if constexpr (std::is_same_v<T, NexusCardId>) out = NexusCardId{in.enumeration<Faction>()};
+  else if constexpr (std::is_same_v<T, std::uint32_t>) out = static_cast<std::uint32_t>(in.integer(0, 1'000'000));
   else if constexpr (std::is_same_v<T, std::int32_t>) out = static_cast<std::int32_t>(in.integer(-1'000'000, 1'000'000));
   else if constexpr (std::is_same_v<T, TerritoryId>) out = in.territory();
   else out = in.enumeration<T>();

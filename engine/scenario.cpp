@@ -243,6 +243,7 @@ std::string describe_entry(const GameState& s, const LogEntry& e) {
     case ChanceKind::TreacheryLot: what += fmt::format(" ({})", card_type(TreacheryCardId{c.outcome}).name); break;
     case ChanceKind::SpiceDraw: what += fmt::format(" ({})", spice_card_info(SpiceCardId{c.outcome}).name); break;
     case ChanceKind::StormCard: break;
+    case ChanceKind::NexusDraw: what += fmt::format(" ({} Nexus card)", to_string(Faction{c.outcome})); break;
   }
   return fmt::format("chance {} for {} -> {}", name_of(c.request.kind), to_string(s.faction_of(c.request.seat)), what);
 }

@@ -25,6 +25,7 @@ std::string chance_text(const ChanceRecord& r, const GameState& before) {
       return fmt::format("spice pile {} reveals {}", r.request.pile == 0 ? 'A' : 'B',
                          spice_card_info(SpiceCardId{r.outcome}).name);
     case ChanceKind::StormCard: return "the Fremen draw a storm card";
+    case ChanceKind::NexusDraw: return fmt::format("a Nexus card is drawn for {}", to_string(before.faction_of(r.request.seat)));
   }
   return "?";
 }

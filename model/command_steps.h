@@ -44,7 +44,7 @@ template <class C>
 inline constexpr StepMask kAcceptedAt{};
 
 // clang-format off
-template <> inline constexpr StepMask kAcceptedAt<Pass>{Step::StormCardWindow, Step::WormPlacement, Step::NexusNegotiation, Step::WormRide, Step::Charity, Step::Bidding, Step::Revival, Step::Shipment, Step::Movement, Step::Battle};
+template <> inline constexpr StepMask kAcceptedAt<Pass>{Step::StormCardWindow, Step::WormPlacement, Step::NexusNegotiation, Step::WormRide, Step::NexusDraw, Step::Charity, Step::Bidding, Step::Revival, Step::Shipment, Step::Movement, Step::Battle};
 template <> inline constexpr StepMask kAcceptedAt<ChooseTraitor>{Step::SetupTraitorSelection};
 template <> inline constexpr StepMask kAcceptedAt<Predict>{Step::SetupPrediction};
 template <> inline constexpr StepMask kAcceptedAt<PlaceForces>{Step::SetupFremenPlacement, Step::SetupBeneGesseritPlacement};
@@ -74,6 +74,9 @@ template <> inline constexpr StepMask kAcceptedAt<PlanBattle>{Step::Battle};
 template <> inline constexpr StepMask kAcceptedAt<DialBattle>{Step::Battle};
 template <> inline constexpr StepMask kAcceptedAt<CallTraitor>{Step::Battle};
 template <> inline constexpr StepMask kAcceptedAt<CaptureLeader>{Step::Battle};
+template <> inline constexpr StepMask kAcceptedAt<DrawNexus>{Step::NexusDraw};
+template <> inline constexpr StepMask kAcceptedAt<PlayNexus>{Step::Battle};
+template <> inline constexpr StepMask kAcceptedAt<SetRedrawPolicy> = kLiveSteps;  // private standing choice
 // Cards outside battle and standing choices: whenever a seat may act.
 template <> inline constexpr StepMask kAcceptedAt<PlayTruthtrance> = kLiveSteps;
 template <> inline constexpr StepMask kAcceptedAt<PlayGhola> = kLiveSteps;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "model/catalogue.h"
+#include "model/nexus.h"
 #include "model/ids.h"
 #include "model/quantity.h"
 
@@ -106,6 +107,22 @@ struct CallTraitor { friend bool operator==(const CallTraitor&, const CallTraito
 // Advanced Harkonnen after winning: capture one of the loser's leaders, or kill it for 2 spice.
 struct CaptureLeader { LeaderId leader; bool kill = false; friend bool operator==(const CaptureLeader&, const CaptureLeader&) = default; };
 
+// ---- the Nexus card module (seed 000) -------------------------------------------------------
+// At the draw opportunity: draw (no card held) or discard-and-replace (a card held). Pass declines
+// or keeps. One opportunity per seat, not repeated replacements (seed 000, item 4).
+struct DrawNexus { friend bool operator==(const DrawNexus&, const DrawNexus&) = default; };
+// The private own-faction redraw preference (standing, private; seed 000, item 4).
+struct SetRedrawPolicy { RedrawPolicy policy; friend bool operator==(const SetRedrawPolicy&, const SetRedrawPolicy&) = default; };
+// Plays the held Nexus card: binds the card, its mode and panel, and the original attempted effect
+// it answers (an attempt number from NexusState::attempts, 0 if none). `element` is the plan
+// element for the Atreides family's inspections.
+struct PlayNexus {
+  NexusCardId card;
+  NexusMode mode = NexusMode::Cunning;
+  std::optional<PlanElement> element;
+  std::uint32_t answers = 0;
+  friend bool operator==(const PlayNexus&, const PlayNexus&) = default;
+};
 // ---- generic --------------------------------------------------------------------------------
 // Decline the current optional opportunity (a pass in bidding, no shipment, no charity, ...).
 struct Pass { friend bool operator==(const Pass&, const Pass&) = default; };
@@ -116,7 +133,8 @@ using Command = std::variant<Pass, ChooseTraitor, Predict, PlaceForces, DialStor
                              CrossShip, ShipToReserves, Move, SendSpiritualAdvisor, PlayHajr,
                              GuildActNow, PlayTruthtrance, PlayGhola, AllySpice,
                              ProtectAllyFromWorms, ChooseBattle, UseVoice, UsePrescience, PlanBattle,
-                             DialBattle, CallTraitor, CaptureLeader>;
+                             DialBattle, CallTraitor, CaptureLeader, DrawNexus, SetRedrawPolicy,
+                             PlayNexus>;
 
 // The one human form of a command (logs, traces, RapidCheck `show`).
 std::string to_string(const Command& c);

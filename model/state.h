@@ -16,6 +16,7 @@
 #include "model/ids.h"
 #include "model/history.h"
 #include "model/knowledge.h"
+#include "model/nexus.h"
 #include "model/options.h"
 #include "model/phases.h"
 #include "model/piles.h"
@@ -35,6 +36,7 @@ enum class Step : std::uint8_t {
   WormPlacement,             // Advanced Fremen place a later worm in a sand territory
   NexusNegotiation,          // alliances may form or break, once per seat
   WormRide,                  // Advanced Fremen may ride the worm at the end of the Nexus
+  NexusDraw,                 // Nexus module: unallied seats draw, replace, keep or decline (seed 000)
   Charity,                   // seats with 0 or 1 spice may claim
   Bidding,
   Revival,
@@ -177,6 +179,7 @@ enum class ChanceKind : std::uint8_t {
   TreacheryLot,    // a Treachery card for the auction
   SpiceDraw,       // the next spice card of pile `pile`
   StormCard,       // the storm card Fremen draw (1..6)
+  NexusDraw,       // a Nexus card for `seat` (the module's draw opportunity)
 };
 
 struct PendingChance {
@@ -231,6 +234,7 @@ struct GameState {
   RevivalState revival;
   MovementState movement;
   BattleState battle;
+  NexusState nexus;  // the E3 Nexus card module (enabled only when selected)
   Knowledge knowledge;
   Spice bank;  // spice outside every seat and the board (a large reserve; ledger checks use it)
 

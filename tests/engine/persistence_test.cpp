@@ -103,7 +103,9 @@ TEST(PersistenceTest, EveryCommandKindRoundTripsAsJson) {
       ProtectAllyFromWorms{true}, ChooseBattle{TerritoryId::Carthag, Faction::Atreides},
       UseVoice{VoiceSubject::PoisonWeapon, true}, UsePrescience{PlanElement::Dial},
       PlanBattle{LeaderId{2}, std::nullopt, TreacheryCardId{8}, TreacheryCardId{9}, true},
-      DialBattle{7, Spice{3}}, CallTraitor{}, CaptureLeader{LeaderId{21}, true}};
+      DialBattle{7, Spice{3}}, CallTraitor{}, CaptureLeader{LeaderId{21}, true}, DrawNexus{},
+      SetRedrawPolicy{RedrawPolicy::RedrawOwnAlways},
+      PlayNexus{NexusCardId{Faction::Atreides}, NexusMode::Betrayal, PlanElement::Weapon, 3}};
   std::vector<std::size_t> kinds;
   for (const Command& c : commands) {
     kinds.push_back(c.index());
@@ -235,7 +237,7 @@ TEST(PersistenceTest, CorruptedSnapshotsAreRejectedNeverMisread) {
 TEST(PersistenceTest, EveryStateStructIsCoveredByTheJsonForm) {
   struct Known { const char* name; std::size_t size, covered; };
   for (const Known& k : std::initializer_list<Known>{
-           {"GameState", sizeof(GameState), 9864}, {"Options", sizeof(Options), 72},
+           {"GameState", sizeof(GameState), 10016}, {"Options", sizeof(Options), 72},
            {"RuleFlags", sizeof(RuleFlags), 11}, {"SeatState", sizeof(SeatState), 112},
            {"LeaderState", sizeof(LeaderState), 4}, {"BoardState", sizeof(BoardState), 8648},
            {"StormState", sizeof(StormState), 25}, {"SpiceBlowState", sizeof(SpiceBlowState), 160},
