@@ -6,10 +6,15 @@
 
 namespace dune::invariants {
 
-Violations check_spice_ledger(const GameState& s, Spice opening_total) {
+Spice spice_total(const GameState& s) {
   Spice total = s.bank;
   for (const SeatState& seat : s.seats) total += seat.spice + seat.in_front_of_shield;
   for (Spice on_cell : s.board.spice) total += on_cell;
+  return total;
+}
+
+Violations check_spice_ledger(const GameState& s, Spice opening_total) {
+  const Spice total = spice_total(s);
   if (total != opening_total) {
     return {{"conservation.spice", fmt::format("the spice ledger adds up to {}, not the opening {} (bank {})",
                                                total.value, opening_total.value, s.bank.value)}};

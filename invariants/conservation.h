@@ -9,6 +9,7 @@ namespace dune::invariants {
 
 // Spice as a double-entry ledger: every seat's spice, the spice in front of shields, on the board
 // and in the bank always add up to the reserve the game started with.
+Spice spice_total(const GameState& state);
 Violations check_spice_ledger(const GameState& state, Spice opening_total);
 
 // No negative spice; Treachery hands within their limits.
