@@ -1,9 +1,11 @@
 #include "invariants/registry.h"
 
 #include <array>
+#include <vector>
 
 #include "invariants/census.h"
 #include "invariants/conservation.h"
+#include "invariants/oracles.h"
 
 namespace dune::invariants {
 namespace {
@@ -12,7 +14,7 @@ Violations census(const Transition& t, const GameContext&) { return check_census
 Violations spice_ledger(const Transition& t, const GameContext& g) { return check_spice_ledger(t.after, g.opening_spice); }
 Violations capacity(const Transition& t, const GameContext&) { return check_capacity(t.after); }
 
-constexpr std::array kCheckers{
+constexpr std::array kCoreCheckers{
     Checker{"census", "census", "every component in exactly one zone; totals equal the catalogue", census},
     Checker{"spice-ledger", "conservation", "seats + board + shields + bank add up to the opening spice", spice_ledger},
     Checker{"capacity", "capacity", "no negative spice; Treachery hands within their limits", capacity},
@@ -22,13 +24,24 @@ constexpr std::array kCheckers{
 
 GameContext GameContext::of(const GameState& opening) { return GameContext{spice_total(opening)}; }
 
-std::span<const Checker> all_checkers() { return kCheckers; }
+// The catalogue: the core checkers above, then each family's own table (one file per family).
+const std::vector<Checker>& catalogue() {
+  static const std::vector<Checker> all = [] {
+    std::vector<Checker> out(kCoreCheckers.begin(), kCoreCheckers.end());
+    for (auto family : {oracle_checkers()}) out.insert(out.end(), family.begin(), family.end());
+    return out;
+  }();
+  return all;
+}
+
+std::span<const Checker> all_checkers() { return catalogue(); }
 
 Violations check_transition(const Transition& t, const GameContext& game, const CheckOptions& options,
                             std::uint64_t* counts) {
   Violations out;
-  for (std::size_t i = 0; i < kCheckers.size(); ++i) {
-    const Checker& c = kCheckers[i];
+  const auto& checkers = catalogue();
+  for (std::size_t i = 0; i < checkers.size(); ++i) {
+    const Checker& c = checkers[i];
     if (c.enabled && !c.enabled(options)) continue;
     if (counts) ++counts[i];
     for (Violation& v : c.check(t, game)) out.push_back(std::move(v));
