@@ -2,6 +2,7 @@
 // one, the Voice and Prescience steps before the plans, and the dispatch of the phase's commands.
 // Plans are in battle_plans.cpp, the reveal and the resolution in battle_resolution.cpp.
 #include "engine/battle.h"
+#include "engine/nexus.h"
 
 #include <algorithm>
 #include <numeric>
@@ -90,12 +91,19 @@ void start_battle(GameState& state, const BattleOption& o, Seat agg) {
   b.revealed = false;
   b.voice.reset();
   b.prescience.reset();
+  b.prescience_attempt = 0;
+  b.prescience_answered = false;
+  b.prescience_stopped = false;
+  b.nexus_answered = {};
+  b.nexus_inspector.reset();
+  b.nexus_element.reset();
   b.traitor_answered = {};
   b.traitor_called = {};
   b.capture_from.reset();
   b.stage = ability_side(state, Faction::BeneGesserit)   ? BattleStage::Voice
             : ability_side(state, Faction::Atreides) ? BattleStage::Prescience
                                                      : BattleStage::Plans;
+  if (b.stage == BattleStage::Plans) begin_plans(state);
 }
 
 // The seat that answers Prescience: the combatant opposing the Atreides side.
@@ -104,37 +112,22 @@ Seat prescience_target(const GameState& state) {
 }
 
 void after_voice(GameState& state) {
-  state.battle.stage = ability_side(state, Faction::Atreides) ? BattleStage::Prescience : BattleStage::Plans;
+  if (ability_side(state, Faction::Atreides)) {
+    state.battle.stage = BattleStage::Prescience;
+    return;
+  }
+  begin_plans(state);
 }
 
 // The Prescience answer is told aloud: every seat sees it (fact sheet §5.2, [LR] 2.01.08).
+// (A Nexus inspection, by contrast, is disclosed to the inspecting seat only: nexus_atreides.cpp.)
 void announce_prescience(GameState& state, int side) {
   const BattleState& b = state.battle;
-  const auto& plan = b.plans[static_cast<std::size_t>(side)];
-  std::uint8_t id = 255;  // 255: the element is not played
-  std::string value = "none";
-  switch (*b.prescience) {
-    case PlanElement::Leader:
-      if (plan->leader) id = plan->leader->value, value = std::string(leader_info(*plan->leader).name);
-      if (plan->cheap_hero) id = plan->cheap_hero->value, value = std::string(card_type(*plan->cheap_hero).name);
-      break;
-    case PlanElement::Weapon:
-      if (plan->weapon) id = plan->weapon->value, value = std::string(card_type(*plan->weapon).name);
-      break;
-    case PlanElement::Defense:
-      if (plan->defense) id = plan->defense->value, value = std::string(card_type(*plan->defense).name);
-      break;
-    case PlanElement::Dial: {
-      const int d = b.wheels[static_cast<std::size_t>(side)]->dial_halves;
-      id = static_cast<std::uint8_t>(d);
-      value = d % 2 == 0 ? fmt::format("{}", d / 2) : fmt::format("{}.5", d / 2);
-      break;
-    }
-  }
+  const ElementValue v = plan_element_value(state, side, *b.prescience);
   const std::string what = fmt::format("Prescience in {}: {}'s {} is {}", to_string(b.territory),
                                        to_string(state.faction_of(b.combatants[static_cast<std::size_t>(side)])),
-                                       to_string(*b.prescience), value);
-  for (Seat s : all_seats(state)) record_sighting(state, s, SeenKind::PlanElement, id, what);
+                                       to_string(*b.prescience), v.value);
+  for (Seat s : all_seats(state)) record_sighting(state, s, SeenKind::PlanElement, v.id, what);
 }
 
 bool plans_complete(const BattleState& b) {
@@ -148,6 +141,11 @@ void apply_plan_part(GameState& state, Seat seat, const Command& c) {
   if (const auto* d = std::get_if<DialBattle>(&c)) b.wheels[static_cast<std::size_t>(side)] = *d;
   if (b.stage == BattleStage::PrescienceAnswer) {
     announce_prescience(state, side);
+    b.prescience_answered = true;
+    b.stage = BattleStage::Plans;
+  }
+  if (b.stage == BattleStage::NexusAnswer) {
+    disclose_nexus_inspection(state);
     b.stage = BattleStage::Plans;
   }
   if (plans_complete(b)) reveal_plans(state);
@@ -167,6 +165,8 @@ std::optional<Rejection> validate_pass(const GameState& state) {
   switch (state.battle.stage) {
     case BattleStage::Voice:
     case BattleStage::Prescience:
+    case BattleStage::NexusBetrayal:
+    case BattleStage::NexusSecretAlly:
     case BattleStage::Traitors:
     case BattleStage::Capture: return std::nullopt;
     default: return reject(RejectCode::WrongPhase, "nothing can be declined now: the battle waits for a choice or a plan");
@@ -180,6 +180,41 @@ std::optional<Rejection> wrong_stage(std::string_view what) {
 }  // namespace
 
 namespace battle_detail {
+
+// One function decides what an inspected plan element is, for Prescience and Nexus inspections
+// alike. A weapon or defense request follows the played card's actual classification: a card that
+// merely occupies the slot without being a weapon or defense (E3 Reinforcements, Harass, Withdraw)
+// is not disclosed (seed 000, "Effect integration boundaries").
+ElementValue plan_element_value(const GameState& state, int side, PlanElement element) {
+  const BattleState& b = state.battle;
+  const auto& plan = b.plans[static_cast<std::size_t>(side)];
+  ElementValue v{255, "none"};  // 255: the element is not played
+  auto card = [&](const std::optional<TreacheryCardId>& c) {
+    if (c && card_type(*c).classification != TreacheryClass::BattleSlotNonWeapon) {
+      v = ElementValue{c->value, std::string(card_type(*c).name)};
+    }
+  };
+  switch (element) {
+    case PlanElement::Leader:
+      if (plan->leader) v = ElementValue{plan->leader->value, std::string(leader_info(*plan->leader).name)};
+      if (plan->cheap_hero) v = ElementValue{plan->cheap_hero->value, std::string(card_type(*plan->cheap_hero).name)};
+      break;
+    case PlanElement::Weapon: card(plan->weapon); break;
+    case PlanElement::Defense: card(plan->defense); break;
+    case PlanElement::Dial: {
+      const int d = b.wheels[static_cast<std::size_t>(side)]->dial_halves;
+      v = ElementValue{static_cast<std::uint8_t>(d), d % 2 == 0 ? fmt::format("{}", d / 2) : fmt::format("{}.5", d / 2)};
+      break;
+    }
+  }
+  return v;
+}
+
+// Entering the Plans stage: the Nexus Secret Ally window first when it applies (nexus_atreides.cpp).
+void begin_plans(GameState& state) {
+  state.battle.stage = BattleStage::Plans;
+  open_secret_ally_window(state);
+}
 
 std::optional<int> ability_side(const GameState& state, Faction owner) {
   if (!in_play(state, owner)) return std::nullopt;
@@ -261,6 +296,9 @@ std::vector<Seat> awaited_battle(const GameState& state) {
     case BattleStage::Voice: return {*state.seat_of(Faction::BeneGesserit)};
     case BattleStage::Prescience: return {*state.seat_of(Faction::Atreides)};
     case BattleStage::PrescienceAnswer: return {prescience_target(state)};
+    case BattleStage::NexusBetrayal:
+    case BattleStage::NexusSecretAlly: return awaited_nexus_window(state);
+    case BattleStage::NexusAnswer: return {b.combatants[static_cast<std::size_t>(1 - side_of(state, *b.nexus_inspector))]};
     case BattleStage::Plans: {
       std::vector<Seat> out;
       for (std::size_t side = 0; side < 2; ++side) {
@@ -302,8 +340,17 @@ std::vector<Command> candidates_battle(const GameState& state, Seat seat) {
       out.push_back(Pass{});
       for (int e = 0; e <= static_cast<int>(PlanElement::Dial); ++e) out.push_back(UsePrescience{static_cast<PlanElement>(e)});
       break;
+    case BattleStage::NexusBetrayal:
+    case BattleStage::NexusSecretAlly:
+      out.push_back(Pass{});
+      for (Command& c : nexus_play_candidates(state, seat)) out.push_back(std::move(c));
+      break;
+    case BattleStage::Plans:
+      out = plan_candidates(state, seat);
+      for (Command& c : nexus_play_candidates(state, seat)) out.push_back(std::move(c));
+      break;
     case BattleStage::PrescienceAnswer:
-    case BattleStage::Plans: return plan_candidates(state, seat);
+    case BattleStage::NexusAnswer: return plan_candidates(state, seat);
     case BattleStage::Traitors:
       out.push_back(Pass{});
       out.push_back(CallTraitor{});
@@ -339,6 +386,7 @@ std::optional<Rejection> validate_battle(const GameState& state, Seat seat, cons
     }
     return std::nullopt;
   }
+  if (const auto* n = std::get_if<PlayNexus>(&c)) return validate_nexus_play(state, seat, *n);
   if (const auto* p = std::get_if<PlanBattle>(&c)) return validate_plan(state, seat, *p);
   if (const auto* d = std::get_if<DialBattle>(&c)) return validate_wheel(state, seat, *d);
   if (std::holds_alternative<CallTraitor>(c)) {
@@ -352,6 +400,10 @@ std::optional<Rejection> validate_battle(const GameState& state, Seat seat, cons
 
 void apply_battle(GameState& state, Seat seat, const Command& c) {
   BattleState& b = state.battle;
+  if (const auto* n = std::get_if<PlayNexus>(&c)) {
+    apply_nexus_play(state, seat, *n);
+    return;
+  }
   switch (b.stage) {
     case BattleStage::None: return;
     case BattleStage::Choose: {
@@ -373,11 +425,15 @@ void apply_battle(GameState& state, Seat seat, const Command& c) {
       if (const auto* p = std::get_if<UsePrescience>(&c)) {
         b.prescience = p->element;
         b.stage = BattleStage::PrescienceAnswer;
+        open_prescience_betrayal_window(state);  // seed 000: Atreides Betrayal may stop it first
       } else {
-        b.stage = BattleStage::Plans;
+        begin_plans(state);
       }
       return;
+    case BattleStage::NexusBetrayal:
+    case BattleStage::NexusSecretAlly: apply_nexus_window_pass(state, seat); return;
     case BattleStage::PrescienceAnswer:
+    case BattleStage::NexusAnswer:
     case BattleStage::Plans: apply_plan_part(state, seat, c); return;
     case BattleStage::Traitors: apply_traitor(state, seat, c); return;
     case BattleStage::Capture: apply_capture(state, seat, c); return;

@@ -68,6 +68,14 @@ void apply_capture(GameState& state, Seat seat, const Command& c);
 // ---- battle.cpp ----
 // After a battle is over: the next battle, or the end of the phase.
 void next_battle(GameState& state);
+// Enters the Plans stage (through the Nexus Secret Ally window when it applies).
+void begin_plans(GameState& state);
+// What an inspected element of `side`'s committed plan is (Prescience and Nexus inspections).
+struct ElementValue {
+  std::uint8_t id = 255;  // the leader / card id or dial halves; 255: not played
+  std::string value;
+};
+ElementValue plan_element_value(const GameState& state, int side, PlanElement element);
 
 }  // namespace battle_detail
 }  // namespace dune

@@ -177,9 +177,11 @@ std::optional<Rejection> check_leader(const GameState& state, Seat seat, const P
 std::optional<Rejection> check_part_allowed(const GameState& state, Seat seat, bool wheel) {
   const BattleState& b = state.battle;
   const std::size_t side = static_cast<std::size_t>(side_of(state, seat));
-  if (b.stage == BattleStage::PrescienceAnswer) {
-    if ((*b.prescience == PlanElement::Dial) != wheel) {
-      return reject(RejectCode::WrongPhase, "Prescience asked for your {}: commit {} first",
+  if (b.stage == BattleStage::PrescienceAnswer || b.stage == BattleStage::NexusAnswer) {
+    const PlanElement asked = b.stage == BattleStage::PrescienceAnswer ? *b.prescience : *b.nexus_element;
+    if ((asked == PlanElement::Dial) != wheel) {
+      return reject(RejectCode::WrongPhase, "{} asked for your {}: commit {} first",
+                    b.stage == BattleStage::PrescienceAnswer ? "Prescience" : "A Nexus card",
                     wheel ? "leader or cards" : "dial", wheel ? "your leader and cards" : "your wheel");
     }
   } else if (b.stage != BattleStage::Plans) {

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "engine/battle.h"
+#include "engine/mutants.h"
 #include "engine/internal.h"
 #include "model/cards.h"
 
@@ -42,6 +43,7 @@ void discard_played(GameState& state, int side) {
 
 // A killed leader goes to its owner's Tanks; a second death face down ([LR] 1.05.04).
 void kill_leader(GameState& state, LeaderId l, bool face_down = false) {
+  if (mutant_active(Mutant::LeaderNotToTanks)) return;
   LeaderState& ls = state.leaders[l.value];
   ls.deaths += 1;
   ls.where = face_down || ls.deaths >= 2 ? LeaderLocation::TanksFaceDown : LeaderLocation::Tanks;
@@ -96,7 +98,7 @@ bool is_shield(const std::optional<TreacheryCardId>& c) {
 bool kills(const std::optional<TreacheryCardId>& weapon, const std::optional<TreacheryCardId>& defense) {
   if (!weapon) return false;
   const TreacheryClass w = card_type(*weapon).classification;
-  const TreacheryClass d = defense ? card_type(*defense).classification : TreacheryClass::Worthless;
+  const TreacheryClass d = defense && !mutant_active(Mutant::DefenseIgnored) ? card_type(*defense).classification : TreacheryClass::Worthless;
   const bool stops_projectile = d == TreacheryClass::DefenseProjectile || d == TreacheryClass::DefenseProjectileAndPoison;
   const bool stops_poison = d == TreacheryClass::DefensePoison || d == TreacheryClass::DefenseProjectileAndPoison;
   switch (w) {
@@ -150,7 +152,7 @@ void win_by_traitor(GameState& state, int caller) {
   const LeaderId traitor = *plan(state, loser).leader;
   kill_leader(state, traitor);
   receive_from_bank(state, combatant(state, caller), Spice{leader_info(traitor).strength});
-  lose_all_forces(state, state.faction_of(combatant(state, loser)));
+  if (!mutant_active(Mutant::TraitorLoserKeepsForces)) lose_all_forces(state, state.faction_of(combatant(state, loser)));
   discard_played(state, loser);
   // The caller loses nothing; its leader and the Kwisatz Haderach count as unused ([LR] 1.07.06.07.01).
 }
@@ -174,11 +176,11 @@ int fight(GameState& state) {
     if (p.kwisatz_haderach) strength += 4;  // +2 ([LR] 2.01.11), nothing if the leader is killed
     total[at(side)] = state.battle.wheels[at(side)]->dial_halves + (killed[at(side)] ? 0 : strength);
   }
-  const int winner = total[0] >= total[1] ? 0 : 1;  // ties go to the aggressor ([LR] 1.07.06.01)
+  const int winner = total[0] > total[1] || (total[0] == total[1] && !mutant_active(Mutant::TieToDefender)) ? 0 : 1;  // ties go to the aggressor ([LR] 1.07.06.01)
   const int loser = 1 - winner;
-  lose_all_forces(state, state.faction_of(combatant(state, loser)));
+  mutant_active(Mutant::LoserKeepsForces) ? lose_dialed_forces(state, loser) : lose_all_forces(state, state.faction_of(combatant(state, loser)));
   discard_played(state, loser);
-  lose_dialed_forces(state, winner);
+  if (!mutant_active(Mutant::WinnerLosesNothing)) lose_dialed_forces(state, winner);
   // The winner keeps its weapon and defense (choice fixed: the printed rule lets it discard them);
   // a Cheap Hero is discarded after use (fact sheet §4.1).
   if (const auto& hero = plan(state, winner).cheap_hero) discard(state, combatant(state, winner), *hero);
@@ -189,7 +191,7 @@ int fight(GameState& state) {
     kill_leader(state, *leader);
     prize += Spice{leader_info(*leader).strength};
   }
-  if (prize > Spice{0}) receive_from_bank(state, combatant(state, winner), prize);
+  if (prize > Spice{0} && !mutant_active(Mutant::LeaderPrizeUnpaid)) receive_from_bank(state, combatant(state, winner), prize);
   return winner;
 }
 

@@ -5,6 +5,7 @@
 #include <cassert>
 
 #include "engine/engine.h"
+#include "engine/mutants.h"
 #include "engine/internal.h"
 #include "engine/standing.h"
 #include "model/cards.h"
@@ -24,7 +25,7 @@ Spice minimum_bid(const GameState& state) {
 Spice karama_bid_limit(const GameState& state) { return std::max(kKaramaBidLimit, minimum_bid(state)); }
 
 bool eligible(const GameState& state, Seat s) {
-  return static_cast<int>(state.seat(s).hand.size()) < hand_limit(state, s);
+  return mutant_active(Mutant::FullHandBids) || static_cast<int>(state.seat(s).hand.size()) < hand_limit(state, s);
 }
 
 // Advanced Bene Gesserit may use a worthless card as a Karama card ([LR] 2.02, fact sheet §5.2;
@@ -141,6 +142,7 @@ void buy_in(GameState& state) {
 void deliver_lot(GameState& state, Seat buyer) {
   BiddingState& b = state.bidding;
   insert_sorted(state.seat(buyer).hand, b.lots.front());
+  if (mutant_active(Mutant::SoldCardAlsoDiscarded)) state.treachery.discard.push_back(b.lots.front());
   b.lots.erase(b.lots.begin());
   b.lot += 1;
   reset_lot(b);
@@ -166,7 +168,7 @@ void discard_karama(GameState& state, Seat s) {
 // FAQ p.2: Emperor-funded auction help goes to the ally and is paid back to the Emperor).
 void pay_for_card(GameState& state, Seat buyer, Seat from, Spice amount) {
   const auto emperor = state.seat_of(Faction::Emperor);
-  if (emperor && *emperor != buyer) {
+  if (emperor && *emperor != buyer && !mutant_active(Mutant::BidPaidToBank)) {
     if (from != *emperor) pay_to_seat(state, from, *emperor, amount);
   } else {
     pay_to_bank(state, from, amount);
@@ -183,6 +185,7 @@ void sell(GameState& state) {
   const Seat buyer = *b.high_bidder;
   if (b.high_bid_karama) {
     discard_karama(state, buyer);
+    if (mutant_active(Mutant::KaramaBidCharged)) pay_for_card(state, buyer, buyer, std::min(b.high_bid, state.seat(buyer).spice));
     deliver_lot(state, buyer);
     return;
   }
@@ -226,6 +229,7 @@ std::optional<Rejection> validate_bid(const GameState& state, Seat seat, const B
     return reject(RejectCode::HandFull, "a full hand ({} cards) cannot bid ([LR] 1.04.03)",
                   state.seat(seat).hand.size());
   }
+  if (mutant_active(Mutant::RejectionNamesHiddenCard) && bid.amount < Spice{1} && !b.lots.empty()) return reject(RejectCode::IllegalChoice, "a bid is at least 1 spice, even for {}", card_type(b.lots.front()).name);
   if (bid.amount < Spice{1}) {
     return reject(RejectCode::IllegalChoice, "a bid is at least 1 spice, not {} ([LR] 1.04.06)", bid.amount.value);
   }

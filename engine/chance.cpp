@@ -5,6 +5,7 @@
 
 #include "engine/engine.h"
 #include "engine/internal.h"
+#include "engine/shipment_movement.h"
 
 namespace dune {
 namespace {
@@ -43,7 +44,8 @@ std::vector<std::uint8_t> chance_outcomes(const GameState& state) {
     case ChanceKind::TraitorDeal: return pile_outcomes(state.traitor_deck);
     case ChanceKind::TreacheryDeal:
     case ChanceKind::TreacheryLot: return pile_outcomes(state.treachery.deck);
-    case ChanceKind::SpiceDraw: return pile_outcomes(state.blow.deck);
+    case ChanceKind::SpiceDraw:
+    case ChanceKind::SpicePeek: return pile_outcomes(state.blow.deck);
     case ChanceKind::StormCard: return {1, 2, 3, 4, 5, 6};  // uniform: the deck is reshuffled each turn
     case ChanceKind::NexusDraw: return pile_outcomes(state.nexus.deck);
   }
@@ -81,6 +83,14 @@ void resolve(GameState& state, std::uint8_t outcome) {
       take(state.nexus.deck, outcome);
       on_nexus_drawn(state, request.seat, NexusCardId{static_cast<Faction>(outcome)});
       return;
+    case ChanceKind::SpicePeek:
+      // The card stays on the deck, now as its known top: the next SpiceDraw is forced to it.
+      if (state.blow.deck.known_top.empty()) {
+        state.blow.deck.take_unseen(SpiceCardId{outcome});
+        state.blow.deck.known_top.push_back(SpiceCardId{outcome});
+      }
+      on_spice_peeked(state, request.seat, SpiceCardId{outcome});
+      return;
   }
 }
 
@@ -102,6 +112,7 @@ std::variant<GameState, Rejection> apply_chance(const GameState& state, std::uin
   }
   GameState next = state;
   resolve(next, outcome);
+  shipment_movement::show_top_spice_card_to_atreides(next);  // a peek that waited for this outcome
   next.version += 1;
   return next;
 }

@@ -1,6 +1,7 @@
 // CHOAM Charity (fact sheet §6.2 row 3; [LR] 1.03, 2.02.09). Every seat answers once, claim or
 // pass, so the pending set never reveals who holds 0 or 1 spice. CHOAM as a faction is not in play.
 #include "engine/internal.h"
+#include "engine/mutants.h"
 
 namespace dune {
 namespace {
@@ -10,8 +11,9 @@ constexpr Spice kCharityLevel{2};  // [LR] 1.03.01: brought up to 2
 // The spice a claim brings. Bene Gesserit always receive 2 whatever they hold: [LR] 2.02.09 lists
 // it as a basic ability and [DB] always applies it ([TO] makes it Advanced); we follow [LR]/[DB].
 Spice charity_for(const GameState& state, Seat seat) {
-  if (state.faction_of(seat) == Faction::BeneGesserit) return kCharityLevel;
+  if (state.faction_of(seat) == Faction::BeneGesserit && !mutant_active(Mutant::BeneGesseritCharityBasicOff)) return kCharityLevel;
   const Spice held = state.seat(seat).spice;
+  if (mutant_active(Mutant::CharityPaysThree)) return held < Spice{3} ? Spice{3} - held : Spice{0};
   return held < kCharityLevel ? kCharityLevel - held : Spice{0};
 }
 
@@ -53,6 +55,7 @@ std::optional<Rejection> validate_charity(const GameState& state, Seat seat, con
 }
 
 void apply_charity(GameState& state, Seat seat, const Command& c) {
+  if (std::holds_alternative<ClaimCharity>(c) && mutant_active(Mutant::CharityFromNowhere)) state.bank += charity_for(state, seat);
   if (std::holds_alternative<ClaimCharity>(c)) receive_from_bank(state, seat, charity_for(state, seat));
   state.charity.answered[seat.value] = true;  // once a turn ([LR] 1.03.02)
   if (all_answered(state)) end_phase(state);

@@ -4,12 +4,14 @@
 #include <algorithm>
 
 #include "engine/engine.h"
+#include "engine/mutants.h"
 #include "engine/internal.h"
 
 namespace dune {
 namespace {
 
 int collection_rate(const GameState& s, Faction f) {
+  if (mutant_active(Mutant::CollectionFlatThree)) return 3;
   for (TerritoryId city : kOrnithopterCities) {
     if (occupies(s, f, city)) return 3;  // [LR] 1.08.02
   }

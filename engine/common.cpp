@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "engine/engine.h"
+#include "engine/mutants.h"
 #include "engine/internal.h"
 #include "model/cards.h"
 #include "model/factions.h"
@@ -113,7 +114,7 @@ void discard_from_hand(GameState& state, Seat seat, TreacheryCardId card) {
   state.treachery.discard.push_back(card);
 }
 
-int hand_limit(const GameState& state, Seat s) { return faction_info(state.faction_of(s)).hand_limit; }
+int hand_limit(const GameState& state, Seat s) { return faction_info(state.faction_of(s)).hand_limit - (mutant_active(Mutant::NexusCountsAgainstHandLimit) && state.nexus.held[s.value] ? 1 : 0); }
 
 Spice total_spice_on_board(const GameState& state) {
   Spice n{};
@@ -139,6 +140,7 @@ void receive_from_bank(GameState& state, Seat to, Spice amount) {
 void destroy_forces(GameState& state, Faction f, CellId c, ForceCount normal, ForceCount special) {
   state.board.normal[index(c)][index(f)] -= normal;
   state.board.special[index(c)][index(f)] -= special;
+  if (mutant_active(Mutant::DestroyedForcesVanish)) return;
   SeatState& seat = state.seat(*state.seat_of(f));
   seat.tanks_normal += normal;
   seat.tanks_special += special;

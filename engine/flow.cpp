@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "engine/battle.h"
+#include "engine/mutants.h"
 #include "engine/cards.h"
 #include "engine/engine.h"
 #include "engine/standing.h"
@@ -33,8 +34,9 @@ std::optional<Module> module_for(Step step) {
     case Step::WormPlacement:
     case Step::NexusNegotiation:
     case Step::WormRide:
-    case Step::NexusDraw:  // placeholder until engine/nexus.cpp owns it (issue 6)
       return Module{awaited_spice_blow, candidates_spice_blow, validate_spice_blow, apply_spice_blow};
+    case Step::NexusDraw:
+      return Module{awaited_nexus_draw, candidates_nexus_draw, validate_nexus_draw, apply_nexus_draw};
     case Step::Charity:
       return Module{awaited_charity, candidates_charity, validate_charity, apply_charity};
     case Step::Bidding:
@@ -110,7 +112,7 @@ std::optional<Rejection> validate_command(const GameState& state, Seat seat, con
   const auto module = module_for(state.step);
   if (!module) return reject(RejectCode::NotImplemented, "no rule accepts commands at this step");
   const auto awaited = module->awaited(state);
-  if (std::find(awaited.begin(), awaited.end(), seat) == awaited.end()) {
+  if (std::find(awaited.begin(), awaited.end(), seat) == awaited.end() && !mutant_active(Mutant::WrongSeatAccepted)) {
     return reject(RejectCode::NotYourTurn, "{} is not awaited during {}",
                   to_string(state.faction_of(seat)), to_string(state.step));
   }

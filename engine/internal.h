@@ -91,9 +91,24 @@ DUNE_PHASE_MODULE(mentat)
 
 void enter_battle(GameState& state);  // battle.cpp (Engine II)
 
+// ---- the Nexus card module (nexus.cpp; seed 000 "Executable lifecycle composition") ---------
+void init_nexus_module(GameState& state);  // new_game: the twelve-card deck when selected
+// The end of the whole Spice Blow and Nexus phase: opens the draw opportunity (Step::NexusDraw)
+// and returns true when it applies; the module ends the phase itself afterwards.
+bool open_nexus_draw(GameState& state);
+// The single hook every alliance producer calls inside the accepted alliance transaction.
+void on_alliance_formed(GameState& state, Faction a, Faction b);
+std::vector<Seat> awaited_nexus_draw(const GameState& state);
+std::vector<Command> candidates_nexus_draw(const GameState& state, Seat seat);
+std::optional<Rejection> validate_nexus_draw(const GameState& state, Seat seat, const Command& c);
+void apply_nexus_draw(GameState& state, Seat seat, const Command& c);
+// Moves a seat's held Nexus card to the Nexus discard (never the Treachery discard).
+void discard_nexus_card(GameState& state, Seat seat);
+
 void on_storm_card(GameState& state, std::uint8_t value);                   // storm.cpp
 void on_nexus_drawn(GameState& state, Seat seat, NexusCardId card);       // nexus.cpp
 void on_spice_drawn(GameState& state, std::uint8_t pile, SpiceCardId card);  // spice_blow.cpp
 void on_lot_drawn(GameState& state, TreacheryCardId card);                   // bidding.cpp
+void on_spice_peeked(GameState& state, Seat seat, SpiceCardId card);         // shipment_movement.cpp
 
 }  // namespace dune

@@ -4,6 +4,7 @@
 
 #include "engine/engine.h"
 #include "engine/internal.h"
+#include "engine/mutants.h"
 
 namespace dune {
 namespace {
@@ -33,7 +34,7 @@ int strongholds_controlled(const GameState& s, const std::vector<Faction>& side)
 std::vector<Faction> stronghold_victory(const GameState& s) {
   for (Seat seat : storm_order(s)) {
     const auto side = side_of(s, s.faction_of(seat));
-    const int threshold = side.size() == 1 ? 3 : 4;
+    const int threshold = side.size() == 1 ? (mutant_active(Mutant::VictoryAtTwoStrongholds) ? 2 : 3) : 4;
     if (strongholds_controlled(s, side) >= threshold) return side;
   }
   return {};

@@ -1,6 +1,7 @@
 // Persistence: the state snapshot and the event log as JSON (engine/persistence.h). Each struct of
 // GameState has one writer and one reader here, side by side; a new field goes into both, and the
 // round-trip test (load(save(s)) == s) fails until it does. Readers report the path of a problem.
+#include "engine/mutants.h"
 #include "engine/persistence.h"
 
 #include <fmt/format.h>
@@ -60,7 +61,7 @@ json seat_json(const SeatState& s) {
           {"reserves_normal", s.reserves_normal.value}, {"reserves_special", s.reserves_special.value},
           {"tanks_normal", s.tanks_normal.value}, {"tanks_special", s.tanks_special.value},
           {"ally", s.ally ? json(name_of(*s.ally)) : json(nullptr)},
-          {"ally_spice_limit", s.ally_spice_limit.value}, {"protects_ally_from_worms", s.protects_ally_from_worms}};
+          {"ally_spice_limit", mutant_active(Mutant::AllySpiceNotSaved) ? 0 : s.ally_spice_limit.value}, {"protects_ally_from_worms", s.protects_ally_from_worms}};
 }
 
 json leaders_json(const std::array<LeaderState, kLeaderCount>& leaders) {
@@ -92,7 +93,7 @@ json board_json(const BoardState& b) {
 json storm_json(const StormState& s) {
   json dials = json::array();
   for (std::size_t i = 0; i < kMaxSeats; ++i) if (s.dials[i]) dials.push_back({{"seat", i}, {"amount", *s.dials[i]}});
-  return {{"sector", s.sector.value}, {"dials", dials}, {"dialers", {s.dialers[0].value, s.dialers[1].value}},
+  return {{"sector", mutant_active(Mutant::StormSectorNotSaved) ? 0 : s.sector.value}, {"dials", dials}, {"dialers", {s.dialers[0].value, s.dialers[1].value}},
           {"next_card", s.next_card ? json(*s.next_card) : json(nullptr)},
           {"movement", s.movement ? json(*s.movement) : json(nullptr)}, {"window_done", seat_set(s.window_done)}};
 }
@@ -135,10 +136,40 @@ json battle_json(const BattleState& b) {
           {"plans", {opt_command(b.plans[0]), opt_command(b.plans[1])}},
           {"wheels", {opt_command(b.wheels[0]), opt_command(b.wheels[1])}}, {"revealed", b.revealed},
           {"voice", opt_command(b.voice)}, {"prescience", b.prescience ? json(name_of(*b.prescience)) : json(nullptr)},
+          {"prescience_attempt", b.prescience_attempt}, {"prescience_answered", b.prescience_answered},
+          {"prescience_stopped", b.prescience_stopped}, {"nexus_answered", seat_set(b.nexus_answered)},
+          {"nexus_inspector", opt_seat(b.nexus_inspector)},
+          {"nexus_element", b.nexus_element ? json(name_of(*b.nexus_element)) : json(nullptr)},
           {"traitor_answered", seat_set(b.traitor_answered)}, {"traitor_called", b.traitor_called},
           {"capture_from", opt_seat(b.capture_from)}, {"leader_territory", leader_territory},
           {"kwisatz_haderach_territory", b.kwisatz_haderach_territory ? json(name_of(*b.kwisatz_haderach_territory)) : json(nullptr)},
           {"atreides_battle_losses", b.atreides_battle_losses.value}, {"kwisatz_haderach_dead", b.kwisatz_haderach_dead}};
+}
+
+// NexusState (the Nexus card module, engine/nexus*.cpp): a card is stored as its faction's name.
+json nexus_cards(const std::vector<NexusCardId>& v) {
+  json out = json::array();
+  for (NexusCardId c : v) out.push_back(name_of(c.faction));
+  return out;
+}
+
+json nexus_json(const NexusState& n) {
+  json held = json::array(), redraw = json::array(), receipts = json::array();
+  for (std::size_t i = 0; i < kMaxSeats; ++i) {
+    if (n.held[i]) held.push_back({{"seat", i}, {"card", name_of(n.held[i]->faction)}});
+    if (n.redraw[i] != RedrawPolicy::KeepAny) redraw.push_back({{"seat", i}, {"policy", name_of(n.redraw[i])}});
+  }
+  for (const NexusReceipt& r : n.receipts) {
+    receipts.push_back({{"id", r.id}, {"seat", r.seat.value}, {"card", name_of(r.card.faction)}, {"mode", name_of(r.mode)},
+                        {"turn", r.turn}, {"phase", name_of(r.phase)}, {"event", r.event}, {"answers", r.answers},
+                        {"delayed", r.delayed}, {"consumed", r.consumed}});
+  }
+  return {{"enabled", n.enabled},
+          {"deck", {{"known_top", nexus_cards(n.deck.known_top)}, {"unseen", nexus_cards(n.deck.unseen)}}},
+          {"discard", nexus_cards(n.discard)}, {"held", held}, {"redraw", redraw},
+          {"opportunity_open", n.opportunity_open}, {"eligible", seat_set(n.eligible)},
+          {"answered", seat_set(n.answered)}, {"drawing", opt_seat(n.drawing)}, {"redraws_left", n.redraws_left},
+          {"receipts", receipts}, {"attempts", n.attempts}};
 }
 
 json sighting_json(const Sighting& s) {
@@ -204,7 +235,7 @@ json state_to_json(const GameState& s) {
           {"treachery", {{"deck", pile(s.treachery.deck)}, {"discard", ids(s.treachery.discard)}}},
           {"traitor_deck", pile(s.traitor_deck)}, {"alliances", alliances}, {"bidding", bidding_json(s.bidding)},
           {"revival", {{"done", seat_set(s.revival.done)}}}, {"movement", movement_json(s.movement)},
-          {"battle", battle_json(s.battle)}, {"knowledge", {{"sightings", sightings}}}, {"bank", s.bank.value},
+          {"battle", battle_json(s.battle)}, {"nexus", nexus_json(s.nexus)}, {"knowledge", {{"sightings", sightings}}}, {"bank", s.bank.value},
           {"truthtrance_answers", answers}, {"winners", winners}, {"halted", s.halted}, {"version", s.version},
           {"committed", committed}, {"log", log}};
 }
@@ -359,12 +390,70 @@ struct Reader {
     b.revealed = in["revealed"].boolean();
     b.voice = opt_command<UseVoice>(in["voice"]);
     if (!in["prescience"].j.is_null()) b.prescience = in["prescience"].enumeration<PlanElement>();
+    b.prescience_attempt = static_cast<std::uint32_t>(in["prescience_attempt"].integer(0, kMaxCount));
+    b.prescience_answered = in["prescience_answered"].boolean();
+    b.prescience_stopped = in["prescience_stopped"].boolean();
+    b.nexus_answered = seat_set(in["nexus_answered"]);
+    b.nexus_inspector = opt_seat(in["nexus_inspector"]);
+    if (!in["nexus_element"].j.is_null()) b.nexus_element = in["nexus_element"].enumeration<PlanElement>();
     b.traitor_answered = seat_set(in["traitor_answered"]);
     b.capture_from = opt_seat(in["capture_from"]);
     for (const In& x : in["leader_territory"].items()) b.leader_territory[x["leader"].byte(kLeaderCount)] = x["territory"].territory();
     if (!in["kwisatz_haderach_territory"].j.is_null()) b.kwisatz_haderach_territory = in["kwisatz_haderach_territory"].territory();
     b.atreides_battle_losses = ForceCount{amount(in["atreides_battle_losses"])};
     b.kwisatz_haderach_dead = in["kwisatz_haderach_dead"].boolean();
+  }
+
+  static std::vector<NexusCardId> nexus_cards(const In& in) {
+    std::vector<NexusCardId> out;
+    for (const In& x : in.items()) out.push_back(NexusCardId{x.enumeration<Faction>()});
+    return out;
+  }
+
+  // NexusState: also rejects a card census the module cannot reach (seed 000, item 1): each of the
+  // twelve identities exactly once when enabled, none when off; held cards only at the table.
+  void nexus(const In& in, NexusState& n, bool selected) const {
+    n.enabled = in["enabled"].boolean();
+    if (n.enabled != selected) fail(in.path + ".enabled", "does not match the options' Nexus module mode");
+    n.deck = HiddenPile<NexusCardId>{nexus_cards(in["deck"]["known_top"]), nexus_cards(in["deck"]["unseen"])};
+    if (!std::is_sorted(n.deck.unseen.begin(), n.deck.unseen.end())) fail(in.path + ".deck.unseen", "not sorted");
+    n.discard = nexus_cards(in["discard"]);
+    std::vector<NexusCardId> all = n.deck.known_top;
+    all.insert(all.end(), n.deck.unseen.begin(), n.deck.unseen.end());
+    all.insert(all.end(), n.discard.begin(), n.discard.end());
+    for (const In& x : in["held"].items()) {
+      const std::size_t i = seat(x["seat"]).value;
+      if (n.held[i]) fail(x.path, fmt::format("seat {} holds two Nexus cards", i));
+      n.held[i] = NexusCardId{x["card"].enumeration<Faction>()};
+      all.push_back(*n.held[i]);
+    }
+    std::sort(all.begin(), all.end());
+    const bool duplicate = std::adjacent_find(all.begin(), all.end()) != all.end();
+    if (duplicate || all.size() != (n.enabled ? kFactionCount : 0)) {
+      fail(in.path, fmt::format("{} Nexus cards{}, the module has {}", all.size(), duplicate ? " with a duplicate" : "",
+                                n.enabled ? kFactionCount : 0));
+    }
+    for (const In& x : in["redraw"].items()) n.redraw[seat(x["seat"]).value] = x["policy"].enumeration<RedrawPolicy>();
+    n.opportunity_open = in["opportunity_open"].boolean();
+    n.eligible = seat_set(in["eligible"]);
+    n.answered = seat_set(in["answered"]);
+    n.drawing = opt_seat(in["drawing"]);
+    n.redraws_left = static_cast<std::uint8_t>(in["redraws_left"].integer(0, 1));
+    for (const In& x : in["receipts"].items()) {
+      NexusReceipt r;
+      r.id = static_cast<std::uint32_t>(x["id"].integer(1, kMaxCount));
+      r.seat = seat(x["seat"]);
+      r.card = NexusCardId{x["card"].enumeration<Faction>()};
+      r.mode = x["mode"].enumeration<NexusMode>();
+      r.turn = static_cast<int>(x["turn"].integer(0, 1000));
+      r.phase = x["phase"].enumeration<Phase>();
+      r.event = x["event"].string();
+      r.answers = x["answers"].string();
+      r.delayed = x["delayed"].boolean();
+      r.consumed = x["consumed"].boolean();
+      n.receipts.push_back(std::move(r));
+    }
+    n.attempts = static_cast<std::uint32_t>(in["attempts"].integer(0, kMaxCount));
   }
 
   Sighting sighting(const In& in) const {
@@ -383,8 +472,10 @@ struct Reader {
     if (in.has("envelope")) return envelope(in["envelope"]);
     const In c = in["chance"];
     const PendingChance request = chance(c);
-    static constexpr std::array<std::int64_t, 5> kLimits{kLeaderCount, kTreacheryCardCount - 1,
-                                                         kTreacheryCardCount - 1, kSpiceCardCount - 1, 6};
+    // By ChanceKind: TraitorDeal .. NexusDraw (a faction), SpicePeek (a spice card).
+    static constexpr std::array<std::int64_t, 7> kLimits{kLeaderCount, kTreacheryCardCount - 1,
+                                                         kTreacheryCardCount - 1, kSpiceCardCount - 1, 6,
+                                                         kFactionCount - 1, kSpiceCardCount - 1};
     return ChanceRecord{request, static_cast<std::uint8_t>(c["outcome"].integer(0, kLimits[static_cast<std::size_t>(request.kind)]))};
   }
 
@@ -448,6 +539,7 @@ GameState read_state(const In& in) {
   s.revival.done = r.seat_set(in["revival"]["done"]);
   r.movement(in["movement"], s.movement);
   r.battle(in["battle"], s.battle);
+  r.nexus(in["nexus"], s.nexus, s.options.nexus != NexusModuleMode::Off);
   for (const In& x : in["knowledge"]["sightings"].items()) s.knowledge.sightings.push_back(r.sighting(x));
   s.bank = Spice{Reader::amount(in["bank"])};
   for (const In& x : in["truthtrance_answers"].items()) {

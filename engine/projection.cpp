@@ -9,6 +9,7 @@
 // storm card, its own storm dial, its sightings and legal commands. HIDDEN from all — deck order
 // and known tops, unseen remainders, the lots' identities (except to a seat that saw one), the
 // command log and committed table (they carry secret commands and chance outcomes), the bank.
+#include "engine/mutants.h"
 #include "engine/projection.h"
 
 #include <algorithm>
@@ -17,6 +18,7 @@
 #include "engine/internal.h"
 #include "engine/json_io.h"
 #include "engine/persistence.h"
+#include "model/nexus_registry.h"
 
 namespace dune {
 
@@ -103,6 +105,10 @@ BattleView battle_view(const GameState& s) {
   v.revealed = b.revealed;
   v.voice = b.voice;
   v.prescience = b.prescience;
+  v.prescience_attempt = b.prescience_attempt;
+  v.prescience_stopped = b.prescience_stopped;
+  v.nexus_inspector = b.nexus_inspector;
+  v.nexus_element = b.nexus_element;
   v.traitor_answered = seats_where(s, b.traitor_answered);
   v.traitor_called = b.traitor_called;
   v.capture_from = b.capture_from;
@@ -112,6 +118,28 @@ BattleView battle_view(const GameState& s) {
   v.kwisatz_haderach_territory = b.kwisatz_haderach_territory;
   v.atreides_battle_losses = b.atreides_battle_losses;
   v.kwisatz_haderach_dead = b.kwisatz_haderach_dead;
+  return v;
+}
+
+NexusView nexus_view(const GameState& s) {
+  const NexusState& n = s.nexus;
+  NexusView v;
+  v.enabled = n.enabled;
+  if (!n.enabled) return v;
+  v.deck = n.deck.size();
+  v.discard = n.discard;
+  for (Seat seat : all_seats(s)) {
+    if (n.held[seat.value]) v.holders.push_back(seat);
+  }
+  v.opportunity_open = n.opportunity_open;
+  v.eligible = seats_where(s, n.eligible);
+  v.answered = seats_where(s, n.answered);
+  v.receipts = n.receipts;
+  v.attempts = n.attempts;
+  for (const NexusPanelInfo& p : kNexusPanels) {
+    const PanelStatus st = panel_status(p);
+    v.reference.push_back(NexusPanelView{p.card, p.mode, p.summary, st.kind, st.reason});
+  }
   return v;
 }
 
@@ -137,6 +165,7 @@ PublicView project_public(const GameState& s) {
                     s.blow.worms_in_blow, seats_where(s, s.blow.nexus_done)};
   v.decks = DecksView{s.treachery.deck.size(), s.blow.deck.size(), s.traitor_deck.size(), s.treachery.discard,
                       s.blow.discard, s.blow.set_aside};
+  if (mutant_active(Mutant::HandInPublicView) && !s.seats.front().hand.empty()) v.decks.treachery_discard.push_back(s.seats.front().hand.front());
   v.alliances = s.alliances;
   v.proposals = s.blow.proposals;
   v.bidding = bidding_view(s);
@@ -145,6 +174,7 @@ PublicView project_public(const GameState& s) {
                             s.movement.moves_made, s.movement.guild_waits, s.movement.guild_acting,
                             s.movement.guild_done};
   v.battle = battle_view(s);
+  v.nexus = nexus_view(s);
   v.truthtrance_answers = s.truthtrance_answers;
   v.winners = s.winners;
   v.halted = s.halted;
@@ -155,8 +185,11 @@ SeatView project_seat(const GameState& s, Seat seat) {
   const SeatState& x = s.seat(seat);
   const Faction f = s.faction_of(seat);
   SeatView v{project_public(s), seat, f, x.spice, x.hand, x.traitors, x.traitor_offer, std::nullopt,
-             std::nullopt, s.storm.dials[seat.value], std::nullopt, std::nullopt, {}, legal_commands(s, seat)};
+             std::nullopt, s.storm.dials[seat.value], std::nullopt, std::nullopt, {}, legal_commands(s, seat),
+             s.nexus.held[seat.value], s.nexus.redraw[seat.value]};
   v.table.bidding.card_up_for_bid = seen_card_up_for_bid(s, seat);
+  if (mutant_active(Mutant::DeckOrderLeaked) && !s.treachery.deck.unseen.empty()) v.table.bidding.card_up_for_bid = s.treachery.deck.unseen.front();
+  if (mutant_active(Mutant::OtherTraitorInSeatView)) v.traitors = s.seat(Seat{static_cast<std::uint8_t>((seat.value + 1) % s.seat_count())}).traitors;
   if (f == Faction::BeneGesserit) v.prediction = s.prediction;
   if (f == Faction::Fremen) v.storm_card = s.storm.next_card;
   for (std::size_t i = 0; i < 2; ++i) {
@@ -254,10 +287,31 @@ json battle_json(const BattleView& b) {
           {"plans", {opt_command(b.plans[0]), opt_command(b.plans[1])}},
           {"wheels", {opt_command(b.wheels[0]), opt_command(b.wheels[1])}}, {"voice", opt_command(b.voice)},
           {"prescience", b.prescience ? json(name_of(*b.prescience)) : json(nullptr)},
+          {"prescience_attempt", b.prescience_attempt}, {"prescience_stopped", b.prescience_stopped},
+          {"nexus_inspector", opt_seat(b.nexus_inspector)},
+          {"nexus_element", b.nexus_element ? json(name_of(*b.nexus_element)) : json(nullptr)},
           {"traitor_answered", seats_json(b.traitor_answered)}, {"traitor_called", b.traitor_called},
           {"capture_from", opt_seat(b.capture_from)}, {"leader_territory", leader_territory},
           {"kwisatz_haderach_territory", b.kwisatz_haderach_territory ? json(name_of(*b.kwisatz_haderach_territory)) : json(nullptr)},
           {"atreides_battle_losses", b.atreides_battle_losses.value}, {"kwisatz_haderach_dead", b.kwisatz_haderach_dead}};
+}
+
+json nexus_json(const NexusView& n) {
+  if (!n.enabled) return {{"enabled", false}};
+  json discard = json::array(), receipts = json::array(), reference = json::array();
+  for (NexusCardId c : n.discard) discard.push_back(name_of(c.faction));
+  for (const NexusReceipt& r : n.receipts) {
+    receipts.push_back({{"id", r.id}, {"seat", r.seat.value}, {"card", name_of(r.card.faction)}, {"mode", name_of(r.mode)},
+                        {"turn", r.turn}, {"phase", name_of(r.phase)}, {"event", r.event}, {"answers", r.answers}});
+  }
+  for (const NexusPanelView& p : n.reference) {
+    reference.push_back({{"card", name_of(p.card)}, {"mode", name_of(p.mode)}, {"summary", p.summary},
+                         {"status", std::string(to_string(p.status))}, {"reason", p.reason}});
+  }
+  return {{"enabled", true}, {"deck_size", n.deck}, {"discard", discard}, {"holders", seats_json(n.holders)},
+          {"opportunity_open", n.opportunity_open}, {"eligible", seats_json(n.eligible)},
+          {"answered", seats_json(n.answered)}, {"receipts", receipts}, {"attempts", n.attempts},
+          {"reference", reference}};
 }
 
 }  // namespace
@@ -286,7 +340,7 @@ json view_to_json(const PublicView& v) {
                     {"worm_territory", v.blow.worm_territory ? json(name_of(*v.blow.worm_territory)) : json(nullptr)},
                     {"worms_in_blow", v.blow.worms_in_blow}, {"nexus_done", seats_json(v.blow.nexus_done)}}},
           {"decks", decks_json(v.decks)}, {"alliances", alliances}, {"proposals", proposals},
-          {"bidding", bidding_json(v.bidding)}, {"battle", battle_json(v.battle)},
+          {"bidding", bidding_json(v.bidding)}, {"battle", battle_json(v.battle)}, {"nexus", nexus_json(v.nexus)},
           {"progress", {{"hajr_played", v.progress.hajr_played}, {"moves_made", v.progress.moves_made},
                         {"guild_waits", v.progress.guild_waits}, {"guild_acting", v.progress.guild_acting},
                         {"guild_done", v.progress.guild_done},{"charity_answered", seats_json(v.progress.charity_answered)},
@@ -315,6 +369,8 @@ json view_to_json(const SeatView& v) {
   if (v.own_dial) mine["storm_dial"] = *v.own_dial;
   if (v.own_plan) mine["battle_plan"] = command_to_json(Command{*v.own_plan});
   if (v.own_wheel) mine["battle_wheel"] = command_to_json(Command{*v.own_wheel});
+  if (v.nexus_card) mine["nexus_card"] = name_of(v.nexus_card->faction);
+  if (v.table.nexus.enabled) mine["redraw_policy"] = name_of(v.redraw_policy);
   return {{"table", view_to_json(v.table)}, {"you", mine}};
 }
 

@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "engine/engine.h"
+#include "engine/mutants.h"
 #include "engine/internal.h"
 
 namespace dune {
@@ -14,11 +15,12 @@ SubmitResult submit(const GameState& state, const Envelope& envelope) {
   // even though the version has moved on since.
   for (const Committed& done : state.committed) {
     if (done.envelope.id != envelope.id) continue;
-    if (done.envelope == envelope) return Accepted{state, done.receipt};
+    if (done.envelope == envelope && !(mutant_active(Mutant::NexusRetryRerolls) && std::holds_alternative<DrawNexus>(envelope.command))) return Accepted{state, done.receipt};
+    if (mutant_active(Mutant::DuplicateIdAccepted)) break;
     return reject(RejectCode::DuplicateCommandId,
                   "command id {} was already used for another command", envelope.id.value);
   }
-  if (envelope.expected_version != state.version) {
+  if (envelope.expected_version != state.version && !mutant_active(Mutant::StaleVersionAccepted)) {
     return reject(RejectCode::StaleVersion, "expected version {}, but the game is at version {}",
                   envelope.expected_version, state.version);
   }

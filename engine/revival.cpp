@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "engine/internal.h"
+#include "engine/mutants.h"
 #include "engine/standing.h"
 #include "model/factions.h"
 
@@ -33,7 +34,7 @@ ForceCount special_limit(const GameState& state, Faction f) {
 // Free revivals are applied to special forces first (the dearer ones when the prices differ).
 Spice force_cost(const GameState& state, Faction f, ForceCount normal, ForceCount special) {
   const FactionInfo& info = faction_info(f);
-  ForceCount free = free_revivals(state, f);
+  ForceCount free = mutant_active(Mutant::NoFreeRevivals) ? ForceCount{0} : free_revivals(state, f);
   const ForceCount free_special = std::min(free, special);
   free -= free_special;
   const ForceCount free_normal = std::min(free, normal);
@@ -106,7 +107,7 @@ RevivalSplit split(Faction f, const Revive& r) {
 Spice own_cost(const GameState& state, Faction f, const Revive& r) {
   const RevivalSplit parts = split(f, r);
   Spice cost = force_cost(state, f, parts.own_normal, parts.own_special);
-  if (r.leader) cost += Spice{leader_info(*r.leader).strength};  // [LR] 1.05.03.02
+  if (r.leader && !mutant_active(Mutant::LeaderRevivalFree)) cost += Spice{leader_info(*r.leader).strength};  // [LR] 1.05.03.02
   return cost;
 }
 
@@ -166,7 +167,7 @@ std::optional<Rejection> validate_revive(const GameState& state, Seat seat, cons
     }
   }
   const Spice cost = own_cost(state, f, r);
-  if (cost > s.spice) {
+  if (cost > s.spice && !mutant_active(Mutant::RevivalOverdraft)) {
     return reject(RejectCode::InsufficientSpice, "this revival costs {} spice; you have {} ([LR] 1.05)",
                   cost.value, s.spice.value);
   }

@@ -241,7 +241,8 @@ std::string describe_entry(const GameState& s, const LogEntry& e) {
       break;
     case ChanceKind::TreacheryDeal:
     case ChanceKind::TreacheryLot: what += fmt::format(" ({})", card_type(TreacheryCardId{c.outcome}).name); break;
-    case ChanceKind::SpiceDraw: what += fmt::format(" ({})", spice_card_info(SpiceCardId{c.outcome}).name); break;
+    case ChanceKind::SpiceDraw:
+    case ChanceKind::SpicePeek: what += fmt::format(" ({})", spice_card_info(SpiceCardId{c.outcome}).name); break;
     case ChanceKind::StormCard: break;
     case ChanceKind::NexusDraw: what += fmt::format(" ({} Nexus card)", to_string(Faction{c.outcome})); break;
   }

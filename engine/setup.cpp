@@ -7,6 +7,7 @@
 #include "engine/internal.h"
 #include "model/cards.h"
 #include "model/factions.h"
+#include "model/nexus_registry.h"
 
 namespace dune {
 namespace {
@@ -43,8 +44,11 @@ std::optional<Rejection> check_options(const Options& o) {
   if (o.turn_limit < 1 || o.turn_limit > 20) {
     return reject(RejectCode::IllegalChoice, "turn limit {} is outside 1..20", o.turn_limit);
   }
-  if (o.nexus != NexusModuleMode::Off) {
-    return reject(RejectCode::NotImplemented, "the Nexus card module is not implemented yet");
+  if (o.nexus == NexusModuleMode::Released && !all_families_verified()) {
+    return reject(RejectCode::NotImplemented,
+                  "the Nexus card module cannot be released: {} of 12 families are verified (seed 000, "
+                  "\"Remaining source questions\"); use audit mode",
+                  verified_family_count());
   }
   return std::nullopt;
 }
@@ -175,6 +179,7 @@ std::variant<GameState, Rejection> new_game(const Options& options) {
       state.blow.deck.add_unseen(SpiceCardId{static_cast<std::uint8_t>(id)});
     }
   }
+  init_nexus_module(state);
   enter_setup(state);
   return state;
 }

@@ -12,6 +12,7 @@
 #include <algorithm>
 
 #include "engine/engine.h"
+#include "engine/mutants.h"
 #include "engine/internal.h"
 #include "engine/shipment_movement.h"
 #include "engine/standing.h"
@@ -134,7 +135,7 @@ std::optional<Rejection> validate_guild_act_now(const GameState& s, Seat seat) {
 // ---- shipment -------------------------------------------------------------------------------
 
 bool guild_rates(const GameState& s, Faction f) {
-  return f == Faction::SpacingGuild || ally_of(s, f) == Faction::SpacingGuild;
+  return (f == Faction::SpacingGuild && !mutant_active(Mutant::GuildPaysFullPrice)) || ally_of(s, f) == Faction::SpacingGuild;
 }
 
 // 1 spice per force into a stronghold, 2 elsewhere ([LR] 1.06.03.01); the Guild and its ally pay
@@ -153,7 +154,7 @@ Spice retreat_cost(ForceCount forces) { return Spice{(forces.value + 1) / 2}; }
 // cross-shipment pays the Guild too, like any shipment.
 std::optional<Seat> shipment_payee(const GameState& s, Seat seat, bool karama) {
   const auto guild = s.seat_of(Faction::SpacingGuild);
-  if (karama || !guild || *guild == seat) return std::nullopt;
+  if (karama || !guild || *guild == seat || mutant_active(Mutant::ShipmentPaidToBank)) return std::nullopt;
   return guild;
 }
 
@@ -332,6 +333,7 @@ void apply_ship(GameState& s, Seat seat, const Ship& c) {
   if (f != Faction::Fremen) {
     pay_for_shipment(s, seat, shipment_cost(s, f, t, c.normal + c.special, c.karama), shipment_payee(s, seat, c.karama));
   }
+  if (f == Faction::Fremen && mutant_active(Mutant::FremenPayToShip)) pay_to_bank(s, seat, std::min(Spice{(c.normal + c.special).value}, s.seat(seat).spice));
   if (c.karama) discard_from_hand(s, seat, *card_in_hand(s.seat(seat), "Karama"));
   s.seat(seat).reserves_normal -= c.normal;
   s.seat(seat).reserves_special -= c.special;
@@ -439,8 +441,34 @@ std::optional<Rejection> validate_spiritual_advisor(const GameState& s, const Co
 
 }  // namespace
 
+namespace shipment_movement {
+
+// Atreides see the top card of the spice deck during Shipment and Movement (fact sheet §5.2,
+// [LR] 2.01), so the peek happens as the phase opens (or as soon as no other chance step is
+// pending). An unseen top is fixed by a chance step (SpicePeek), exactly as a lot is drawn before
+// Atreides look at it in Bidding. An empty deck shows nothing: the discards are reshuffled only
+// when a card is drawn ([LR] 1.13.03, our choice).
+void show_top_spice_card_to_atreides(GameState& s) {
+  const auto atreides = s.seat_of(Faction::Atreides);
+  if (s.phase != Phase::ShipmentAndMovement || !atreides || s.chance || !s.halted.empty() || s.blow.deck.empty()) return;
+  for (const Sighting& seen : s.knowledge.sightings) {
+    if (seen.seat == *atreides && seen.kind == SeenKind::SpiceCard && seen.turn == s.turn &&
+        seen.phase == Phase::ShipmentAndMovement) {
+      return;  // already seen in this phase
+    }
+  }
+  request_chance(s, PendingChance{ChanceKind::SpicePeek, *atreides, 0});
+}
+
+}  // namespace shipment_movement
+
+void on_spice_peeked(GameState& state, Seat seat, SpiceCardId card) {
+  record_sighting(state, seat, SeenKind::SpiceCard, card.value, "top card of the spice deck");
+}
+
 void enter_shipment_movement(GameState& state) {
   state.movement = MovementState{};
+  shipment_movement::show_top_spice_card_to_atreides(state);
   begin_turn(state);
 }
 

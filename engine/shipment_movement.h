@@ -19,6 +19,10 @@ void take_forces(GameState& s, Faction f, CellId c, ForceCount normal, ForceCoun
 // Bene Gesserit tokens arriving in t: advisors (true) or fighters ([LR] 2.02.14, 2.02.20).
 bool arriving_as_advisors(const GameState& s, TerritoryId t, bool advisors);
 void forget_empty_stance(GameState& s, TerritoryId t);
+// Atreides' look at the top spice card, owed once per Shipment and Movement phase. It asks for a
+// chance step, so it waits while another one is pending (a Harkonnen bonus card requested as
+// Bidding ended): chance.cpp calls this again after every outcome. Idempotent.
+void show_top_spice_card_to_atreides(GameState& s);
 
 // ---- movement.cpp ---------------------------------------------------------------------------
 // The Movement step of the acting seat: Move, PlayHajr or Pass.

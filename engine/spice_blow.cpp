@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "engine/internal.h"
+#include "engine/mutants.h"
 #include "model/cards.h"
 
 namespace dune {
@@ -41,9 +42,9 @@ ForceCount riders(const GameState& state, TerritoryId t) {
 
 // ---- alliances (the single place they are created) ---------------------------------------------
 
-// Hook for the Nexus card module: both partners will discard their held Nexus cards here.
-void on_alliance_formed(GameState&, Faction, Faction) {}
-
+// The only alliance producer: every accepted alliance goes through on_alliance_formed (nexus.cpp),
+// which discards both partners' held Nexus cards in the same transaction (seed 000, item 6).
+// tests/nexus checks that no other code adds to state.alliances.
 void form_alliance(GameState& state, Faction a, Faction b) {
   state.alliances.push_back(Alliance{a, b});
   state.seat(*state.seat_of(a)).ally = b;
@@ -72,7 +73,7 @@ void blow_spice(GameState& state, TerritoryId t) {
 // The Fremen ally is spared when the Fremen chose to protect it ([LR] 2.04.10; the public standing
 // choice ProtectAllyFromWorms, read when the worm devours).
 bool spared_by_worm(const GameState& state, Faction f) {
-  if (f == Faction::Fremen) return true;  // [LR] 2.04.07
+  if (f == Faction::Fremen) return !mutant_active(Mutant::WormEatsFremen);  // [LR] 2.04.07
   const auto fremen = state.seat_of(Faction::Fremen);
   return fremen && ally_of(state, Faction::Fremen) == f && state.seat(*fremen).protects_ally_from_worms;
 }
@@ -84,10 +85,10 @@ void devour(GameState& state, TerritoryId t) {
   for (std::size_t i = 0; i < kCellCount; ++i) {
     if (kCells[i].territory != t) continue;
     const CellId c = cell_at(i);
-    state.bank += state.board.spice[i];
+    if (!mutant_active(Mutant::WormSpiceVanishes)) state.bank += state.board.spice[i];
     state.board.spice[i] = Spice{0};
     for (Faction f : state.options.factions) {
-      if (spared_by_worm(state, f)) continue;
+      if (spared_by_worm(state, f) || mutant_active(Mutant::WormSparesForces)) continue;
       destroy_forces(state, f, c, state.board.normal[i][index(f)], state.board.special[i][index(f)]);
     }
   }
@@ -125,6 +126,7 @@ void draw(GameState& state) {
 
 void begin_pile(GameState& state, std::uint8_t pile) {
   state.blow.pile = pile;
+  if (pile == 1 && mutant_active(Mutant::NexusBlowBErases)) state.blow.nexus_occurred = false;
   state.blow.nexus_pending = false;
   state.blow.worms_in_blow = 0;
   state.blow.worm_territory.reset();
@@ -142,11 +144,13 @@ void finish_phase(GameState& state) {
   }
   state.blow.proposals.clear();
   state.blow.nexus_done = {};
+  if (open_nexus_draw(state)) return;  // the Nexus card module ends the phase after the draws
   end_phase(state);
 }
 
 void next_pile(GameState& state) {
   if (state.blow.pile == 0 && state.options.rules.double_spice_blow) {
+    if (mutant_active(Mutant::NexusDrawAfterBlowA) && open_nexus_draw(state)) return;
     begin_pile(state, 1);  // [LR] 1.13.02.03
     return;
   }

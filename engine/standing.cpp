@@ -1,20 +1,49 @@
 // Standing choices: public side commands any seat may make whenever the game is live, without
 // being awaited: the spice one's ally may spend (AllySpice) and the Fremen protection of their
-// ally from worms (ProtectAllyFromWorms). They never advance the game. They are legal only when
+// ally from worms (ProtectAllyFromWorms), and the private Nexus redraw policy (SetRedrawPolicy).
+// They never advance the game. They are legal only when
 // they change something, so a random player cannot loop on a no-op.
 #include "engine/standing.h"
+
+#include <algorithm>
+#include <array>
 
 #include "engine/internal.h"
 
 namespace dune {
 
 bool is_standing_command(const Command& c) {
-  return std::holds_alternative<AllySpice>(c) || std::holds_alternative<ProtectAllyFromWorms>(c);
+  return std::holds_alternative<AllySpice>(c) || std::holds_alternative<ProtectAllyFromWorms>(c) ||
+         std::holds_alternative<SetRedrawPolicy>(c);
 }
+
+namespace {
+
+// The Nexus own-faction redraw preference (seed 000, item 4): private, chosen before the draw,
+// any seat at any live moment. Its receipt names only the command kind; views never show others'.
+constexpr std::array kRedrawPolicies{RedrawPolicy::KeepAny, RedrawPolicy::RedrawOwnOnce, RedrawPolicy::RedrawOwnAlways};
+
+std::optional<Rejection> validate_redraw_policy(const GameState& state, Seat seat, const SetRedrawPolicy& c) {
+  if (!state.nexus.enabled) return reject(RejectCode::IllegalChoice, "the Nexus card module is not in this game");
+  if (std::find(kRedrawPolicies.begin(), kRedrawPolicies.end(), c.policy) == kRedrawPolicies.end()) {
+    return reject(RejectCode::IllegalChoice, "unknown Nexus redraw policy {}", static_cast<int>(c.policy));
+  }
+  if (state.nexus.redraw[seat.value] == c.policy) {
+    return reject(RejectCode::IllegalChoice, "that is already your Nexus redraw policy");
+  }
+  return std::nullopt;
+}
+
+}  // namespace
 
 std::vector<Command> standing_candidates(const GameState& state, Seat seat) {
   std::vector<Command> out;
   const SeatState& s = state.seat(seat);
+  if (state.nexus.enabled) {
+    for (RedrawPolicy p : kRedrawPolicies) {
+      if (p != state.nexus.redraw[seat.value]) out.push_back(SetRedrawPolicy{p});
+    }
+  }
   if (!ally_of(state, state.faction_of(seat))) return out;
   for (int limit = 0; limit <= s.spice.value; ++limit) {
     if (Spice{limit} != s.ally_spice_limit) out.push_back(AllySpice{Spice{limit}});
@@ -24,6 +53,7 @@ std::vector<Command> standing_candidates(const GameState& state, Seat seat) {
 }
 
 std::optional<Rejection> validate_standing(const GameState& state, Seat seat, const Command& c) {
+  if (const auto* r = std::get_if<SetRedrawPolicy>(&c)) return validate_redraw_policy(state, seat, *r);
   const Faction f = state.faction_of(seat);
   if (!ally_of(state, f)) return reject(RejectCode::IllegalChoice, "{} has no ally", to_string(f));
   if (const auto* a = std::get_if<AllySpice>(&c)) {
@@ -46,6 +76,10 @@ std::optional<Rejection> validate_standing(const GameState& state, Seat seat, co
 }
 
 void apply_standing(GameState& state, Seat seat, const Command& c) {
+  if (const auto* r = std::get_if<SetRedrawPolicy>(&c)) {
+    state.nexus.redraw[seat.value] = r->policy;
+    return;
+  }
   if (const auto* a = std::get_if<AllySpice>(&c)) {
     state.seat(seat).ally_spice_limit = a->limit;
     return;

@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "engine/engine.h"
+#include "engine/mutants.h"
 #include "engine/internal.h"
 #include "model/cards.h"
 
@@ -64,7 +65,7 @@ void storm_losses(GameState& state, Faction f, CellId c) {
   const ForceCount normal = state.board.normal[index(c)][index(f)];
   const ForceCount special = state.board.special[index(c)][index(f)];
   if (normal + special == ForceCount{0}) return;
-  if (f != Faction::Fremen || !state.options.rules.fremen_storm_losses) {
+  if (f != Faction::Fremen || !state.options.rules.fremen_storm_losses || mutant_active(Mutant::FremenFullStormLosses)) {
     destroy_forces(state, f, c, normal, special);
     return;
   }
@@ -88,10 +89,10 @@ void storm_enters(GameState& state, Sector sector) {
   for (std::size_t i = 0; i < kCellCount; ++i) {
     const CellId c = cell_at(i);
     if (cell_info(c).sector != sector) continue;  // the Polar Sink has no sector: never in storm
-    if (!cell_storm_protected(state, c)) {
+    if (!cell_storm_protected(state, c) || mutant_active(Mutant::StormKillsInRock)) {
       for (Faction f : state.options.factions) storm_losses(state, f, c);
     }
-    state.bank += state.board.spice[i];  // back to the bank: the spice ledger stays exact
+    if (!mutant_active(Mutant::StormSpiceVanishes)) state.bank += state.board.spice[i];  // back to the bank: the spice ledger stays exact
     state.board.spice[i] = Spice{0};
   }
 }

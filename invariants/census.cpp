@@ -85,6 +85,29 @@ void check_spice_cards(const GameState& s, Violations& out) {
               [](std::uint8_t id) { return std::string(spice_card_info(SpiceCardId{id}).name); }, out);
 }
 
+// Seed 000, item 1: the twelve Nexus identities, each once, across deck, discard and held cards
+// (only when the module is selected), and at most one held card per seat (capacity).
+void check_nexus_cards(const GameState& s, Violations& out) {
+  Sightings cards("Nexus");
+  auto found = [&](const std::vector<NexusCardId>& ids, const std::string& zone) {
+    std::vector<TraitorCardId> raw;  // any Id with .value: the faction as the raw id
+    for (NexusCardId id : ids) raw.push_back(TraitorCardId{static_cast<std::uint8_t>(id.faction)});
+    cards.found(raw, zone);
+  };
+  found(s.nexus.deck.known_top, "Nexus deck (known top)");
+  found(s.nexus.deck.unseen, "Nexus deck");
+  found(s.nexus.discard, "Nexus discard");
+  for (std::size_t i = 0; i < kMaxSeats; ++i) {
+    if (!s.nexus.held[i]) continue;
+    if (i >= s.seat_count()) {
+      out.push_back({"capacity.nexus", fmt::format("seat {} is not at the table but holds a Nexus card", i)});
+    }
+    found({*s.nexus.held[i]}, i < s.seat_count() ? fmt::format("{} held", to_string(s.options.factions[i])) : "held");
+  }
+  cards.check(NexusCard::census(catalogue_options(s.options)).total(),
+              [](std::uint8_t id) { return std::string(to_string(static_cast<Faction>(id))); }, out);
+}
+
 void check_leaders(const GameState& s, Violations& out) {
   int in_play = 0;
   for (std::size_t l = 0; l < kLeaderCount; ++l) {
@@ -138,6 +161,7 @@ Violations check_census(const GameState& state) {
   check_treachery(state, out);
   check_traitors(state, out);
   check_spice_cards(state, out);
+  check_nexus_cards(state, out);
   check_leaders(state, out);
   check_forces(state, out);
   return out;

@@ -12,7 +12,8 @@ namespace dune::invariants {
 Spice spice_total(const GameState& state);
 Violations check_spice_ledger(const GameState& state, Spice opening_total);
 
-// No negative spice; Treachery hands within their limits.
+// No negative spice or forces; Treachery hands within their limits; at most two factions in a
+// stronghold.
 Violations check_capacity(const GameState& state);
 
 }  // namespace dune::invariants

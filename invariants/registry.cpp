@@ -3,9 +3,13 @@
 #include <array>
 #include <vector>
 
+#include "invariants/catalogue_census.h"
 #include "invariants/census.h"
 #include "invariants/conservation.h"
+#include "invariants/nexus_checks.h"
+#include "invariants/noninterference.h"
 #include "invariants/oracles.h"
+#include "invariants/protocol.h"
 
 namespace dune::invariants {
 namespace {
@@ -13,11 +17,13 @@ namespace {
 Violations census(const Transition& t, const GameContext&) { return check_census(t.after); }
 Violations spice_ledger(const Transition& t, const GameContext& g) { return check_spice_ledger(t.after, g.opening_spice); }
 Violations capacity(const Transition& t, const GameContext&) { return check_capacity(t.after); }
+Violations catalogue_census(const Transition& t, const GameContext&) { return check_catalogue_census(t.after); }
 
 constexpr std::array kCoreCheckers{
     Checker{"census", "census", "every component in exactly one zone; totals equal the catalogue", census},
     Checker{"spice-ledger", "conservation", "seats + board + shields + bank add up to the opening spice", spice_ledger},
-    Checker{"capacity", "capacity", "no negative spice; Treachery hands within their limits", capacity},
+    Checker{"capacity", "capacity", "no negative spice or forces; hands within limits; at most two factions per stronghold", capacity},
+    Checker{"census.catalogue", "census", "every kind of the typed catalogue: the count in the state's zones equals its census", catalogue_census},
 };
 
 }  // namespace
@@ -28,7 +34,8 @@ GameContext GameContext::of(const GameState& opening) { return GameContext{spice
 const std::vector<Checker>& catalogue() {
   static const std::vector<Checker> all = [] {
     std::vector<Checker> out(kCoreCheckers.begin(), kCoreCheckers.end());
-    for (auto family : {oracle_checkers()}) out.insert(out.end(), family.begin(), family.end());
+    for (auto family : {protocol_checkers(), determinism_checkers(), single_consumption_checkers(),
+                        lifecycle_checkers(), oracle_checkers(), noninterference_checkers()}) out.insert(out.end(), family.begin(), family.end());
     return out;
   }();
   return all;

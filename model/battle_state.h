@@ -22,6 +22,10 @@ enum class BattleStage : std::uint8_t {
   Plans,             // both combatants commit PlanBattle and DialBattle, in either order
   Traitors,          // after the reveal: the sides that may call a traitor answer (CallTraitor or Pass)
   Capture,           // Advanced Harkonnen, after winning: CaptureLeader or Pass
+  // The Nexus card module's Atreides family (seed 000; engine/nexus_atreides.cpp):
+  NexusBetrayal,     // before the Prescience answer: seats holding a Nexus card may stop it
+  NexusSecretAlly,   // Atreides absent: combatants holding a Nexus card may inspect an element
+  NexusAnswer,       // the inspected side commits the part holding the Nexus-asked element
 };
 
 struct BattleState {
@@ -35,6 +39,13 @@ struct BattleState {
   bool revealed = false;
   std::optional<UseVoice> voice;             // public: commanded aloud
   std::optional<PlanElement> prescience;     // public: asked aloud, answered aloud
+  // The Nexus card module (seed 000, engine/nexus_atreides.cpp); all public.
+  std::uint32_t prescience_attempt = 0;      // the attempt number (NexusState::attempts), 0: none
+  bool prescience_answered = false;          // the opponent answered Prescience
+  bool prescience_stopped = false;           // an Atreides Betrayal stopped it: no answer given
+  std::array<bool, kMaxSeats> nexus_answered{};  // answered the open Nexus window
+  std::optional<Seat> nexus_inspector;       // a Cunning / Secret Ally inspection in this battle
+  std::optional<PlanElement> nexus_element;  // the element it asked (its value is private)
   std::array<bool, kMaxSeats> traitor_answered{};
   std::array<bool, 2> traitor_called{};      // by side: a traitor was called against the other side
   std::optional<Seat> capture_from;          // the loser whose leader Harkonnen may capture or kill

@@ -87,7 +87,8 @@ template <> inline constexpr StepMask kAcceptedAt<ProtectAllyFromWorms> = kLiveS
 // Commands that may end a seat's part in a step (everything but cards and standing choices).
 template <class C>
 inline constexpr bool kProgresses = !std::is_same_v<C, PlayTruthtrance> && !std::is_same_v<C, PlayGhola> &&
-                                    !std::is_same_v<C, AllySpice> && !std::is_same_v<C, ProtectAllyFromWorms>;
+                                    !std::is_same_v<C, AllySpice> && !std::is_same_v<C, ProtectAllyFromWorms> &&
+                                    !std::is_same_v<C, SetRedrawPolicy>;
 
 constexpr bool accepted_at(Step step, const Command& c) {
   return std::visit([step](const auto& x) { return kAcceptedAt<std::decay_t<decltype(x)>>.contains(step); }, c);

@@ -61,10 +61,10 @@ struct NexusState {
 };
 
 // A family is one card's three panels (DESIGN.md "Nexus families and gates").
-enum class FamilyStatusKind : std::uint8_t { Unavailable, Implemented, Verified };
+using FamilyStatusKind = StatusKind;
 
 struct FamilyStatus {
-  FamilyStatusKind kind = FamilyStatusKind::Unavailable;
+  StatusKind kind = StatusKind::Unavailable;
   std::string_view reason;  // Unavailable: why
   std::string_view digest;  // Verified: the gate report's digest
 };

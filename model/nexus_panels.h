@@ -141,16 +141,13 @@ std::string_view to_string(NexusMode m);
 namespace dune {
 
 // Status of a Nexus family (one card's three panels) or of one panel (DESIGN.md, "Nexus families
-// and gates"). Catalogue data starts every panel `unavailable`; the family registry (engine)
-// raises a family to `implemented`, and only `dunecheck gate` makes it `verified`.
+// and gates"). One place decides it: the family registry, model/nexus_registry.h (panel_status).
 enum class StatusKind : std::uint8_t { Unavailable, Implemented, Verified };
 
 struct PanelStatus {
   StatusKind kind = StatusKind::Unavailable;
   std::string_view reason = "not implemented yet";  // the reason when unavailable
 };
-
-constexpr PanelStatus initial_status(const NexusPanelInfo&) { return PanelStatus{}; }
 
 std::string_view to_string(StatusKind s);
 

@@ -180,6 +180,7 @@ enum class ChanceKind : std::uint8_t {
   SpiceDraw,       // the next spice card of pile `pile`
   StormCard,       // the storm card Fremen draw (1..6)
   NexusDraw,       // a Nexus card for `seat` (the module's draw opportunity)
+  SpicePeek,       // Atreides (`seat`) look at the top spice card: fixes the deck's top, draws nothing
 };
 
 struct PendingChance {

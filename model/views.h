@@ -128,6 +128,10 @@ struct BattleView {
   std::array<std::optional<DialBattle>, 2> wheels{};
   std::optional<UseVoice> voice;
   std::optional<PlanElement> prescience;
+  std::uint32_t prescience_attempt = 0;  // Nexus module: the numbered attempt
+  bool prescience_stopped = false;       // an Atreides Betrayal stopped it
+  std::optional<Seat> nexus_inspector;   // a Nexus inspection: who asked (the value is private)
+  std::optional<PlanElement> nexus_element;
   std::vector<Seat> traitor_answered;
   std::array<bool, 2> traitor_called{};
   std::optional<Seat> capture_from;
@@ -152,6 +156,32 @@ struct ProgressView {
   friend bool operator==(const ProgressView&, const ProgressView&) = default;
 };
 
+// The Nexus card module's public inventory and reference (seed 000, item 9): deck size, the face-up
+// discard, who holds *a* card, the draw opportunity, receipts, and all 36 panels with their status.
+// Never a held identity, a redraw policy or redraw eligibility, nor the deck order.
+struct NexusPanelView {
+  Faction card = Faction::Atreides;
+  NexusMode mode = NexusMode::Cunning;
+  std::string_view summary;
+  StatusKind status = StatusKind::Unavailable;
+  std::string_view reason;  // unavailable: why
+  friend bool operator==(const NexusPanelView&, const NexusPanelView&) = default;
+};
+
+struct NexusView {
+  bool enabled = false;
+  std::size_t deck = 0;
+  std::vector<NexusCardId> discard;  // back is the top
+  std::vector<Seat> holders;         // seats holding a Nexus card (not which)
+  bool opportunity_open = false;
+  std::vector<Seat> eligible;
+  std::vector<Seat> answered;
+  std::vector<NexusReceipt> receipts;  // a play is public
+  std::uint32_t attempts = 0;
+  std::vector<NexusPanelView> reference;  // empty when the module is off
+  friend bool operator==(const NexusView&, const NexusView&) = default;
+};
+
 struct PublicView {
   Options options;
   int turn = 0;
@@ -171,6 +201,7 @@ struct PublicView {
   BiddingView bidding;
   BattleView battle;
   ProgressView progress;
+  NexusView nexus;
   std::vector<TruthtranceAnswer> truthtrance_answers;
   std::vector<Faction> winners;
   std::string halted;
@@ -193,6 +224,8 @@ struct SeatView {
   std::optional<DialBattle> own_wheel;
   std::vector<Sighting> sightings;           // what this seat legitimately saw
   std::vector<Command> legal_commands;
+  std::optional<NexusCardId> nexus_card;  // this seat's held Nexus card
+  RedrawPolicy redraw_policy = RedrawPolicy::KeepAny;  // this seat's private redraw preference
   friend bool operator==(const SeatView&, const SeatView&) = default;
 };
 

@@ -6,6 +6,7 @@
 #include "model/catalogue.h"
 #include "model/factions.h"
 #include "model/nexus_panels.h"
+#include "model/nexus_registry.h"
 #include "model/phases.h"
 
 namespace dune::proofs {
@@ -95,14 +96,16 @@ constexpr bool one_card_three_panels_each() {
 }
 static_assert(one_card_three_panels_each(), "every faction has exactly one Nexus card with three panels");
 
-constexpr bool every_panel_starts_unavailable_with_reason() {
+// The family registry decides every panel's status: an unavailable panel always names a reason.
+constexpr bool every_unavailable_panel_has_a_reason() {
   for (const NexusPanelInfo& p : kNexusPanels) {
-    const PanelStatus s = initial_status(p);
-    if (s.kind != StatusKind::Unavailable || s.reason.empty() || p.summary.empty() || p.timing.empty()) return false;
+    const PanelStatus s = panel_status(p);
+    if (s.kind == StatusKind::Unavailable && s.reason.empty()) return false;
+    if (p.summary.empty() || p.timing.empty()) return false;
   }
   return true;
 }
-static_assert(every_panel_starts_unavailable_with_reason(), "every panel starts unavailable, with a reason");
+static_assert(every_unavailable_panel_has_a_reason(), "every unavailable panel names its reason");
 
 static_assert(kTurnPhases.size() == 9 && next_phase(Phase::MentatPause) == Phase::Storm,
               "nine turn phases; Mentat Pause leads to the next Storm");

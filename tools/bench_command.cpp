@@ -3,11 +3,15 @@
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
+#include <chrono>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "generators/random_player.h"
+#include "harness/planted.h"
+#include "harness/shrink.h"
+#include "invariants/noninterference.h"
 #include "tools/commands.h"
 
 namespace dune::cli {
@@ -31,6 +35,88 @@ void BM_RandomGame(benchmark::State& bench) {
   bench.counters["finished_share"] = static_cast<double>(finished) / static_cast<double>(bench.iterations());
 }
 BENCHMARK(BM_RandomGame)->Unit(benchmark::kMillisecond)->MinTime(3.0);
+
+// Generated games through the property harness (issue 7 item 7): 6 uniform seats, Advanced, run
+// with no checks, with every checker, or with every checker but noninterference.
+enum class Checks { None, All, AllButNoninterference };
+
+void generated_games(benchmark::State& bench, Checks checks) {
+  std::uint64_t seed = 1;
+  std::uint64_t steps = 0, checks_made = 0;
+  harness::RunConfig config;
+  config.check = checks != Checks::None;
+  config.check_options.noninterference = checks != Checks::AllButNoninterference;
+  for (auto _ : bench) {
+    const harness::RunResult r = harness::run_game(generators::uniform_spec(Options::advanced(kBaseFactions), seed++), config);
+    steps += static_cast<std::uint64_t>(r.steps);
+    for (std::uint64_t n : r.check_counts) checks_made += n;
+    if (r.violation) bench.SkipWithError(("violation: " + r.violation->violation.invariant).c_str());
+    benchmark::DoNotOptimize(r.final_state.version);
+  }
+  bench.counters["games/s"] = benchmark::Counter(static_cast<double>(bench.iterations()), benchmark::Counter::kIsRate);
+  bench.counters["steps/s"] = benchmark::Counter(static_cast<double>(steps), benchmark::Counter::kIsRate);
+  bench.counters["checks/s"] = benchmark::Counter(static_cast<double>(checks_made), benchmark::Counter::kIsRate);
+}
+BENCHMARK_CAPTURE(generated_games, no_checks, Checks::None)->Unit(benchmark::kMillisecond)->MinTime(3.0);
+BENCHMARK_CAPTURE(generated_games, all_checks, Checks::All)->Unit(benchmark::kMillisecond)->MinTime(3.0);
+BENCHMARK_CAPTURE(generated_games, all_but_noninterference, Checks::AllButNoninterference)
+    ->Unit(benchmark::kMillisecond)->MinTime(3.0);
+
+// Time to the first failure and shrink time / final size for the planted fault (a bid above 5
+// accepted; harness/planted.h) over tables of aggressive bidders, one seed per iteration.
+void BM_ShrinkPlantedFault(benchmark::State& bench) {
+  std::uint64_t seed = 1;
+  std::vector<double> sizes, shrink_seconds, first_failure_seconds;
+  int candidates = 0;
+  for (auto _ : bench) {
+    generators::GameSpec spec = generators::uniform_spec(Options::advanced(kBaseFactions), seed++, 2000);
+    spec.bots.assign(spec.bots.size(), generators::BotProfile::Aggressive);
+    harness::RunConfig config;
+    config.checkers = harness::planted_big_bid();
+    const auto start = std::chrono::steady_clock::now();
+    const harness::RunResult r = harness::run_game(spec, config);
+    first_failure_seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    if (!r.violation) continue;
+    harness::ShrinkOptions options;
+    options.checkers = harness::planted_big_bid();
+    const harness::ShrinkResult s = harness::shrink(spec, r.choices, *r.violation, options);
+    sizes.push_back(static_cast<double>(s.choices.size()));
+    shrink_seconds.push_back(s.seconds);
+    candidates += s.candidates;
+  }
+  auto median = [](std::vector<double> v) {
+    if (v.empty()) return 0.0;
+    std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2), v.end());
+    return v[v.size() / 2];
+  };
+  bench.counters["median_first_failure_s"] = median(first_failure_seconds);
+  bench.counters["median_shrink_s"] = median(shrink_seconds);
+  bench.counters["median_shrunk_decisions"] = median(sizes);
+  bench.counters["max_shrunk_decisions"] = sizes.empty() ? 0.0 : *std::max_element(sizes.begin(), sizes.end());
+  bench.counters["candidates/shrink"] = sizes.empty() ? 0.0 : candidates / static_cast<double>(sizes.size());
+}
+BENCHMARK(BM_ShrinkPlantedFault)->Unit(benchmark::kMillisecond)->Iterations(10);
+
+// Noninterference checks per second: one check = one observer's twin compared on views, pending
+// set, legal commands, ~200 probe rejections and the same next step (invariants/noninterference.h),
+// over states sampled from a 6-seat Advanced random game.
+void BM_NoninterferenceCheck(benchmark::State& bench) {
+  std::vector<GameState> states;
+  int step = 0;
+  generators::play_random_game(Options::advanced(kBaseFactions), 17, 600, [&](const GameState&, const LogEntry&, const GameState& after) {
+    if (step++ % 10 == 0) states.push_back(after);
+  });
+  std::size_t i = 0;
+  for (auto _ : bench) {
+    const GameState& s = states[i % states.size()];
+    const std::uint8_t o = static_cast<std::uint8_t>(i % (s.seat_count() + 1));
+    const auto v = invariants::check_noninterference(s, o < s.seat_count() ? invariants::Observer{Seat{o}} : std::nullopt, i);
+    benchmark::DoNotOptimize(v.size());
+    ++i;
+  }
+  bench.counters["checks/s"] = benchmark::Counter(static_cast<double>(bench.iterations()), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_NoninterferenceCheck)->Unit(benchmark::kMillisecond)->MinTime(3.0);
 
 }  // namespace
 

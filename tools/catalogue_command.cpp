@@ -15,6 +15,7 @@
 #include "model/cards.h"
 #include "model/factions.h"
 #include "model/nexus_panels.h"
+#include "model/nexus_registry.h"
 #include "model/phases.h"
 
 namespace dune::cli {
@@ -79,7 +80,7 @@ nlohmann::json panels_json() {
     for (Phase ph : kTurnPhases) {
       if (p.windows.contains(ph)) windows.push_back(std::string(to_string(ph)));
     }
-    const PanelStatus status = initial_status(p);
+    const PanelStatus status = panel_status(p);
     nlohmann::json entry = {{"card", std::string(to_string(p.card))},
                             {"family", std::string(to_string(p.card))},
                             {"mode", std::string(to_string(p.mode))},

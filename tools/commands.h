@@ -11,5 +11,7 @@ void add_catalogue_command(CLI::App& app);  // catalogue_command.cpp
 void add_play_command(CLI::App& app);       // play_command.cpp
 void add_game_file_commands(CLI::App& app); // game_file_commands.cpp: view, replay, scenario
 void add_bench_command(CLI::App& app);      // bench_command.cpp
+void add_mutants_command(CLI::App& app);    // mutants_command.cpp
+void add_report_command(CLI::App& app);     // report_command.cpp: report --merge
 
 }  // namespace dune::cli

@@ -15,6 +15,7 @@
 #include "engine/persistence.h"
 #include "engine/projection.h"
 #include "engine/scenario.h"
+#include "harness/replay_file.h"
 #include "model/cards.h"
 #include "model/factions.h"
 #include "tools/commands.h"
@@ -138,6 +139,10 @@ void add_replay(CLI::App& app) {
   cmd->add_option("file", *file, "A log (--save-log) or a snapshot (--save)")->required();
   cmd->callback([file] {
     const std::string text = read_file(*file);
+    if (auto code = harness::replay_if_counterexample(text, *file, std::cout, std::cerr)) {  // issue 7 item 5
+      if (*code != 0) throw CLI::RuntimeError(*code);
+      return;
+    }
     const bool is_log = text.find("\"dunecheck-log\"") != std::string::npos;
     Options options;
     std::vector<LogEntry> entries;

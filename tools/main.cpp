@@ -17,6 +17,8 @@ int main(int argc, char** argv) {
   dune::cli::add_play_command(app);
   dune::cli::add_game_file_commands(app);
   dune::cli::add_bench_command(app);
+  dune::cli::add_mutants_command(app);
+  dune::cli::add_report_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::RuntimeError& e) {

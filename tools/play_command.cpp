@@ -6,8 +6,10 @@
 #include <string>
 #include <vector>
 
+#include "engine/persistence.h"
 #include "generators/random_player.h"
 #include "tools/commands.h"
+#include "tools/file_io.h"
 
 namespace dune::cli {
 namespace {
@@ -45,6 +47,7 @@ void add_play_command(CLI::App& app) {
     bool advanced = false;
     int max_decisions = 20000;
     int turn_limit = 10;
+    std::string save, save_log;
   };
   auto args = std::make_shared<Args>();
   auto* cmd = app.add_subcommand("play", "Play one game with the random legal player and print its log");
@@ -53,6 +56,8 @@ void add_play_command(CLI::App& app) {
   cmd->add_flag("--advanced", args->advanced, "Every Advanced rule on");
   cmd->add_option("--turns", args->turn_limit, "Turn limit")->check(CLI::Range(1, 20));
   cmd->add_option("--max-decisions", args->max_decisions, "Stop after this many commands")->check(CLI::PositiveNumber);
+  cmd->add_option("--save", args->save, "Write the final state as a snapshot (for `view`, `replay`)");
+  cmd->add_option("--save-log", args->save_log, "Write the event log (for `replay`)");
   cmd->callback([args] {
     const auto factions = parse_factions(args->factions);
     Options options = args->advanced ? Options::advanced(factions) : Options::basic(factions);
@@ -75,6 +80,8 @@ void add_play_command(CLI::App& app) {
         });
     std::cout << fmt::format("{} decisions, {} chance steps\n", game.decisions, game.chance_steps);
     std::cout << outcome_line(game.final_state) << "\n";
+    if (!args->save.empty()) write_text_file(args->save, save_snapshot(game.final_state));
+    if (!args->save_log.empty()) write_text_file(args->save_log, save_log(game.final_state));
     if (game.final_state.halted.find("engine bug") != std::string::npos) throw CLI::RuntimeError(1);
   });
 }

@@ -2,6 +2,7 @@
 // planted in hidden fields that no other observer's view may contain.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <functional>
 #include <nlohmann/json.hpp>
 
@@ -101,6 +102,64 @@ TEST(ProjectionTest, OnlyTheSeatThatSawTheLotSeesTheCardUpForBid) {
   EXPECT_FALSE(project_public(s).bidding.card_up_for_bid);
   EXPECT_EQ(project_public(s).bidding.lots_on_table, s.bidding.lots.size());
   EXPECT_FALSE(view_to_json(project_public(s))["bidding"].contains("card_up_for_bid"));
+}
+
+std::vector<Sighting> spice_sightings(const SeatView& v) {
+  std::vector<Sighting> out;
+  for (const Sighting& x : v.sightings) {
+    if (x.kind == SeenKind::SpiceCard) out.push_back(x);
+  }
+  return out;
+}
+
+// Atreides see the top spice card during Shipment and Movement (fact sheet §5.2, [LR] 2.01): the
+// peek fixes the deck's top (consuming the staged "next spice card"), the next blow reveals that
+// very card, and only the Atreides seat's view shows the sighting.
+TEST(ProjectionTest, AtreidesSeeTheTopSpiceCardInShipmentAndMovement) {
+  constexpr std::uint8_t kCielagoNorth = 0, kSouthMesa = 2;
+  StagedChance chance(1);
+  GameState s = after_setup(chance);
+  chance.stage(ChanceKind::SpiceDraw, kCielagoNorth);  // turn 1's blow
+  chance.stage(ChanceKind::SpiceDraw, kSouthMesa);     // the next card: seen by Atreides, blown on turn 2
+  s = advance_until(s, chance, [](const GameState& x) { return x.phase == Phase::Bidding; });
+  EXPECT_TRUE(spice_sightings(project_seat(s, Seat{0})).empty()) << "not before Shipment and Movement";
+  s = advance_until(s, chance, [](const GameState& x) { return x.phase == Phase::ShipmentAndMovement; });
+  EXPECT_EQ(s.blow.deck.known_top, (std::vector<SpiceCardId>{SpiceCardId{kSouthMesa}}));
+  const auto seen = spice_sightings(project_seat(s, Seat{0}));
+  ASSERT_EQ(seen.size(), 1u);
+  EXPECT_EQ(seen[0].id, kSouthMesa);
+  EXPECT_EQ(seen[0].turn, 1);
+  EXPECT_EQ(seen[0].phase, Phase::ShipmentAndMovement);
+  const auto log = s.log.to_vector();
+  EXPECT_NE(std::find(log.begin(), log.end(), LogEntry{ChanceRecord{{ChanceKind::SpicePeek, Seat{0}, 0}, kSouthMesa}}),
+            log.end());
+
+  // Harkonnen's view and the public view show no trace of it, in types or JSON.
+  EXPECT_TRUE(spice_sightings(project_seat(s, Seat{1})).empty());
+  EXPECT_EQ(view_to_json(project_seat(s, Seat{0}))["you"]["sightings"].back()["what"], "top card of the spice deck");
+  EXPECT_EQ(view_to_json(project_seat(s, Seat{1})).dump().find("top card of the spice deck"), std::string::npos);
+  EXPECT_EQ(view_to_json(project_public(s)).dump().find("top card of the spice deck"), std::string::npos);
+
+  // The turn-2 blow reveals the card Atreides saw: the draw is forced to the known top.
+  s = advance_until(s, chance, [](const GameState& x) { return x.turn == 2 && x.phase == Phase::ChoamCharity; });
+  const auto later = s.log.to_vector();
+  EXPECT_NE(std::find(later.begin(), later.end(), LogEntry{ChanceRecord{{ChanceKind::SpiceDraw, Seat{}, 0}, kSouthMesa}}),
+            later.end());
+  EXPECT_TRUE(s.blow.deck.known_top.empty());
+}
+
+TEST(ProjectionTest, NoSpicePeekWithoutAtreides) {
+  Options o = Options::basic({Faction::Harkonnen, Faction::Fremen});
+  GameState s = testing::past_setup(o, 4);
+  SeededChance chance(4);
+  s = advance_until(s, chance, [](const GameState& x) { return x.phase == Phase::ShipmentAndMovement; });
+  EXPECT_TRUE(s.blow.deck.known_top.empty());
+  for (const LogEntry& e : s.log.to_vector()) {
+    if (const auto* r = std::get_if<ChanceRecord>(&e)) {
+      EXPECT_NE(r->request.kind, ChanceKind::SpicePeek);
+    }
+  }
+  for (std::uint8_t i = 0; i < 2; ++i) EXPECT_TRUE(spice_sightings(project_seat(s, Seat{i})).empty());
 }
 
 // Finds any number in [lo, hi] anywhere in a JSON tree.

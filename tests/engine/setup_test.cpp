@@ -18,9 +18,14 @@ TEST(SetupTest, RejectsUnsupportedOptions) {
   const auto ix = new_game(Options::basic({Faction::Atreides, Faction::Ixians}));
   ASSERT_TRUE(std::holds_alternative<Rejection>(ix));
   EXPECT_EQ(std::get<Rejection>(ix).code, RejectCode::NotImplemented);
+  // The Nexus module: audit mode plays; released mode needs every family verified (issue 6).
   Options nexus = Options::basic({Faction::Atreides, Faction::Fremen});
   nexus.nexus = NexusModuleMode::Audit;
-  EXPECT_EQ(std::get<Rejection>(new_game(nexus)).code, RejectCode::NotImplemented);
+  EXPECT_TRUE(std::holds_alternative<GameState>(new_game(nexus)));
+  nexus.nexus = NexusModuleMode::Released;
+  const auto released = new_game(nexus);
+  ASSERT_TRUE(std::holds_alternative<Rejection>(released));
+  EXPECT_NE(std::get<Rejection>(released).message.find("verified"), std::string::npos) << std::get<Rejection>(released).message;
 }
 
 TEST(SetupTest, StartingSpiceAndForces) {

@@ -36,7 +36,7 @@ GameState at_shipment(const Options& options, Sector storm = Sector{16}) {
   s.storm.sector = storm;
   s.turn = 2;
   enter_phase(s, Phase::ShipmentAndMovement);
-  return s;
+  return settle(s, chance);  // Atreides' look at the top spice card is a chance step
 }
 
 void put(GameState& s, Faction f, CellId c, int normal, int special = 0) {

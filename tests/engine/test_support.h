@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <ostream>
+#include <random>
 #include <variant>
 
 #include "engine/chance_source.h"
@@ -53,6 +54,21 @@ inline GameState play(const GameState& state, Seat seat, Command c, ChanceSource
     return state;
   }
   return settle(std::get<Accepted>(std::move(result)).next, chance);
+}
+
+// Plays `steps` random legal commands of random awaited seats with a fixed seed (persistence and
+// corruption tests).
+inline GameState random_game(const Options& options, std::uint64_t seed, int steps) {
+  SeededChance chance(seed);
+  std::mt19937_64 pick(seed * 7 + 1);
+  GameState s = start(options, chance);
+  for (int i = 0; i < steps && !is_terminal(s); ++i) {
+    const auto seats = pending(s);
+    const Seat seat = seats[pick() % seats.size()];
+    const auto legal = legal_commands(s, seat);
+    s = play(s, seat, legal[pick() % legal.size()], chance);
+  }
+  return s;
 }
 
 // Expects a rejection with `code` and the state unchanged.

@@ -1,0 +1,65 @@
+// RapidCheck generators for GameSpec (issue 7 item 1): 2-6 seats of the base factions in random
+// seat order and circles, Basic or Advanced with a swarm-style random subset of rule flags (each
+// run switches its own subset on; Groce et al., "Swarm Testing"), Nexus Off or Audit (Audit only
+// when this build's new_game accepts it), a bot profile per seat, a seed and a turn limit.
+#pragma once
+
+#include <rapidcheck.h>
+
+#include <ostream>
+
+#include "generators/game_spec.h"
+
+namespace dune::generators {
+
+struct SpecBounds {
+  int min_turns = 1;
+  int max_turns = 10;
+  int max_decisions = 20000;
+};
+
+inline rc::Gen<GameSpec> gen_spec(SpecBounds bounds = {}) {
+  return rc::gen::exec([bounds] {
+    const int seats = *rc::gen::inRange(2, 7);
+    std::vector<Faction> factions = kBaseFactions;
+    std::vector<std::uint8_t> circles{0, 1, 2, 3, 4, 5};
+    Options o;
+    GameSpec spec;
+    for (int i = 0; i < seats; ++i) {
+      const auto f = static_cast<std::size_t>(*rc::gen::inRange<int>(0, static_cast<int>(factions.size())));
+      const auto c = static_cast<std::size_t>(*rc::gen::inRange<int>(0, static_cast<int>(circles.size())));
+      o.factions.push_back(factions[f]);
+      o.player_circles.push_back(circles[c]);
+      factions.erase(factions.begin() + static_cast<std::ptrdiff_t>(f));
+      circles.erase(circles.begin() + static_cast<std::ptrdiff_t>(c));
+      spec.bots.push_back(*rc::gen::element(BotProfile::Uniform, BotProfile::NexusEager, BotProfile::AllyEager,
+                                                BotProfile::Aggressive, BotProfile::Passive));
+    }
+    if (*rc::gen::arbitrary<bool>()) {
+      RuleFlags& r = o.rules;
+      for (bool* flag : {&r.advanced_combat, &r.double_spice_blow, &r.fremen_storm_deck, &r.fremen_storm_losses,
+                         &r.fremen_worm_sending, &r.special_forces, &r.bene_gesserit_advisors,
+                         &r.guild_shipment_timing, &r.harkonnen_capture, &r.kwisatz_haderach, &r.advanced_karama}) {
+        *flag = *rc::gen::arbitrary<bool>();
+      }
+    }
+    if (nexus_audit_accepted() && *rc::gen::arbitrary<bool>()) o.nexus = NexusModuleMode::Audit;
+    o.turn_limit = *rc::gen::inRange(bounds.min_turns, bounds.max_turns + 1);
+    spec.options = std::move(o);
+    spec.seed = *rc::gen::arbitrary<std::uint64_t>();
+    spec.max_decisions = bounds.max_decisions;
+    return spec;
+  });
+}
+
+// RapidCheck prints a failing spec with this.
+inline void showValue(const GameSpec& spec, std::ostream& os) { os << to_string(spec); }
+
+}  // namespace dune::generators
+
+namespace rc {
+template <>
+struct Arbitrary<dune::generators::GameSpec> {
+  static Gen<dune::generators::GameSpec> arbitrary() { return dune::generators::gen_spec(); }
+};
+}  // namespace rc

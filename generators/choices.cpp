@@ -1,0 +1,109 @@
+#include "generators/choices.h"
+
+#include <algorithm>
+#include <map>
+
+#include "model/board.h"
+
+namespace dune::generators {
+namespace {
+
+// SplitMix64 finaliser: a well-mixed hash for (seed, kind, n) chance keys.
+std::uint64_t mix(std::uint64_t x) {
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+// The bots' stream is independent of the chance hash, so the same seed never couples them.
+constexpr std::uint64_t kBotStream = 0x5851f42d4c957f2dULL;
+
+bool into_stronghold(CellId cell) { return is_stronghold(cell_info(cell).territory); }
+
+double aggressive_weight(const Command& c) {
+  if (const auto* s = std::get_if<Ship>(&c)) return into_stronghold(s->to) ? 10.0 : 2.0;
+  if (const auto* m = std::get_if<Move>(&c)) return into_stronghold(m->to) ? 10.0 : 2.0;
+  if (const auto* b = std::get_if<Bid>(&c)) return 1.0 + static_cast<double>(b->amount.value) / 2.0;
+  if (std::holds_alternative<CallTraitor>(c)) return 30.0;
+  if (std::holds_alternative<PlayFamilyAtomics>(c)) return 10.0;
+  if (std::holds_alternative<CaptureLeader>(c)) return 5.0;
+  if (std::holds_alternative<Pass>(c)) return 0.3;
+  return 1.0;
+}
+
+// Picks an index with probability proportional to weights (all positive).
+std::size_t weighted(std::span<const double> weights, std::mt19937_64& rng) {
+  std::discrete_distribution<std::size_t> pick(weights.begin(), weights.end());
+  return pick(rng);
+}
+
+// A command index chosen by `profile`: a kind first (weighted by its heaviest command), then a
+// command of that kind (weighted); Uniform picks any command equally.
+std::size_t pick_command(BotProfile profile, const std::vector<Command>& legal, std::mt19937_64& rng) {
+  if (profile == BotProfile::Uniform) return std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng);
+  std::map<std::size_t, std::vector<std::size_t>> by_kind;  // variant index -> command indices
+  for (std::size_t i = 0; i < legal.size(); ++i) by_kind[legal[i].index()].push_back(i);
+  std::vector<const std::vector<std::size_t>*> kinds;
+  std::vector<double> kind_weights;
+  for (const auto& [kind, members] : by_kind) {
+    double heaviest = 0;
+    for (std::size_t i : members) heaviest = std::max(heaviest, profile_weight(profile, legal[i]));
+    kinds.push_back(&members);
+    kind_weights.push_back(heaviest);
+  }
+  const auto& members = *kinds[weighted(kind_weights, rng)];
+  std::vector<double> weights;
+  for (std::size_t i : members) weights.push_back(profile_weight(profile, legal[i]));
+  return members[weighted(weights, rng)];
+}
+
+}  // namespace
+
+double profile_weight(BotProfile profile, const Command& c) {
+  switch (profile) {
+    case BotProfile::Uniform: return 1.0;
+    case BotProfile::NexusEager:
+      if (std::holds_alternative<DrawNexus>(c) || std::holds_alternative<PlayNexus>(c)) return 20.0;
+      return std::holds_alternative<SetRedrawPolicy>(c) ? 8.0 : 1.0;
+    case BotProfile::AllyEager:
+      if (std::holds_alternative<AcceptAlliance>(c)) return 30.0;
+      if (std::holds_alternative<ProposeAlliance>(c)) return 15.0;
+      if (std::holds_alternative<AllySpice>(c) || std::holds_alternative<ProtectAllyFromWorms>(c)) return 3.0;
+      return std::holds_alternative<BreakAlliance>(c) ? 0.1 : 1.0;
+    case BotProfile::Aggressive: return aggressive_weight(c);
+    case BotProfile::Passive:
+      if (std::holds_alternative<Pass>(c)) return 20.0;
+      return std::holds_alternative<Bid>(c) ? 0.2 : 1.0;
+  }
+  return 1.0;
+}
+
+std::optional<Decision> decide(const GameState& state, const std::vector<Seat>& seats, Choice choice) {
+  if (seats.empty()) return std::nullopt;
+  const std::size_t seat_index = choice % seats.size();
+  const auto legal = legal_commands(state, seats[seat_index]);
+  if (legal.empty()) return std::nullopt;
+  const std::size_t command_index = (choice / seats.size()) % legal.size();
+  return Decision{seats[seat_index], legal[command_index],
+                  static_cast<Choice>(command_index * seats.size() + seat_index)};
+}
+
+Bots::Bots(const GameSpec& spec) : spec_(&spec), rng_(spec.seed ^ kBotStream) {}
+
+std::optional<Decision> Bots::choose(const GameState& state, const std::vector<Seat>& seats) {
+  const std::size_t seat_index = std::uniform_int_distribution<std::size_t>(0, seats.size() - 1)(rng_);
+  const Seat seat = seats[seat_index];
+  const auto legal = legal_commands(state, seat);
+  if (legal.empty()) return std::nullopt;
+  const BotProfile profile = seat.value < spec_->bots.size() ? spec_->bots[seat.value] : BotProfile::Uniform;
+  const std::size_t command_index = pick_command(profile, legal, rng_);
+  return Decision{seat, legal[command_index], static_cast<Choice>(command_index * seats.size() + seat_index)};
+}
+
+std::uint8_t chance_pick(std::uint64_t seed, ChanceKind kind, std::uint32_t nth, std::span<const std::uint8_t> outcomes) {
+  const std::uint64_t key = mix(mix(seed) ^ (static_cast<std::uint64_t>(kind) << 32 | nth));
+  return outcomes[key % outcomes.size()];
+}
+
+}  // namespace dune::generators

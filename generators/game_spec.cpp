@@ -1,0 +1,123 @@
+#include "generators/game_spec.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <array>
+#include <utility>
+
+#include "engine/engine.h"
+#include "engine/persistence.h"
+#include "model/factions.h"
+
+namespace dune::generators {
+namespace {
+
+constexpr std::array<std::pair<BotProfile, std::string_view>, 5> kProfileNames{{
+    {BotProfile::Uniform, "uniform"},
+    {BotProfile::NexusEager, "nexus-eager"},
+    {BotProfile::AllyEager, "ally-eager"},
+    {BotProfile::Aggressive, "aggressive"},
+    {BotProfile::Passive, "passive"},
+}};
+
+// The names of the rule flags that are on, in options_to_json order (one source of flag names).
+std::vector<std::string> flags_on(const Options& o) {
+  std::vector<std::string> out;
+  for (const auto& [name, value] : options_to_json(o)["rules"].items()) {
+    if (value.get<bool>()) out.push_back(name);
+  }
+  return out;
+}
+
+std::string rules_text(const Options& o) {
+  if (o.rules == RuleFlags{}) return "Basic";
+  if (o.rules == Options::advanced({}).rules) return "Advanced (all flags)";
+  return fmt::format("Advanced {{{}}}", fmt::join(flags_on(o), ", "));
+}
+
+constexpr std::string_view nexus_text(NexusModuleMode m) {
+  switch (m) {
+    case NexusModuleMode::Off: return "Off";
+    case NexusModuleMode::Audit: return "Audit";
+    case NexusModuleMode::Released: return "Released";
+  }
+  return "?";
+}
+
+}  // namespace
+
+std::string_view to_string(BotProfile p) {
+  for (const auto& [profile, name] : kProfileNames) {
+    if (profile == p) return name;
+  }
+  return "?";
+}
+
+std::optional<BotProfile> bot_profile_from_name(std::string_view name) {
+  for (const auto& [profile, n] : kProfileNames) {
+    if (n == name) return profile;
+  }
+  return std::nullopt;
+}
+
+GameSpec uniform_spec(Options options, std::uint64_t seed, int max_decisions) {
+  std::vector<BotProfile> bots(options.seat_count(), BotProfile::Uniform);
+  return GameSpec{std::move(options), std::move(bots), seed, max_decisions};
+}
+
+std::string to_string(const GameSpec& spec) {
+  std::vector<std::string> seats;
+  const Options& o = spec.options;
+  for (std::size_t i = 0; i < o.seat_count(); ++i) {
+    seats.push_back(fmt::format("{} ({}, circle {})", dune::to_string(o.factions[i]),
+                                i < spec.bots.size() ? to_string(spec.bots[i]) : "?",
+                                i < o.player_circles.size() ? int{o.player_circles[i]} : -1));
+  }
+  return fmt::format("{} seats: {}; {}; Nexus {}; {} turns; seed {}; at most {} decisions", o.seat_count(),
+                     fmt::join(seats, ", "), rules_text(o), nexus_text(o.nexus), o.turn_limit, spec.seed,
+                     spec.max_decisions);
+}
+
+nlohmann::json spec_to_json(const GameSpec& spec) {
+  nlohmann::json bots = nlohmann::json::array();
+  for (BotProfile b : spec.bots) bots.push_back(to_string(b));
+  return {{"options", options_to_json(spec.options)}, {"bots", bots}, {"seed", spec.seed},
+          {"max_decisions", spec.max_decisions}};
+}
+
+std::variant<GameSpec, std::string> spec_from_json(const nlohmann::json& j) {
+  if (!j.is_object()) return std::string("spec: expected an object");
+  if (!j.contains("options")) return std::string("spec: missing \"options\"");
+  auto options = options_from_json(j["options"]);
+  if (auto* e = std::get_if<LoadError>(&options)) return "spec: " + e->message;
+  GameSpec spec;
+  spec.options = std::get<Options>(std::move(options));
+  if (!j.contains("bots") || !j["bots"].is_array()) return std::string("spec: missing \"bots\" (an array)");
+  for (const auto& b : j["bots"]) {
+    const auto profile = b.is_string() ? bot_profile_from_name(b.get<std::string>()) : std::nullopt;
+    if (!profile) return fmt::format("spec.bots: unknown bot profile {}", b.dump());
+    spec.bots.push_back(*profile);
+  }
+  if (spec.bots.size() != spec.options.seat_count()) {
+    return fmt::format("spec.bots: {} profiles for {} seats", spec.bots.size(), spec.options.seat_count());
+  }
+  if (!j.contains("seed") || !j["seed"].is_number_unsigned()) return std::string("spec: missing \"seed\" (unsigned)");
+  spec.seed = j["seed"].get<std::uint64_t>();
+  if (!j.contains("max_decisions") || !j["max_decisions"].is_number_integer() || j["max_decisions"].get<int>() < 0) {
+    return std::string("spec: missing \"max_decisions\" (a non-negative integer)");
+  }
+  spec.max_decisions = j["max_decisions"].get<int>();
+  return spec;
+}
+
+bool nexus_audit_accepted() {
+  static const bool accepted = [] {
+    Options o = Options::basic({Faction::Atreides, Faction::Harkonnen});
+    o.nexus = NexusModuleMode::Audit;
+    return std::holds_alternative<GameState>(new_game(o));
+  }();
+  return accepted;
+}
+
+}  // namespace dune::generators

@@ -1,0 +1,54 @@
+// A generated game's fixed part (DESIGN.md, "Generators and shrinking"; issue 7 item 1): the
+// options, one bot profile per seat, the seed of both the bots and chance, and a decision cap.
+// The rest of a game is its choice sequence (generators/choices.h).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "model/options.h"
+
+namespace dune::generators {
+
+// How a bot weights the commands it may play, so rare states are reached (issue 7 item 1).
+enum class BotProfile : std::uint8_t {
+  Uniform,     // every legal command equally likely (the classic random player)
+  NexusEager,  // draws, plays and sets redraw policies for Nexus cards
+  AllyEager,   // proposes and accepts alliances
+  Aggressive,  // ships and moves into strongholds, bids high, calls traitors
+  Passive,     // passes whenever it may
+};
+
+std::string_view to_string(BotProfile p);
+std::optional<BotProfile> bot_profile_from_name(std::string_view name);
+
+struct GameSpec {
+  Options options;               // seats, factions, circles, rule flags, turn limit, Nexus mode
+  std::vector<BotProfile> bots;  // bots[seat]; same size as options.factions
+  std::uint64_t seed = 0;        // the bots' stream and every chance outcome derive from it
+  int max_decisions = 20000;     // a game stops after this many accepted commands
+
+  friend bool operator==(const GameSpec&, const GameSpec&) = default;
+};
+
+// Six uniform seats over the given options.
+GameSpec uniform_spec(Options options, std::uint64_t seed, int max_decisions = 20000);
+
+// One line: "3 seats: Atreides (uniform, circle 0), ...; Advanced {special_forces, ...}; Nexus Off; ...".
+std::string to_string(const GameSpec& spec);
+
+nlohmann::json spec_to_json(const GameSpec& spec);
+// A clear message naming the field on bad input.
+std::variant<GameSpec, std::string> spec_from_json(const nlohmann::json& j);
+
+// Whether new_game accepts the Nexus module in Audit mode (probed once; the module may not be
+// wired in this build).
+bool nexus_audit_accepted();
+
+}  // namespace dune::generators

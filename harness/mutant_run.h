@@ -1,0 +1,50 @@
+// Runs the harness against one mutant of the catalogue (issue 7 item 6; engine/mutants.h): random
+// games from the mutant's setup with every checker after every step, until a checker kills it or
+// the games run out. Shared by `dunecheck mutants --run` and tests/properties/mutant_test.cpp.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/mutants.h"
+#include "harness/runner.h"
+#include "harness/shrink.h"
+
+namespace dune::harness {
+
+struct MutantRunOptions {
+  int games = 0;             // 0: the mutant's own setup decides
+  std::uint64_t seed = 1;    // game g uses seed + g
+  int max_decisions = 4000;  // per game
+  bool shrink = false;       // shrink the first counterexample
+  std::chrono::milliseconds shrink_budget{10'000};
+};
+
+struct MutantOutcome {
+  MutantInfo info;
+  bool killed = false;
+  int games = 0;                   // games played (up to and including the killing one)
+  double seconds = 0;              // time to the first failure (or spent in vain)
+  std::optional<Found> found;      // the first violation
+  std::string family;              // the family of the checker that found it
+  GameSpec spec;                   // the killing game
+  std::optional<std::size_t> shrunk_size;  // decisions in the shrunk counterexample
+  // Checkers that already fail on the unmutated engine in these games (the control run): they
+  // cannot kill a mutant, so the game is replayed without them. Reported, never hidden.
+  std::vector<std::string> excluded;
+};
+
+// A game for a mutant: its setup's factions, Basic or Advanced, turn limit; the Nexus module (Audit)
+// with Nexus-eager bots for the Nexus mutants, aggressive bots on odd seeds.
+GameSpec mutant_spec(const MutantInfo& mutant, std::uint64_t seed);
+
+// Activates the mutant on this thread for the run. A pending mutant is not run (killed = false).
+MutantOutcome run_mutant(const MutantInfo& mutant, const MutantRunOptions& options = {});
+
+// The family of a checker of the catalogue, by name ("" if unknown).
+std::string family_of(std::string_view checker);
+
+}  // namespace dune::harness

@@ -1,0 +1,167 @@
+#include "harness/replay_file.h"
+
+#include <fmt/format.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <ostream>
+
+#include "engine/projection.h"
+#include "generators/random_player.h"
+#include "model/factions.h"
+
+namespace dune::harness {
+namespace {
+
+using nlohmann::json;
+
+json found_to_json(const Found& f) {
+  return {{"invariant", f.violation.invariant}, {"message", f.violation.message}, {"checker", f.checker},
+          {"step", f.step}, {"decisions", f.decisions}};
+}
+
+std::variant<Found, std::string> found_from_json(const json& j) {
+  Found f;
+  for (const char* key : {"invariant", "message", "checker"}) {
+    if (!j.contains(key) || !j[key].is_string()) return fmt::format("violation: missing \"{}\" (a string)", key);
+  }
+  for (const char* key : {"step", "decisions"}) {
+    if (!j.contains(key) || !j[key].is_number_integer()) return fmt::format("violation: missing \"{}\" (an integer)", key);
+  }
+  f.violation = {j["invariant"].get<std::string>(), j["message"].get<std::string>()};
+  f.checker = j["checker"].get<std::string>();
+  f.step = j["step"].get<int>();
+  f.decisions = j["decisions"].get<int>();
+  return f;
+}
+
+// A compact value for a diff line.
+std::string brief(const json& v) {
+  std::string text = v.dump();
+  return text.size() > 100 ? text.substr(0, 97) + "..." : text;
+}
+
+// One line per changed field: "  <who>: <op> <path>: <old> -> <new>".
+void print_diff(std::ostream& out, std::string_view who, const json& before, const json& after) {
+  for (const json& op : json::diff(before, after)) {
+    const std::string path = op["path"].get<std::string>();
+    const std::string kind = op["op"].get<std::string>();
+    const json::json_pointer at(path);
+    const std::string old_value = kind != "add" && before.contains(at) ? brief(before.at(at)) : "-";
+    const std::string new_value = op.contains("value") ? brief(op["value"]) : "-";
+    out << fmt::format("    {}: {} {}: {} -> {}\n", who, kind, path, old_value, new_value);
+  }
+}
+
+// A seat's own part of its view; the legal command list is left out (it changes every step and
+// runs to thousands of moves).
+json own_part(const GameState& s, Seat seat) {
+  json v = view_to_json(project_seat(s, seat))["you"];
+  v.erase("legal_commands");
+  return v;
+}
+
+void print_step(std::ostream& out, const invariants::Transition& t) {
+  out << fmt::format("step {}: {}\n", t.index, generators::describe(t.before, t.entry));
+  if (&t.before == &t.after) return;  // setup steps resolved inside new_game: no before state
+  print_diff(out, "public", view_to_json(project_public(t.before)), view_to_json(project_public(t.after)));
+  for (std::size_t i = 0; i < t.after.seat_count(); ++i) {
+    const Seat seat{static_cast<std::uint8_t>(i)};
+    print_diff(out, fmt::format("seat {} {}", i, to_string(t.after.faction_of(seat))), own_part(t.before, seat),
+               own_part(t.after, seat));
+  }
+}
+
+}  // namespace
+
+json counterexample_to_json(const Counterexample& c) {
+  return {{"format", std::string(kCounterexampleFormat)},
+          {"version", 1},
+          {"spec", generators::spec_to_json(c.spec)},
+          {"spec_text", generators::to_string(c.spec)},
+          {"choices", c.choices},
+          {"violation", c.violation ? found_to_json(*c.violation) : json(nullptr)},
+          {"seed", c.spec.seed},
+          {"rapidcheck", c.rapidcheck},
+          {"note", c.note}};
+}
+
+bool is_counterexample(const json& j) {
+  return j.is_object() && j.contains("format") && j["format"].is_string() &&
+         j["format"].get<std::string>() == kCounterexampleFormat;
+}
+
+std::variant<Counterexample, std::string> counterexample_from_json(const json& j) {
+  if (!is_counterexample(j)) return fmt::format("not a counterexample: \"format\" is not \"{}\"", kCounterexampleFormat);
+  Counterexample c;
+  if (!j.contains("spec")) return std::string("missing \"spec\"");
+  auto spec = generators::spec_from_json(j["spec"]);
+  if (auto* e = std::get_if<std::string>(&spec)) return *e;
+  c.spec = std::get<GameSpec>(std::move(spec));
+  if (!j.contains("choices") || !j["choices"].is_array()) return std::string("missing \"choices\" (an array)");
+  for (const json& x : j["choices"]) {
+    if (!x.is_number_unsigned() || x.get<std::uint64_t>() > UINT32_MAX) return fmt::format("choices: {} is not an index", x.dump());
+    c.choices.push_back(x.get<Choice>());
+  }
+  if (j.contains("violation") && !j["violation"].is_null()) {
+    auto found = found_from_json(j["violation"]);
+    if (auto* e = std::get_if<std::string>(&found)) return *e;
+    c.violation = std::get<Found>(std::move(found));
+  }
+  if (j.contains("rapidcheck") && j["rapidcheck"].is_string()) c.rapidcheck = j["rapidcheck"].get<std::string>();
+  if (j.contains("note") && j["note"].is_string()) c.note = j["note"].get<std::string>();
+  return c;
+}
+
+Written write_counterexample(const Counterexample& c, std::string_view name) {
+  const char* dir = std::getenv("DUNE_COUNTEREXAMPLE_DIR");
+  const std::filesystem::path folder = dir && *dir ? std::filesystem::path(dir) : std::filesystem::current_path();
+  std::error_code ec;
+  std::filesystem::create_directories(folder, ec);
+  const std::filesystem::path path = folder / fmt::format("{}.replay.json", name);
+  std::ofstream file(path, std::ios::binary);
+  file << counterexample_to_json(c).dump(2) << "\n";
+  if (!file) return {path.string(), fmt::format("cannot write {}", path.string())};
+  return {path.string(), ""};
+}
+
+RunResult replay_counterexample(const Counterexample& c, std::ostream& out) {
+  out << "game: " << generators::to_string(c.spec) << "\n";
+  RunConfig config;
+  config.prefix = c.choices;
+  config.extend = false;
+  config.on_step = [&out](const invariants::Transition& t) { print_step(out, t); };
+  RunResult r = run_game(c.spec, config);
+  if (!r.final_state.halted.empty()) out << "the game stopped: " << r.final_state.halted << "\n";
+  out << fmt::format("{} steps, {} of {} choices replayed\n", r.steps, r.decisions, c.choices.size());
+  return r;
+}
+
+std::optional<int> replay_if_counterexample(const std::string& text, const std::string& path, std::ostream& out,
+                                            std::ostream& err) {
+  const json j = json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (!is_counterexample(j)) return std::nullopt;
+  auto parsed = counterexample_from_json(j);
+  if (auto* e = std::get_if<std::string>(&parsed)) {
+    err << path << ": " << *e << "\n";
+    return 3;
+  }
+  const Counterexample& c = std::get<Counterexample>(parsed);
+  const RunResult r = replay_counterexample(c, out);
+  if (r.violation) {
+    err << fmt::format("VIOLATION at step {} (after {} decisions): {} (checker {}): {}\n", r.violation->step,
+                       r.violation->decisions, r.violation->violation.invariant, r.violation->checker,
+                       r.violation->violation.message);
+    return 1;
+  }
+  if (!r.engine_bug.empty()) {
+    err << "engine bug: " << r.engine_bug << "\n";
+    return 1;
+  }
+  if (c.violation) out << fmt::format("the recorded violation ({}) no longer reproduces\n", c.violation->violation.invariant);
+  out << "no violation\n";
+  return 0;
+}
+
+}  // namespace dune::harness

@@ -1,0 +1,120 @@
+#include "harness/runner.h"
+
+#include <fmt/format.h>
+
+#include <array>
+
+namespace dune::harness {
+namespace {
+
+using invariants::Checker;
+using invariants::Transition;
+
+// One game in progress: the state, the chance counters, and the checks.
+class Run {
+ public:
+  Run(const GameSpec& spec, const RunConfig& config) : spec_(spec), config_(config), bots_(spec) {
+    out_.check_counts.assign(config.checkers.size(), 0);
+  }
+
+  RunResult play() {
+    auto created = new_game(spec_.options);
+    if (auto* r = std::get_if<Rejection>(&created)) {
+      out_.engine_bug = fmt::format("new_game rejected the spec: {}", r->message);
+      out_.final_state.halted = out_.engine_bug;
+      return std::move(out_);
+    }
+    GameState state = std::get<GameState>(std::move(created));
+    context_ = invariants::GameContext::of(state);
+    record(state, state);  // setup chance steps resolved inside new_game
+    while (!out_.violation && !is_terminal(state)) {
+      if (out_.decisions >= spec_.max_decisions) {
+        out_.capped = true;
+        break;
+      }
+      GameState before = state;
+      if (!advance(state)) break;
+      record(before, state);
+    }
+    out_.final_state = std::move(state);
+    return std::move(out_);
+  }
+
+ private:
+  // One step: a chance step or one decision. False when the game stops here.
+  bool advance(GameState& state) {
+    if (state.chance) {
+      const auto outcomes = chance_outcomes(state);
+      const auto kind = static_cast<std::size_t>(state.chance->kind);
+      const std::uint8_t pick = generators::chance_pick(spec_.seed, state.chance->kind, chance_seen_[kind], outcomes);
+      state = std::get<GameState>(apply_chance(state, pick));
+      return true;
+    }
+    const auto seats = pending(state);
+    if (seats.empty()) return halt(state, "no seat is awaited and no chance step is pending (engine bug)");
+    const std::size_t n = out_.choices.size();
+    if (n >= config_.prefix.size() && !config_.extend) return false;
+    const auto decision = n < config_.prefix.size() ? generators::decide(state, seats, config_.prefix[n])
+                                                    : bots_.choose(state, seats);
+    if (!decision) return halt(state, "an awaited seat has no legal command (engine bug)");
+    const Envelope e{CommandId{static_cast<std::uint64_t>(n) + 1}, decision->seat, state.version, decision->command};
+    auto result = submit(state, e);
+    if (auto* r = std::get_if<Rejection>(&result)) {
+      return halt(state, fmt::format("listed command rejected (engine bug): {}: {}", to_string(e.command), r->message));
+    }
+    state = std::get<Accepted>(std::move(result)).next;
+    out_.choices.push_back(decision->choice);
+    out_.decisions += 1;
+    return true;
+  }
+
+  // The runner's own findings halt the state too, so every reader sees the game stopped.
+  bool halt(GameState& state, std::string why) {
+    out_.engine_bug = why;
+    state.halted = std::move(why);
+    return false;
+  }
+
+  // Every new log entry is one step (forced chance outcomes resolve inside the engine).
+  void record(const GameState& before, const GameState& after) {
+    for (std::size_t i = logged_; i < after.log.size() && !out_.violation; ++i) {
+      const LogEntry& entry = after.log[i];
+      if (const auto* c = std::get_if<ChanceRecord>(&entry)) chance_seen_[static_cast<std::size_t>(c->request.kind)] += 1;
+      const Transition t{before, entry, after, out_.steps};
+      if (config_.on_step) config_.on_step(t);
+      if (config_.check) check(t);
+      out_.steps += 1;
+    }
+    logged_ = after.log.size();
+  }
+
+  // The same loop as invariants::check_transition, over the configured checkers, remembering
+  // which checker found the violation (the shrinker reruns only that one).
+  void check(const Transition& t) {
+    for (std::size_t i = 0; i < config_.checkers.size() && !out_.violation; ++i) {
+      const Checker& c = config_.checkers[i];
+      if (c.enabled && !c.enabled(config_.check_options)) continue;
+      out_.check_counts[i] += 1;
+      auto found = c.check(t, context_);
+      if (!found.empty()) out_.violation = Found{std::move(found.front()), std::string(c.name), t.index, out_.decisions};
+    }
+  }
+
+  const GameSpec& spec_;
+  const RunConfig& config_;
+  generators::Bots bots_;
+  invariants::GameContext context_{};
+  std::array<std::uint32_t, 8> chance_seen_{};  // per ChanceKind
+  std::size_t logged_ = 0;
+  RunResult out_;
+};
+
+}  // namespace
+
+bool RunResult::finished() const {
+  return engine_bug.empty() && (capped || is_terminal(final_state));
+}
+
+RunResult run_game(const GameSpec& spec, const RunConfig& config) { return Run(spec, config).play(); }
+
+}  // namespace dune::harness

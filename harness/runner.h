@@ -1,0 +1,56 @@
+// Runs one generated game (issue 7 items 1-2): a GameSpec plus an optional fixed choice prefix,
+// with the invariant checkers after every step, stopping at the first violation.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "generators/choices.h"
+#include "generators/game_spec.h"
+#include "invariants/registry.h"
+
+namespace dune::harness {
+
+using generators::Choice;
+using generators::GameSpec;
+
+// The first violation of a game: what failed, the checker that found it, and where.
+struct Found {
+  invariants::Violation violation;
+  std::string checker;  // Checker::name
+  int step = 0;         // 0-based step (decisions and chance steps, as Transition::index)
+  int decisions = 0;    // decisions made up to and including the failing step
+};
+
+// Called after every step (accepted command or chance step), before the checks.
+using StepHook = std::function<void(const invariants::Transition&)>;
+
+struct RunConfig {
+  std::span<const Choice> prefix;  // the first choices; after them the bots choose (or the game stops)
+  bool extend = true;              // false: stop when the prefix is used up (replays and shrinking)
+  bool check = true;               // false: the fast path, no checker runs (benchmarks)
+  invariants::CheckOptions check_options{};
+  std::span<const invariants::Checker> checkers = invariants::all_checkers();
+  StepHook on_step;
+};
+
+struct RunResult {
+  std::vector<Choice> choices;        // normalised choices made, in order
+  int steps = 0;                      // steps taken (decisions and chance steps)
+  int decisions = 0;
+  bool capped = false;                // stopped at spec.max_decisions
+  std::optional<Found> violation;     // the first one, if any
+  std::vector<std::uint64_t> check_counts;  // per checker (config.checkers order)
+  GameState final_state;              // halted: the engine stopped the game (e.g. an unavailable rule)
+  std::string engine_bug;             // what the runner caught: a listed command rejected, no legal command
+
+  bool finished() const;              // terminal (engine halts included) or capped, and no engine bug
+};
+
+RunResult run_game(const GameSpec& spec, const RunConfig& config = {});
+
+}  // namespace dune::harness

@@ -1,0 +1,329 @@
+#include "invariants/nexus_checks.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+
+#include "engine/engine.h"
+#include "engine/projection.h"
+#include "model/factions.h"
+
+namespace dune::invariants {
+namespace {
+
+const Envelope* envelope_of(const Transition& t) { return std::get_if<Envelope>(&t.entry); }
+
+template <class C>
+const C* command_of(const Transition& t) {
+  const Envelope* e = envelope_of(t);
+  return e ? std::get_if<C>(&e->command) : nullptr;
+}
+
+const ChanceRecord* nexus_draw_of(const Transition& t) {
+  const auto* r = std::get_if<ChanceRecord>(&t.entry);
+  return r && r->request.kind == ChanceKind::NexusDraw ? r : nullptr;
+}
+
+std::string who(const GameState& s, Seat seat) {
+  return seat.value < s.seat_count() ? std::string(to_string(s.faction_of(seat))) : fmt::format("seat {}", seat.value);
+}
+
+std::string card_name(NexusCardId c) { return fmt::format("Nexus card {}", to_string(c.faction)); }
+
+bool in(const std::vector<NexusCardId>& v, NexusCardId c) { return std::find(v.begin(), v.end(), c) != v.end(); }
+
+bool seated(const GameState& s, Faction f) {
+  const auto& fs = s.options.factions;
+  return std::find(fs.begin(), fs.end(), f) != fs.end();
+}
+
+// ---- single consumption ---------------------------------------------------------------------
+
+// Seed 000 item 9: an accepted play commits exactly one receipt that binds the card, the seat and
+// the mode, and the card leaves the seat's hand for the Nexus discard.
+Violations one_receipt(const Transition& t, const GameContext&) {
+  const auto* play = command_of<PlayNexus>(t);
+  if (!play) return {};
+  const Seat seat = envelope_of(t)->seat;
+  const auto& before = t.before.nexus;
+  const auto& after = t.after.nexus;
+  Violations out;
+  const std::string name = "single-consumption.one-receipt";
+  if (after.receipts.size() != before.receipts.size() + 1) {
+    out.push_back({name, fmt::format("{} played the {} and {} receipts were committed, not exactly one", who(t.before, seat),
+                                     card_name(play->card), static_cast<long>(after.receipts.size()) - static_cast<long>(before.receipts.size()))});
+  } else {
+    const NexusReceipt& r = after.receipts.back();
+    if (r.seat != seat || r.card != play->card || r.mode != play->mode) {
+      out.push_back({name, fmt::format("the receipt of {}'s play of the {} names {} and the {} instead", who(t.before, seat),
+                                       card_name(play->card), who(t.before, r.seat), card_name(r.card))});
+    }
+  }
+  if (after.held[seat.value].has_value() || after.discard.empty() || after.discard.back() != play->card) {
+    out.push_back({name, fmt::format("the {} played by {} did not leave its hand for the top of the Nexus discard",
+                                     card_name(play->card), who(t.before, seat))});
+  }
+  return out;
+}
+
+// A card not held cannot be played: the engine must have rejected it.
+Violations held_to_play(const Transition& t, const GameContext&) {
+  const auto* play = command_of<PlayNexus>(t);
+  if (!play) return {};
+  const Seat seat = envelope_of(t)->seat;
+  if (t.before.nexus.held[seat.value] == play->card) return {};
+  return {{"single-consumption.held", fmt::format("{} played the {} without holding it", who(t.before, seat), card_name(play->card))}};
+}
+
+// Receipts are append-only; a delayed receipt is consumed at most once and never un-consumed.
+Violations append_only(const Transition& t, const GameContext&) {
+  const auto& before = t.before.nexus.receipts;
+  const auto& after = t.after.nexus.receipts;
+  const std::string name = "single-consumption.append-only";
+  if (after.size() < before.size()) {
+    return {{name, fmt::format("{} Nexus receipts became {}: a committed receipt was erased", before.size(), after.size())}};
+  }
+  Violations out;
+  for (std::size_t i = 0; i < before.size(); ++i) {
+    NexusReceipt was = before[i];
+    const NexusReceipt& now = after[i];
+    if (was.consumed && !now.consumed) {
+      out.push_back({name, fmt::format("receipt {} ({}) was consumed and became unconsumed: its effect can be used twice", was.id, card_name(was.card))});
+    }
+    was.consumed = now.consumed;
+    if (!(was == now)) out.push_back({name, fmt::format("committed receipt {} ({}) was rewritten", was.id, card_name(was.card))});
+  }
+  for (std::size_t i = 0; i < after.size(); ++i) {
+    if (after[i].id != i + 1) {
+      out.push_back({name, fmt::format("receipt #{} has id {}: receipts are numbered 1, 2, ... in commitment order", i + 1, after[i].id)});
+      break;
+    }
+  }
+  return out;
+}
+
+// A committed command id replayed is a no-op: such a step leaves the state as it was.
+Violations retry_noop(const Transition& t, const GameContext&) {
+  const Envelope* e = envelope_of(t);
+  if (!e) return {};
+  for (const Committed& done : t.before.committed) {
+    if (done.envelope.id != e->id) continue;
+    if (t.after == t.before) return {};
+    return {{"single-consumption.retry", fmt::format("command id {} was already committed, and replaying it changed the game", e->id.value)}};
+  }
+  return {};
+}
+
+// Drawing a card never replays a receipt: draws commit none (seed 000, "Delayed effects").
+Violations draw_no_replay(const Transition& t, const GameContext&) {
+  if (!command_of<DrawNexus>(t) && !nexus_draw_of(t)) return {};
+  if (t.after.nexus.receipts == t.before.nexus.receipts) return {};
+  return {{"single-consumption.draw", "a Nexus draw changed the committed receipts: a drawn card replayed an effect"}};
+}
+
+// ---- lifecycle (seed 000, "Executable lifecycle composition") -------------------------------
+
+// Item 1: a separate deck; a Nexus step never touches Treachery hands, deck or discard.
+Violations separate_deck(const Transition& t, const GameContext&) {
+  if (!command_of<DrawNexus>(t) && !command_of<PlayNexus>(t) && !nexus_draw_of(t) && !command_of<SetRedrawPolicy>(t)) return {};
+  bool same = t.after.treachery == t.before.treachery;
+  for (std::size_t i = 0; same && i < t.after.seat_count(); ++i) same = t.after.seats[i].hand == t.before.seats[i].hand;
+  if (same) return {};
+  return {{"lifecycle.1-separate-deck", "a Nexus step changed a Treachery hand, deck or discard: the Nexus card is not a Treachery card"}};
+}
+
+// Item 2: the module exists only when selected; then all twelve identities, absent factions
+// included, are in the deck, the discard or held, each once; no initial deal during setup.
+Violations initialization(const Transition& t, const GameContext&) {
+  const GameState& s = t.after;
+  const std::string name = "lifecycle.2-initialization";
+  const bool selected = s.options.nexus != NexusModuleMode::Off;
+  if (!selected) {
+    if (s.nexus == NexusState{}) return {};
+    return {{name, "the Nexus module was not selected, yet its state is not empty"}};
+  }
+  Violations out;
+  if (!s.nexus.enabled) out.push_back({name, "the Nexus module was selected but is not enabled"});
+  std::array<int, kFactionCount> seen{};
+  for (NexusCardId c : s.nexus.deck.known_top) ++seen[index(c.faction)];
+  for (NexusCardId c : s.nexus.deck.unseen) ++seen[index(c.faction)];
+  for (NexusCardId c : s.nexus.discard) ++seen[index(c.faction)];
+  for (const auto& h : s.nexus.held) if (h) ++seen[index(h->faction)];
+  for (std::size_t f = 0; f < kFactionCount; ++f) {
+    if (seen[f] != 1) {
+      out.push_back({name, fmt::format("the {} is found {} times; each of the twelve identities exists once",
+                                       card_name(NexusCardId{static_cast<Faction>(f)}), seen[f])});
+    }
+  }
+  if (s.turn == 0) {
+    for (std::size_t i = 0; i < kMaxSeats; ++i) {
+      if (s.nexus.held[i]) out.push_back({name, fmt::format("{} holds a Nexus card during setup: no initial deal is prescribed", who(s, Seat{static_cast<std::uint8_t>(i)}))});
+    }
+  }
+  return out;
+}
+
+// Item 3: the phase-level fact survives blow B; the opportunity opens only when the whole Spice
+// Blow and Nexus phase ends (both blows with the double blow) and a Nexus occurred in it.
+Violations draw_trigger(const Transition& t, const GameContext&) {
+  const std::string name = "lifecycle.3-draw-trigger";
+  Violations out;
+  if (t.before.phase == Phase::SpiceBlowAndNexus && t.after.phase == Phase::SpiceBlowAndNexus &&
+      t.before.turn == t.after.turn && t.before.blow.nexus_occurred && !t.after.blow.nexus_occurred) {
+    out.push_back({name, "a Nexus occurred this Spice Blow and Nexus phase and the fact was erased before the phase ended"});
+  }
+  const bool opened = !t.before.nexus.opportunity_open && t.after.nexus.opportunity_open;
+  if (!opened) return out;
+  if (!t.before.blow.nexus_occurred) {
+    out.push_back({name, "a Nexus draw opportunity opened although no Nexus occurred this phase"});
+  }
+  if (t.before.phase != Phase::SpiceBlowAndNexus || t.after.step != Step::NexusDraw) {
+    out.push_back({name, fmt::format("a Nexus draw opportunity opened during {}, not at the end of the Spice Blow and Nexus phase", to_string(t.after.step))});
+  }
+  if (t.before.options.rules.double_spice_blow && t.before.blow.pile == 0) {
+    out.push_back({name, "a Nexus draw opportunity opened after blow A alone: the trigger is the end of the whole phase"});
+  }
+  return out;
+}
+
+// Item 3 (final alliances) and item 4 (one opportunity): only seats unallied on the final
+// alliances are eligible, and each answers once.
+Violations one_opportunity(const Transition& t, const GameContext&) {
+  const std::string name = "lifecycle.4-one-opportunity";
+  Violations out;
+  const auto& after = t.after.nexus;
+  if (!t.before.nexus.opportunity_open && after.opportunity_open) {
+    for (std::size_t i = 0; i < t.after.seat_count(); ++i) {
+      const bool unallied = !t.after.seats[i].ally.has_value();
+      if (after.eligible[i] != unallied) {
+        out.push_back({name, fmt::format("{} is {} on the final alliances but was made {}eligible to draw", who(t.after, Seat{static_cast<std::uint8_t>(i)}),
+                                         unallied ? "unallied" : "allied", after.eligible[i] ? "" : "not ")});
+      }
+    }
+  }
+  if (const auto* draw = command_of<DrawNexus>(t)) {
+    (void)draw;
+    const Seat seat = envelope_of(t)->seat;
+    if (!t.before.nexus.opportunity_open || !t.before.nexus.eligible[seat.value] || t.before.nexus.answered[seat.value]) {
+      out.push_back({name, fmt::format("{} drew a Nexus card without an unanswered opportunity of its own", who(t.before, seat))});
+    }
+  }
+  if (t.before.nexus.opportunity_open && after.opportunity_open) {
+    for (std::size_t i = 0; i < kMaxSeats; ++i) {
+      if (t.before.nexus.answered[i] && !after.answered[i]) {
+        out.push_back({name, fmt::format("{} answered the draw opportunity and was asked again", who(t.after, Seat{static_cast<std::uint8_t>(i)}))});
+      }
+    }
+  }
+  return out;
+}
+
+// Item 5: the drawn card lands before anything is projected: the drawing seat holds it, or (the
+// redraw policy) it went to the Nexus discard because it is that seat's own faction.
+Violations draw_lands(const Transition& t, const GameContext&) {
+  const ChanceRecord* r = nexus_draw_of(t);
+  if (!r) return {};
+  const NexusCardId card{static_cast<Faction>(r->outcome)};
+  const Seat seat = r->request.seat;
+  if (seat.value >= t.after.seat_count()) return {{"lifecycle.5-draw-lands", fmt::format("a Nexus card was drawn for seat {}, not at the table", seat.value)}};
+  if (t.after.nexus.held[seat.value] == card) return {};
+  if (in(t.after.nexus.discard, card) && card.faction == t.after.faction_of(seat)) return {};
+  return {{"lifecycle.5-draw-lands", fmt::format("the {} drawn for {} is neither held by it nor discarded as its own faction's card",
+                                                 card_name(card), who(t.after, seat))}};
+}
+
+// Item 6: an alliance formed discards both partners' held cards; offers, refusals and leaving
+// discard nothing, and leaving opens no draw.
+Violations alliance_discards(const Transition& t, const GameContext&) {
+  const std::string name = "lifecycle.6-alliance-discards";
+  Violations out;
+  for (std::size_t i = 0; i < t.after.seat_count(); ++i) {
+    const Seat seat{static_cast<std::uint8_t>(i)};
+    const bool formed = !t.before.seats[i].ally && t.after.seats[i].ally;
+    const auto& held = t.before.nexus.held[i];
+    if (formed && held && (t.after.nexus.held[i] || !in(t.after.nexus.discard, *held))) {
+      out.push_back({name, fmt::format("{} allied while holding the {}, which was not discarded", who(t.after, seat), card_name(*held))});
+    }
+    if (!formed && held && !t.after.nexus.held[i] && (command_of<ProposeAlliance>(t) || command_of<BreakAlliance>(t))) {
+      out.push_back({name, fmt::format("{} lost its {} to an alliance offer or a break, not a formation", who(t.after, seat), card_name(*held))});
+    }
+  }
+  if (command_of<BreakAlliance>(t) && !t.before.nexus.opportunity_open && t.after.nexus.opportunity_open) {
+    out.push_back({name, "leaving an alliance opened a Nexus draw opportunity"});
+  }
+  return out;
+}
+
+// Item 7: Secret Ally selects an effect; playing a Nexus card makes no real ally.
+Violations no_real_ally(const Transition& t, const GameContext&) {
+  if (!command_of<PlayNexus>(t)) return {};
+  bool same = t.after.alliances == t.before.alliances;
+  for (std::size_t i = 0; same && i < t.after.seat_count(); ++i) same = t.after.seats[i].ally == t.before.seats[i].ally;
+  if (same) return {};
+  return {{"lifecycle.7-no-real-ally", "playing a Nexus card changed the alliances: Secret Ally does not create a real ally"}};
+}
+
+// Item 8: the native roster identity decides the mode: one's own faction is Cunning, another
+// seated faction Betrayal, an absent faction Secret Ally.
+Violations native_mode(const Transition& t, const GameContext&) {
+  const auto* play = command_of<PlayNexus>(t);
+  if (!play) return {};
+  const Seat seat = envelope_of(t)->seat;
+  const Faction card = play->card.faction;
+  const NexusMode expected = card == t.before.faction_of(seat) ? NexusMode::Cunning
+                             : seated(t.before, card)          ? NexusMode::Betrayal
+                                                               : NexusMode::SecretAlly;
+  if (play->mode == expected) return {};
+  return {{"lifecycle.8-native-mode", fmt::format("{} played the {} in the wrong mode: its native identity decides the mode", who(t.before, seat), card_name(play->card))}};
+}
+
+// Item 9: the public view and the pending set never depend on held identities: swapping every
+// held card for another hidden one changes neither.
+Violations public_inventory(const Transition& t, const GameContext&) {
+  const GameState& s = t.after;
+  if (!s.nexus.enabled) return {};
+  GameState twin = s;
+  std::vector<NexusCardId> pool(twin.nexus.deck.unseen);
+  std::vector<std::size_t> holders;
+  for (std::size_t i = 0; i < kMaxSeats; ++i) {
+    if (twin.nexus.held[i]) {
+      pool.push_back(*twin.nexus.held[i]);
+      holders.push_back(i);
+    }
+  }
+  if (holders.empty() || pool.size() < 2) return {};
+  std::rotate(pool.begin(), pool.begin() + 1, pool.end());  // every hidden identity moves
+  for (std::size_t k = 0; k < holders.size(); ++k) twin.nexus.held[holders[k]] = pool[k];
+  twin.nexus.deck.unseen.assign(pool.begin() + static_cast<std::ptrdiff_t>(holders.size()), pool.end());
+  std::sort(twin.nexus.deck.unseen.begin(), twin.nexus.deck.unseen.end());
+  if (view_to_json(project_public(s)) == view_to_json(project_public(twin)) && pending(s) == pending(twin)) return {};
+  return {{"lifecycle.9-public-inventory", "the public view or the pending set changes with which Nexus cards are held: a held identity leaks"}};
+}
+
+constexpr std::array kSingleConsumption{
+    Checker{"single-consumption.one-receipt", "single-consumption", "an accepted Nexus play commits exactly one receipt and discards the card", one_receipt},
+    Checker{"single-consumption.held", "single-consumption", "only a held Nexus card can be played", held_to_play},
+    Checker{"single-consumption.append-only", "single-consumption", "receipts are append-only; a delayed receipt is consumed at most once", append_only},
+    Checker{"single-consumption.retry", "single-consumption", "a committed command id replayed changes nothing", retry_noop},
+    Checker{"single-consumption.draw", "single-consumption", "a Nexus draw never replays or commits a receipt", draw_no_replay},
+};
+
+constexpr std::array kLifecycle{
+    Checker{"lifecycle.1-separate-deck", "lifecycle", "seed 000 item 1: Nexus steps never touch Treachery hands, deck or discard", separate_deck},
+    Checker{"lifecycle.2-initialization", "lifecycle", "seed 000 item 2: twelve identities, only when selected, no initial deal", initialization},
+    Checker{"lifecycle.3-draw-trigger", "lifecycle", "seed 000 item 3: a draw opens only at the end of a phase with a Nexus", draw_trigger},
+    Checker{"lifecycle.4-one-opportunity", "lifecycle", "seed 000 items 3-4: unallied seats on final alliances, one answer each", one_opportunity},
+    Checker{"lifecycle.5-draw-lands", "lifecycle", "seed 000 item 5: a drawn card is held, or discarded as own faction", draw_lands},
+    Checker{"lifecycle.6-alliance-discards", "lifecycle", "seed 000 item 6: forming an alliance discards both partners' cards", alliance_discards},
+    Checker{"lifecycle.7-no-real-ally", "lifecycle", "seed 000 item 7: a Nexus play changes no alliance", no_real_ally},
+    Checker{"lifecycle.8-native-mode", "lifecycle", "seed 000 item 8: the native identity decides the mode", native_mode},
+    Checker{"lifecycle.9-public-inventory", "lifecycle", "seed 000 item 9: public view and pending set hide held identities", public_inventory},
+};
+
+}  // namespace
+
+std::span<const Checker> single_consumption_checkers() { return kSingleConsumption; }
+std::span<const Checker> lifecycle_checkers() { return kLifecycle; }
+
+}  // namespace dune::invariants

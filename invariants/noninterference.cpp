@@ -1,0 +1,335 @@
+#include "invariants/noninterference.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <random>
+#include <utility>
+
+#include "engine/engine.h"
+#include "engine/projection.h"
+#include "invariants/protocol.h"
+#include "model/cards.h"
+#include "model/factions.h"
+
+namespace dune::invariants {
+namespace {
+
+using Rng = std::mt19937_64;
+
+bool is_observer(Observer o, std::size_t seat) { return o && o->value == seat; }
+
+std::string observer_name(const GameState& s, Observer o) {
+  return o ? std::string(to_string(s.faction_of(*o))) : std::string("the public");
+}
+
+// Hidden slots of one card kind: pointers to every resampled slot; their cards are shuffled among
+// them. Fixed cards are simply not registered.
+template <class Id>
+class Slots {
+ public:
+  void add(Id& slot) { slots_.push_back(&slot); }
+  void shuffle(Rng& rng) {
+    std::vector<Id> cards;
+    for (Id* s : slots_) cards.push_back(*s);
+    std::shuffle(cards.begin(), cards.end(), rng);
+    for (std::size_t i = 0; i < slots_.size(); ++i) *slots_[i] = cards[i];
+  }
+
+ private:
+  std::vector<Id*> slots_;
+};
+
+template <class Id>
+bool contains(const std::vector<Id>& v, Id id) { return std::find(v.begin(), v.end(), id) != v.end(); }
+
+// What the observer saw of one kind (its sightings), as raw ids.
+std::vector<std::uint8_t> sighted(const GameState& s, Observer o, SeenKind kind) {
+  std::vector<std::uint8_t> out;
+  if (!o) return out;
+  for (const Sighting& x : s.knowledge.sightings) {
+    if (x.seat == *o && x.kind == kind) out.push_back(x.id);
+  }
+  return out;
+}
+
+// Seats whose hand is partly public: they answered a Truthtrance question, or stand on a Karama
+// bid (which shows they hold a Karama card, fact sheet §4.1).
+std::vector<bool> questioned(const GameState& s) {
+  std::vector<bool> out(s.seat_count(), false);
+  for (const TruthtranceAnswer& a : s.truthtrance_answers) {
+    if (a.target.value < out.size()) out[a.target.value] = true;
+  }
+  if (s.bidding.high_bid_karama && s.bidding.high_bidder && s.bidding.high_bidder->value < out.size()) {
+    out[s.bidding.high_bidder->value] = true;
+  }
+  return out;
+}
+
+std::vector<TreacheryCardId> cards_in_plans(const GameState& s) {
+  std::vector<TreacheryCardId> out;
+  for (const auto& plan : s.battle.plans) {
+    if (!plan) continue;
+    for (const auto& c : {plan->cheap_hero, plan->weapon, plan->defense}) {
+      if (c) out.push_back(*c);
+    }
+  }
+  return out;
+}
+
+void resample_treachery(GameState& t, Observer o, Rng& rng) {
+  const auto seen = sighted(t, o, SeenKind::TreacheryCard);
+  const auto in_plans = cards_in_plans(t);
+  const auto asked = questioned(t);
+  const auto fixed = [&](TreacheryCardId c) { return contains(seen, c.value) || contains(in_plans, c); };
+  Slots<TreacheryCardId> slots;
+  for (std::size_t i = 0; i < t.seat_count(); ++i) {
+    if (is_observer(o, i) || asked[i]) continue;
+    for (TreacheryCardId& c : t.seats[i].hand) if (!fixed(c)) slots.add(c);
+  }
+  for (TreacheryCardId& c : t.treachery.deck.unseen) if (!fixed(c)) slots.add(c);
+  for (TreacheryCardId& c : t.bidding.lots) if (!fixed(c)) slots.add(c);  // face down on the table
+  slots.shuffle(rng);
+  for (SeatState& seat : t.seats) std::sort(seat.hand.begin(), seat.hand.end());
+  std::sort(t.treachery.deck.unseen.begin(), t.treachery.deck.unseen.end());
+}
+
+void resample_traitors(GameState& t, Observer o, Rng& rng) {
+  const auto seen = sighted(t, o, SeenKind::TraitorCard);
+  const auto asked = questioned(t);
+  // A traitor called in this battle is revealed: the combatants' traitors stay put.
+  const bool called = t.battle.traitor_called[0] || t.battle.traitor_called[1];
+  Slots<TraitorCardId> slots;
+  for (std::size_t i = 0; i < t.seat_count(); ++i) {
+    const bool combatant = called && (t.battle.combatants[0].value == i || t.battle.combatants[1].value == i);
+    if (is_observer(o, i) || asked[i] || combatant) continue;
+    for (auto* cards : {&t.seats[i].traitors, &t.seats[i].traitor_offer}) {
+      for (TraitorCardId& c : *cards) if (!contains(seen, c.value)) slots.add(c);
+    }
+  }
+  for (TraitorCardId& c : t.traitor_deck.unseen) if (!contains(seen, c.value)) slots.add(c);
+  slots.shuffle(rng);
+  std::sort(t.traitor_deck.unseen.begin(), t.traitor_deck.unseen.end());
+}
+
+void resample_nexus(GameState& t, Observer o, Rng& rng) {
+  if (!t.nexus.enabled) return;
+  Slots<NexusCardId> slots;
+  for (std::size_t i = 0; i < t.seat_count(); ++i) {
+    if (is_observer(o, i)) continue;
+    if (t.nexus.held[i]) slots.add(*t.nexus.held[i]);
+    t.nexus.redraw[i] = static_cast<RedrawPolicy>(std::uniform_int_distribution<int>(0, 2)(rng));
+  }
+  for (NexusCardId& c : t.nexus.deck.unseen) slots.add(c);
+  slots.shuffle(rng);
+  std::sort(t.nexus.deck.unseen.begin(), t.nexus.deck.unseen.end());
+}
+
+// The prediction is secret from everyone but the Bene Gesserit ([LR] 2.02.03).
+void resample_prediction(GameState& t, Observer o, Rng& rng) {
+  if (!t.prediction || (o && t.faction_of(*o) == Faction::BeneGesserit)) return;
+  std::vector<Faction> others;
+  for (Faction f : t.options.factions) if (f != Faction::BeneGesserit) others.push_back(f);
+  t.prediction->faction = others[std::uniform_int_distribution<std::size_t>(0, others.size() - 1)(rng)];
+  t.prediction->turn = static_cast<std::uint8_t>(std::uniform_int_distribution<int>(1, t.options.turn_limit)(rng));
+}
+
+// ---- comparison -------------------------------------------------------------------------
+
+// An observer's whole outward picture of a state, compared by value.
+struct Picture {
+  std::optional<PublicView> table;
+  std::optional<SeatView> seat;
+  std::vector<Seat> awaited;
+  friend bool operator==(const Picture&, const Picture&) = default;
+};
+
+Picture picture(const GameState& s, Observer o) {
+  Picture p;
+  if (o) p.seat = project_seat(s, *o);  // holds the table view and legal_commands
+  else p.table = project_public(s);
+  p.awaited = pending(s);
+  return p;
+}
+
+// The first difference, named for the report with its JSON path.
+std::string difference(const Picture& a, const Picture& b) {
+  if (a.awaited != b.awaited) return "the pending set";
+  const nlohmann::json ja = a.seat ? view_to_json(*a.seat) : view_to_json(*a.table);
+  const nlohmann::json jb = b.seat ? view_to_json(*b.seat) : view_to_json(*b.table);
+  const nlohmann::json patch = nlohmann::json::diff(ja, jb);
+  if (patch.empty()) return "its view (equal as JSON)";
+  const std::string path = patch.front().value("path", "");
+  return fmt::format("its view at {} ({} vs {})", path, ja.contains(nlohmann::json::json_pointer(path)) ? ja.at(nlohmann::json::json_pointer(path)).dump() : "absent",
+                     patch.front().contains("value") ? patch.front().at("value").dump() : "absent");
+}
+
+std::string outcome_text(const SubmitResult& r) {
+  if (const auto* x = std::get_if<Rejection>(&r)) return fmt::format("rejected ({}): {}", to_string(x->code), x->message);
+  return fmt::format("accepted: {}", std::get<Accepted>(r).receipt.summary);
+}
+
+void compare_probes(const GameState& s, const GameState& twin, Seat o, Violations& out) {
+  const CommandId id = fresh_id(s);
+  for (const Command& c : probe_commands()) {
+    const Envelope e{id, o, s.version, c};
+    const std::string a = outcome_text(submit(s, e));
+    const std::string b = outcome_text(submit(twin, e));
+    if (a != b) {
+      out.push_back({"noninterference.rejections", fmt::format("{} gets different answers to {} depending on what it cannot know: \"{}\" vs \"{}\"",
+                                                               to_string(s.faction_of(o)), to_string(c), a, b)});
+      return;
+    }
+  }
+}
+
+std::size_t sightings_of(const GameState& s, Seat o) {
+  return static_cast<std::size_t>(std::count_if(s.knowledge.sightings.begin(), s.knowledge.sightings.end(),
+                                                [&](const Sighting& x) { return x.seat == o; }));
+}
+
+// The step showed the observer something new (a card into its hand, a sighting): the twin was
+// consistent with what it knew before, not necessarily with what it knows now.
+bool observer_learned(const GameState& before, const GameState& after, Observer o) {
+  if (!o) return false;
+  const SeatState& a = before.seat(*o);
+  const SeatState& b = after.seat(*o);
+  return a.hand != b.hand || a.traitors != b.traitors || a.traitor_offer != b.traitor_offer ||
+         before.nexus.held[o->value] != after.nexus.held[o->value] || sightings_of(before, *o) != sightings_of(after, *o);
+}
+
+// A step that legitimately reveals what was resampled: the comparison after it would be unfair.
+bool reveals(const GameState& before, const GameState& after, const LogEntry& entry, Observer o) {
+  if (observer_learned(before, after, o)) return true;
+  if (after.step == Step::GameOver || !after.winners.empty()) return true;  // the prediction
+  if (const auto* e = std::get_if<Envelope>(&entry)) {
+    return std::holds_alternative<PlayTruthtrance>(e->command) || std::holds_alternative<CallTraitor>(e->command) ||
+           (after.battle.revealed && !before.battle.revealed);
+  }
+  const auto& r = std::get<ChanceRecord>(entry);
+  // An own-faction Nexus draw is redrawn to the public discard under some policies (seed 000 item 4).
+  return r.request.kind == ChanceKind::NexusDraw && r.request.seat.value < before.seat_count() &&
+         static_cast<Faction>(r.outcome) == before.faction_of(r.request.seat);
+}
+
+// The same next step in both: the observer's own command if it is awaited, else a chance outcome
+// legal in both. Returns false when no common step exists.
+bool next_step(const GameState& s, const GameState& twin, Observer o, Rng& rng, GameState& s2, GameState& twin2, LogEntry& entry) {
+  if (s.chance) {
+    const auto outcomes = chance_outcomes(s);
+    if (outcomes.empty()) return false;
+    const std::uint8_t pick = outcomes[std::uniform_int_distribution<std::size_t>(0, outcomes.size() - 1)(rng)];
+    const auto in_twin = chance_outcomes(twin);
+    if (!contains(in_twin, pick)) return false;
+    auto a = apply_chance(s, pick);
+    auto b = apply_chance(twin, pick);
+    if (!std::holds_alternative<GameState>(a) || !std::holds_alternative<GameState>(b)) return false;
+    s2 = std::get<GameState>(std::move(a));
+    twin2 = std::get<GameState>(std::move(b));
+    entry = ChanceRecord{*s.chance, pick};
+    return true;
+  }
+  if (!o) return false;
+  const auto awaited = pending(s);
+  if (!contains(awaited, *o)) return false;
+  const auto legal = legal_commands(s, *o);
+  if (legal.empty()) return false;
+  const Envelope e{fresh_id(s), *o, s.version, legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng)]};
+  auto a = submit(s, e);
+  auto b = submit(twin, e);
+  if (!std::holds_alternative<Accepted>(a) || !std::holds_alternative<Accepted>(b)) return false;  // compared by the probes
+  s2 = std::get<Accepted>(std::move(a)).next;
+  twin2 = std::get<Accepted>(std::move(b)).next;
+  entry = e;
+  return true;
+}
+
+Violations twins_checker(const Transition& t, const GameContext&) {
+  if (!noninterference_sampled(t.index)) return {};
+  Violations out;
+  const std::uint64_t base = static_cast<std::uint64_t>(t.index) * 0x9E3779B97F4A7C15ULL;
+  for (std::uint8_t i = 0; i <= t.after.seat_count() && out.empty(); ++i) {
+    const Observer o = i < t.after.seat_count() ? Observer{Seat{i}} : std::nullopt;
+    out = check_noninterference(t.after, o, base + i);
+  }
+  return out;
+}
+
+bool noninterference_on(const CheckOptions& o) { return o.noninterference; }
+
+constexpr std::array kNoninterference{
+    Checker{"noninterference", "noninterference",
+            "views, pending set, legal commands and rejections depend only on what each observer may know (sampled)",
+            twins_checker, noninterference_on},
+};
+
+template <std::size_t... I>
+void default_commands(std::vector<Command>& out, std::index_sequence<I...>) {
+  (out.push_back(Command{std::variant_alternative_t<I, Command>{}}), ...);
+}
+
+}  // namespace
+
+GameState make_twin(const GameState& state, Observer observer, std::uint64_t seed) {
+  Rng rng(seed);
+  GameState twin = state;
+  resample_treachery(twin, observer, rng);
+  resample_traitors(twin, observer, rng);
+  resample_nexus(twin, observer, rng);
+  resample_prediction(twin, observer, rng);
+  return twin;
+}
+
+std::vector<Command> probe_commands() {
+  static const std::vector<Command> probes = [] {
+    std::vector<Command> out;
+    default_commands(out, std::make_index_sequence<std::variant_size_v<Command>>{});
+    for (std::size_t f = 0; f < kFactionCount; ++f) {
+      for (NexusMode m : kNexusModes) out.push_back(PlayNexus{NexusCardId{static_cast<Faction>(f)}, m, std::nullopt, 0});
+    }
+    for (std::uint8_t l = 0; l <= kLeaderCount; ++l) out.push_back(ChooseTraitor{TraitorCardId{l}});
+    for (std::uint8_t c = 0; c < kTreacheryCardCount; ++c) {
+      PlanBattle plan;
+      plan.weapon = TreacheryCardId{c};
+      out.push_back(plan);
+    }
+    return out;
+  }();
+  return probes;
+}
+
+Violations check_noninterference(const GameState& state, Observer observer, std::uint64_t seed) {
+  const GameState twin = make_twin(state, observer, seed);
+  if (twin == state) return {};  // nothing this observer cannot know
+  const std::string who = observer_name(state, observer);
+  Violations out;
+  const Picture a = picture(state, observer);
+  const Picture b = picture(twin, observer);
+  if (!(a == b)) {
+    out.push_back({"noninterference.view", fmt::format("{} can tell the twin apart by {}: it depends on what {} cannot know",
+                                                        who, difference(a, b), who)});
+    return out;
+  }
+  if (observer) compare_probes(state, twin, *observer, out);
+  if (!out.empty()) return out;
+  Rng rng(seed ^ 0x5DEECE66DULL);
+  GameState s2, twin2;
+  LogEntry entry = ChanceRecord{};
+  if (!next_step(state, twin, observer, rng, s2, twin2, entry) || reveals(state, s2, entry, observer)) return out;
+  const Picture a2 = picture(s2, observer);
+  const Picture b2 = picture(twin2, observer);
+  if (!(a2 == b2)) {
+    out.push_back({"noninterference.next-step", fmt::format("after the same step, {} can tell the twin apart by {}", who, difference(a2, b2))});
+  }
+  return out;
+}
+
+bool noninterference_sampled(int index) {
+  return index < 10 || std::has_single_bit(static_cast<unsigned>(index)) || index % 8 == 0;
+}
+
+std::span<const Checker> noninterference_checkers() { return kNoninterference; }
+
+}  // namespace dune::invariants

@@ -1,0 +1,139 @@
+#include "invariants/protocol.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <bit>
+
+#include "engine/engine.h"
+#include "engine/persistence.h"
+#include "model/factions.h"
+
+namespace dune::invariants {
+namespace {
+
+// Standing commands need no turn ([LR] 1.10.02.06 ally permissions; seed 000 item 4 redraw policy).
+bool is_standing(const Command& c) {
+  return std::holds_alternative<AllySpice>(c) || std::holds_alternative<ProtectAllyFromWorms>(c) ||
+         std::holds_alternative<SetRedrawPolicy>(c);
+}
+
+// Submits `e` to `s` and requires a rejection with `code` that leaves `s` as it was.
+void expect_rejected(const GameState& s, const Envelope& e, RejectCode code, std::string_view what, Violations& out) {
+  const GameState copy = s;
+  const SubmitResult r = submit(s, e);
+  const std::string name = fmt::format("protocol.{}", what);
+  if (const auto* rejection = std::get_if<Rejection>(&r)) {
+    if (rejection->code != code) {
+      out.push_back({name, fmt::format("{} was rejected as {}, not {}: {}", what, to_string(rejection->code), to_string(code), rejection->message)});
+    }
+  } else {
+    out.push_back({name, fmt::format("{} ({} by seat {}) was accepted", what, to_string(e.command), e.seat.value)});
+  }
+  if (!(copy == s)) out.push_back({name, fmt::format("rejecting {} changed the state", what)});
+}
+
+Violations stale_version(const Transition& t, const GameContext&) {
+  const Envelope* own = std::get_if<Envelope>(&t.entry);
+  Envelope e{fresh_id(t.before), own ? own->seat : Seat{0}, t.before.version + 1, own ? own->command : Command{Pass{}}};
+  Violations out;
+  expect_rejected(t.before, e, RejectCode::StaleVersion, "stale-version", out);
+  return out;
+}
+
+// A seat not awaited sends the step's own (non-standing) command: NotYourTurn.
+Violations wrong_seat(const Transition& t, const GameContext&) {
+  const Envelope* own = std::get_if<Envelope>(&t.entry);
+  if (!own || is_standing(own->command) || t.before.chance || !t.before.halted.empty()) return {};
+  const std::vector<Seat> awaited = pending(t.before);
+  if (std::find(awaited.begin(), awaited.end(), own->seat) == awaited.end()) return {};
+  for (std::uint8_t i = 0; i < t.before.seat_count(); ++i) {
+    if (std::find(awaited.begin(), awaited.end(), Seat{i}) != awaited.end()) continue;
+    Violations out;
+    expect_rejected(t.before, Envelope{fresh_id(t.before), Seat{i}, t.before.version, own->command},
+                    RejectCode::NotYourTurn, "wrong-seat", out);
+    return out;
+  }
+  return {};
+}
+
+// The last committed id, reused for a different command: DuplicateCommandId.
+Violations duplicate_id(const Transition& t, const GameContext&) {
+  if (t.before.committed.empty()) return {};
+  Envelope e = t.before.committed.back().envelope;
+  e.expected_version = t.before.version;
+  e.command = std::holds_alternative<Pass>(e.command) ? Command{ClaimCharity{}} : Command{Pass{}};
+  Violations out;
+  expect_rejected(t.before, e, RejectCode::DuplicateCommandId, "duplicate-id", out);
+  return out;
+}
+
+// Re-submitting the step's own envelope to the state after it returns the same receipt and
+// changes nothing (DESIGN.md: retries are no-ops).
+Violations idempotence(const Transition& t, const GameContext&) {
+  const Envelope* own = std::get_if<Envelope>(&t.entry);
+  if (!own) return {};
+  const SubmitResult r = submit(t.after, *own);
+  const auto* accepted = std::get_if<Accepted>(&r);
+  const std::string name = "protocol.idempotence";
+  if (!accepted) {
+    return {{name, fmt::format("re-submitting command id {} was rejected: {}", own->id.value, std::get<Rejection>(r).message)}};
+  }
+  Violations out;
+  if (t.after.committed.empty() || !(accepted->receipt == t.after.committed.back().receipt)) {
+    out.push_back({name, fmt::format("re-submitting command id {} returned a different receipt", own->id.value)});
+  }
+  if (!(accepted->next == t.after)) out.push_back({name, fmt::format("re-submitting command id {} changed the state", own->id.value)});
+  return out;
+}
+
+Violations replay_log(const Transition& t, const GameContext&) {
+  if (!determinism_sampled(t.index)) return {};
+  const std::vector<LogEntry> entries(t.after.log.begin(), t.after.log.end());
+  const auto replayed = replay(t.after.options, entries);
+  if (const auto* error = std::get_if<LoadError>(&replayed)) {
+    return {{"determinism.replay", fmt::format("replaying the {} log entries failed: {}", entries.size(), error->message)}};
+  }
+  if (std::get<GameState>(replayed) == t.after) return {};
+  return {{"determinism.replay", fmt::format("replaying the {} log entries from the options reached a different state", entries.size())}};
+}
+
+Violations save_load(const Transition& t, const GameContext&) {
+  if (!determinism_sampled(t.index)) return {};
+  const auto loaded = state_from_json(state_to_json(t.after));
+  if (const auto* error = std::get_if<LoadError>(&loaded)) {
+    return {{"determinism.save-load", fmt::format("loading the saved state failed: {}", error->message)}};
+  }
+  if (std::get<GameState>(loaded) == t.after) return {};
+  return {{"determinism.save-load", "save then load did not reproduce the state"}};
+}
+
+bool determinism_on(const CheckOptions& o) { return o.determinism; }
+
+constexpr std::array kProtocol{
+    Checker{"protocol.stale-version", "protocol", "a stale version is rejected as StaleVersion and changes nothing", stale_version},
+    Checker{"protocol.wrong-seat", "protocol", "a seat not awaited is rejected as NotYourTurn and changes nothing", wrong_seat},
+    Checker{"protocol.duplicate-id", "protocol", "a reused command id with another command is rejected and changes nothing", duplicate_id},
+    Checker{"protocol.idempotence", "protocol", "re-submitting a committed envelope returns its receipt and changes nothing", idempotence},
+};
+
+constexpr std::array kDeterminism{
+    Checker{"determinism.replay", "determinism", "replaying the event log reproduces the state (sampled)", replay_log, determinism_on},
+    Checker{"determinism.save-load", "determinism", "save then load reproduces the state (sampled)", save_load, determinism_on},
+};
+
+}  // namespace
+
+CommandId fresh_id(const GameState& s) {
+  std::uint64_t top = 0;
+  for (const Committed& c : s.committed) top = std::max(top, c.envelope.id.value);
+  return CommandId{top + 1};
+}
+
+bool determinism_sampled(int index) { return index < 10 || std::has_single_bit(static_cast<unsigned>(index)); }
+
+std::span<const Checker> protocol_checkers() { return kProtocol; }
+std::span<const Checker> determinism_checkers() { return kDeterminism; }
+
+}  // namespace dune::invariants

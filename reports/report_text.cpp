@@ -1,0 +1,71 @@
+// Helpers shared by the report forms (report_text.h).
+#include "reports/report_text.h"
+
+#include <fmt/format.h>
+
+namespace dune::reports {
+
+std::string escape_xml(std::string_view s) {
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&apos;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+std::string join_text(const std::vector<std::string>& parts, std::string_view sep) {
+  std::string out;
+  for (const std::string& p : parts) out += (out.empty() ? "" : std::string(sep)) + p;
+  return out;
+}
+
+std::string factions_text(const std::vector<Faction>& factions) {
+  std::vector<std::string> names;
+  for (Faction f : factions) names.push_back(std::string(to_string(f)));
+  return join_text(names, ", ");
+}
+
+const FamilyResult* find_family(const CampaignResult& r, Faction f) {
+  for (const FamilyResult& fr : r.families) {
+    if (fr.family == f) return &fr;
+  }
+  return nullptr;
+}
+
+std::vector<ModuleRow> module_rows(const CampaignResult& r) {
+  std::vector<ModuleRow> rows;
+  for (Faction f : kAllFactions) {
+    ModuleRow row{f, "not recorded", "", "not run", ""};
+    for (const ModuleEntry& m : r.module) {
+      if (m.family != f) continue;
+      row.status = std::string(to_string(m.status));
+      row.note = m.status == StatusKind::Unavailable ? m.reason : m.digest;
+    }
+    if (const FamilyResult* fr = find_family(r, f)) {
+      row.verdict = std::string(to_string(fr->verdict.kind));
+      row.digest = fr->verdict.digest;
+    }
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+std::string params_text(const CampaignResult& r) {
+  return fmt::format("seed {}, {} games per family, time budget {}, shards {}", r.params.seed, r.params.games,
+                     r.params.time_budget_seconds == 0 ? std::string("none") : fmt::format("{} s", r.params.time_budget_seconds),
+                     shard_label(r.params));
+}
+
+std::string timing_text(const Timing& t) {
+  return fmt::format("wall time {:.1f} s, {:.1f} games/s (timing varies between runs; nothing else does)", t.wall_seconds,
+                     t.games_per_second);
+}
+
+}  // namespace dune::reports

@@ -1,0 +1,29 @@
+// Helpers shared by the human report forms (Markdown, HTML, JUnit); defined in report_text.cpp.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "reports/campaign.h"
+
+namespace dune::reports {
+
+// One row of the module summary: every one of the twelve families, run or not.
+struct ModuleRow {
+  Faction family;
+  std::string status;   // the registry's status, or "not recorded"
+  std::string note;     // the registry's reason (unavailable) or digest (verified)
+  std::string verdict;  // this campaign's verdict, or "not run"
+  std::string digest;   // this campaign's digest for the family, or ""
+};
+
+std::string escape_xml(std::string_view s);  // also right for HTML text and attributes
+std::vector<ModuleRow> module_rows(const CampaignResult& r);
+std::string join_text(const std::vector<std::string>& parts, std::string_view sep);
+std::string factions_text(const std::vector<Faction>& factions);
+const FamilyResult* find_family(const CampaignResult& r, Faction f);
+std::string params_text(const CampaignResult& r);
+std::string timing_text(const Timing& t);
+
+}  // namespace dune::reports

@@ -1,0 +1,110 @@
+// The noninterference twins (invariants/noninterference.h): the twin resamples only what the
+// observer cannot know, deterministically per seed, and the checker passes on the engine and
+// fails on the engine's planted leaks (engine/mutants.h).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "engine/chance_source.h"
+#include "engine/engine.h"
+#include "engine/mutants.h"
+#include "generators/random_player.h"
+#include "invariants/noninterference.h"
+#include "invariants/registry.h"
+#include "model/factions.h"
+
+namespace dune::invariants {
+namespace {
+
+// Six seats past the setup deal: hands and traitors are dealt.
+GameState opening(std::uint64_t seed = 3) {
+  GameState s = generators::play_random_game(Options::basic(kBaseFactions), seed, 12).final_state;
+  for (const SeatState& seat : s.seats) EXPECT_FALSE(seat.hand.empty() && seat.traitors.empty());
+  return s;
+}
+
+TEST(TwinTest, TheSameSeedGivesTheSameTwinAndAnotherSeedAnother) {
+  const GameState s = opening();
+  EXPECT_EQ(make_twin(s, std::nullopt, 1), make_twin(s, std::nullopt, 1));
+  EXPECT_NE(make_twin(s, std::nullopt, 1), make_twin(s, std::nullopt, 2));
+  EXPECT_NE(make_twin(s, std::nullopt, 1), s) << "the public knows no hand: something is resampled";
+}
+
+TEST(TwinTest, KeepsTheObserversSecretsAndEveryHandSize) {
+  const GameState s = opening();
+  for (std::uint8_t i = 0; i < s.seat_count(); ++i) {
+    const GameState t = make_twin(s, Seat{i}, 11 + i);
+    EXPECT_EQ(t.seats[i].hand, s.seats[i].hand);
+    EXPECT_EQ(t.seats[i].traitor_offer, s.seats[i].traitor_offer);
+    for (std::size_t j = 0; j < s.seat_count(); ++j) {
+      EXPECT_EQ(t.seats[j].hand.size(), s.seats[j].hand.size());
+      EXPECT_EQ(t.seats[j].traitor_offer.size(), s.seats[j].traitor_offer.size());
+    }
+    EXPECT_EQ(t.treachery.deck.size(), s.treachery.deck.size());
+  }
+}
+
+TEST(TwinTest, ACardTheObserverSawStaysPut) {
+  GameState s = opening();
+  ASSERT_FALSE(s.seats[2].hand.empty());
+  const TreacheryCardId seen = s.seats[2].hand.front();
+  s.knowledge.sightings.push_back(Sighting{Seat{0}, 1, Phase::Bidding, SeenKind::TreacheryCard, seen.value, "card up for bid #1"});
+  for (std::uint64_t seed = 0; seed < 20; ++seed) {
+    const GameState t = make_twin(s, Seat{0}, seed);
+    EXPECT_TRUE(std::find(t.seats[2].hand.begin(), t.seats[2].hand.end(), seen) != t.seats[2].hand.end()) << seed;
+  }
+}
+
+TEST(TwinTest, ThePredictionIsResampledForOthersOnly) {
+  GameState s = opening();
+  s.prediction = Prediction{Faction::Emperor, 4};
+  const Seat bg = *s.seat_of(Faction::BeneGesserit);
+  for (std::uint64_t seed = 0; seed < 10; ++seed) EXPECT_EQ(make_twin(s, bg, seed).prediction, s.prediction);
+  bool changed = false;
+  for (std::uint64_t seed = 0; seed < 10; ++seed) changed = changed || make_twin(s, std::nullopt, seed).prediction != s.prediction;
+  EXPECT_TRUE(changed);
+}
+
+TEST(NoninterferenceTest, HoldsThroughTheFirstStepsOfARandomGame) {
+  int checked = 0;
+  generators::play_random_game(Options::basic(kBaseFactions), 5, 40, [&](const GameState&, const LogEntry&, const GameState& after) {
+    for (std::uint8_t i = 0; i <= after.seat_count(); ++i) {
+      const Observer o = i < after.seat_count() ? Observer{Seat{i}} : std::nullopt;
+      const Violations v = check_noninterference(after, o, 100 + checked);
+      EXPECT_TRUE(v.empty()) << v.front().invariant << ": " << v.front().message;
+      ++checked;
+    }
+  });
+  EXPECT_GT(checked, 100);
+}
+
+// The engine's planted leaks (engine/mutants.h) each make the checker fail at the opening.
+class PlantedLeakTest : public ::testing::TestWithParam<Mutant> {};
+
+TEST_P(PlantedLeakTest, IsCaught) {
+  const ScopedMutant mutant(GetParam());
+  bool caught = false;
+  // Atreides and Harkonnen reach the Bidding (where a rejection could name the lot) quickly.
+  generators::play_random_game(Options::basic({Faction::Atreides, Faction::Harkonnen}), 5, 80, [&](const GameState&, const LogEntry&, const GameState& after) {
+    for (std::uint8_t i = 0; i <= after.seat_count() && !caught; ++i) {
+      const Observer o = i < after.seat_count() ? Observer{Seat{i}} : std::nullopt;
+      caught = !check_noninterference(after, o, 7 + i).empty();
+    }
+  });
+  EXPECT_TRUE(caught);
+}
+
+INSTANTIATE_TEST_SUITE_P(Mutants, PlantedLeakTest,
+                         ::testing::Values(Mutant::HandInPublicView, Mutant::RejectionNamesHiddenCard, Mutant::OtherTraitorInSeatView));
+
+TEST(NoninterferenceTest, TheCheckerIsOffUnlessAsked) {
+  for (const Checker& c : all_checkers()) {
+    if (c.family != "noninterference") continue;
+    ASSERT_NE(c.enabled, nullptr);
+    EXPECT_FALSE(c.enabled(CheckOptions{false, true}));
+    EXPECT_TRUE(c.enabled(CheckOptions{true, true}));
+  }
+}
+
+}  // namespace
+}  // namespace dune::invariants

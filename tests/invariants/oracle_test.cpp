@@ -1,0 +1,68 @@
+// Rule oracles: they hold after every step of random legal games of the unmutated engine, and each
+// of them decides real cases there (an oracle that only ever skips would pass vacuously).
+#include <gtest/gtest.h>
+
+#include <fmt/format.h>
+
+#include "generators/random_player.h"
+#include "invariants/oracles.h"
+
+namespace dune::invariants {
+namespace {
+
+struct Campaign {
+  Violations found;
+  std::string where;
+};
+
+// Random games over a spread of setups: Emperor and Guild seated for the payments, Fremen for the
+// worms and storm losses, Basic and Advanced.
+Campaign play(int games) {
+  Campaign out;
+  const std::vector<std::vector<Faction>> tables{
+      {Faction::Atreides, Faction::Harkonnen, Faction::Emperor},
+      {Faction::Fremen, Faction::SpacingGuild, Faction::BeneGesserit},
+      kBaseFactions};
+  for (int g = 0; g < games && out.found.empty(); ++g) {
+    const auto& factions = tables[static_cast<std::size_t>(g) % tables.size()];
+    Options options = g % 2 == 0 ? Options::basic(factions) : Options::advanced(factions);
+    options.turn_limit = 4;
+    std::optional<GameContext> context;
+    int index = 0;
+    generators::play_random_game(options, static_cast<std::uint64_t>(g) + 7, 3000,
+                                 [&](const GameState& before, const LogEntry& entry, const GameState& after) {
+      if (!out.found.empty()) return;
+      if (!context) context = GameContext::of(before);
+      const Transition t{before, entry, after, index++};
+      for (const Checker& c : oracle_checkers()) {
+        for (Violation& v : c.check(t, *context)) out.found.push_back(std::move(v));
+      }
+      if (!out.found.empty()) out.where = fmt::format("game {}, step {}: {}", g, t.index, generators::describe(before, entry));
+    });
+  }
+  return out;
+}
+
+TEST(OracleTest, HoldOnRandomGamesAndDecideRealCases) {
+  reset_oracle_tallies();
+  const Campaign c = play(24);
+  ASSERT_TRUE(c.found.empty()) << c.found.front().invariant << ": " << c.found.front().message << " at " << c.where;
+  for (const OracleTally& t : oracle_tallies()) {
+    std::cout << fmt::format("[oracle] {:26} decided {:5}  skipped {:4}\n", t.name, t.decided, t.skipped);
+    // Explosions and traitor calls are rare in short games; every other oracle must bite on real cases.
+    if (t.name != "oracle.explosion" && t.name != "oracle.traitor-call") {
+      EXPECT_GT(t.decided, 0U) << t.name << " decided no case in 24 games";
+    }
+  }
+}
+
+TEST(OracleTest, EveryOracleIsNamedAndInTheOracleFamily) {
+  ASSERT_GE(oracle_checkers().size(), 12U);
+  for (const Checker& c : oracle_checkers()) {
+    EXPECT_EQ(c.family, "oracle") << c.name;
+    EXPECT_EQ(c.name.substr(0, 7), "oracle.") << c.name;
+  }
+}
+
+}  // namespace
+}  // namespace dune::invariants

@@ -1,0 +1,83 @@
+// The shrinker (issue 7 item 4) against a planted fault: a checker that fails when a bid above 5
+// is accepted. The shrunk game still fails the same invariant, is no longer than the original,
+// and lands within 20 decisions (the issue's median target).
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include "generators/arbitrary.h"
+#include "harness/planted.h"
+#include "harness/shrink.h"
+
+namespace dune {
+namespace {
+
+using generators::BotProfile;
+using generators::GameSpec;
+
+harness::RunResult run_planted(const GameSpec& spec, std::span<const generators::Choice> prefix = {}, bool extend = true) {
+  harness::RunConfig config;
+  config.checkers = harness::planted_big_bid();
+  config.prefix = prefix;
+  config.extend = extend;
+  return harness::run_game(spec, config);
+}
+
+// A table of aggressive bidders reaches a bid above 5 in its first auction.
+GameSpec aggressive_table(std::uint64_t seed) {
+  GameSpec spec = generators::uniform_spec(Options::advanced(kBaseFactions), seed, 2000);
+  spec.options.turn_limit = 3;
+  spec.bots.assign(spec.bots.size(), BotProfile::Aggressive);
+  return spec;
+}
+
+TEST(Shrink, PlantedBigBidShrinksToAtMost20Decisions) {
+  const GameSpec spec = aggressive_table(3);
+  const harness::RunResult r = run_planted(spec);
+  ASSERT_TRUE(r.violation) << "the planted fault was never reached";
+  harness::ShrinkOptions options;
+  options.checkers = harness::planted_big_bid();
+  options.budget = std::chrono::seconds(20);
+  const harness::ShrinkResult s = harness::shrink(spec, r.choices, *r.violation, options);
+  EXPECT_LE(s.choices.size(), 20u) << "shrunk from " << s.original_size << " in " << s.candidates << " candidates";
+  EXPECT_LT(s.choices.size(), s.original_size);
+  EXPECT_LE(s.spec.options.seat_count(), spec.options.seat_count());
+  EXPECT_EQ(s.violation.violation.invariant, "planted.big-bid");
+  // The shrunk game, replayed alone, fails the same way at its last decision.
+  const harness::RunResult again = run_planted(s.spec, s.choices, false);
+  ASSERT_TRUE(again.violation);
+  EXPECT_EQ(again.violation->violation.invariant, "planted.big-bid");
+  EXPECT_EQ(again.violation->decisions, static_cast<int>(s.choices.size()));
+}
+
+TEST(Shrink, StopsAtItsBudget) {
+  const GameSpec spec = aggressive_table(3);
+  const harness::RunResult r = run_planted(spec);
+  ASSERT_TRUE(r.violation);
+  harness::ShrinkOptions options;
+  options.checkers = harness::planted_big_bid();
+  options.budget = std::chrono::milliseconds(0);
+  const harness::ShrinkResult s = harness::shrink(spec, r.choices, *r.violation, options);
+  EXPECT_TRUE(s.timed_out);
+  EXPECT_EQ(s.candidates, 0);
+  EXPECT_EQ(s.choices, r.choices);  // the input, unchanged
+}
+
+// Over random one-turn games: whenever the planted fault fires, the shrunk game is a legal game
+// that fails the same invariant and is no longer than the original.
+RC_GTEST_PROP(Shrink, ShrunkGamesStillFailTheSameInvariant, ()) {
+  const GameSpec spec = *generators::gen_spec({1, 1, 120});
+  const harness::RunResult r = run_planted(spec);
+  RC_CLASSIFY(r.violation.has_value());
+  if (!r.violation) return;
+  harness::ShrinkOptions options;
+  options.checkers = harness::planted_big_bid();
+  options.budget = std::chrono::milliseconds(300);
+  const harness::ShrinkResult s = harness::shrink(spec, r.choices, *r.violation, options);
+  RC_ASSERT(s.choices.size() <= r.choices.size());
+  const harness::RunResult again = run_planted(s.spec, s.choices, false);
+  RC_ASSERT(again.violation.has_value());
+  RC_ASSERT(again.violation->violation.invariant == std::string("planted.big-bid"));
+}
+
+}  // namespace
+}  // namespace dune

@@ -1,0 +1,70 @@
+// The Markdown, HTML and JUnit forms carry the report's content (issue 8 item 2).
+#include <gtest/gtest.h>
+
+#include <fmt/format.h>
+
+#include <regex>
+
+#include "reports/report.h"
+#include "tests/reports/synthetic_campaign.h"
+
+namespace dune::reports {
+namespace {
+
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+std::size_t count(const std::string& text, const std::string& part) {
+  std::size_t n = 0;
+  for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
+  return n;
+}
+
+TEST(ReportMarkdown, ModuleSummaryOnTopThenFamilies) {
+  const CampaignResult r = testing::synthetic_campaign({});
+  const std::string md = render_markdown(r);
+  const auto summary = md.find("## Module summary");
+  ASSERT_NE(summary, std::string::npos);
+  EXPECT_LT(summary, md.find("## Atreides"));
+  for (Faction f : kAllFactions) EXPECT_TRUE(has(md, fmt::format("| {} |", to_string(f)))) << to_string(f);
+  EXPECT_TRUE(has(md, "| census | census | "));
+  EXPECT_TRUE(has(md, "| lifecycle | cancelled | 5 | "));
+  EXPECT_TRUE(has(md, "dunecheck replay reports/out/bene-gesserit-game"));
+  EXPECT_TRUE(has(md, "### Verdict: **failed**"));
+  EXPECT_TRUE(has(md, "### Verdict: **verified**"));
+  EXPECT_TRUE(has(md, "Unavailable: forced payment amount undecided (seed 003)"));
+  EXPECT_TRUE(has(md, "Digest: `fnv1a64:"));
+}
+
+TEST(ReportMarkdown, CoverageShortfallIsVisible) {
+  const std::string md = render_markdown(testing::synthetic_campaign({7, 60, 0, 1, false}));
+  EXPECT_TRUE(has(md, "| lifecycle | delayed effect consumed | 1 | 0 | **no** |"));
+  EXPECT_TRUE(has(md, "Suggestion: setup with Karama in hand"));
+}
+
+TEST(ReportJunit, OneCasePerFamilyAndInvariant) {
+  const CampaignResult r = testing::synthetic_campaign({});
+  const std::string x = render_junit(r);
+  // 3 families x (3 invariants + coverage).
+  EXPECT_EQ(count(x, "<testcase "), 12u);
+  EXPECT_TRUE(has(x, R"(<testsuites name="dunecheck gate" tests="12" failures="1" errors="0" skipped="4">)"));
+  EXPECT_TRUE(has(x, R"(classname="dunecheck.gate.Bene Gesserit" name="spice-ledger")"));
+  EXPECT_TRUE(has(x, "dunecheck replay reports/out/bene-gesserit-game"));
+  EXPECT_EQ(count(x, "<skipped "), 4u);
+  EXPECT_EQ(count(x, "<failure "), 1u);
+}
+
+TEST(ReportJunit, CoverageShortfallFailsTheCoverageCase) {
+  const std::string x = render_junit(testing::synthetic_campaign({7, 60, 0, 1, false}));
+  EXPECT_TRUE(has(x, R"(type="coverage">lifecycle delayed effect consumed: 0 of 1 required)"));
+}
+
+TEST(ReportHtml, SelfContained) {
+  const std::string h = render_html(testing::synthetic_campaign({}));
+  EXPECT_FALSE(std::regex_search(h, std::regex(R"((src|href)\s*=)"))) << "no external resources";
+  EXPECT_FALSE(has(h, "<script"));
+  EXPECT_EQ(count(h, "<svg "), 2u * 3u);  // two families ran: checks, coverage, game lengths
+  EXPECT_TRUE(has(h, R"(<ol class="trace"><li>storm: sector 3</li>)"));
+}
+
+}  // namespace
+}  // namespace dune::reports

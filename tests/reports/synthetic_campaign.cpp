@@ -1,0 +1,70 @@
+#include "tests/reports/synthetic_campaign.h"
+
+#include <fmt/format.h>
+
+namespace dune::reports::testing {
+namespace {
+
+std::uint64_t mix(std::uint64_t x) {  // splitmix64 finaliser
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+GameRecord record(std::uint64_t seed, Faction family, std::uint64_t game, bool violating_family) {
+  const std::uint64_t r = mix(seed ^ mix(game * 31 + index(family)));
+  GameRecord g;
+  g.game = game;
+  const bool four = (r & 1) != 0;
+  g.setup.seats = four ? 4 : 3;
+  g.setup.factions = four ? std::vector{family, Faction::Fremen, Faction::Harkonnen, Faction::SpacingGuild}
+                          : std::vector{family, Faction::Fremen, Faction::Harkonnen};
+  g.setup.flags = (r & 2) != 0 ? std::vector<std::string>{"advanced", "nexus"} : std::vector<std::string>{"nexus"};
+  g.setup.mode = NexusMode::Cunning;
+  g.steps = 40 + (r >> 8) % 400;
+  const bool violated = violating_family && (r >> 20) % 7 == 0;
+  g.checks = {{"census", "census", g.steps, 0},
+              {"spice-ledger", "conservation", g.steps, violated ? 1u : 0u},
+              {"protocol.atomic", "protocol", g.steps / 2, 0}};
+  g.coverage = {{"Cunning played", (r >> 12) % 3}, {"cancelled", (r >> 14) % 2}};
+  if (violated) {
+    const int step = static_cast<int>((r >> 24) % g.steps);
+    g.counterexamples.push_back({"spice-ledger", "conservation", "spice total changed by 2", game, step, 3 + static_cast<int>(r % 5),
+                                 fmt::format("reports/out/bene-gesserit-game{}.replay.json", game),
+                                 {"storm: sector 3", "Bid(seat 1, 2)", fmt::format("step {}: spice total 98 -> 100", step)}});
+  }
+  return g;
+}
+
+void declare(FamilyResult& f, bool reachable) {
+  declare_coverage(f, CoverageKind::Panel, "Cunning played", 10, "any setup with the native faction seated");
+  declare_coverage(f, CoverageKind::Lifecycle, "cancelled", 5, "bot profile 'reactive'");
+  if (!reachable) declare_coverage(f, CoverageKind::Lifecycle, "delayed effect consumed", 1, "setup with Karama in hand");
+}
+
+}  // namespace
+
+CampaignResult synthetic_campaign(const SyntheticOptions& o) {
+  CampaignResult r;
+  r.params = {o.seed, o.games, 0, o.shards, {o.shard}};
+  for (Faction f : kAllFactions) {
+    const bool run = f == Faction::Atreides || f == Faction::BeneGesserit;
+    r.module.push_back({f, run ? StatusKind::Implemented : StatusKind::Unavailable, run ? "" : "not implemented yet", ""});
+  }
+  FamilyResult& atreides = add_family(r, Faction::Atreides);
+  declare(atreides, o.atreides_coverage_reachable);
+  FamilyResult& bg = add_family(r, Faction::BeneGesserit);
+  declare(bg, true);
+  add_family(r, Faction::Emperor, "forced payment amount undecided (seed 003)");
+  for (std::uint64_t g = 0; g < o.games; ++g) {
+    if (g % static_cast<std::uint64_t>(o.shards) != static_cast<std::uint64_t>(o.shard)) continue;
+    add_game(r.families[0], record(o.seed, Faction::Atreides, g, false));
+    add_game(r.families[1], record(o.seed, Faction::BeneGesserit, g, true));
+  }
+  r.timing = {1.5 + o.shard, 10.0 * (o.shard + 1)};
+  finalise(r);
+  return r;
+}
+
+}  // namespace dune::reports::testing
