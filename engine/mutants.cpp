@@ -10,117 +10,120 @@ namespace {
 // Bits of the base factions, in kBaseFactions order.
 constexpr std::uint8_t At = 1, Bg = 2, Em = 4, Fr = 8, Hk = 16, Sg = 32;
 
-constexpr MutantSetup basic(std::uint8_t factions, std::uint8_t turns = 3, std::uint8_t games = 20) {
-  return MutantSetup{factions, false, turns, games};
+constexpr MutantSetup basic(std::uint8_t factions, std::uint8_t turns = 3, std::uint8_t games = 20,
+                            MutantBots bots = MutantBots::Mixed) {
+  return MutantSetup{factions, false, turns, games, bots};
 }
-constexpr MutantSetup advanced(std::uint8_t factions, std::uint8_t turns = 3, std::uint8_t games = 20) {
-  return MutantSetup{factions, true, turns, games};
+constexpr MutantSetup advanced(std::uint8_t factions, std::uint8_t turns = 3, std::uint8_t games = 20,
+                               MutantBots bots = MutantBots::Mixed) {
+  return MutantSetup{factions, true, turns, games, bots};
 }
-
-// Mutants no checker kills yet within their setup (dunecheck mutants --run shows them SURVIVED when
-// the reason is cleared): listed, never silently passed; the test skips them with this reason.
-constexpr std::string_view kSurvives = "survives its setup: no checker reaches it yet (see the issue 7 report)";
+// The Nexus module's games: Advanced (double blow), four seats with the Atreides.
+constexpr MutantSetup nexus(std::uint8_t turns = 4, std::uint8_t games = 20) {
+  return advanced(At | Hk | Em | Fr, turns, games, MutantBots::Nexus);
+}
 
 constexpr std::array kCatalogue{
     // ---- census: every component in exactly one zone, force totals kept ----
     MutantInfo{Mutant::SoldCardAlsoDiscarded, "sold-card-also-discarded", "census",
-               "a card sold at auction also lands on the Treachery discard", basic(At | Hk, 2), {}},
+               "a card sold at auction also lands on the Treachery discard", basic(At | Hk, 2)},
     MutantInfo{Mutant::DestroyedForcesVanish, "destroyed-forces-vanish", "census",
-               "forces destroyed on the board never reach the Tanks", basic(At | Hk | Fr), {}},
+               "forces destroyed on the board never reach the Tanks", basic(At | Hk | Fr)},
     // ---- capacity ----
     MutantInfo{Mutant::FullHandBids, "full-hand-bids", "capacity",
-               "a seat with a full hand may still bid and buy", basic(At | Em, 6), {}},
+               "a seat with a full hand may still bid and buy", basic(At | Em, 6)},
     MutantInfo{Mutant::RevivalOverdraft, "revival-overdraft", "capacity",
-               "a revival is allowed beyond the seat's spice", basic(At | Hk | Em, 4), {}},
+               "a revival is allowed beyond the seat's spice", basic(At | Hk | Em, 4)},
     // ---- conservation: the spice ledger ----
     MutantInfo{Mutant::CharityFromNowhere, "charity-from-nowhere", "conservation",
-               "CHOAM Charity credits the seat without debiting the bank", basic(At | Hk | Bg), {}},
+               "CHOAM Charity credits the seat without debiting the bank", basic(At | Hk | Bg)},
     MutantInfo{Mutant::WormSpiceVanishes, "worm-spice-vanishes", "conservation",
-               "spice eaten by a worm leaves the game instead of returning to the bank", basic(At | Hk, 4), {}},
+               "spice eaten by a worm leaves the game instead of returning to the bank", basic(At | Hk, 4)},
     MutantInfo{Mutant::StormSpiceVanishes, "storm-spice-vanishes", "conservation",
-               "spice destroyed by the storm leaves the game instead of returning to the bank", basic(At | Hk, 4), {}},
+               "spice destroyed by the storm leaves the game instead of returning to the bank", basic(At | Hk, 4)},
     // ---- rule oracles ----
     MutantInfo{Mutant::BidPaidToBank, "bid-paid-to-bank", "oracle",
-               "a winning bid is paid to the bank instead of the Emperor", basic(Em | At | Hk, 2), {}},
+               "a winning bid is paid to the bank instead of the Emperor", basic(Em | At | Hk, 2)},
     MutantInfo{Mutant::KaramaBidCharged, "karama-bid-charged", "oracle",
-               "a winning Karama bid is charged in spice as well as the card", basic(Em | At | Hk | Bg, 4, 40), {}},
+               "a winning Karama bid is charged in spice as well as the card", basic(Em | At | Hk | Bg, 4, 40)},
     MutantInfo{Mutant::ShipmentPaidToBank, "shipment-paid-to-bank", "oracle",
-               "a shipment is paid to the bank instead of the Guild", basic(Sg | At | Hk, 2), {}},
+               "a shipment is paid to the bank instead of the Guild", basic(Sg | At | Hk, 2)},
     MutantInfo{Mutant::GuildPaysFullPrice, "guild-pays-full-price", "oracle",
-               "the Spacing Guild pays full price for its own shipments", basic(Sg | At, 2), {}},
+               "the Spacing Guild pays full price for its own shipments", basic(Sg | At, 2)},
     MutantInfo{Mutant::FremenPayToShip, "fremen-pay-to-ship", "oracle",
-               "the Fremen pay for sending their reserves near The Great Flat", basic(Fr | At, 2), {}},
+               "the Fremen pay for sending their reserves near The Great Flat", basic(Fr | At, 2)},
     MutantInfo{Mutant::NoFreeRevivals, "no-free-revivals", "oracle",
-               "free revivals are charged 2 spice each", basic(At | Hk | Em, 4), {}},
+               "free revivals are charged 2 spice each", basic(At | Hk | Em, 4)},
     MutantInfo{Mutant::LeaderRevivalFree, "leader-revival-free", "oracle",
-               "reviving a leader costs nothing instead of its strength", basic(At | Hk | Fr, 6, 40), kSurvives},
+               "reviving a leader costs nothing instead of its strength",
+               MutantSetup{At | Hk | Fr, false, 3, 20, MutantBots::Mixed, MutantStart::FirstSeatLeadersInTanks}},
     MutantInfo{Mutant::CharityPaysThree, "charity-pays-three", "oracle",
-               "CHOAM Charity brings a seat up to 3 spice instead of 2", basic(At | Hk | Em, 4), {}},
+               "CHOAM Charity brings a seat up to 3 spice instead of 2", basic(At | Hk | Em, 4)},
     MutantInfo{Mutant::BeneGesseritCharityBasicOff, "bene-gesserit-charity-basic-off", "oracle",
                "the Bene Gesserit get ordinary charity instead of always 2 (the engine's [LR] 2.02.09 claim)",
-               basic(Bg | At | Hk, 4), {}},
+               basic(Bg | At | Hk, 4)},
     MutantInfo{Mutant::CollectionFlatThree, "collection-flat-three", "oracle",
-               "every faction collects 3 spice per force, city or not", basic(At | Hk | Fr, 3), {}},
+               "every faction collects 3 spice per force, city or not", basic(At | Hk | Fr, 3)},
     MutantInfo{Mutant::StormKillsInRock, "storm-kills-in-rock", "oracle",
-               "storm damage destroys forces in protected territories", basic(At | Hk | Fr | Bg, 3), {}},
+               "storm damage destroys forces in protected territories", basic(At | Hk | Fr | Bg, 3)},
     MutantInfo{Mutant::FremenFullStormLosses, "fremen-full-storm-losses", "oracle",
-               "Advanced Fremen lose all their forces in the storm instead of half", advanced(Fr | At | Hk, 3), {}},
+               "Advanced Fremen lose all their forces in the storm instead of half", advanced(Fr | At | Hk, 3)},
     MutantInfo{Mutant::WormEatsFremen, "worm-eats-fremen", "oracle",
-               "Shai-Hulud devours Fremen forces", basic(Fr | At | Hk, 6, 40), kSurvives},
+               "Shai-Hulud devours Fremen forces", basic(Fr | At | Hk, 6, 40, MutantBots::SpiceHungry)},
     MutantInfo{Mutant::WormSparesForces, "worm-spares-forces", "oracle",
-               "Shai-Hulud devours nothing but spice", basic(At | Hk | Em, 6, 40), kSurvives},
+               "Shai-Hulud devours nothing but spice", basic(At | Hk | Em, 6, 40, MutantBots::SpiceHungry)},
     MutantInfo{Mutant::TieToDefender, "tie-to-defender", "oracle",
-               "a tied battle goes to the defender instead of the aggressor", basic(At | Hk | Em, 4, 40), {}},
+               "a tied battle goes to the defender instead of the aggressor", basic(At | Hk | Em, 4, 40)},
     MutantInfo{Mutant::LeaderNotToTanks, "leader-not-to-tanks", "oracle",
-               "a leader killed in battle stays behind its shield", basic(At | Hk | Em, 4, 40), {}},
+               "a leader killed in battle stays behind its shield", basic(At | Hk | Em, 4, 40)},
     MutantInfo{Mutant::WinnerLosesNothing, "winner-loses-nothing", "oracle",
-               "the battle winner keeps the forces it dialed", basic(At | Hk | Em, 4, 40), {}},
+               "the battle winner keeps the forces it dialed", basic(At | Hk | Em, 4, 40)},
     MutantInfo{Mutant::LoserKeepsForces, "loser-keeps-forces", "oracle",
-               "the battle loser loses only what it dialed", basic(At | Hk | Em, 4, 40), {}},
+               "the battle loser loses only what it dialed", basic(At | Hk | Em, 4, 40)},
     MutantInfo{Mutant::LeaderPrizeUnpaid, "leader-prize-unpaid", "oracle",
-               "the winner is not paid the strength of killed leaders", basic(At | Hk | Em, 4, 40), {}},
+               "the winner is not paid the strength of killed leaders", basic(At | Hk | Em, 4, 40)},
     MutantInfo{Mutant::DefenseIgnored, "defense-ignored", "oracle",
-               "a defense card never saves a leader from a weapon", basic(At | Hk | Em, 4, 40), {}},
+               "a defense card never saves a leader from a weapon", basic(At | Hk | Em, 4, 40)},
     MutantInfo{Mutant::TraitorLoserKeepsForces, "traitor-loser-keeps-forces", "oracle",
-               "the side whose leader is a called traitor keeps its forces", basic(At | Hk | Em, 4, 40), {}},
+               "the side whose leader is a called traitor keeps its forces", basic(At | Hk | Em, 4, 40)},
     MutantInfo{Mutant::VictoryAtTwoStrongholds, "victory-at-two-strongholds", "oracle",
-               "an unallied faction wins with 2 strongholds instead of 3", basic(At | Hk | Em, 5, 40), {}},
+               "an unallied faction wins with 2 strongholds instead of 3", basic(At | Hk | Em, 5, 40)},
     // ---- protocol ----
     MutantInfo{Mutant::StaleVersionAccepted, "stale-version-accepted", "protocol",
-               "submit accepts an envelope whose expected version is stale", basic(At | Hk, 1, 3), {}},
+               "submit accepts an envelope whose expected version is stale", basic(At | Hk, 1, 3)},
     MutantInfo{Mutant::DuplicateIdAccepted, "duplicate-id-accepted", "protocol",
-               "a committed command id reused for another command is accepted", basic(At | Hk, 1, 3), {}},
+               "a committed command id reused for another command is accepted", basic(At | Hk, 1, 3)},
     MutantInfo{Mutant::WrongSeatAccepted, "wrong-seat-accepted", "protocol",
-               "a command from a seat that is not awaited is accepted", basic(At | Hk, 1, 3), {}},
+               "a command from a seat that is not awaited is accepted", basic(At | Hk, 1, 3)},
     // ---- determinism ----
     MutantInfo{Mutant::StormSectorNotSaved, "storm-sector-not-saved", "determinism",
-               "the storm sector is left out of saved snapshots", basic(At | Hk, 1, 3), {}},
+               "the storm sector is left out of saved snapshots", basic(At | Hk, 1, 3)},
     MutantInfo{Mutant::AllySpiceNotSaved, "ally-spice-not-saved", "determinism",
-               "a seat's AllySpice grant is left out of saved snapshots", basic(At | Hk | Em, 3, 10), {}},
+               "a seat's AllySpice grant is left out of saved snapshots", basic(At | Hk | Em, 3, 10)},
     // ---- noninterference ----
     MutantInfo{Mutant::HandInPublicView, "hand-in-public-view", "noninterference",
-               "the public view lists a held Treachery card", basic(At | Hk, 1, 3), {}},
+               "the public view lists a held Treachery card", basic(At | Hk, 1, 3)},
     MutantInfo{Mutant::DeckOrderLeaked, "deck-order-leaked", "noninterference",
-               "a seat's view shows the top card of the Treachery deck", basic(At | Hk, 1, 3), {}},
+               "a seat's view shows the top card of the Treachery deck", basic(At | Hk, 1, 3)},
     MutantInfo{Mutant::RejectionNamesHiddenCard, "rejection-names-hidden-card", "noninterference",
-               "a rejected bid names the hidden card up for auction", basic(At | Hk, 2, 5), {}},
+               "a rejected bid names the hidden card up for auction", basic(At | Hk, 2, 5)},
     MutantInfo{Mutant::OtherTraitorInSeatView, "other-traitor-in-seat-view", "noninterference",
-               "a seat's view shows another seat's kept traitors", basic(At | Hk, 1, 3), {}},
+               "a seat's view shows another seat's kept traitors", basic(At | Hk, 1, 3)},
     // ---- single consumption and Nexus lifecycle (seed 000) ----
     MutantInfo{Mutant::NexusPlayableTwice, "nexus-playable-twice", "single-consumption",
-               "a played Nexus card stays held and can be played again", advanced(At | Hk | Em | Fr, 4, 10), kSurvives},
-    MutantInfo{Mutant::NexusRetryRerolls, "nexus-retry-rerolls", "single-consumption",
-               "a retried DrawNexus is not recognised as a retry (it is submitted anew)", advanced(At | Hk | Em | Fr, 4, 10), {}},
+               "a played Nexus card stays held and can be played again", nexus()},
+    MutantInfo{Mutant::NexusRetryRerolls, "nexus-retry-rerolls", "protocol",
+               "a retried DrawNexus is not recognised as a retry (it is submitted anew)", nexus()},
     MutantInfo{Mutant::NexusKeptOnAlliance, "nexus-kept-on-alliance", "lifecycle",
-               "a Nexus card is not discarded when its holder allies", advanced(At | Hk | Em | Fr, 4, 10), kSurvives},
+               "a Nexus card is not discarded when its holder allies", nexus()},
     MutantInfo{Mutant::NexusDrawAfterBlowA, "nexus-draw-after-blow-a", "lifecycle",
-               "the Nexus draw opportunity opens after blow A alone", advanced(At | Hk | Em | Fr, 4, 10), {}},
+               "the Nexus draw opportunity opens after blow A alone", nexus()},
     MutantInfo{Mutant::NexusBlowBErases, "nexus-blow-b-erases", "lifecycle",
-               "blow B without a worm erases the Nexus that blow A caused", advanced(At | Hk | Em | Fr, 4, 10), {}},
+               "blow B without a worm erases the Nexus that blow A caused", nexus()},
     MutantInfo{Mutant::NexusRedrawPausesPublicly, "nexus-redraw-pauses-publicly", "lifecycle",
-               "an own-faction redraw pauses and awaits the seat again, publicly", advanced(At | Hk | Em | Fr, 4, 10), kSurvives},
+               "an own-faction redraw pauses and awaits the seat again, publicly", nexus()},
     MutantInfo{Mutant::NexusCountsAgainstHandLimit, "nexus-counts-against-hand-limit", "capacity",
-               "a held Nexus card counts against the Treachery hand limit", advanced(At | Hk | Em | Fr, 4, 10), kSurvives},
+               "a held Nexus card counts against the Treachery hand limit", nexus()},
 };
 
 }  // namespace

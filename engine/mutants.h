@@ -70,13 +70,30 @@ enum class Mutant : std::uint8_t {
   NexusCountsAgainstHandLimit,
 };
 
+// The bots of a mutant's games (harness/mutant_run.cpp maps them to generators' profiles).
+enum class MutantBots : std::uint8_t {
+  Mixed,        // uniform on even seeds, aggressive (reckless battle plans) on odd ones
+  SpiceHungry,  // onto spice, where the worms appear
+  Nexus,        // the Nexus module (Audit) with Nexus-eager and ally-eager seats; draws favour the
+                // Atreides card, the family whose panels play (seed 000, "Effect integration")
+};
+
+// Where a mutant's games start. A leader is revived only once every leader of its faction has
+// died ([LR] 1.05.03), which random games of a few turns almost never reach: that mutant's games
+// start with the first seat's leaders in the Tanks, a staged state no event log reproduces (so
+// determinism.replay cannot run on them; the run reports it as excluded).
+enum class MutantStart : std::uint8_t { NewGame, FirstSeatLeadersInTanks };
+
 // Random games that reach the mutated rule: which base factions sit (a bit per faction, in
-// kBaseFactions order), Basic or Advanced, the turn limit, and how many games at most.
+// kBaseFactions order), Basic or Advanced, the turn limit, how many games at most, the bots and
+// the start.
 struct MutantSetup {
   std::uint8_t factions = 0b111111;
   bool advanced = false;
   std::uint8_t turns = 3;
   std::uint8_t games = 20;
+  MutantBots bots = MutantBots::Mixed;
+  MutantStart start = MutantStart::NewGame;
 };
 
 struct MutantInfo {
@@ -85,7 +102,6 @@ struct MutantInfo {
   std::string_view family;       // the invariant family meant to kill it (registry.h families)
   std::string_view description;  // one line
   MutantSetup setup;
-  std::string_view pending;      // non-empty: no injection point yet, and why
 };
 
 // Every mutant, in enum order (None excluded).

@@ -146,7 +146,7 @@ std::optional<Rejection> validate_nexus_play(const GameState& state, Seat seat, 
   if (state.nexus.held[seat.value] != c.card) {
     return reject(RejectCode::IllegalChoice, "you do not hold the {} Nexus card", to_string(c.card.faction));
   }
-  const FamilyStatus& family = family_status(c.card.faction);
+  const FamilyStatus family = family_status(c.card.faction);
   if (family.kind == StatusKind::Unavailable) {
     return reject(RejectCode::NotImplemented, "the {} Nexus card cannot be played: {}", to_string(c.card.faction), family.reason);
   }

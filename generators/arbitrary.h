@@ -33,7 +33,7 @@ inline rc::Gen<GameSpec> gen_spec(SpecBounds bounds = {}) {
       factions.erase(factions.begin() + static_cast<std::ptrdiff_t>(f));
       circles.erase(circles.begin() + static_cast<std::ptrdiff_t>(c));
       spec.bots.push_back(*rc::gen::element(BotProfile::Uniform, BotProfile::NexusEager, BotProfile::AllyEager,
-                                                BotProfile::Aggressive, BotProfile::Passive));
+                                                BotProfile::Aggressive, BotProfile::Passive, BotProfile::SpiceHungry));
     }
     if (*rc::gen::arbitrary<bool>()) {
       RuleFlags& r = o.rules;

@@ -21,15 +21,31 @@ constexpr std::uint64_t kBotStream = 0x5851f42d4c957f2dULL;
 
 bool into_stronghold(CellId cell) { return is_stronghold(cell_info(cell).territory); }
 
+// A reckless plan: a leader and a weapon, no defense, so leaders die and the Tanks fill up (the
+// rare leader revivals of [LR] 1.05.03 need every leader of a faction dead once).
+double reckless_plan_weight(const PlanBattle& p) {
+  return (p.leader ? 3.0 : 1.0) * (p.weapon ? 3.0 : 1.0) * (p.defense ? 0.3 : 1.0);
+}
+
 double aggressive_weight(const Command& c) {
   if (const auto* s = std::get_if<Ship>(&c)) return into_stronghold(s->to) ? 10.0 : 2.0;
   if (const auto* m = std::get_if<Move>(&c)) return into_stronghold(m->to) ? 10.0 : 2.0;
   if (const auto* b = std::get_if<Bid>(&c)) return 1.0 + static_cast<double>(b->amount.value) / 2.0;
+  if (const auto* p = std::get_if<PlanBattle>(&c)) return reckless_plan_weight(*p);
   if (std::holds_alternative<CallTraitor>(c)) return 30.0;
   if (std::holds_alternative<PlayFamilyAtomics>(c)) return 10.0;
   if (std::holds_alternative<CaptureLeader>(c)) return 5.0;
   if (std::holds_alternative<Pass>(c)) return 0.3;
   return 1.0;
+}
+
+// Spice-hungry: ship and move onto cells that hold spice, and collect there; the worm of a pile
+// appears where its last territory card blew, so these forces meet the worms.
+double spice_weight(const GameState& state, const Command& c) {
+  const auto onto_spice = [&](CellId to) { return state.board.spice[index(to)] > Spice{0}; };
+  if (const auto* s = std::get_if<Ship>(&c)) return onto_spice(s->to) ? 20.0 : 1.0;
+  if (const auto* m = std::get_if<Move>(&c)) return onto_spice(m->to) ? 20.0 : 1.0;
+  return std::holds_alternative<Pass>(c) ? 0.5 : 1.0;
 }
 
 // Picks an index with probability proportional to weights (all positive).
@@ -40,32 +56,40 @@ std::size_t weighted(std::span<const double> weights, std::mt19937_64& rng) {
 
 // A command index chosen by `profile`: a kind first (weighted by its heaviest command), then a
 // command of that kind (weighted); Uniform picks any command equally.
-std::size_t pick_command(BotProfile profile, const std::vector<Command>& legal, std::mt19937_64& rng) {
+std::size_t pick_command(const GameState& state, BotProfile profile, const std::vector<Command>& legal, std::mt19937_64& rng) {
   if (profile == BotProfile::Uniform) return std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng);
+  const auto weight = [&](const Command& c) {
+    return profile == BotProfile::SpiceHungry ? spice_weight(state, c) : profile_weight(profile, c);
+  };
   std::map<std::size_t, std::vector<std::size_t>> by_kind;  // variant index -> command indices
   for (std::size_t i = 0; i < legal.size(); ++i) by_kind[legal[i].index()].push_back(i);
   std::vector<const std::vector<std::size_t>*> kinds;
   std::vector<double> kind_weights;
   for (const auto& [kind, members] : by_kind) {
     double heaviest = 0;
-    for (std::size_t i : members) heaviest = std::max(heaviest, profile_weight(profile, legal[i]));
+    for (std::size_t i : members) heaviest = std::max(heaviest, weight(legal[i]));
     kinds.push_back(&members);
     kind_weights.push_back(heaviest);
   }
   const auto& members = *kinds[weighted(kind_weights, rng)];
   std::vector<double> weights;
-  for (std::size_t i : members) weights.push_back(profile_weight(profile, legal[i]));
+  for (std::size_t i : members) weights.push_back(weight(legal[i]));
   return members[weighted(weights, rng)];
 }
 
 }  // namespace
 
 double profile_weight(BotProfile profile, const Command& c) {
+  // The redraw preference is a standing choice offered at every turn of a seat; weighted like an
+  // ordinary command it would take most decisions and stretch games to thousands of steps.
+  if (profile != BotProfile::Uniform && std::holds_alternative<SetRedrawPolicy>(c)) {
+    return profile == BotProfile::NexusEager ? 0.3 : 0.05;
+  }
   switch (profile) {
     case BotProfile::Uniform: return 1.0;
     case BotProfile::NexusEager:
       if (std::holds_alternative<DrawNexus>(c) || std::holds_alternative<PlayNexus>(c)) return 20.0;
-      return std::holds_alternative<SetRedrawPolicy>(c) ? 8.0 : 1.0;
+      return 1.0;
     case BotProfile::AllyEager:
       if (std::holds_alternative<AcceptAlliance>(c)) return 30.0;
       if (std::holds_alternative<ProposeAlliance>(c)) return 15.0;
@@ -75,6 +99,7 @@ double profile_weight(BotProfile profile, const Command& c) {
     case BotProfile::Passive:
       if (std::holds_alternative<Pass>(c)) return 20.0;
       return std::holds_alternative<Bid>(c) ? 0.2 : 1.0;
+    case BotProfile::SpiceHungry: return 1.0;  // state-aware: spice_weight
   }
   return 1.0;
 }
@@ -97,13 +122,22 @@ std::optional<Decision> Bots::choose(const GameState& state, const std::vector<S
   const auto legal = legal_commands(state, seat);
   if (legal.empty()) return std::nullopt;
   const BotProfile profile = seat.value < spec_->bots.size() ? spec_->bots[seat.value] : BotProfile::Uniform;
-  const std::size_t command_index = pick_command(profile, legal, rng_);
+  const std::size_t command_index = pick_command(state, profile, legal, rng_);
   return Decision{seat, legal[command_index], static_cast<Choice>(command_index * seats.size() + seat_index)};
 }
 
 std::uint8_t chance_pick(std::uint64_t seed, ChanceKind kind, std::uint32_t nth, std::span<const std::uint8_t> outcomes) {
   const std::uint64_t key = mix(mix(seed) ^ (static_cast<std::uint64_t>(kind) << 32 | nth));
   return outcomes[key % outcomes.size()];
+}
+
+std::uint8_t chance_pick(const GameSpec& spec, ChanceKind kind, std::uint32_t nth, std::span<const std::uint8_t> outcomes) {
+  if (kind == ChanceKind::NexusDraw && spec.favoured_nexus) {
+    const auto favoured = static_cast<std::uint8_t>(index(*spec.favoured_nexus));  // NexusDraw outcomes are factions
+    const bool listed = std::ranges::find(outcomes, favoured) != outcomes.end();
+    if (listed && (mix(spec.seed ^ 0x6e657875ULL ^ nth) & 1U) == 0) return favoured;
+  }
+  return chance_pick(spec.seed, kind, nth, outcomes);
 }
 
 }  // namespace dune::generators

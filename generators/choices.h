@@ -45,6 +45,8 @@ class Bots {
 
 // The chance outcome for the `nth` (0-based) chance step of its kind in a game of `seed`.
 std::uint8_t chance_pick(std::uint64_t seed, ChanceKind kind, std::uint32_t nth, std::span<const std::uint8_t> outcomes);
+// chance_pick under the spec's chance profile (GameSpec::favoured_nexus).
+std::uint8_t chance_pick(const GameSpec& spec, ChanceKind kind, std::uint32_t nth, std::span<const std::uint8_t> outcomes);
 
 // The weight a profile gives a command, relative to 1 for an ordinary command. Profiles pick a
 // kind of command first (by the largest weight among its commands) and then a command within it,

@@ -7,18 +7,20 @@
 #include <utility>
 
 #include "engine/engine.h"
+#include "engine/json_io.h"
 #include "engine/persistence.h"
 #include "model/factions.h"
 
 namespace dune::generators {
 namespace {
 
-constexpr std::array<std::pair<BotProfile, std::string_view>, 5> kProfileNames{{
+constexpr std::array<std::pair<BotProfile, std::string_view>, 6> kProfileNames{{
     {BotProfile::Uniform, "uniform"},
     {BotProfile::NexusEager, "nexus-eager"},
     {BotProfile::AllyEager, "ally-eager"},
     {BotProfile::Aggressive, "aggressive"},
     {BotProfile::Passive, "passive"},
+    {BotProfile::SpiceHungry, "spice-hungry"},
 }};
 
 // The names of the rule flags that are on, in options_to_json order (one source of flag names).
@@ -63,7 +65,7 @@ std::optional<BotProfile> bot_profile_from_name(std::string_view name) {
 
 GameSpec uniform_spec(Options options, std::uint64_t seed, int max_decisions) {
   std::vector<BotProfile> bots(options.seat_count(), BotProfile::Uniform);
-  return GameSpec{std::move(options), std::move(bots), seed, max_decisions};
+  return GameSpec{std::move(options), std::move(bots), seed, max_decisions, std::nullopt};
 }
 
 std::string to_string(const GameSpec& spec) {
@@ -74,16 +76,19 @@ std::string to_string(const GameSpec& spec) {
                                 i < spec.bots.size() ? to_string(spec.bots[i]) : "?",
                                 i < o.player_circles.size() ? int{o.player_circles[i]} : -1));
   }
-  return fmt::format("{} seats: {}; {}; Nexus {}; {} turns; seed {}; at most {} decisions", o.seat_count(),
-                     fmt::join(seats, ", "), rules_text(o), nexus_text(o.nexus), o.turn_limit, spec.seed,
-                     spec.max_decisions);
+  return fmt::format("{} seats: {}; {}; Nexus {}{}; {} turns; seed {}; at most {} decisions", o.seat_count(),
+                     fmt::join(seats, ", "), rules_text(o), nexus_text(o.nexus),
+                     spec.favoured_nexus ? fmt::format(" (draws favour the {} card)", dune::to_string(*spec.favoured_nexus)) : "",
+                     o.turn_limit, spec.seed, spec.max_decisions);
 }
 
 nlohmann::json spec_to_json(const GameSpec& spec) {
   nlohmann::json bots = nlohmann::json::array();
   for (BotProfile b : spec.bots) bots.push_back(to_string(b));
-  return {{"options", options_to_json(spec.options)}, {"bots", bots}, {"seed", spec.seed},
-          {"max_decisions", spec.max_decisions}};
+  nlohmann::json j{{"options", options_to_json(spec.options)}, {"bots", bots}, {"seed", spec.seed},
+                    {"max_decisions", spec.max_decisions}};
+  if (spec.favoured_nexus) j["favoured_nexus"] = dune::to_string(*spec.favoured_nexus);
+  return j;
 }
 
 std::variant<GameSpec, std::string> spec_from_json(const nlohmann::json& j) {
@@ -108,6 +113,11 @@ std::variant<GameSpec, std::string> spec_from_json(const nlohmann::json& j) {
     return std::string("spec: missing \"max_decisions\" (a non-negative integer)");
   }
   spec.max_decisions = j["max_decisions"].get<int>();
+  if (j.contains("favoured_nexus")) {  // optional: older files have none
+    const auto& f = j["favoured_nexus"];
+    spec.favoured_nexus = f.is_string() ? json_io::enum_from_name<Faction>(f.get<std::string>()) : std::nullopt;
+    if (!spec.favoured_nexus) return fmt::format("spec.favoured_nexus: unknown faction {}", f.dump());
+  }
   return spec;
 }
 

@@ -23,6 +23,7 @@ enum class BotProfile : std::uint8_t {
   AllyEager,   // proposes and accepts alliances
   Aggressive,  // ships and moves into strongholds, bids high, calls traitors
   Passive,     // passes whenever it may
+  SpiceHungry, // ships and moves onto spice, where the worms of that pile appear ([LR] 1.02.05)
 };
 
 std::string_view to_string(BotProfile p);
@@ -33,6 +34,10 @@ struct GameSpec {
   std::vector<BotProfile> bots;  // bots[seat]; same size as options.factions
   std::uint64_t seed = 0;        // the bots' stream and every chance outcome derive from it
   int max_decisions = 20000;     // a game stops after this many accepted commands
+  // A chance profile (the gate's): a Nexus draw picks this family's card one time in two while it
+  // is in the deck. Every outcome is still one the engine lists, so the game stays legal; it only
+  // makes the family's panels reachable in a short campaign.
+  std::optional<Faction> favoured_nexus;
 
   friend bool operator==(const GameSpec&, const GameSpec&) = default;
 };

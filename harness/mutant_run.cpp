@@ -2,13 +2,14 @@
 
 #include <chrono>
 
+#include "model/factions.h"
 #include "model/options.h"
 
 namespace dune::harness {
 
 GameSpec mutant_spec(const MutantInfo& mutant, std::uint64_t seed) {
   const MutantSetup& setup = mutant.setup;
-  const bool nexus = mutant.name.starts_with("nexus-");
+  const bool nexus = setup.bots == MutantBots::Nexus;
   std::vector<Faction> factions;
   for (std::size_t i = 0; i < kBaseFactions.size(); ++i) {
     if ((setup.factions >> i) & 1U) factions.push_back(kBaseFactions[i]);
@@ -17,9 +18,20 @@ GameSpec mutant_spec(const MutantInfo& mutant, std::uint64_t seed) {
   options.turn_limit = setup.turns;
   if (nexus) options.nexus = NexusModuleMode::Audit;
   GameSpec spec = generators::uniform_spec(std::move(options), seed);
-  // Aggressive bots on every other game reach battles, strongholds and high bids sooner.
-  if (seed % 2 == 1) spec.bots.assign(spec.bots.size(), generators::BotProfile::Aggressive);
-  if (nexus) spec.bots.assign(spec.bots.size(), seed % 2 == 1 ? generators::BotProfile::NexusEager : generators::BotProfile::AllyEager);
+  using generators::BotProfile;
+  switch (setup.bots) {
+    case MutantBots::Mixed:  // aggressive bots on every other game reach battles, strongholds and high bids sooner
+      if (seed % 2 == 1) spec.bots.assign(spec.bots.size(), BotProfile::Aggressive);
+      break;
+    case MutantBots::SpiceHungry: spec.bots.assign(spec.bots.size(), BotProfile::SpiceHungry); break;
+    case MutantBots::Nexus:  // draws need an alliance and unallied seats: ally-eager and Nexus-eager seats mixed;
+                             // the first seat (the Atreides) always Nexus-eager, so it meets its own card
+      for (std::size_t i = 0; i < spec.bots.size(); ++i) {
+        spec.bots[i] = i == 0 || (i + seed) % 2 == 0 ? BotProfile::NexusEager : BotProfile::AllyEager;
+      }
+      spec.favoured_nexus = Faction::Atreides;
+      break;
+  }
   return spec;
 }
 
@@ -31,6 +43,16 @@ std::string family_of(std::string_view checker) {
 }
 
 namespace {
+
+// MutantStart::FirstSeatLeadersInTanks: every ordinary leader of the first seat has died once.
+GameState staged_start(const GameSpec& spec) {
+  GameState s = std::get<GameState>(new_game(spec.options));
+  for (LeaderId l : ordinary_leaders(spec.options.factions.front())) {
+    s.leaders[l.value].where = LeaderLocation::Tanks;
+    s.leaders[l.value].deaths = 1;
+  }
+  return s;
+}
 
 // The control: the same game on the unmutated engine fails at or before `step` with these checkers.
 std::optional<Found> control_failure(const GameSpec& spec, const RunConfig& config, int step) {
@@ -45,15 +67,21 @@ std::optional<Found> control_failure(const GameSpec& spec, const RunConfig& conf
 MutantOutcome run_mutant(const MutantInfo& mutant, const MutantRunOptions& options) {
   MutantOutcome out;
   out.info = mutant;
-  if (!mutant.pending.empty()) return out;
   const ScopedMutant active(mutant.id);
   const auto start = std::chrono::steady_clock::now();
   std::vector<invariants::Checker> checkers(invariants::all_checkers().begin(), invariants::all_checkers().end());
+  const bool staged = mutant.setup.start != MutantStart::NewGame;
+  if (staged) {  // the staged edit is in no event log: replaying the log cannot reach the state
+    out.not_applicable.push_back("determinism.replay");
+    std::erase_if(checkers, [](const invariants::Checker& c) { return c.name == "determinism.replay"; });
+  }
   const int games = options.games > 0 ? options.games : mutant.setup.games;
+  std::optional<GameState> staged_state;
   for (int g = 0; g < games && !out.killed; ++g) {
     out.spec = mutant_spec(mutant, options.seed + static_cast<std::uint64_t>(g));
     out.spec.max_decisions = options.max_decisions;
     RunConfig config;
+    if (staged) config.start = &staged_state.emplace(staged_start(out.spec));
     config.checkers = checkers;
     RunResult run = run_game(out.spec, config);
     out.games = g + 1;
@@ -72,6 +100,7 @@ MutantOutcome run_mutant(const MutantInfo& mutant, const MutantRunOptions& optio
       ShrinkOptions shrink_options;
       shrink_options.budget = options.shrink_budget;
       shrink_options.checkers = checkers;
+      shrink_options.start = config.start;
       out.shrunk_size = shrink(out.spec, run.choices, *run.violation, shrink_options).choices.size();
     }
   }

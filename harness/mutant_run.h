@@ -32,8 +32,10 @@ struct MutantOutcome {
   std::string family;              // the family of the checker that found it
   GameSpec spec;                   // the killing game
   std::optional<std::size_t> shrunk_size;  // decisions in the shrunk counterexample
-  // Checkers that already fail on the unmutated engine in these games (the control run): they
-  // cannot kill a mutant, so the game is replayed without them. Reported, never hidden.
+  // Checkers left out, reported, never hidden. not_applicable: they cannot apply to the setup (the
+  // event-log replay from a staged start). excluded: they already fail on the unmutated engine in
+  // these games (the control run: the game is replayed without them) — a checker false positive.
+  std::vector<std::string> not_applicable;
   std::vector<std::string> excluded;
 };
 
@@ -41,7 +43,7 @@ struct MutantOutcome {
 // with Nexus-eager bots for the Nexus mutants, aggressive bots on odd seeds.
 GameSpec mutant_spec(const MutantInfo& mutant, std::uint64_t seed);
 
-// Activates the mutant on this thread for the run. A pending mutant is not run (killed = false).
+// Activates the mutant on this thread for the run.
 MutantOutcome run_mutant(const MutantInfo& mutant, const MutantRunOptions& options = {});
 
 // The family of a checker of the catalogue, by name ("" if unknown).

@@ -38,9 +38,13 @@ PropertyOutcome check_game(const GameSpec& spec, const PropertyOptions& options)
   ShrinkOptions shrink_options{options.shrink_budget, options.check_options, options.checkers};
   out.shrunk = shrink(spec, out.run.choices, found, shrink_options);
   const ShrinkResult& s = *out.shrunk;
-  Counterexample c{s.spec, s.choices, s.violation, rapidcheck_params(),
-                   fmt::format("shrunk from {} to {} decisions ({} candidates, {:.1f} s{})", s.original_size,
-                               s.choices.size(), s.candidates, s.seconds, s.timed_out ? ", budget reached" : "")};
+  Counterexample c;
+  c.spec = s.spec;
+  c.choices = s.choices;
+  c.violation = s.violation;
+  c.rapidcheck = rapidcheck_params();
+  c.note = fmt::format("shrunk from {} to {} decisions ({} candidates, {:.1f} s{})", s.original_size, s.choices.size(),
+                       s.candidates, s.seconds, s.timed_out ? ", budget reached" : "");
   const Written written = write_counterexample(c, options.file_name);
   out.path = written.path;
   out.failure = fmt::format(

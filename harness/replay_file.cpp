@@ -2,11 +2,14 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <ostream>
 
+#include "engine/mutants.h"
+#include "engine/persistence.h"
 #include "engine/projection.h"
 #include "generators/random_player.h"
 #include "model/factions.h"
@@ -75,9 +78,51 @@ void print_step(std::ostream& out, const invariants::Transition& t) {
 
 }  // namespace
 
+namespace {
+
+json start_to_json(const StagedStart& s) {
+  return {{"scope", s.scope}, {"state", state_to_json(s.state)}, {"unchecked", s.unchecked}};
+}
+
+std::variant<StagedStart, std::string> start_from_json(const json& j) {
+  if (!j.is_object() || !j.contains("scope") || !j["scope"].is_string()) return std::string("start: missing \"scope\" (a string)");
+  if (!j.contains("state")) return std::string("start: missing \"state\" (a snapshot's content)");
+  auto state = state_from_json(j["state"]);
+  if (auto* e = std::get_if<LoadError>(&state)) return fmt::format("start: state: {}", e->message);
+  StagedStart s{j["scope"].get<std::string>(), std::get<GameState>(std::move(state)), {}};
+  if (j.contains("unchecked")) {
+    if (!j["unchecked"].is_array()) return std::string("start: \"unchecked\" is not an array");
+    for (const json& x : j["unchecked"]) {
+      if (!x.is_string()) return fmt::format("start: unchecked: {} is not a checker name", x.dump());
+      s.unchecked.push_back(x.get<std::string>());
+    }
+  }
+  return s;
+}
+
+// The optional fields of format version 2 (bounded exploration); a version 1 file has none.
+std::optional<std::string> explored_from_json(const json& j, Counterexample& c) {
+  if (j.contains("start") && !j["start"].is_null()) {
+    auto start = start_from_json(j["start"]);
+    if (auto* e = std::get_if<std::string>(&start)) return *e;
+    c.start = std::get<StagedStart>(std::move(start));
+  }
+  if (j.contains("chance")) {
+    if (!j["chance"].is_array()) return std::string("\"chance\" is not an array");
+    for (const json& x : j["chance"]) {
+      if (!x.is_number_unsigned() || x.get<std::uint64_t>() > UINT8_MAX) return fmt::format("chance: {} is not an outcome", x.dump());
+      c.chance.push_back(x.get<std::uint8_t>());
+    }
+  }
+  if (j.contains("every_step") && j["every_step"].is_boolean()) c.every_step = j["every_step"].get<bool>();
+  return std::nullopt;
+}
+
+}  // namespace
+
 json counterexample_to_json(const Counterexample& c) {
-  return {{"format", std::string(kCounterexampleFormat)},
-          {"version", 1},
+  json out = {{"format", std::string(kCounterexampleFormat)},
+          {"version", c.start || !c.chance.empty() || c.every_step ? 2 : 1},
           {"spec", generators::spec_to_json(c.spec)},
           {"spec_text", generators::to_string(c.spec)},
           {"choices", c.choices},
@@ -85,6 +130,11 @@ json counterexample_to_json(const Counterexample& c) {
           {"seed", c.spec.seed},
           {"rapidcheck", c.rapidcheck},
           {"note", c.note}};
+  if (c.start) out["start"] = start_to_json(*c.start);
+  if (!c.chance.empty()) out["chance"] = c.chance;
+  if (c.every_step) out["every_step"] = true;
+  if (!c.mutant.empty()) out["mutant"] = c.mutant;
+  return out;
 }
 
 bool is_counterexample(const json& j) {
@@ -109,8 +159,15 @@ std::variant<Counterexample, std::string> counterexample_from_json(const json& j
     if (auto* e = std::get_if<std::string>(&found)) return *e;
     c.violation = std::get<Found>(std::move(found));
   }
+  if (auto error = explored_from_json(j, c)) return *error;
   if (j.contains("rapidcheck") && j["rapidcheck"].is_string()) c.rapidcheck = j["rapidcheck"].get<std::string>();
   if (j.contains("note") && j["note"].is_string()) c.note = j["note"].get<std::string>();
+  if (j.contains("mutant")) {  // a failure found with an engine mutant on replays only with it on
+    if (!j["mutant"].is_string() || !find_mutant(j["mutant"].get<std::string>())) {
+      return fmt::format("mutant: {} is not a mutant of the catalogue (see `dunecheck mutants`)", j["mutant"].dump());
+    }
+    c.mutant = j["mutant"].get<std::string>();
+  }
   return c;
 }
 
@@ -131,7 +188,22 @@ RunResult replay_counterexample(const Counterexample& c, std::ostream& out) {
   RunConfig config;
   config.prefix = c.choices;
   config.extend = false;
+  config.chance = c.chance;
+  config.every_step = c.every_step;
+  std::vector<invariants::Checker> checkers;
+  if (c.start) {
+    out << fmt::format("start: {} (turn {}, {}), steps count from it\n", c.start->scope, c.start->state.turn,
+                       to_string(c.start->state.step));
+    config.start = &c.start->state;
+    for (const invariants::Checker& k : invariants::all_checkers()) {
+      if (std::find(c.start->unchecked.begin(), c.start->unchecked.end(), k.name) == c.start->unchecked.end()) checkers.push_back(k);
+    }
+    config.checkers = checkers;
+  }
   config.on_step = [&out](const invariants::Transition& t) { print_step(out, t); };
+  const auto mutant = find_mutant(c.mutant);  // checked when the file was read
+  if (mutant) out << fmt::format("engine mutant switched on: {} ({})\n", mutant->name, mutant->description);
+  const ScopedMutant active(mutant ? mutant->id : Mutant::None);
   RunResult r = run_game(c.spec, config);
   if (!r.final_state.halted.empty()) out << "the game stopped: " << r.final_state.halted << "\n";
   out << fmt::format("{} steps, {} of {} choices replayed\n", r.steps, r.decisions, c.choices.size());

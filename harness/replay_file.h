@@ -18,12 +18,26 @@ namespace dune::harness {
 
 inline constexpr std::string_view kCounterexampleFormat = "dunecheck-counterexample";
 
+// Where a bounded exploration (proofs/explorer.h) began: the scope's staged state, stored as a
+// snapshot's content, and the checkers that do not apply from it (e.g. determinism.replay after a
+// staging edit that no event log reproduces). Absent: the game starts at new_game(spec.options).
+struct StagedStart {
+  std::string scope;  // e.g. "lifecycle-3/small-deck"
+  GameState state;
+  std::vector<std::string> unchecked;  // Checker::name
+};
+
 struct Counterexample {
   GameSpec spec;
   std::vector<Choice> choices;
   std::optional<Found> violation;  // none: a game that must replay clean (a regression file)
   std::string rapidcheck;          // the RapidCheck reproduce string or RC_PARAMS, when known
   std::string note;                // free text, e.g. how the file was made or shrunk
+  // Format version 2, all optional (a version 1 file has none; bounded exploration writes them):
+  std::optional<StagedStart> start;  // "start": the staged state the game begins at
+  std::vector<std::uint8_t> chance;  // "chance": explicit outcomes of the first chance steps
+  bool every_step = false;           // "every_step": RunConfig::every_step
+  std::string mutant;              // "mutant" (optional): the engine mutant switched on (engine/mutants.h)
 };
 
 nlohmann::json counterexample_to_json(const Counterexample& c);

@@ -2,7 +2,12 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
+#include <bit>
+
+#include "invariants/noninterference.h"
+#include "invariants/protocol.h"
 
 namespace dune::harness {
 namespace {
@@ -18,7 +23,7 @@ class Run {
   }
 
   RunResult play() {
-    auto created = new_game(spec_.options);
+    auto created = config_.start ? std::variant<GameState, Rejection>(*config_.start) : new_game(spec_.options);
     if (auto* r = std::get_if<Rejection>(&created)) {
       out_.engine_bug = fmt::format("new_game rejected the spec: {}", r->message);
       out_.final_state.halted = out_.engine_bug;
@@ -26,6 +31,10 @@ class Run {
     }
     GameState state = std::get<GameState>(std::move(created));
     context_ = invariants::GameContext::of(state);
+    if (config_.start) {
+      logged_ = state.log.size();  // the start's own history was checked when it was staged
+      id_base_ = invariants::fresh_id(state).value - 1;
+    }
     record(state, state);  // setup chance steps resolved inside new_game
     while (!out_.violation && !is_terminal(state)) {
       if (out_.decisions >= spec_.max_decisions) {
@@ -46,8 +55,12 @@ class Run {
     if (state.chance) {
       const auto outcomes = chance_outcomes(state);
       const auto kind = static_cast<std::size_t>(state.chance->kind);
-      const std::uint8_t pick = generators::chance_pick(spec_.seed, state.chance->kind, chance_seen_[kind], outcomes);
-      state = std::get<GameState>(apply_chance(state, pick));
+      const std::uint8_t pick = explicit_chance_ < config_.chance.size()
+                                    ? config_.chance[explicit_chance_++]
+                                    : generators::chance_pick(spec_, state.chance->kind, chance_seen_[kind], outcomes);
+      auto next = apply_chance(state, pick);
+      if (auto* r = std::get_if<Rejection>(&next)) return halt(state, fmt::format("chance outcome {} rejected: {}", pick, r->message));
+      state = std::get<GameState>(std::move(next));
       return true;
     }
     const auto seats = pending(state);
@@ -57,7 +70,7 @@ class Run {
     const auto decision = n < config_.prefix.size() ? generators::decide(state, seats, config_.prefix[n])
                                                     : bots_.choose(state, seats);
     if (!decision) return halt(state, "an awaited seat has no legal command (engine bug)");
-    const Envelope e{CommandId{static_cast<std::uint64_t>(n) + 1}, decision->seat, state.version, decision->command};
+    const Envelope e{CommandId{id_base_ + n + 1}, decision->seat, state.version, decision->command};
     auto result = submit(state, e);
     if (auto* r = std::get_if<Rejection>(&result)) {
       return halt(state, fmt::format("listed command rejected (engine bug): {}: {}", to_string(e.command), r->message));
@@ -88,17 +101,7 @@ class Run {
     logged_ = after.log.size();
   }
 
-  // The same loop as invariants::check_transition, over the configured checkers, remembering
-  // which checker found the violation (the shrinker reruns only that one).
-  void check(const Transition& t) {
-    for (std::size_t i = 0; i < config_.checkers.size() && !out_.violation; ++i) {
-      const Checker& c = config_.checkers[i];
-      if (c.enabled && !c.enabled(config_.check_options)) continue;
-      out_.check_counts[i] += 1;
-      auto found = c.check(t, context_);
-      if (!found.empty()) out_.violation = Found{std::move(found.front()), std::string(c.name), t.index, out_.decisions};
-    }
-  }
+  void check(const Transition& t) { out_.violation = check_step(t, context_, config_, out_.check_counts, out_.decisions); }
 
   const GameSpec& spec_;
   const RunConfig& config_;
@@ -106,10 +109,35 @@ class Run {
   invariants::GameContext context_{};
   std::array<std::uint32_t, 8> chance_seen_{};  // per ChanceKind
   std::size_t logged_ = 0;
+  std::uint64_t id_base_ = 0;        // the start's highest command id (0 from new_game)
+  std::size_t explicit_chance_ = 0;  // config.chance entries used
   RunResult out_;
 };
 
+// Whether a checker that samples by step checks step `index` (the families' own predicates).
+bool samples(const Checker& c, int index) {
+  if (c.family == "noninterference") return invariants::noninterference_sampled(index);
+  if (c.family == "determinism") return invariants::determinism_sampled(index);
+  return true;
+}
+
 }  // namespace
+
+// The same loop as invariants::check_transition, over the configured checkers, remembering
+// which checker found the violation (the shrinker reruns only that one).
+std::optional<Found> check_step(const Transition& t, const invariants::GameContext& game, const RunConfig& config,
+                                std::span<std::uint64_t> counts, int decisions) {
+  const int always = static_cast<int>(std::bit_ceil(static_cast<unsigned>(std::max(t.index, 1))));
+  const Transition aliased{t.before, t.entry, t.after, always};
+  for (std::size_t i = 0; i < config.checkers.size(); ++i) {
+    const Checker& c = config.checkers[i];
+    if (c.enabled && !c.enabled(config.check_options)) continue;
+    counts[i] += 1;
+    auto found = c.check(config.every_step && !samples(c, t.index) ? aliased : t, game);
+    if (!found.empty()) return Found{std::move(found.front()), std::string(c.name), t.index, decisions};
+  }
+  return std::nullopt;
+}
 
 bool RunResult::finished() const {
   return engine_bug.empty() && (capped || is_terminal(final_state));

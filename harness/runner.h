@@ -36,6 +36,10 @@ struct RunConfig {
   invariants::CheckOptions check_options{};
   std::span<const invariants::Checker> checkers = invariants::all_checkers();
   StepHook on_step;
+  // Bounded exploration (proofs/explorer.h) replays its counterexamples with these:
+  const GameState* start = nullptr;      // begin here instead of new_game; steps count from 0 at it
+  std::span<const std::uint8_t> chance;  // explicit outcomes of the first chance steps, in order
+  bool every_step = false;               // sampled checkers run on every step (see check_step)
 };
 
 struct RunResult {
@@ -52,5 +56,12 @@ struct RunResult {
 };
 
 RunResult run_game(const GameSpec& spec, const RunConfig& config = {});
+
+// Runs config.checkers on one step, counting each check in `counts` (config.checkers order); the
+// first violation, with `decisions` made so far. With config.every_step, a checker that samples
+// by step (noninterference, determinism) and would skip step i runs as at step bit_ceil(i), a
+// step it always samples, so every transition is checked (the explorer's contract).
+std::optional<Found> check_step(const invariants::Transition& t, const invariants::GameContext& game,
+                                const RunConfig& config, std::span<std::uint64_t> counts, int decisions);
 
 }  // namespace dune::harness

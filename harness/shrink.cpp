@@ -28,8 +28,9 @@ class Shrinker {
     bool progress = true;
     while (progress && !expired()) {
       progress = false;
+      // A simpler spec first: fewer seats make every later candidate shorter and faster.
+      if (!options_.start) progress |= simplify_spec();  // a staged start belongs to its spec
       progress |= remove_chunks();
-      progress |= simplify_spec();
       progress |= lower_indices();
     }
     best_.timed_out = expired();
@@ -41,16 +42,19 @@ class Shrinker {
   bool expired() const { return Clock::now() >= deadline_; }
 
   // Replays a candidate; keeps it (cut at its failing decision) when the same invariant fails.
-  bool attempt(const GameSpec& spec, const std::vector<Choice>& choices) {
+  // `fresh`: the bots play the candidate spec from its start (no prefix), kept only when shorter.
+  bool attempt(const GameSpec& spec, const std::vector<Choice>& choices, bool fresh = false) {
     if (expired()) return false;
     best_.candidates += 1;
     RunConfig config;
     config.prefix = choices;
-    config.extend = false;
+    config.extend = fresh;
     config.check_options = options_.check_options;
     config.checkers = checkers_;
+    config.start = options_.start;
     RunResult r = run_game(spec, config);
     if (!r.violation || r.violation->violation.invariant != target_.violation.invariant) return false;
+    if (fresh && r.choices.size() >= best_.choices.size()) return false;
     best_.spec = spec;
     best_.choices = std::move(r.choices);  // the run stopped at the violation: already cut there
     best_.violation = std::move(*r.violation);
@@ -94,9 +98,11 @@ class Shrinker {
     return any;
   }
 
+  // A simpler spec with the same choices; failing that, a fresh game of the bots on it, which a
+  // simpler spec (fewer seats) often fails in fewer decisions than the choices cut to fit it.
   bool try_spec(const std::function<bool(GameSpec&)>& edit) {
     GameSpec candidate = best_.spec;
-    return edit(candidate) && attempt(candidate, best_.choices);
+    return edit(candidate) && (attempt(candidate, best_.choices) || attempt(candidate, {}, true));
   }
 
   // Fewer seats, Basic rules, fewer flags, Nexus off, fewer turns.

@@ -18,6 +18,7 @@ struct ShrinkOptions {
   std::chrono::milliseconds budget{60'000};
   invariants::CheckOptions check_options{};
   std::span<const invariants::Checker> checkers = invariants::all_checkers();
+  const GameState* start = nullptr;  // the game's staged start (RunConfig::start); the spec then stays as is
 };
 
 struct ShrinkResult {

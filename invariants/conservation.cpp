@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/engine.h"
 #include "model/board.h"
 #include "model/factions.h"
 
@@ -57,6 +58,35 @@ void check_negative_forces(const GameState& s, Violations& out) {
       }
     }
   }
+}
+
+// A seat may bid while its Treachery hand is below the printed limit ([LR] 1.04.01, fact sheet
+// §5.2); a held Nexus card is no Treachery card and takes no slot (seed 000, item 1).
+bool below_hand_limit(const GameState& s, std::size_t seat) {
+  return static_cast<int>(s.seats[seat].hand.size()) < faction_info(s.options.factions[seat]).hand_limit;
+}
+
+Violations check_bidding_capacity(const GameState& before, const GameState& after) {
+  if (after.phase != Phase::Bidding) return {};
+  Violations out;
+  // The row of lots is dealt when the phase opens: one card per seat below its limit (fewer only
+  // when the Treachery deck and its discard run out).
+  if (before.phase != Phase::Bidding) {
+    int bidders = 0;
+    for (std::size_t i = 0; i < after.seat_count(); ++i) bidders += below_hand_limit(after, i) ? 1 : 0;
+    const bool exhausted = after.treachery.deck.empty() && after.treachery.discard.empty();
+    if (after.bidding.lots_total != bidders && !(exhausted && after.bidding.lots_total < bidders)) {
+      out.push_back({"capacity.bidding", fmt::format("the auction deals {} lots, but {} seats are below their Treachery hand limit "
+                                                     "([LR] 1.04.01; a Nexus card takes no slot)", after.bidding.lots_total, bidders)});
+    }
+  }
+  for (Seat s : pending(after)) {
+    if (after.step == Step::Bidding && !below_hand_limit(after, s.value)) {
+      out.push_back({"capacity.bidding", fmt::format("{} is asked to bid with {} Treachery cards, at its limit ([LR] 1.04.01)",
+                                                     to_string(after.faction_of(s)), after.seat(s).hand.size())});
+    }
+  }
+  return out;
 }
 
 Violations check_capacity(const GameState& s) {

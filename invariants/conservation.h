@@ -16,4 +16,8 @@ Violations check_spice_ledger(const GameState& state, Spice opening_total);
 // stronghold.
 Violations check_capacity(const GameState& state);
 
+// Who may bid: the lots dealt when Bidding opens and every seat asked to bid are the seats below
+// their printed Treachery hand limit; a held Nexus card never counts against it.
+Violations check_bidding_capacity(const GameState& before, const GameState& after);
+
 }  // namespace dune::invariants

@@ -45,14 +45,33 @@ class Slots {
 template <class Id>
 bool contains(const std::vector<Id>& v, Id id) { return std::find(v.begin(), v.end(), id) != v.end(); }
 
+// What the observer knows when the twin is built: the state's own knowledge, and after a step
+// the knowledge of the state after it (`after`), so the twin resamples only what the observer
+// still cannot know once the step disclosed what it legitimately shows (a card up for bid to the
+// Atreides, a card dealt into its hand).
+struct Knows {
+  const GameState& now;
+  const GameState* after = nullptr;
+};
+
 // What the observer saw of one kind (its sightings), as raw ids.
-std::vector<std::uint8_t> sighted(const GameState& s, Observer o, SeenKind kind) {
+std::vector<std::uint8_t> sighted(const Knows& k, Observer o, SeenKind kind) {
   std::vector<std::uint8_t> out;
   if (!o) return out;
-  for (const Sighting& x : s.knowledge.sightings) {
-    if (x.seat == *o && x.kind == kind) out.push_back(x.id);
+  for (const GameState* s : {&k.now, k.after}) {
+    if (!s) continue;
+    for (const Sighting& x : s->knowledge.sightings) {
+      if (x.seat == *o && x.kind == kind) out.push_back(x.id);
+    }
   }
   return out;
+}
+
+// The observer's own cards after the step: it knows them, wherever they were before it.
+template <class Id>
+void own_after(const Knows& k, Observer o, const std::vector<Id> SeatState::*cards, std::vector<std::uint8_t>& out) {
+  if (!o || !k.after) return;
+  for (Id c : k.after->seat(*o).*cards) out.push_back(c.value);
 }
 
 // Seats whose hand is partly public: they answered a Truthtrance question, or stand on a Karama
@@ -79,8 +98,9 @@ std::vector<TreacheryCardId> cards_in_plans(const GameState& s) {
   return out;
 }
 
-void resample_treachery(GameState& t, Observer o, Rng& rng) {
-  const auto seen = sighted(t, o, SeenKind::TreacheryCard);
+void resample_treachery(GameState& t, const Knows& k, Observer o, Rng& rng) {
+  auto seen = sighted(k, o, SeenKind::TreacheryCard);
+  own_after(k, o, &SeatState::hand, seen);
   const auto in_plans = cards_in_plans(t);
   const auto asked = questioned(t);
   const auto fixed = [&](TreacheryCardId c) { return contains(seen, c.value) || contains(in_plans, c); };
@@ -96,8 +116,10 @@ void resample_treachery(GameState& t, Observer o, Rng& rng) {
   std::sort(t.treachery.deck.unseen.begin(), t.treachery.deck.unseen.end());
 }
 
-void resample_traitors(GameState& t, Observer o, Rng& rng) {
-  const auto seen = sighted(t, o, SeenKind::TraitorCard);
+void resample_traitors(GameState& t, const Knows& k, Observer o, Rng& rng) {
+  auto seen = sighted(k, o, SeenKind::TraitorCard);
+  own_after(k, o, &SeatState::traitors, seen);
+  own_after(k, o, &SeatState::traitor_offer, seen);
   const auto asked = questioned(t);
   // A traitor called in this battle is revealed: the combatants' traitors stay put.
   const bool called = t.battle.traitor_called[0] || t.battle.traitor_called[1];
@@ -114,15 +136,17 @@ void resample_traitors(GameState& t, Observer o, Rng& rng) {
   std::sort(t.traitor_deck.unseen.begin(), t.traitor_deck.unseen.end());
 }
 
-void resample_nexus(GameState& t, Observer o, Rng& rng) {
+void resample_nexus(GameState& t, const Knows& k, Observer o, Rng& rng) {
   if (!t.nexus.enabled) return;
+  // A card the observer holds after the step stays where it was before it.
+  const auto drawn = [&](NexusCardId c) { return o && k.after && k.after->nexus.held[o->value] == c; };
   Slots<NexusCardId> slots;
   for (std::size_t i = 0; i < t.seat_count(); ++i) {
     if (is_observer(o, i)) continue;
-    if (t.nexus.held[i]) slots.add(*t.nexus.held[i]);
+    if (t.nexus.held[i] && !drawn(*t.nexus.held[i])) slots.add(*t.nexus.held[i]);
     t.nexus.redraw[i] = static_cast<RedrawPolicy>(std::uniform_int_distribution<int>(0, 2)(rng));
   }
-  for (NexusCardId& c : t.nexus.deck.unseen) slots.add(c);
+  for (NexusCardId& c : t.nexus.deck.unseen) if (!drawn(c)) slots.add(c);
   slots.shuffle(rng);
   std::sort(t.nexus.deck.unseen.begin(), t.nexus.deck.unseen.end());
 }
@@ -200,10 +224,13 @@ bool observer_learned(const GameState& before, const GameState& after, Observer 
          before.nexus.held[o->value] != after.nexus.held[o->value] || sightings_of(before, *o) != sightings_of(after, *o);
 }
 
-// A step that legitimately reveals what was resampled: the comparison after it would be unfair.
-bool reveals(const GameState& before, const GameState& after, const LogEntry& entry, Observer o) {
-  if (observer_learned(before, after, o)) return true;
+// A step that reveals to everyone what was resampled (beyond the observer's own knowledge, which
+// the informed twin accounts for): the comparison after it would be unfair.
+bool reveals(const GameState& before, const GameState& after, const LogEntry& entry) {
   if (after.step == Step::GameOver || !after.winners.empty()) return true;  // the prediction
+  // A card entering the public Nexus discard shows its face: a held card discarded by an alliance
+  // (seed 000 item 6) or a replacement, a played card, an own-faction redraw (item 4).
+  if (after.nexus.discard.size() > before.nexus.discard.size()) return true;
   if (const auto* e = std::get_if<Envelope>(&entry)) {
     return std::holds_alternative<PlayTruthtrance>(e->command) || std::holds_alternative<CallTraitor>(e->command) ||
            (after.battle.revealed && !before.battle.revealed);
@@ -259,6 +286,31 @@ Violations twins_checker(const Transition& t, const GameContext&) {
 
 bool noninterference_on(const CheckOptions& o) { return o.noninterference; }
 
+GameState twin_of(const GameState& state, const Knows& k, Observer observer, std::uint64_t seed) {
+  Rng rng(seed);
+  GameState twin = state;
+  resample_treachery(twin, k, observer, rng);
+  resample_traitors(twin, k, observer, rng);
+  resample_nexus(twin, k, observer, rng);
+  resample_prediction(twin, observer, rng);
+  return twin;
+}
+
+// `entry` taken in `twin`: false when it is not legal there (then nothing is compared).
+bool same_step(const GameState& twin, const LogEntry& entry, GameState& out) {
+  if (const auto* r = std::get_if<ChanceRecord>(&entry)) {
+    if (!twin.chance || !contains(chance_outcomes(twin), r->outcome)) return false;
+    auto next = apply_chance(twin, r->outcome);
+    if (!std::holds_alternative<GameState>(next)) return false;
+    out = std::get<GameState>(std::move(next));
+    return true;
+  }
+  auto next = submit(twin, std::get<Envelope>(entry));
+  if (!std::holds_alternative<Accepted>(next)) return false;
+  out = std::get<Accepted>(std::move(next)).next;
+  return true;
+}
+
 constexpr std::array kNoninterference{
     Checker{"noninterference", "noninterference",
             "views, pending set, legal commands and rejections depend only on what each observer may know (sampled)",
@@ -273,13 +325,7 @@ void default_commands(std::vector<Command>& out, std::index_sequence<I...>) {
 }  // namespace
 
 GameState make_twin(const GameState& state, Observer observer, std::uint64_t seed) {
-  Rng rng(seed);
-  GameState twin = state;
-  resample_treachery(twin, observer, rng);
-  resample_traitors(twin, observer, rng);
-  resample_nexus(twin, observer, rng);
-  resample_prediction(twin, observer, rng);
-  return twin;
+  return twin_of(state, Knows{state}, observer, seed);
 }
 
 std::vector<Command> probe_commands() {
@@ -317,7 +363,13 @@ Violations check_noninterference(const GameState& state, Observer observer, std:
   Rng rng(seed ^ 0x5DEECE66DULL);
   GameState s2, twin2;
   LogEntry entry = ChanceRecord{};
-  if (!next_step(state, twin, observer, rng, s2, twin2, entry) || reveals(state, s2, entry, observer)) return out;
+  if (!next_step(state, twin, observer, rng, s2, twin2, entry) || reveals(state, s2, entry)) return out;
+  // The step showed the observer something (a card up for bid to the Atreides, a card into its
+  // hand): compare with a twin that resamples only what it still cannot know after the step.
+  if (observer_learned(state, s2, observer) &&
+      !same_step(twin_of(state, Knows{state, &s2}, observer, seed), entry, twin2)) {
+    return out;
+  }
   const Picture a2 = picture(s2, observer);
   const Picture b2 = picture(twin2, observer);
   if (!(a2 == b2)) {

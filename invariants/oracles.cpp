@@ -4,6 +4,8 @@
 // engine's rule helpers, so a rule applied wrongly but consistently shows up here.
 #include "invariants/oracles.h"
 
+#include "invariants/oracle_support.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -17,25 +19,17 @@
 #include "model/factions.h"
 
 namespace dune::invariants {
+namespace oracle_detail {
 namespace {
 
 // ---- tallies: decided and skipped cases per oracle ------------------------------------------
 
-enum Oracle : std::size_t {
-  kBid, kShipment, kRevival, kCharity, kCollection, kStorm, kWorm,
-  kBattleWinner, kBattleLosses, kLeaderFate, kLeaderPrize, kTraitor, kExplosion, kVictory, kOracleCount
-};
-
-constexpr std::array<std::string_view, kOracleCount> kNames{
-    "oracle.bid-payment",   "oracle.shipment-payment", "oracle.revival-payment", "oracle.charity",
-    "oracle.collection",    "oracle.storm-damage",     "oracle.worm",            "oracle.battle-winner",
-    "oracle.battle-losses", "oracle.leader-fate",      "oracle.leader-prize",    "oracle.traitor-call",
-    "oracle.explosion",     "oracle.victory"};
-
 std::array<std::atomic<std::uint64_t>, kOracleCount> g_decided{};
 std::array<std::atomic<std::uint64_t>, kOracleCount> g_skipped{};
 
-Violations decided(Oracle o, Violations v = {}) {
+}  // namespace
+
+Violations decided(Oracle o, Violations v) {
   g_decided[o].fetch_add(1, std::memory_order_relaxed);
   return v;
 }
@@ -48,16 +42,8 @@ Violation violation(Oracle o, std::string message) { return Violation{std::strin
 
 // ---- reading a transition -------------------------------------------------------------------
 
-// The command of the step, when it is one (nullptr for a chance step).
 const Envelope* envelope_of(const Transition& t) { return std::get_if<Envelope>(&t.entry); }
 
-template <class C>
-const C* command_of(const Transition& t) {
-  const Envelope* e = envelope_of(t);
-  return e ? std::get_if<C>(&e->command) : nullptr;
-}
-
-// One log entry led from before to after: nothing else (a forced chance outcome) mixed in.
 bool single_step(const Transition& t) { return t.after.log.size() == t.before.log.size() + 1; }
 
 std::string name_of(const GameState& s, Seat seat) { return std::string(to_string(s.faction_of(seat))); }
@@ -71,15 +57,6 @@ std::optional<Seat> ally_seat(const GameState& s, Seat seat) {
   return std::nullopt;
 }
 
-// Expected spice movements of one step: per seat, and the bank.
-struct Flows {
-  std::vector<int> seat;
-  int bank = 0;
-  explicit Flows(const GameState& s) : seat(s.seat_count(), 0) {}
-};
-
-// A payment of `amount` by `payer`: its own spice first, then what its ally lets it spend
-// ([LR] 1.10.02.06; the engine's stated order), to `payee` (nullopt: the bank).
 void pay(const GameState& before, Flows& f, Seat payer, int amount, std::optional<Seat> payee) {
   const int own = std::min(amount, before.seat(payer).spice.value);
   f.seat[payer.value] -= own;
@@ -93,7 +70,6 @@ void pay(const GameState& before, Flows& f, Seat payer, int amount, std::optiona
   }
 }
 
-// Compares the observed spice changes of the step with the expected flows.
 Violations compare_flows(Oracle o, const Transition& t, const Flows& expected, std::string_view what) {
   Violations out;
   for (std::size_t i = 0; i < expected.seat.size(); ++i) {
@@ -133,14 +109,20 @@ int cell_forces(const GameState& s, std::size_t cell, Faction f) {
 
 int tanks(const GameState& s, Seat seat) { return s.seat(seat).tanks_normal.value + s.seat(seat).tanks_special.value; }
 
+bool holds(const SeatState& seat, TreacheryCardId c) { return std::find(seat.hand.begin(), seat.hand.end(), c) != seat.hand.end(); }
+
+}  // namespace oracle_detail
+
+namespace {
+
+using namespace oracle_detail;
+
 // ---- bidding: the winning bid goes to the Emperor, else the bank ([LR] 1.04, 2.03) --------------
 
 std::optional<Seat> emperor_payee(const GameState& s, Seat buyer) {
   const auto emperor = s.seat_of(Faction::Emperor);
   return emperor && *emperor != buyer ? emperor : std::nullopt;
 }
-
-bool holds(const SeatState& seat, TreacheryCardId c) { return std::find(seat.hand.begin(), seat.hand.end(), c) != seat.hand.end(); }
 
 // The sale of this step: the buyer, the price, and whether a Karama card pays for it. A bid can
 // sell at once when no other seat is eligible.
@@ -347,16 +329,22 @@ Violations storm_cell(const Transition& t, std::size_t cell, bool entered, std::
   const GameState& a = t.after;
   Violations out;
   const TerritoryId ter = kCells[cell].territory;
-  const bool damaged = entered && !protected_from_storm(b, ter);
+  // Protection as the storm finds it: Family Atomics played in this same step has already exposed
+  // the cities behind the Shield Wall.
+  const bool damaged = entered && !protected_from_storm(a, ter);
+  // Family Atomics played in this step, before the storm moves: every force on the Shield Wall goes
+  // to the Tanks ([LR] 3.01.07), whether or not the storm then reaches it.
+  const bool atomics = command_of<PlayFamilyAtomics>(t) != nullptr && ter == TerritoryId::ShieldWall;
   for (std::size_t s = 0; s < b.seat_count(); ++s) {
     const Faction f = b.options.factions[s];
     const int had = cell_forces(b, cell, f);
     int expected = had;
     if (damaged) expected = f == Faction::Fremen && b.options.rules.fremen_storm_losses ? had - (had + 1) / 2 : 0;
+    if (atomics) expected = 0;
     lost[s] += had - expected;
     if (cell_forces(a, cell, f) != expected) {
       out.push_back(violation(kStorm, fmt::format("{} ({}): {} had {} forces and should have {} after the storm, not {}",
-                                                  to_string(ter), damaged ? "damaged" : entered ? "protected" : "not entered",
+                                                  to_string(ter), atomics ? "Family Atomics" : damaged ? "damaged" : entered ? "protected" : "not entered",
                                                   to_string(f), had, expected, cell_forces(a, cell, f))));
     }
   }
@@ -425,14 +413,47 @@ std::optional<std::optional<TerritoryId>> worm_target(const Transition& t) {
   return topmost_territory(b.blow.discard[chance->request.pile]);
 }
 
+// The step's other entries move no force outside the storm: a Pass (whose forced draws come
+// first in the log: a top card Atreides saw resolves at once; the storm may move with it), or
+// forced spice draws of territory cards, which blow spice only.
+bool others_move_no_force(const Transition& t) {
+  bool self = false;
+  for (std::size_t i = t.before.log.size(); i < t.after.log.size(); ++i) {
+    const LogEntry& e = t.after.log[i];
+    if (!self && e == t.entry) {
+      self = true;
+      continue;
+    }
+    if (const auto* r = std::get_if<ChanceRecord>(&e)) {
+      if (r->request.kind != ChanceKind::SpiceDraw || spice_card_info(SpiceCardId{r->outcome}).kind != SpiceCardKind::Territory) return false;
+    } else if (!std::holds_alternative<Pass>(std::get<Envelope>(e).command)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// The sectors a storm moved in the same step entered: their cells are the storm oracle's to decide.
+std::optional<std::array<bool, kSectorCount>> stormed_sectors(const Transition& t) {
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  if (a.storm.sector == b.storm.sector) return std::array<bool, kSectorCount>{};
+  if (!a.storm.movement || (b.storm.sector.value + *a.storm.movement) % kSectorCount != a.storm.sector.value) return std::nullopt;
+  return entered_sectors(b.storm.sector, *a.storm.movement);
+}
+
 Violations worm(const Transition& t, const GameContext&) {
   const auto target = worm_target(t);
   if (!target) return {};
-  if (!single_step(t)) return skipped(kWorm);
+  // With forced blows after the worm, its forces are still decided; the spice may have blown anew.
+  const bool spice_decided = single_step(t);
+  const auto stormed = stormed_sectors(t);
+  if ((!spice_decided && !others_move_no_force(t)) || !stormed) return skipped(kWorm);
   const GameState& b = t.before;
   const GameState& a = t.after;
   Violations out;
   for (std::size_t c = 0; c < kCellCount; ++c) {
+    if (kCells[c].sector && (*stormed)[kCells[c].sector->value]) continue;
     const bool here = *target && kCells[c].territory == **target;
     for (Faction f : b.options.factions) {
       const int expected = here && !worm_immune(b, f) ? 0 : cell_forces(b, c, f);
@@ -442,313 +463,12 @@ Violations worm(const Transition& t, const GameContext&) {
                                                    here ? "devoured here" : "elsewhere", cell_forces(a, c, f))));
       }
     }
-    if (here && a.board.spice[c] != Spice{0}) {
+    if (here && spice_decided && a.board.spice[c] != Spice{0}) {
       out.push_back(violation(kWorm, fmt::format("{}: the worm left {} spice", to_string(kCells[c].territory), a.board.spice[c].value)));
     }
   }
   return decided(kWorm, std::move(out));
 }
-
-// ---- battles ([LR] 1.07.05–07, fact sheet §4.1) ------------------------------------------------
-
-struct Battle {
-  std::array<PlanBattle, 2> plan;
-  std::array<DialBattle, 2> wheel;
-  std::array<Seat, 2> seat;
-  std::array<Faction, 2> faction;
-};
-
-int committed_parts(const BattleState& b) {
-  int n = 0;
-  for (int i = 0; i < 2; ++i) n += (b.plans[static_cast<std::size_t>(i)] ? 1 : 0) + (b.wheels[static_cast<std::size_t>(i)] ? 1 : 0);
-  return n;
-}
-
-// The battle of `before` was resolved by this step.
-bool battle_resolved(const Transition& t) {
-  const BattleState& b = t.before.battle;
-  const BattleState& a = t.after.battle;
-  if (t.before.phase != Phase::Battle || (b.stage != BattleStage::Plans && b.stage != BattleStage::Traitors)) return false;
-  if (a.stage == BattleStage::Traitors && t.after.phase == Phase::Battle) return false;
-  const bool same_battle = a.territory == b.territory && a.combatants == b.combatants;
-  return !(t.after.phase == Phase::Battle && a.stage == BattleStage::Plans && same_battle && committed_parts(a) > committed_parts(b));
-}
-
-// The revealed plans: those committed before, plus the part this step committed.
-std::optional<Battle> revealed_battle(const Transition& t) {
-  const BattleState& bs = t.before.battle;
-  Battle out;
-  std::array<std::optional<PlanBattle>, 2> plans = bs.plans;
-  std::array<std::optional<DialBattle>, 2> wheels = bs.wheels;
-  if (const Envelope* e = envelope_of(t)) {
-    for (std::size_t side = 0; side < 2; ++side) {
-      if (e->seat != bs.combatants[side]) continue;
-      if (const auto* p = std::get_if<PlanBattle>(&e->command)) plans[side] = *p;
-      if (const auto* d = std::get_if<DialBattle>(&e->command)) wheels[side] = *d;
-    }
-  }
-  for (std::size_t side = 0; side < 2; ++side) {
-    if (!plans[side] || !wheels[side]) return std::nullopt;
-    out.plan[side] = *plans[side];
-    out.wheel[side] = *wheels[side];
-    out.seat[side] = bs.combatants[side];
-    out.faction[side] = t.before.faction_of(bs.combatants[side]);
-  }
-  return out;
-}
-
-TreacheryClass class_of(const std::optional<TreacheryCardId>& c) {
-  return c ? card_type(*c).classification : TreacheryClass::Worthless;
-}
-bool is_lasgun(const std::optional<TreacheryCardId>& c) { return c && card_type(*c).name == "Lasgun"; }
-bool is_shield(const std::optional<TreacheryCardId>& c) {
-  const TreacheryClass k = class_of(c);
-  return c && (k == TreacheryClass::DefenseProjectile || k == TreacheryClass::DefenseProjectileAndPoison);
-}
-
-// Fact sheet §4.1: a projectile weapon is stopped by a Shield, a poison weapon by a Snooper, the
-// Poison Blade only by the Shield Snooper; nothing stops a Lasgun. nullopt: a weapon this oracle
-// does not model (the expansion special weapons).
-std::optional<bool> weapon_kills(const std::optional<TreacheryCardId>& weapon, const std::optional<TreacheryCardId>& defense) {
-  const TreacheryClass d = class_of(defense);
-  const bool shield = d == TreacheryClass::DefenseProjectile || d == TreacheryClass::DefenseProjectileAndPoison;
-  const bool snooper = d == TreacheryClass::DefensePoison || d == TreacheryClass::DefenseProjectileAndPoison;
-  switch (class_of(weapon)) {
-    case TreacheryClass::WeaponProjectile: return !shield;
-    case TreacheryClass::WeaponPoison: return !snooper;
-    case TreacheryClass::WeaponProjectileAndPoison: return !(shield && snooper);
-    case TreacheryClass::WeaponSpecial: return is_lasgun(weapon) ? std::optional<bool>(true) : std::nullopt;
-    default: return false;
-  }
-}
-
-bool has_leader(const PlanBattle& p) { return p.leader || p.cheap_hero; }
-
-struct Outcome {
-  int winner = 0;
-  std::array<bool, 2> killed{};
-  std::array<int, 2> total{};
-};
-
-// Strength = the dial + the leader's value unless a weapon the defense does not stop killed it
-// (+2 for the Kwisatz Haderach); ties go to the aggressor ([LR] 1.07.06.01).
-std::optional<Outcome> fight_outcome(const Battle& battle) {
-  Outcome o;
-  for (std::size_t side = 0; side < 2; ++side) {
-    const PlanBattle& p = battle.plan[side];
-    const auto kills = weapon_kills(battle.plan[1 - side].weapon, p.defense);
-    if (!kills) return std::nullopt;
-    o.killed[side] = has_leader(p) && *kills;
-    const int leader = p.leader ? leader_info(*p.leader).strength : 0;
-    const int halves = 2 * leader + (p.kwisatz_haderach ? 4 : 0);
-    o.total[side] = battle.wheel[side].dial_halves + (o.killed[side] ? 0 : halves);
-  }
-  o.winner = o.total[0] >= o.total[1] ? 0 : 1;
-  return o;
-}
-
-enum class Resolution { Fight, Traitor, DoubleTraitor, Explosion, Undecided };
-
-Resolution resolution_of(const Transition& t, const Battle& battle, int& caller) {
-  std::array<bool, 2> called = t.before.battle.traitor_called;
-  if (const Envelope* e = envelope_of(t); e && std::holds_alternative<CallTraitor>(e->command)) {
-    if (e->seat == battle.seat[0]) called[0] = true;
-    else if (e->seat == battle.seat[1]) called[1] = true;
-    else return Resolution::Undecided;  // a call by a third seat: not modelled here
-  }
-  if (called[0] && called[1]) return Resolution::DoubleTraitor;
-  if (called[0] || called[1]) {
-    caller = called[0] ? 0 : 1;
-    return Resolution::Traitor;
-  }
-  const bool lasgun = is_lasgun(battle.plan[0].weapon) || is_lasgun(battle.plan[1].weapon);
-  const bool shield = is_shield(battle.plan[0].defense) || is_shield(battle.plan[1].defense);
-  return lasgun && shield ? Resolution::Explosion : Resolution::Fight;
-}
-
-// Forces of `f` in the cells of the battle of `t` (the state after may already hold the next battle).
-int battle_forces(const Transition& t, const GameState& s, Faction f) {
-  int n = 0;
-  for (CellId c : t.before.battle.cells) n += cell_forces(s, index(c), f);
-  return n;
-}
-
-bool in_tanks(const GameState& s, LeaderId l) {
-  const LeaderLocation w = s.leaders[l.value].where;
-  return w == LeaderLocation::Tanks || w == LeaderLocation::TanksFaceDown;
-}
-
-// What every battle oracle needs: the decided case, or the reason to skip.
-struct BattleCase {
-  Battle battle;
-  Resolution resolution = Resolution::Undecided;
-  int caller = 0;
-  std::optional<Outcome> outcome;  // Fight only
-};
-
-std::optional<BattleCase> battle_case(const Transition& t) {
-  if (!battle_resolved(t)) return std::nullopt;
-  BattleCase c;
-  const auto battle = revealed_battle(t);
-  if (!battle || !single_step(t)) return BattleCase{};  // Undecided
-  c.battle = *battle;
-  c.resolution = resolution_of(t, c.battle, c.caller);
-  if (c.resolution == Resolution::Fight) {
-    c.outcome = fight_outcome(c.battle);
-    if (!c.outcome) c.resolution = Resolution::Undecided;
-  }
-  return c;
-}
-
-bool cards_discarded(const GameState& a, const PlanBattle& p) {
-  for (const auto& card : {p.cheap_hero, p.weapon, p.defense}) {
-    if (card && std::find(a.treachery.discard.begin(), a.treachery.discard.end(), *card) == a.treachery.discard.end()) return false;
-  }
-  return true;
-}
-
-// Who won shows in the cards: the loser discards every card it played; the winner keeps its
-// weapon and defense (the engine's stated choice) ([LR] 1.07.06.05–06).
-Violations battle_winner(const Transition& t, const GameContext&) {
-  const auto c = battle_case(t);
-  if (!c) return {};
-  if (c->resolution != Resolution::Fight) return c->resolution == Resolution::Undecided ? skipped(kBattleWinner) : Violations{};
-  const Battle& bt = c->battle;
-  const int w = c->outcome->winner;
-  const auto at = [](int side) { return static_cast<std::size_t>(side); };
-  Violations out;
-  if (!cards_discarded(t.after, bt.plan[at(1 - w)])) {
-    out.push_back(violation(kBattleWinner, fmt::format("{} lost ({} to {} half points) but kept cards it played",
-                                                       to_string(bt.faction[at(1 - w)]), c->outcome->total[at(1 - w)], c->outcome->total[at(w)])));
-  }
-  for (const auto& card : {bt.plan[at(w)].weapon, bt.plan[at(w)].defense}) {
-    if (card && !holds(t.after.seat(bt.seat[at(w)]), *card)) {
-      out.push_back(violation(kBattleWinner, fmt::format("{} won ({} to {} half points{}) but no longer holds its {}",
-                                                         to_string(bt.faction[at(w)]), c->outcome->total[at(w)], c->outcome->total[at(1 - w)],
-                                                         w == 0 ? ", ties to the aggressor" : "", card_type(*card).name)));
-    }
-  }
-  return decided(kBattleWinner, std::move(out));
-}
-
-// The loser loses every force in the territory; the winner loses what it dialed (Basic: a force
-// per point; Advanced force mixes are skipped) ([LR] 1.07.06.03–04).
-Violations battle_losses(const Transition& t, const GameContext&) {
-  const auto c = battle_case(t);
-  if (!c) return {};
-  if (c->resolution != Resolution::Fight) return c->resolution == Resolution::Undecided ? skipped(kBattleLosses) : Violations{};
-  const Battle& bt = c->battle;
-  const auto w = static_cast<std::size_t>(c->outcome->winner);
-  Violations out;
-  const int loser_left = battle_forces(t, t.after, bt.faction[1 - w]);
-  if (loser_left != 0) {
-    out.push_back(violation(kBattleLosses, fmt::format("{} lost the battle in {} but keeps {} forces there",
-                                                       to_string(bt.faction[1 - w]), to_string(t.before.battle.territory), loser_left)));
-  }
-  const RuleFlags& r = t.before.options.rules;
-  if (r.advanced_combat || r.special_forces) return decided(kBattleLosses, std::move(out));
-  const int had = battle_forces(t, t.before, bt.faction[w]);
-  const int expected = had - std::min(had, bt.wheel[w].dial_halves / 2);
-  if (battle_forces(t, t.after, bt.faction[w]) != expected) {
-    out.push_back(violation(kBattleLosses, fmt::format("{} won with {} forces dialing {}: {} should remain, not {}",
-                                                       to_string(bt.faction[w]), had, bt.wheel[w].dial_halves / 2, expected,
-                                                       battle_forces(t, t.after, bt.faction[w]))));
-  }
-  return decided(kBattleLosses, std::move(out));
-}
-
-// Killed leaders go to the Tanks; a surviving leader does not ([LR] 1.07.06.02, 1.05).
-Violations leader_fate(const Transition& t, const GameContext&) {
-  const auto c = battle_case(t);
-  if (!c) return {};
-  if (c->resolution == Resolution::Undecided || c->resolution == Resolution::DoubleTraitor) return skipped(kLeaderFate);
-  Violations out;
-  for (std::size_t side = 0; side < 2; ++side) {
-    const auto& leader = c->battle.plan[side].leader;
-    if (!leader) continue;
-    bool dies = c->resolution == Resolution::Explosion;
-    if (c->resolution == Resolution::Fight) dies = c->outcome->killed[side];
-    if (c->resolution == Resolution::Traitor) dies = static_cast<int>(side) != c->caller;
-    if (in_tanks(t.after, *leader) != dies) {
-      out.push_back(violation(kLeaderFate, fmt::format("{} {} in the Tanks after the battle, the rules say it {}",
-                                                       leader_info(*leader).name, in_tanks(t.after, *leader) ? "is" : "is not",
-                                                       dies ? "died" : "survived")));
-    }
-  }
-  return decided(kLeaderFate, std::move(out));
-}
-
-// The winner is paid the value of every leader killed in the battle ([LR] 1.07.06.02); a traitor
-// caller is paid its traitor's value (1.07.06.07); spice support goes to the bank, and a traitor
-// caller keeps its own (1.13.05). Checked while the Battle phase goes on (collection would mix in).
-Violations leader_prize(const Transition& t, const GameContext&) {
-  const auto c = battle_case(t);
-  if (!c) return {};
-  const bool fight = c->resolution == Resolution::Fight;
-  if (!fight && c->resolution != Resolution::Traitor) return c->resolution == Resolution::Explosion ? Violations{} : skipped(kLeaderPrize);
-  if (t.after.phase != Phase::Battle) return skipped(kLeaderPrize);
-  const Battle& bt = c->battle;
-  Flows expected(t.before);
-  int prize = 0;
-  std::size_t winner = 0;
-  if (fight) {
-    winner = static_cast<std::size_t>(c->outcome->winner);
-    for (std::size_t side = 0; side < 2; ++side) {
-      if (c->outcome->killed[side] && bt.plan[side].leader) prize += leader_info(*bt.plan[side].leader).strength;
-      pay(t.before, expected, bt.seat[side], bt.wheel[side].support.value, std::nullopt);
-    }
-  } else {
-    winner = static_cast<std::size_t>(c->caller);
-    const auto& traitor = bt.plan[1 - winner].leader;
-    if (!traitor) return skipped(kLeaderPrize);
-    prize = leader_info(*traitor).strength;
-    pay(t.before, expected, bt.seat[1 - winner], bt.wheel[1 - winner].support.value, std::nullopt);
-  }
-  expected.seat[bt.seat[winner].value] += prize;
-  expected.bank -= prize;
-  return decided(kLeaderPrize, compare_flows(kLeaderPrize, t, expected,
-                                             fmt::format("{} won a battle worth {} in leaders", to_string(bt.faction[winner]), prize)));
-}
-
-// A called traitor: its side loses every force there; the caller loses nothing ([LR] 1.07.06.07).
-Violations traitor_call(const Transition& t, const GameContext&) {
-  const auto c = battle_case(t);
-  if (!c || (c->resolution != Resolution::Traitor && c->resolution != Resolution::DoubleTraitor)) return {};
-  const Battle& bt = c->battle;
-  Violations out;
-  for (std::size_t side = 0; side < 2; ++side) {
-    const bool betrayed = c->resolution == Resolution::DoubleTraitor || static_cast<int>(side) != c->caller;
-    const int had = battle_forces(t, t.before, bt.faction[side]);
-    const int expected = betrayed ? 0 : had;
-    if (battle_forces(t, t.after, bt.faction[side]) != expected) {
-      out.push_back(violation(kTraitor, fmt::format("{} {}: {} forces should remain, not {}", to_string(bt.faction[side]),
-                                                    betrayed ? "was betrayed" : "called the traitor", expected,
-                                                    battle_forces(t, t.after, bt.faction[side]))));
-    }
-  }
-  return decided(kTraitor, std::move(out));
-}
-
-// Lasgun and Shield: every force and the spice in the battle's cells are lost, both leaders die
-// (fact sheet §4.1, [LR] 3.01).
-Violations explosion(const Transition& t, const GameContext&) {
-  const auto c = battle_case(t);
-  if (!c || c->resolution != Resolution::Explosion) return {};
-  Violations out;
-  for (Faction f : t.before.options.factions) {
-    if (battle_forces(t, t.after, f) != 0) {
-      out.push_back(violation(kExplosion, fmt::format("{} keeps {} forces in {} after a Lasgun/Shield explosion", to_string(f),
-                                                      battle_forces(t, t.after, f), to_string(t.before.battle.territory))));
-    }
-  }
-  for (CellId cell : t.before.battle.cells) {
-    if (t.after.board.spice[index(cell)] != Spice{0}) {
-      out.push_back(violation(kExplosion, fmt::format("spice left in {} after an explosion", to_string(t.before.battle.territory))));
-    }
-  }
-  return decided(kExplosion, std::move(out));
-}
-
 
 // ---- victory: at the Mentat Pause a side controlling 3 strongholds alone, or 4 allied, wins -----
 // ---- ([LR] 1.09.02); the Bene Gesserit prediction takes it over (2.02.03). The end-game rules ------
@@ -841,6 +561,7 @@ constexpr std::array<Checker, kOracleCount> kOracles{
 std::span<const Checker> oracle_checkers() { return kOracles; }
 
 std::vector<OracleTally> oracle_tallies() {
+  using namespace oracle_detail;
   std::vector<OracleTally> out;
   for (std::size_t i = 0; i < kOracleCount; ++i) {
     out.push_back(OracleTally{kNames[i], g_decided[i].load(std::memory_order_relaxed), g_skipped[i].load(std::memory_order_relaxed)});
@@ -849,6 +570,7 @@ std::vector<OracleTally> oracle_tallies() {
 }
 
 void reset_oracle_tallies() {
+  using namespace oracle_detail;
   for (std::size_t i = 0; i < kOracleCount; ++i) {
     g_decided[i].store(0, std::memory_order_relaxed);
     g_skipped[i].store(0, std::memory_order_relaxed);

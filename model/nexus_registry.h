@@ -1,12 +1,15 @@
 // The Nexus family registry (DESIGN.md, "Nexus families and gates"; seed 000, "Remaining source
 // questions and release boundaries"): the single place that decides each family's and each
 // panel's status. A family is `implemented` when the engine plays all three of its panels;
-// `verified` only through `dunecheck gate` (none yet). Released mode needs all twelve verified.
+// `verified` only through `dunecheck gate`: the gate record (model/nexus_gate_record.json, written by
+// `dunecheck gate --record`, read at build time) names the family and its passing report's digest.
+// Released mode needs all twelve verified.
 #pragma once
 
 #include <array>
 
 #include "model/nexus.h"
+#include "model/nexus_gate_record.h"
 #include "model/nexus_panels.h"
 
 namespace dune {
@@ -32,25 +35,40 @@ inline constexpr std::array<FamilyStatus, kFactionCount> kFamilyRegistry{{
 
 static_assert(index(Faction::Atreides) == 0 && index(Faction::Moritani) == 11, "registry rows follow kAllFactions");
 
-constexpr const FamilyStatus& family_status(Faction card) { return kFamilyRegistry[index(card)]; }
+// Only an implemented family can be verified: a record for any other stops the build.
+constexpr bool gate_records_valid() {
+  for (const GateRecord& r : kGateRecords) {
+    if (kFamilyRegistry[index(r.family)].kind != StatusKind::Implemented) return false;
+  }
+  return true;
+}
+static_assert(gate_records_valid(), "model/nexus_gate_record.json verifies a family the engine does not implement");
+
+constexpr FamilyStatus family_status(Faction card) {
+  const FamilyStatus& code = kFamilyRegistry[index(card)];
+  for (const GateRecord& r : kGateRecords) {
+    if (r.family == card) return FamilyStatus{StatusKind::Verified, "", r.digest};
+  }
+  return code;
+}
 
 // A panel shares its family's status; an unavailable panel names its own open source question
 // when the seeds record one, else the family's reason.
 constexpr PanelStatus panel_status(const NexusPanelInfo& p) {
-  const FamilyStatus& f = family_status(p.card);
+  const FamilyStatus f = family_status(p.card);
   if (f.kind != StatusKind::Unavailable) return PanelStatus{f.kind, ""};
   return PanelStatus{StatusKind::Unavailable, p.open_question.empty() ? f.reason : p.open_question};
 }
 
 constexpr int verified_family_count() {
   int n = 0;
-  for (const FamilyStatus& f : kFamilyRegistry) n += f.kind == StatusKind::Verified ? 1 : 0;
+  for (Faction f : kAllFactions) n += family_status(f).kind == StatusKind::Verified ? 1 : 0;
   return n;
 }
 
 constexpr bool all_families_verified() {
-  for (const FamilyStatus& f : kFamilyRegistry) {
-    if (f.kind != StatusKind::Verified) return false;
+  for (Faction f : kAllFactions) {
+    if (family_status(f).kind != StatusKind::Verified) return false;
   }
   return true;
 }

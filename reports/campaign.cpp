@@ -73,6 +73,7 @@ void canonicalise(FamilyResult& f) {
   std::ranges::stable_sort(f.coverage, [](const CoverageRow& a, const CoverageRow& b) {
     return std::tie(a.kind, a.what) < std::tie(b.kind, b.what);
   });
+  std::ranges::sort(f.proofs, {}, &BoundedProof::scope);
   std::ranges::sort(f.counterexamples, [](const Counterexample& a, const Counterexample& b) {
     return counterexample_key(a) < counterexample_key(b);
   });
@@ -92,6 +93,9 @@ Verdict verdict_of(const FamilyResult& f) {
   std::vector<std::string> broken;
   for (const InvariantTally& t : f.invariants) {
     if (t.violations > 0) broken.push_back(fmt::format("{} ({} violation{})", t.name, t.violations, t.violations == 1 ? "" : "s"));
+  }
+  for (const BoundedProof& p : f.proofs) {
+    if (!p.violation.empty()) broken.push_back(fmt::format("bounded proof {} ({})", p.scope, p.violation));
   }
   if (!broken.empty() || !f.counterexamples.empty()) {
     v.kind = VerdictKind::Failed;
@@ -156,6 +160,12 @@ std::optional<std::string> merge_family(FamilyResult& into, const FamilyResult& 
   into.steps += other.steps;
   for (const auto& [start, n] : other.lengths.games) into.lengths.games[start] += n;
   into.counterexamples.insert(into.counterexamples.end(), other.counterexamples.begin(), other.counterexamples.end());
+  for (const BoundedProof& p : other.proofs) {
+    if (std::ranges::find(into.proofs, p.scope, &BoundedProof::scope) != into.proofs.end()) {
+      return fmt::format("family {}: bounded proof {} is in both shards", name, p.scope);
+    }
+    into.proofs.push_back(p);
+  }
   return std::nullopt;
 }
 

@@ -94,6 +94,22 @@ struct Counterexample {
   friend bool operator==(const Counterexample&, const Counterexample&) = default;
 };
 
+// One bounded exhaustive exploration of the real engine (proofs/explorer.h; issue 9 item 5): every
+// reachable state of a small scope, every invariant in every state. Run once per campaign (by the
+// shard holding game 0), so a merge of shards carries it exactly once.
+struct BoundedProof {
+  std::string scope;             // e.g. "lifecycle-3"
+  std::uint64_t states = 0;
+  std::uint64_t transitions = 0;
+  std::uint64_t checks = 0;
+  int depth = 0;                 // depth reached
+  bool exhausted = false;        // false: cut by the depth bound or the state budget
+  std::string violation;         // empty: every invariant held in every state
+  int shortest = 0;              // a violation: steps of the shortest counterexample (breadth-first)
+  std::string replay_file;       // a violation: its replay file
+  friend bool operator==(const BoundedProof&, const BoundedProof&) = default;
+};
+
 struct LengthHistogram {
   std::uint64_t bucket = kDefaultLengthBucket;  // steps per bucket
   std::map<std::uint64_t, std::uint64_t> games;  // bucket start (steps) -> games
@@ -122,6 +138,7 @@ struct FamilyResult {
   std::vector<CoverageRow> coverage;
   std::vector<Counterexample> counterexamples;
   LengthHistogram lengths;
+  std::vector<BoundedProof> proofs;  // bounded exploration of the family's scopes
   Verdict verdict;  // derived by finalise()
   friend bool operator==(const FamilyResult&, const FamilyResult&) = default;
 };

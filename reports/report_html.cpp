@@ -118,6 +118,20 @@ std::string counterexamples_part(const FamilyResult& f) {
   return h;
 }
 
+std::string proofs_part(const FamilyResult& f) {
+  if (f.proofs.empty()) return "";
+  std::string h = "<h3>Bounded proofs</h3>\n<table><tr><th>Scope</th><th>States</th><th>Transitions</th><th>Invariant checks</th>"
+                  "<th>Depth</th><th>Exhausted</th><th>Result</th></tr>\n";
+  for (const BoundedProof& p : f.proofs) {
+    const std::string result = p.violation.empty()
+                                   ? std::string("every invariant held")
+                                   : fmt::format("{} (shortest: {} steps; <code>dunecheck replay {}</code>)", esc(p.violation), p.shortest, esc(p.replay_file));
+    h += fmt::format("<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n", esc(p.scope), p.states,
+                     p.transitions, p.checks, p.depth, p.exhausted ? "yes" : "no (bound reached)", result);
+  }
+  return h + "</table>\n";
+}
+
 std::string verdict_part(const Verdict& v) {
   std::string h = fmt::format("<h3>Verdict: {}</h3><p>{}</p>", verdict_span(to_string(v.kind)), esc(v.reason));
   if (!v.never_exercised.empty()) {
@@ -133,7 +147,7 @@ std::string family_section(const FamilyResult& f) {
   std::string h = fmt::format(R"(<section class="family" id="family-{}"><h2>{}</h2>)", index(f.family), esc(to_string(f.family)));
   if (!f.unavailable.empty()) return h + fmt::format("<p>Unavailable: {}</p>", esc(f.unavailable)) + verdict_part(f.verdict) + "</section>\n";
   h += fmt::format("<p>{} games, {} steps.</p>\n", f.games, f.steps);
-  h += setups_table(f) + invariants_part(f) + coverage_part(f) + lengths_part(f) + counterexamples_part(f) + verdict_part(f.verdict);
+  h += setups_table(f) + invariants_part(f) + coverage_part(f) + lengths_part(f) + counterexamples_part(f) + proofs_part(f) + verdict_part(f.verdict);
   return h + "</section>\n";
 }
 

@@ -168,6 +168,22 @@ Counterexample read_counterexample(const json& j, const std::string& p) {
   return c;
 }
 
+BoundedProof read_proof(const json& j, const std::string& p) {
+  BoundedProof b;
+  b.scope = text(j, p, "scope");
+  b.states = u64(j, p, "states");
+  b.transitions = u64(j, p, "transitions");
+  b.checks = u64(j, p, "checks");
+  b.depth = small_int(j, p, "depth");
+  const json& exhausted = field(j, p, "exhausted");
+  if (!exhausted.is_boolean()) fail(p + ".exhausted", "must be true or false");
+  b.exhausted = exhausted.get<bool>();
+  b.violation = text(j, p, "violation");
+  b.shortest = small_int(j, p, "shortest");
+  b.replay_file = text(j, p, "replay_file");
+  return b;
+}
+
 LengthHistogram read_lengths(const json& j, const std::string& p) {
   LengthHistogram h;
   h.bucket = u64(j, p, "bucket");
@@ -201,6 +217,7 @@ FamilyResult read_family(const json& j, const std::string& p) {
   f.coverage = read_all<CoverageRow>(j, p, "coverage", read_row);
   f.counterexamples = read_all<Counterexample>(j, p, "counterexamples", read_counterexample);
   f.lengths = read_lengths(field(j, p, "game_lengths"), p + ".game_lengths");
+  if (j.contains("bounded_proofs")) f.proofs = read_all<BoundedProof>(j, p, "bounded_proofs", read_proof);  // optional: schema 1 files before issue 9
   return f;
 }
 
@@ -277,9 +294,19 @@ json family_content_json(const FamilyResult& f) {
   }
   for (const Counterexample& c : f.counterexamples) counterexamples.push_back(counterexample_json(c));
   for (const auto& [start, n] : f.lengths.games) lengths.push_back({{"from", start}, {"games", n}});
-  return {{"family", std::string(to_string(f.family))}, {"unavailable", f.unavailable}, {"setups", setups},
-          {"games", f.games}, {"steps", f.steps}, {"invariants", invariants}, {"coverage", coverage},
-          {"counterexamples", counterexamples}, {"game_lengths", {{"bucket", f.lengths.bucket}, {"games", lengths}}}};
+  json out{{"family", std::string(to_string(f.family))}, {"unavailable", f.unavailable}, {"setups", setups},
+           {"games", f.games}, {"steps", f.steps}, {"invariants", invariants}, {"coverage", coverage},
+           {"counterexamples", counterexamples}, {"game_lengths", {{"bucket", f.lengths.bucket}, {"games", lengths}}}};
+  if (!f.proofs.empty()) {  // absent when none ran, so digests of earlier reports stay valid
+    json proofs = json::array();
+    for (const BoundedProof& b : f.proofs) {
+      proofs.push_back({{"scope", b.scope}, {"states", b.states}, {"transitions", b.transitions}, {"checks", b.checks},
+                        {"depth", b.depth}, {"exhausted", b.exhausted}, {"violation", b.violation},
+                        {"shortest", b.shortest}, {"replay_file", b.replay_file}});
+    }
+    out["bounded_proofs"] = std::move(proofs);
+  }
+  return out;
 }
 
 json to_json(const CampaignResult& r) {

@@ -75,6 +75,20 @@ void counterexamples_section(std::string& md, const FamilyResult& f) {
   }
 }
 
+void proofs_section(std::string& md, const FamilyResult& f) {
+  if (f.proofs.empty()) return;
+  md += "### Bounded proofs (exhaustive exploration of small scopes)\n\n"
+        "| Scope | States | Transitions | Invariant checks | Depth | Exhausted | Result |\n|---|---:|---:|---:|---:|---|---|\n";
+  for (const BoundedProof& p : f.proofs) {
+    const std::string result = p.violation.empty() ? "every invariant held"
+                                                   : fmt::format("{} (shortest: {} steps, `dunecheck replay {}`)", cell(p.violation),
+                                                                 p.shortest, p.replay_file);
+    md += fmt::format("| {} | {} | {} | {} | {} | {} | {} |\n", p.scope, p.states, p.transitions, p.checks, p.depth,
+                      p.exhausted ? "yes" : "**no** (bound reached)", result);
+  }
+  md += "\n";
+}
+
 void verdict_section(std::string& md, const Verdict& v) {
   md += fmt::format("### Verdict: **{}**\n\n{}\n\n", to_string(v.kind), v.reason);
   for (const std::string& s : v.never_exercised) md += fmt::format("- never exercised enough: {}\n", s);
@@ -96,6 +110,7 @@ void family_section(std::string& md, const FamilyResult& f) {
   coverage_table(md, f);
   histogram_table(md, f);
   counterexamples_section(md, f);
+  proofs_section(md, f);
   verdict_section(md, f.verdict);
 }
 

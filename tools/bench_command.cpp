@@ -8,7 +8,9 @@
 #include <string>
 #include <vector>
 
+#include "engine/mutants.h"
 #include "generators/random_player.h"
+#include "harness/mutant_run.h"
 #include "harness/planted.h"
 #include "harness/shrink.h"
 #include "invariants/noninterference.h"
@@ -118,6 +120,36 @@ void BM_NoninterferenceCheck(benchmark::State& bench) {
 }
 BENCHMARK(BM_NoninterferenceCheck)->Unit(benchmark::kMillisecond)->MinTime(3.0);
 
+// Shrink time and final size per mutant (issue 7 item 7): the mutant's own games with every checker
+// (harness/mutant_run.h), the first counterexample shrunk. One run each; `--benchmark_filter=Mutant/`
+// selects them all, `Mutant/<name>$` one. A survivor reports killed 0 and the time spent in vain.
+void mutant_shrink(benchmark::State& bench, const MutantInfo& mutant) {
+  harness::MutantOutcome outcome;
+  double total_seconds = 0;
+  for (auto _ : bench) {
+    harness::MutantRunOptions options;
+    options.shrink = true;
+    const auto start = std::chrono::steady_clock::now();
+    outcome = harness::run_mutant(mutant, options);
+    total_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
+  bench.counters["killed"] = outcome.killed ? 1 : 0;
+  bench.counters["games"] = outcome.games;
+  bench.counters["time_to_failure_s"] = outcome.seconds;
+  // run_mutant shrinks right after it stamps the time to failure, so the rest is the shrink.
+  bench.counters["shrink_s"] = outcome.killed ? total_seconds - outcome.seconds : 0.0;
+  bench.counters["shrunk_decisions"] = static_cast<double>(outcome.shrunk_size.value_or(0));
+  bench.SetLabel(outcome.found ? outcome.found->checker : "survived");
+}
+
+void register_mutant_benchmarks() {
+  for (const MutantInfo& mutant : mutant_catalogue()) {
+    benchmark::RegisterBenchmark(("Mutant/" + std::string(mutant.name)).c_str(), mutant_shrink, mutant)
+        ->Unit(benchmark::kSecond)
+        ->Iterations(1);
+  }
+}
+
 }  // namespace
 
 void add_bench_command(CLI::App& app) {
@@ -130,6 +162,7 @@ void add_bench_command(CLI::App& app) {
     argv.push_back(name.data());
     for (std::string& e : extras) argv.push_back(e.data());
     int argc = static_cast<int>(argv.size());
+    register_mutant_benchmarks();
     benchmark::Initialize(&argc, argv.data());
     benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();

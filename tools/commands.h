@@ -13,5 +13,7 @@ void add_game_file_commands(CLI::App& app); // game_file_commands.cpp: view, rep
 void add_bench_command(CLI::App& app);      // bench_command.cpp
 void add_mutants_command(CLI::App& app);    // mutants_command.cpp
 void add_report_command(CLI::App& app);     // report_command.cpp: report --merge
+void add_explore_command(CLI::App& app);    // explore_command.cpp: bounded exhaustive exploration
+void add_gate_command(CLI::App& app);       // gate_command.cpp: the Nexus family gate
 
 }  // namespace dune::cli

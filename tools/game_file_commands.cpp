@@ -4,10 +4,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include <fstream>
 #include <iostream>
 #include <memory>
-#include <sstream>
 #include <string>
 
 #include "engine/engine.h"
@@ -19,6 +17,7 @@
 #include "model/cards.h"
 #include "model/factions.h"
 #include "tools/commands.h"
+#include "tools/file_io.h"
 
 namespace dune::cli {
 namespace {
@@ -26,20 +25,6 @@ namespace {
 [[noreturn]] void exit_with(int code, const std::string& message) {
   std::cerr << message << "\n";
   throw CLI::RuntimeError(code);
-}
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) exit_with(3, fmt::format("cannot read {}", path));
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-void write_file(const std::string& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-  if (!out) exit_with(3, fmt::format("cannot write {}", path));
 }
 
 // A seat by number or faction name ("Atreides", "atreides", "Bene Gesserit", "BeneGesserit").
@@ -125,7 +110,7 @@ void add_view(CLI::App& app) {
   seat->excludes(pub);
   cmd->add_flag("--json", args->json, "Print the view as JSON");
   cmd->callback([args, seat] {
-    auto loaded = load_snapshot(read_file(args->file));
+    auto loaded = load_snapshot(read_text_file(args->file));
     if (auto* e = std::get_if<LoadError>(&loaded)) exit_with(3, fmt::format("{}: {}", args->file, e->message));
     if (!args->public_view && seat->count() == 0) exit_with(2, "view: give --seat S or --public");
     print_view(std::get<GameState>(loaded), seat->count() ? std::optional(args->seat) : std::nullopt, args->json);
@@ -138,7 +123,7 @@ void add_replay(CLI::App& app) {
   auto* cmd = app.add_subcommand("replay", "Replay an event log and verify it reaches the recorded state");
   cmd->add_option("file", *file, "A log (--save-log) or a snapshot (--save)")->required();
   cmd->callback([file] {
-    const std::string text = read_file(*file);
+    const std::string text = read_text_file(*file);
     if (auto code = harness::replay_if_counterexample(text, *file, std::cout, std::cerr)) {  // issue 7 item 5
       if (*code != 0) throw CLI::RuntimeError(*code);
       return;
@@ -184,13 +169,13 @@ void add_scenario(CLI::App& app) {
   cmd->add_option("--save", args->save, "Write the final state as a snapshot");
   cmd->add_option("--save-log", args->save_log, "Write the event log");
   cmd->callback([args, seat] {
-    auto parsed = parse_scenario(read_file(args->file));
+    auto parsed = parse_scenario(read_text_file(args->file));
     if (auto* e = std::get_if<LoadError>(&parsed)) exit_with(3, fmt::format("{}: {}", args->file, e->message));
     const Scenario& scenario = std::get<Scenario>(parsed);
     const ScenarioRun run = run_scenario(scenario);
     const GameState& s = run.final_state;
-    if (!args->save.empty()) write_file(args->save, save_snapshot(s));
-    if (!args->save_log.empty()) write_file(args->save_log, save_log(s));
+    if (!args->save.empty()) write_text_file(args->save, save_snapshot(s));
+    if (!args->save_log.empty()) write_text_file(args->save_log, save_log(s));
     const bool with_seat = seat->count() > 0;  // (a plain flag: GCC 12 misreads an optional<Seat> here)
     const Seat who = with_seat ? parse_seat(s, args->seat) : Seat{};
     if (args->json) {

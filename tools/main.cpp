@@ -19,6 +19,8 @@ int main(int argc, char** argv) {
   dune::cli::add_bench_command(app);
   dune::cli::add_mutants_command(app);
   dune::cli::add_report_command(app);
+  dune::cli::add_explore_command(app);
+  dune::cli::add_gate_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::RuntimeError& e) {

@@ -27,8 +27,7 @@ struct Args {
 
 void list() {
   for (const MutantInfo& m : mutant_catalogue()) {
-    std::cout << fmt::format("{:34} {:18} {}{}\n", m.name, m.family, m.description,
-                             m.pending.empty() ? "" : fmt::format(" [{}]", m.pending));
+    std::cout << fmt::format("{:34} {:18} {}\n", m.name, m.family, m.description);
   }
 }
 
@@ -46,15 +45,12 @@ std::vector<MutantInfo> selected(const Args& args) {
   return out;
 }
 
-std::string verdict(const harness::MutantOutcome& o) {
-  if (!o.info.pending.empty()) return "pending";
-  return o.killed ? "killed" : "SURVIVED";
-}
+std::string verdict(const harness::MutantOutcome& o) { return o.killed ? "killed" : "SURVIVED"; }
 
 std::string detail(const harness::MutantOutcome& o) {
-  if (!o.info.pending.empty()) return std::string(o.info.pending);
   const std::string excluded =
-      o.excluded.empty() ? "" : fmt::format(" [the control fails {} too: excluded]", fmt::join(o.excluded, ", "));
+      (o.not_applicable.empty() ? "" : fmt::format(" [not applicable: {}]", fmt::join(o.not_applicable, ", "))) +
+      (o.excluded.empty() ? "" : fmt::format(" [the control fails {} too: excluded]", fmt::join(o.excluded, ", ")));
   if (!o.killed) return fmt::format("no checker failed in {} games{}", o.games, excluded);
   return fmt::format("by {} ({}) at step {}, game {}{}: {}{}", o.found->checker, o.family, o.found->step, o.games,
                      o.shrunk_size ? fmt::format(", shrunk to {} decisions", *o.shrunk_size) : "",
@@ -74,7 +70,7 @@ void run(const Args& args) {
     std::cout << fmt::format("{:34} {:18} {:8} {:7.2f}s  {}\n", m.name, m.family, verdict(o), o.seconds, detail(o))
               << std::flush;
     if (o.killed) times.push_back(o.seconds);
-    if (!o.killed && m.pending.empty()) survived += 1;
+    if (!o.killed) survived += 1;
   }
   if (!times.empty()) {
     std::sort(times.begin(), times.end());

@@ -76,8 +76,9 @@ TEST(Replay, AFailingGameWritesAShrunkFileThatRoundTripsAndReplaysToTheViolation
 }
 
 TEST(Replay, ThePrintedReplayShowsStepsAndViewDiffs) {
-  harness::Counterexample c{generators::uniform_spec(Options::basic({Faction::Atreides, Faction::Harkonnen}), 5, 50),
-                            {0, 1, 0}, std::nullopt, "", ""};
+  harness::Counterexample c;
+  c.spec = generators::uniform_spec(Options::basic({Faction::Atreides, Faction::Harkonnen}), 5, 50);
+  c.choices = {0, 1, 0};
   std::ostringstream out;
   const harness::RunResult r = harness::replay_counterexample(c, out);
   EXPECT_FALSE(r.violation);

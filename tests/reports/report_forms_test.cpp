@@ -35,6 +35,14 @@ TEST(ReportMarkdown, ModuleSummaryOnTopThenFamilies) {
   EXPECT_TRUE(has(md, "Digest: `fnv1a64:"));
 }
 
+TEST(ReportMarkdown, BoundedProofsAreListedWithWhetherTheScopeWasExhausted) {
+  const std::string md = render_markdown(testing::synthetic_campaign({}));
+  EXPECT_TRUE(has(md, "### Bounded proofs"));
+  EXPECT_TRUE(has(md, "| lifecycle-2 | 1200 | 3400 | 136000 | 14 | yes | every invariant held |"));
+  EXPECT_TRUE(has(md, "| atreides-battle | 800 | 2100 | 84000 | 9 | **no** (bound reached) |"));
+  EXPECT_TRUE(has(render_html(testing::synthetic_campaign({})), "<h3>Bounded proofs</h3>"));
+}
+
 TEST(ReportMarkdown, CoverageShortfallIsVisible) {
   const std::string md = render_markdown(testing::synthetic_campaign({7, 60, 0, 1, false}));
   EXPECT_TRUE(has(md, "| lifecycle | delayed effect consumed | 1 | 0 | **no** |"));

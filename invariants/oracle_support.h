@@ -1,0 +1,74 @@
+// Internal to the rule oracles (oracles.cpp, oracles_battle.cpp): the tallies, reading a
+// transition, and the spice flows both files compare. Not part of the invariants API.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "invariants/registry.h"
+
+namespace dune::invariants::oracle_detail {
+
+enum Oracle : std::size_t {
+  kBid, kShipment, kRevival, kCharity, kCollection, kStorm, kWorm,
+  kBattleWinner, kBattleLosses, kLeaderFate, kLeaderPrize, kTraitor, kExplosion, kVictory, kOracleCount
+};
+
+inline constexpr std::array<std::string_view, kOracleCount> kNames{
+    "oracle.bid-payment",   "oracle.shipment-payment", "oracle.revival-payment", "oracle.charity",
+    "oracle.collection",    "oracle.storm-damage",     "oracle.worm",            "oracle.battle-winner",
+    "oracle.battle-losses", "oracle.leader-fate",      "oracle.leader-prize",    "oracle.traitor-call",
+    "oracle.explosion",     "oracle.victory"};
+
+// Counts a decided case (returning its violations) or a skipped one (oracle_tallies()).
+Violations decided(Oracle o, Violations v = {});
+Violations skipped(Oracle o);
+Violation violation(Oracle o, std::string message);
+
+// The command of the step, when it is one (nullptr for a chance step).
+const Envelope* envelope_of(const Transition& t);
+
+template <class C>
+const C* command_of(const Transition& t) {
+  const Envelope* e = envelope_of(t);
+  return e ? std::get_if<C>(&e->command) : nullptr;
+}
+
+// One log entry led from before to after: nothing else (a forced chance outcome) mixed in.
+bool single_step(const Transition& t);
+std::string name_of(const GameState& s, Seat seat);
+std::optional<Seat> ally_seat(const GameState& s, Seat seat);
+
+// Expected spice movements of one step: per seat, and the bank.
+struct Flows {
+  std::vector<int> seat;
+  int bank = 0;
+  explicit Flows(const GameState& s) : seat(s.seat_count(), 0) {}
+};
+
+// A payment of `amount` by `payer`: its own spice first, then what its ally lets it spend
+// ([LR] 1.10.02.06; the engine's stated order), to `payee` (nullopt: the bank).
+void pay(const GameState& before, Flows& f, Seat payer, int amount, std::optional<Seat> payee);
+// Compares the observed spice changes of the step with the expected flows.
+Violations compare_flows(Oracle o, const Transition& t, const Flows& expected, std::string_view what);
+
+int territory_forces(const GameState& s, Faction f, TerritoryId t);
+int territory_spice(const GameState& s, TerritoryId t);
+int cell_forces(const GameState& s, std::size_t cell, Faction f);
+int tanks(const GameState& s, Seat seat);
+bool holds(const SeatState& seat, TreacheryCardId c);
+
+// The battle oracles (oracles_battle.cpp).
+Violations battle_winner(const Transition& t, const GameContext&);
+Violations battle_losses(const Transition& t, const GameContext&);
+Violations leader_fate(const Transition& t, const GameContext&);
+Violations leader_prize(const Transition& t, const GameContext&);
+Violations traitor_call(const Transition& t, const GameContext&);
+Violations explosion(const Transition& t, const GameContext&);
+
+}  // namespace dune::invariants::oracle_detail

@@ -1,0 +1,319 @@
+// The battle oracles (oracles.h; [LR] 1.07.05–07, fact sheet §4.1): who won from the revealed
+// plans, the losses, the leaders' fate and prize, traitor calls and Lasgun/Shield explosions.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <optional>
+#include <variant>
+
+#include "invariants/oracle_support.h"
+#include "model/cards.h"
+#include "model/factions.h"
+
+namespace dune::invariants::oracle_detail {
+namespace {
+
+// ---- battles ([LR] 1.07.05–07, fact sheet §4.1) ------------------------------------------------
+
+struct Battle {
+  std::array<PlanBattle, 2> plan;
+  std::array<DialBattle, 2> wheel;
+  std::array<Seat, 2> seat;
+  std::array<Faction, 2> faction;
+};
+
+int committed_parts(const BattleState& b) {
+  int n = 0;
+  for (int i = 0; i < 2; ++i) n += (b.plans[static_cast<std::size_t>(i)] ? 1 : 0) + (b.wheels[static_cast<std::size_t>(i)] ? 1 : 0);
+  return n;
+}
+
+// The battle of `before` was resolved by this step.
+bool battle_resolved(const Transition& t) {
+  const BattleState& b = t.before.battle;
+  const BattleState& a = t.after.battle;
+  if (t.before.phase != Phase::Battle || (b.stage != BattleStage::Plans && b.stage != BattleStage::Traitors)) return false;
+  if (a.stage == BattleStage::Traitors && t.after.phase == Phase::Battle) return false;
+  const bool same_battle = a.territory == b.territory && a.combatants == b.combatants;
+  return !(t.after.phase == Phase::Battle && a.stage == BattleStage::Plans && same_battle && committed_parts(a) > committed_parts(b));
+}
+
+// The revealed plans: those committed before, plus the part this step committed.
+std::optional<Battle> revealed_battle(const Transition& t) {
+  const BattleState& bs = t.before.battle;
+  Battle out;
+  std::array<std::optional<PlanBattle>, 2> plans = bs.plans;
+  std::array<std::optional<DialBattle>, 2> wheels = bs.wheels;
+  if (const Envelope* e = envelope_of(t)) {
+    for (std::size_t side = 0; side < 2; ++side) {
+      if (e->seat != bs.combatants[side]) continue;
+      if (const auto* p = std::get_if<PlanBattle>(&e->command)) plans[side] = *p;
+      if (const auto* d = std::get_if<DialBattle>(&e->command)) wheels[side] = *d;
+    }
+  }
+  for (std::size_t side = 0; side < 2; ++side) {
+    if (!plans[side] || !wheels[side]) return std::nullopt;
+    out.plan[side] = *plans[side];
+    out.wheel[side] = *wheels[side];
+    out.seat[side] = bs.combatants[side];
+    out.faction[side] = t.before.faction_of(bs.combatants[side]);
+  }
+  return out;
+}
+
+TreacheryClass class_of(const std::optional<TreacheryCardId>& c) {
+  return c ? card_type(*c).classification : TreacheryClass::Worthless;
+}
+bool is_lasgun(const std::optional<TreacheryCardId>& c) { return c && card_type(*c).name == "Lasgun"; }
+bool is_shield(const std::optional<TreacheryCardId>& c) {
+  const TreacheryClass k = class_of(c);
+  return c && (k == TreacheryClass::DefenseProjectile || k == TreacheryClass::DefenseProjectileAndPoison);
+}
+
+// Fact sheet §4.1: a projectile weapon is stopped by a Shield, a poison weapon by a Snooper, the
+// Poison Blade only by the Shield Snooper; nothing stops a Lasgun. nullopt: a weapon this oracle
+// does not model (the expansion special weapons).
+std::optional<bool> weapon_kills(const std::optional<TreacheryCardId>& weapon, const std::optional<TreacheryCardId>& defense) {
+  const TreacheryClass d = class_of(defense);
+  const bool shield = d == TreacheryClass::DefenseProjectile || d == TreacheryClass::DefenseProjectileAndPoison;
+  const bool snooper = d == TreacheryClass::DefensePoison || d == TreacheryClass::DefenseProjectileAndPoison;
+  switch (class_of(weapon)) {
+    case TreacheryClass::WeaponProjectile: return !shield;
+    case TreacheryClass::WeaponPoison: return !snooper;
+    case TreacheryClass::WeaponProjectileAndPoison: return !(shield && snooper);
+    case TreacheryClass::WeaponSpecial: return is_lasgun(weapon) ? std::optional<bool>(true) : std::nullopt;
+    default: return false;
+  }
+}
+
+bool has_leader(const PlanBattle& p) { return p.leader || p.cheap_hero; }
+
+struct Outcome {
+  int winner = 0;
+  std::array<bool, 2> killed{};
+  std::array<int, 2> total{};
+};
+
+// Strength = the dial + the leader's value unless a weapon the defense does not stop killed it
+// (+2 for the Kwisatz Haderach); ties go to the aggressor ([LR] 1.07.06.01).
+std::optional<Outcome> fight_outcome(const Battle& battle) {
+  Outcome o;
+  for (std::size_t side = 0; side < 2; ++side) {
+    const PlanBattle& p = battle.plan[side];
+    const auto kills = weapon_kills(battle.plan[1 - side].weapon, p.defense);
+    if (!kills) return std::nullopt;
+    o.killed[side] = has_leader(p) && *kills;
+    const int leader = p.leader ? leader_info(*p.leader).strength : 0;
+    const int halves = 2 * leader + (p.kwisatz_haderach ? 4 : 0);
+    o.total[side] = battle.wheel[side].dial_halves + (o.killed[side] ? 0 : halves);
+  }
+  o.winner = o.total[0] >= o.total[1] ? 0 : 1;
+  return o;
+}
+
+enum class Resolution { Fight, Traitor, DoubleTraitor, Explosion, Undecided };
+
+Resolution resolution_of(const Transition& t, const Battle& battle, int& caller) {
+  std::array<bool, 2> called = t.before.battle.traitor_called;
+  if (const Envelope* e = envelope_of(t); e && std::holds_alternative<CallTraitor>(e->command)) {
+    if (e->seat == battle.seat[0]) called[0] = true;
+    else if (e->seat == battle.seat[1]) called[1] = true;
+    else return Resolution::Undecided;  // a call by a third seat: not modelled here
+  }
+  if (called[0] && called[1]) return Resolution::DoubleTraitor;
+  if (called[0] || called[1]) {
+    caller = called[0] ? 0 : 1;
+    return Resolution::Traitor;
+  }
+  const bool lasgun = is_lasgun(battle.plan[0].weapon) || is_lasgun(battle.plan[1].weapon);
+  const bool shield = is_shield(battle.plan[0].defense) || is_shield(battle.plan[1].defense);
+  return lasgun && shield ? Resolution::Explosion : Resolution::Fight;
+}
+
+// Forces of `f` in the cells of the battle of `t` (the state after may already hold the next battle).
+int battle_forces(const Transition& t, const GameState& s, Faction f) {
+  int n = 0;
+  for (CellId c : t.before.battle.cells) n += cell_forces(s, index(c), f);
+  return n;
+}
+
+bool in_tanks(const GameState& s, LeaderId l) {
+  const LeaderLocation w = s.leaders[l.value].where;
+  return w == LeaderLocation::Tanks || w == LeaderLocation::TanksFaceDown;
+}
+
+// What every battle oracle needs: the decided case, or the reason to skip.
+struct BattleCase {
+  Battle battle;
+  Resolution resolution = Resolution::Undecided;
+  int caller = 0;
+  std::optional<Outcome> outcome;  // Fight only
+};
+
+std::optional<BattleCase> battle_case(const Transition& t) {
+  if (!battle_resolved(t)) return std::nullopt;
+  BattleCase c;
+  const auto battle = revealed_battle(t);
+  if (!battle || !single_step(t)) return BattleCase{};  // Undecided
+  c.battle = *battle;
+  c.resolution = resolution_of(t, c.battle, c.caller);
+  if (c.resolution == Resolution::Fight) {
+    c.outcome = fight_outcome(c.battle);
+    if (!c.outcome) c.resolution = Resolution::Undecided;
+  }
+  return c;
+}
+
+bool cards_discarded(const GameState& a, const PlanBattle& p) {
+  for (const auto& card : {p.cheap_hero, p.weapon, p.defense}) {
+    if (card && std::find(a.treachery.discard.begin(), a.treachery.discard.end(), *card) == a.treachery.discard.end()) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+// Who won shows in the cards: the loser discards every card it played; the winner keeps its
+// weapon and defense (the engine's stated choice) ([LR] 1.07.06.05–06).
+Violations battle_winner(const Transition& t, const GameContext&) {
+  const auto c = battle_case(t);
+  if (!c) return {};
+  if (c->resolution != Resolution::Fight) return c->resolution == Resolution::Undecided ? skipped(kBattleWinner) : Violations{};
+  const Battle& bt = c->battle;
+  const int w = c->outcome->winner;
+  const auto at = [](int side) { return static_cast<std::size_t>(side); };
+  Violations out;
+  if (!cards_discarded(t.after, bt.plan[at(1 - w)])) {
+    out.push_back(violation(kBattleWinner, fmt::format("{} lost ({} to {} half points) but kept cards it played",
+                                                       to_string(bt.faction[at(1 - w)]), c->outcome->total[at(1 - w)], c->outcome->total[at(w)])));
+  }
+  for (const auto& card : {bt.plan[at(w)].weapon, bt.plan[at(w)].defense}) {
+    if (card && !holds(t.after.seat(bt.seat[at(w)]), *card)) {
+      out.push_back(violation(kBattleWinner, fmt::format("{} won ({} to {} half points{}) but no longer holds its {}",
+                                                         to_string(bt.faction[at(w)]), c->outcome->total[at(w)], c->outcome->total[at(1 - w)],
+                                                         w == 0 ? ", ties to the aggressor" : "", card_type(*card).name)));
+    }
+  }
+  return decided(kBattleWinner, std::move(out));
+}
+
+// The loser loses every force in the territory; the winner loses what it dialed (Basic: a force
+// per point; Advanced force mixes are skipped) ([LR] 1.07.06.03–04).
+Violations battle_losses(const Transition& t, const GameContext&) {
+  const auto c = battle_case(t);
+  if (!c) return {};
+  if (c->resolution != Resolution::Fight) return c->resolution == Resolution::Undecided ? skipped(kBattleLosses) : Violations{};
+  const Battle& bt = c->battle;
+  const auto w = static_cast<std::size_t>(c->outcome->winner);
+  Violations out;
+  const int loser_left = battle_forces(t, t.after, bt.faction[1 - w]);
+  if (loser_left != 0) {
+    out.push_back(violation(kBattleLosses, fmt::format("{} lost the battle in {} but keeps {} forces there",
+                                                       to_string(bt.faction[1 - w]), to_string(t.before.battle.territory), loser_left)));
+  }
+  const RuleFlags& r = t.before.options.rules;
+  if (r.advanced_combat || r.special_forces) return decided(kBattleLosses, std::move(out));
+  const int had = battle_forces(t, t.before, bt.faction[w]);
+  const int expected = had - std::min(had, bt.wheel[w].dial_halves / 2);
+  if (battle_forces(t, t.after, bt.faction[w]) != expected) {
+    out.push_back(violation(kBattleLosses, fmt::format("{} won with {} forces dialing {}: {} should remain, not {}",
+                                                       to_string(bt.faction[w]), had, bt.wheel[w].dial_halves / 2, expected,
+                                                       battle_forces(t, t.after, bt.faction[w]))));
+  }
+  return decided(kBattleLosses, std::move(out));
+}
+
+// Killed leaders go to the Tanks; a surviving leader does not ([LR] 1.07.06.02, 1.05).
+Violations leader_fate(const Transition& t, const GameContext&) {
+  const auto c = battle_case(t);
+  if (!c) return {};
+  if (c->resolution == Resolution::Undecided || c->resolution == Resolution::DoubleTraitor) return skipped(kLeaderFate);
+  Violations out;
+  for (std::size_t side = 0; side < 2; ++side) {
+    const auto& leader = c->battle.plan[side].leader;
+    if (!leader) continue;
+    bool dies = c->resolution == Resolution::Explosion;
+    if (c->resolution == Resolution::Fight) dies = c->outcome->killed[side];
+    if (c->resolution == Resolution::Traitor) dies = static_cast<int>(side) != c->caller;
+    if (in_tanks(t.after, *leader) != dies) {
+      out.push_back(violation(kLeaderFate, fmt::format("{} {} in the Tanks after the battle, the rules say it {}",
+                                                       leader_info(*leader).name, in_tanks(t.after, *leader) ? "is" : "is not",
+                                                       dies ? "died" : "survived")));
+    }
+  }
+  return decided(kLeaderFate, std::move(out));
+}
+
+// The winner is paid the value of every leader killed in the battle ([LR] 1.07.06.02); a traitor
+// caller is paid its traitor's value (1.07.06.07); spice support goes to the bank, and a traitor
+// caller keeps its own (1.13.05). Checked while the Battle phase goes on (collection would mix in).
+Violations leader_prize(const Transition& t, const GameContext&) {
+  const auto c = battle_case(t);
+  if (!c) return {};
+  const bool fight = c->resolution == Resolution::Fight;
+  if (!fight && c->resolution != Resolution::Traitor) return c->resolution == Resolution::Explosion ? Violations{} : skipped(kLeaderPrize);
+  if (t.after.phase != Phase::Battle) return skipped(kLeaderPrize);
+  const Battle& bt = c->battle;
+  Flows expected(t.before);
+  int prize = 0;
+  std::size_t winner = 0;
+  if (fight) {
+    winner = static_cast<std::size_t>(c->outcome->winner);
+    for (std::size_t side = 0; side < 2; ++side) {
+      if (c->outcome->killed[side] && bt.plan[side].leader) prize += leader_info(*bt.plan[side].leader).strength;
+      pay(t.before, expected, bt.seat[side], bt.wheel[side].support.value, std::nullopt);
+    }
+  } else {
+    winner = static_cast<std::size_t>(c->caller);
+    const auto& traitor = bt.plan[1 - winner].leader;
+    if (!traitor) return skipped(kLeaderPrize);
+    prize = leader_info(*traitor).strength;
+    pay(t.before, expected, bt.seat[1 - winner], bt.wheel[1 - winner].support.value, std::nullopt);
+  }
+  expected.seat[bt.seat[winner].value] += prize;
+  expected.bank -= prize;
+  return decided(kLeaderPrize, compare_flows(kLeaderPrize, t, expected,
+                                             fmt::format("{} won a battle worth {} in leaders", to_string(bt.faction[winner]), prize)));
+}
+
+// A called traitor: its side loses every force there; the caller loses nothing ([LR] 1.07.06.07).
+Violations traitor_call(const Transition& t, const GameContext&) {
+  const auto c = battle_case(t);
+  if (!c || (c->resolution != Resolution::Traitor && c->resolution != Resolution::DoubleTraitor)) return {};
+  const Battle& bt = c->battle;
+  Violations out;
+  for (std::size_t side = 0; side < 2; ++side) {
+    const bool betrayed = c->resolution == Resolution::DoubleTraitor || static_cast<int>(side) != c->caller;
+    const int had = battle_forces(t, t.before, bt.faction[side]);
+    const int expected = betrayed ? 0 : had;
+    if (battle_forces(t, t.after, bt.faction[side]) != expected) {
+      out.push_back(violation(kTraitor, fmt::format("{} {}: {} forces should remain, not {}", to_string(bt.faction[side]),
+                                                    betrayed ? "was betrayed" : "called the traitor", expected,
+                                                    battle_forces(t, t.after, bt.faction[side]))));
+    }
+  }
+  return decided(kTraitor, std::move(out));
+}
+
+// Lasgun and Shield: every force and the spice in the battle's cells are lost, both leaders die
+// (fact sheet §4.1, [LR] 3.01).
+Violations explosion(const Transition& t, const GameContext&) {
+  const auto c = battle_case(t);
+  if (!c || c->resolution != Resolution::Explosion) return {};
+  Violations out;
+  for (Faction f : t.before.options.factions) {
+    if (battle_forces(t, t.after, f) != 0) {
+      out.push_back(violation(kExplosion, fmt::format("{} keeps {} forces in {} after a Lasgun/Shield explosion", to_string(f),
+                                                      battle_forces(t, t.after, f), to_string(t.before.battle.territory))));
+    }
+  }
+  for (CellId cell : t.before.battle.cells) {
+    if (t.after.board.spice[index(cell)] != Spice{0}) {
+      out.push_back(violation(kExplosion, fmt::format("spice left in {} after an explosion", to_string(t.before.battle.territory))));
+    }
+  }
+  return decided(kExplosion, std::move(out));
+}
+
+}  // namespace dune::invariants::oracle_detail

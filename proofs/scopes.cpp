@@ -1,0 +1,271 @@
+// The named scopes of the bounded explorer (proofs/explorer.h) and how their starts are staged:
+// played through the engine from new_game with staged chance outcomes and the fixed policy, then,
+// where the engine alone cannot reach the start in a few turns, a documented edit as the tests in
+// tests/nexus make (tests/nexus/nexus_support.h, atreides_test.cpp).
+#include <algorithm>
+#include <array>
+#include <deque>
+
+#include "engine/engine.h"
+#include "engine/internal.h"
+#include "generators/choices.h"
+#include "model/cards.h"
+#include "proofs/explorer.h"
+
+namespace dune::proofs {
+namespace {
+
+using harness::Choice;
+
+// ---- staging through the engine -----------------------------------------------------------
+
+std::uint8_t spice_card(SpiceCardKind kind, int skip = 0) {
+  for (std::size_t i = 0; i < kSpiceCardCount; ++i) {
+    if (kSpiceCards[i].expansion == Expansion::Base && kSpiceCards[i].kind == kind && skip-- == 0) {
+      return static_cast<std::uint8_t>(i);
+    }
+  }
+  return 0;
+}
+std::uint8_t worm(int n = 0) { return spice_card(SpiceCardKind::ShaiHulud, n); }
+std::uint8_t territory_card(int n) { return spice_card(SpiceCardKind::Territory, n); }
+
+// Plays a game from new_game with the fixed policy (proofs::policy_index, the awaited seat that
+// comes first) and staged chance outcomes (per kind, in order; an unstaged or unlisted draw takes
+// the harness's seeded pick), recording the choices and outcomes the harness replays.
+class Driver {
+ public:
+  Driver(Options options, std::uint64_t seed) {
+    point_.spec.options = std::move(options);
+    point_.spec.bots.assign(point_.spec.options.seat_count(), generators::BotProfile::Passive);
+    point_.spec.seed = seed;
+    state_ = std::get<GameState>(new_game(point_.spec.options));
+  }
+
+  Driver& stage(ChanceKind kind, std::uint8_t outcome) {
+    staged_.emplace_back(kind, outcome);
+    return *this;
+  }
+
+  // Plays until `done` holds (or the game cannot go on: the explorer's staging then reports it).
+  Driver& until(bool (*done)(const GameState&)) {
+    for (int guard = 0; guard < 5000 && !done(state_) && !is_terminal(state_) && state_.halted.empty(); ++guard) {
+      if (state_.chance) {
+        chance_step();
+        continue;
+      }
+      const auto seats = pending(state_);
+      if (seats.empty()) break;
+      const auto legal = legal_commands(state_, seats.front());
+      if (legal.empty()) break;
+      const std::size_t j = policy_index(legal);
+      const Envelope e{CommandId{point_.choices.size() + 1}, seats.front(), state_.version, legal[j]};
+      auto result = submit(state_, e);
+      if (!std::holds_alternative<Accepted>(result)) break;
+      state_ = std::get<Accepted>(std::move(result)).next;
+      point_.choices.push_back(static_cast<Choice>(j * seats.size()));  // seat index 0
+    }
+    return *this;
+  }
+
+  StartPoint point(std::string name, void (*edit)(GameState&) = nullptr, std::string note = {}) const {
+    StartPoint p = point_;
+    p.name = std::move(name);
+    p.edit = edit;
+    p.edit_note = std::move(note);
+    return p;
+  }
+
+ private:
+  void chance_step() {
+    const auto outcomes = chance_outcomes(state_);
+    const ChanceKind kind = state_.chance->kind;
+    std::uint8_t pick = generators::chance_pick(point_.spec.seed, kind, seen_[static_cast<std::size_t>(kind)], outcomes);
+    for (auto it = staged_.begin(); it != staged_.end(); ++it) {
+      if (it->first != kind) continue;
+      if (std::find(outcomes.begin(), outcomes.end(), it->second) != outcomes.end()) pick = it->second;
+      staged_.erase(it);
+      break;
+    }
+    seen_[static_cast<std::size_t>(kind)] += 1;
+    point_.chance.push_back(pick);
+    state_ = std::get<GameState>(apply_chance(state_, pick));
+  }
+
+  StartPoint point_;
+  GameState state_;
+  std::deque<std::pair<ChanceKind, std::uint8_t>> staged_;
+  std::array<std::uint32_t, 8> seen_{};
+};
+
+Options nexus_options(std::vector<Faction> factions, bool double_blow = false) {
+  Options o = Options::basic(std::move(factions));
+  o.nexus = NexusModuleMode::Audit;
+  o.rules.double_spice_blow = double_blow;
+  return o;
+}
+
+// ---- regions and chance narrowing ---------------------------------------------------------
+
+bool in_spice_blow(const GameState& s) { return s.phase == Phase::SpiceBlowAndNexus; }
+bool in_battle(const GameState& s) { return s.phase == Phase::Battle; }
+bool turn2_negotiation(const GameState& s) { return s.turn == 2 && s.step == Step::NexusNegotiation; }
+bool past_setup(const GameState& s) { return s.turn >= 1; }
+
+// A spice draw explores one territory card (the blow ends) and, while no worm has appeared in
+// this blow, one worm (a Nexus in it); the rest of the spice deck is left out.
+std::vector<std::uint8_t> narrow_spice(const GameState& s, std::vector<std::uint8_t> outcomes) {
+  if (s.chance->kind != ChanceKind::SpiceDraw) return outcomes;
+  std::vector<std::uint8_t> out;
+  for (SpiceCardKind kind : {SpiceCardKind::Territory, SpiceCardKind::ShaiHulud}) {
+    if (kind == SpiceCardKind::ShaiHulud && s.blow.worms_in_blow > 0) continue;
+    for (std::uint8_t o : outcomes) {
+      if (kSpiceCards[o].kind == kind) {
+        out.push_back(o);
+        break;
+      }
+    }
+  }
+  return out.empty() ? outcomes : out;
+}
+
+// ---- edits (documented in each start's note) ----------------------------------------------
+
+// Seed 000 "Publisher's common rules" (exhaustion recycles the discard): a two-card deck (the
+// Emperor's and Harkonnen's own cards), the other ten in the public discard; the census is kept.
+void small_nexus_deck(GameState& s) {
+  NexusState& n = s.nexus;
+  n.deck = {};
+  n.discard.clear();
+  for (Faction f : kAllFactions) {
+    if (f == Faction::Emperor || f == Faction::Harkonnen) n.deck.add_unseen(NexusCardId{f});
+    else n.discard.push_back(NexusCardId{f});
+  }
+}
+
+// Seed 000 item 6 needs cards held when an alliance forms: Atreides holds the Fremen card and
+// Harkonnen the Spacing Guild card, taken from the deck.
+void held_cards(GameState& s) {
+  for (auto [seat, f] : {std::pair{0, Faction::Fremen}, std::pair{1, Faction::SpacingGuild}}) {
+    s.nexus.deck.take_unseen(NexusCardId{f});
+    s.nexus.held[static_cast<std::size_t>(seat)] = NexusCardId{f};
+  }
+}
+
+constexpr CellId kArrakeen{5};
+
+// One battle in Arrakeen on turn 2 between seats 0 and 1 (as tests/nexus/atreides_test.cpp
+// stages it): three forces from reserves where a seat has none, the storm away, the phase entered.
+void battle_in_arrakeen(GameState& s) {
+  s.storm.sector = Sector{0};
+  for (std::uint8_t i = 0; i < 2; ++i) {
+    const Faction f = s.faction_of(Seat{i});
+    if (s.board.normal[index(kArrakeen)][index(f)] + s.board.special[index(kArrakeen)][index(f)] > ForceCount{0}) continue;
+    s.seat(Seat{i}).reserves_normal -= ForceCount{3};
+    s.board.normal[index(kArrakeen)][index(f)] += ForceCount{3};
+  }
+  s.turn = 2;
+  enter_phase(s, Phase::Battle);
+}
+
+void hold_atreides_card(GameState& s, Seat seat) {
+  const NexusCardId id{Faction::Atreides};
+  s.nexus.deck.take_unseen(id);
+  s.nexus.held[seat.value] = id;
+}
+
+void cunning(GameState& s) {
+  battle_in_arrakeen(s);
+  hold_atreides_card(s, Seat{0});  // Atreides holds its own card
+}
+void betrayal(GameState& s) {
+  battle_in_arrakeen(s);
+  hold_atreides_card(s, Seat{2});  // the Emperor, not in the battle, holds the Atreides card
+}
+void secret_ally(GameState& s) {
+  battle_in_arrakeen(s);
+  hold_atreides_card(s, Seat{0});  // Harkonnen, a combatant, with Atreides absent
+}
+
+// ---- the scopes ---------------------------------------------------------------------------
+
+const std::vector<Faction> kTwo{Faction::Atreides, Faction::Harkonnen};
+const std::vector<Faction> kThree{Faction::Atreides, Faction::Harkonnen, Faction::Emperor};
+
+std::vector<StartPoint> lifecycle2_starts() {
+  Driver d(nexus_options(kTwo), 1);
+  // Turn 1 blows a territory card; Atreides' peek in turn 1 fixes the worm on top for turn 2.
+  d.stage(ChanceKind::SpiceDraw, territory_card(0)).stage(ChanceKind::SpicePeek, worm()).stage(ChanceKind::SpiceDraw, territory_card(1));
+  return {d.until(turn2_negotiation).point("turn-2-nexus")};
+}
+
+std::vector<StartPoint> lifecycle3_starts() {
+  Driver d(nexus_options(kThree, /*double_blow=*/true), 2);
+  // Turn 1: a territory card on each pile; Atreides' peek fixes the worm on top for turn 2's pile A.
+  d.stage(ChanceKind::SpiceDraw, territory_card(0)).stage(ChanceKind::SpiceDraw, territory_card(1));
+  d.stage(ChanceKind::SpicePeek, worm()).stage(ChanceKind::SpiceDraw, territory_card(2));
+  d.until(turn2_negotiation);
+  return {d.point("turn-2-nexus"),
+          d.point("small-deck", small_nexus_deck,
+                  "Nexus deck of two (the Emperor's and Harkonnen's cards), the other ten in the discard")};
+}
+
+std::vector<StartPoint> lifecycle_held_starts() {
+  Driver d(nexus_options(kThree), 5);
+  d.stage(ChanceKind::SpiceDraw, territory_card(0)).stage(ChanceKind::SpicePeek, worm()).stage(ChanceKind::SpiceDraw, territory_card(1));
+  return {d.until(turn2_negotiation).point("held-cards", held_cards, "Atreides holds the Fremen card, Harkonnen the Spacing Guild card")};
+}
+
+std::vector<StartPoint> atreides_battle_starts() {
+  Driver with_atreides(nexus_options(kThree), 3);
+  with_atreides.until(past_setup);
+  Driver without(nexus_options({Faction::Harkonnen, Faction::Emperor, Faction::SpacingGuild}), 4);
+  without.until(past_setup);
+  const std::string battle = "one battle in Arrakeen on turn 2 between seats 0 and 1 (3 forces each from reserves), ";
+  return {with_atreides.point("cunning", cunning, battle + "Atreides holds the Atreides card"),
+          with_atreides.point("betrayal", betrayal, battle + "the Emperor (not fighting) holds the Atreides card"),
+          without.point("secret-ally", secret_ally, battle + "Harkonnen holds the Atreides card, Atreides absent")};
+}
+
+const std::vector<std::size_t> kLifecycleKinds{
+    command_kind<ProposeAlliance>(), command_kind<AcceptAlliance>(), command_kind<BreakAlliance>(),
+    command_kind<DrawNexus>(),       command_kind<SetRedrawPolicy>(), command_kind<PlayNexus>(),
+    command_kind<Pass>()};
+const std::vector<std::size_t> kBattleKinds{command_kind<ChooseBattle>(), command_kind<UsePrescience>(),
+                                            command_kind<PlayNexus>(), command_kind<CallTraitor>(),
+                                            command_kind<Pass>()};
+
+}  // namespace
+
+const std::vector<Scope>& scopes() {
+  static const std::vector<Scope> all{
+      Scope{"lifecycle-2",
+            "2 seats (Atreides, Harkonnen), Basic, Nexus audit: turn 2's Spice Blow and Nexus from its negotiation "
+            "(a staged worm) to CHOAM Charity",
+            {},
+            kLifecycleKinds,
+            in_spice_blow, narrow_spice, 40, 200000, lifecycle2_starts},
+      Scope{"lifecycle-3",
+            "3 seats (Atreides, Harkonnen, Emperor), double spice blow, Nexus audit: turn 2's Spice Blow and Nexus "
+            "from pile A's negotiation (a staged worm); one alliance possible, every redraw policy, every Nexus draw; "
+            "a second start with a two-card deck reaches exhaustion",
+            {},
+            kLifecycleKinds,
+            in_spice_blow, narrow_spice, 60, 400000, lifecycle3_starts},
+      Scope{"lifecycle-held",
+            "3 seats (Atreides, Harkonnen, Emperor), Basic, Nexus audit: turn 2's Spice Blow and Nexus from its "
+            "negotiation with two Nexus cards held, so an alliance discards them (seed 000 item 6)",
+            {},
+            kLifecycleKinds,
+            in_spice_blow, narrow_spice, 40, 200000, lifecycle_held_starts},
+      Scope{"atreides-battle",
+            "one battle in Arrakeen with the Atreides Nexus card held in each mode: Cunning (Atreides), Betrayal "
+            "(the Emperor, Atreides seated), Secret Ally (Harkonnen, Atreides absent)",
+            {Faction::Atreides},
+            kBattleKinds,
+            in_battle, nullptr, 60, 200000, atreides_battle_starts},
+  };
+  return all;
+}
+
+}  // namespace dune::proofs

@@ -1,0 +1,156 @@
+// `dunecheck gate` (issue 8): the family plan, a campaign independent of threads and shards, a
+// mutant that fails the gate with a replayable counterexample, usage errors, and the committed gate
+// record matching the committed example report.
+#include <gtest/gtest.h>
+
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "model/nexus_registry.h"
+#include "reports/report_json.h"
+#include "tools/gate_campaign.h"
+#include "tools/gate_plan.h"
+
+namespace dune::gate {
+namespace {
+
+std::string read(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Runs the CLI; returns the exit code and fills `out` with stdout and stderr.
+int dunecheck(const std::string& args, std::string& out) {
+  const std::string log = std::filesystem::temp_directory_path() / "dunecheck-gate-test.log";
+  const int status = std::system(fmt::format("{} {} > {} 2>&1", DUNECHECK_BINARY, args, log).c_str());
+  out = read(log);
+  return WEXITSTATUS(status);
+}
+
+std::string temp_dir(const std::string& name) {
+  const auto dir = std::filesystem::temp_directory_path() / fmt::format("dunecheck-gate-{}-{}", name, ::getpid());
+  std::filesystem::remove_all(dir);
+  return dir.string();
+}
+
+bool seated(const generators::GameSpec& spec, Faction f) {
+  return std::ranges::find(spec.options.factions, f) != spec.options.factions.end();
+}
+
+TEST(GatePlan, DeterministicAndSeatsTheFamilyTwoGamesInThree) {
+  for (std::uint64_t g = 0; g < 30; ++g) {
+    const PlannedGame a = plan_game(Faction::Atreides, 9, g);
+    EXPECT_EQ(a.spec, plan_game(Faction::Atreides, 9, g).spec);
+    EXPECT_EQ(seated(a.spec, Faction::Atreides), g % 3 != 2) << "game " << g;
+    EXPECT_EQ(a.setup.mode, g % 3 != 2 ? NexusMode::Cunning : NexusMode::SecretAlly);
+    EXPECT_GE(a.spec.options.seat_count(), 3U);
+    EXPECT_EQ(a.spec.options.nexus, NexusModuleMode::Audit);
+    EXPECT_EQ(a.spec.favoured_nexus, Faction::Atreides);
+    EXPECT_NE(std::ranges::find(a.spec.bots, generators::BotProfile::AllyEager), a.spec.bots.end());
+  }
+  EXPECT_NE(plan_game(Faction::Atreides, 9, 4).spec, plan_game(Faction::Atreides, 10, 4).spec);
+}
+
+TEST(GatePlan, RequirementsScaleDownButNeverToZero) {
+  for (const CoverageRule& r : coverage_rules(Faction::Atreides, 1)) EXPECT_EQ(r.required, 1U) << r.what;
+  const auto full = coverage_rules(Faction::Atreides, kDefaultGames);
+  EXPECT_EQ(full.size(), coverage_rules(Faction::Atreides, 1).size());
+  EXPECT_GE(full.size(), 12U);  // three panels, a Betrayal branch, nine lifecycle branches
+}
+
+GateOptions small(int jobs, reports::Shard shard = {}) {
+  GateOptions o;
+  o.families = {Faction::Atreides, Faction::Emperor};
+  o.games = 4;
+  o.seed = 3;
+  o.jobs = jobs;
+  o.shard = shard;
+  o.out_dir = temp_dir("small");
+  o.shrink_budget = std::chrono::seconds(5);
+  o.proofs = false;  // the explorer has its own tests (tests/proofs)
+  return o;
+}
+
+TEST(GateCampaign, ResultIsIndependentOfJobsAndShardsMergeIntoIt) {
+  reports::CampaignResult one = run_campaign(small(1));
+  reports::CampaignResult two = run_campaign(small(2));
+  one.timing = two.timing = {};
+  EXPECT_EQ(one, two);
+  ASSERT_EQ(one.families.size(), 2U);
+  EXPECT_EQ(one.families[0].games, 4U);
+  EXPECT_EQ(one.families[1].verdict.kind, reports::VerdictKind::Unavailable);  // Emperor: listed, not run
+  auto merged = reports::merge(run_campaign(small(1, {1, 2})), run_campaign(small(2, {0, 2})));
+  ASSERT_TRUE(std::holds_alternative<reports::CampaignResult>(merged));
+  auto& m = std::get<reports::CampaignResult>(merged);
+  m.timing = {};
+  EXPECT_EQ(m, one);
+}
+
+TEST(GateCli, AMutantFailsTheGateAndItsCounterexampleReplays) {
+  const std::string dir = temp_dir("mutant");
+  std::string out;
+  ASSERT_EQ(dunecheck(fmt::format("gate --family Atreides --games 2 --jobs 1 --mutant stale-version-accepted --shrink-seconds 5 --no-proofs --out {}", dir),
+                      out), 1) << out;
+  EXPECT_NE(out.find("Atreides: failed"), std::string::npos) << out;
+  auto report = reports::read_json(read(dir + "/campaign.json"));
+  ASSERT_TRUE(std::holds_alternative<reports::CampaignResult>(report));
+  const auto& family = std::get<reports::CampaignResult>(report).families.at(0);
+  ASSERT_FALSE(family.counterexamples.empty());
+  const reports::Counterexample& c = family.counterexamples.front();
+  EXPECT_EQ(c.invariant_family, "protocol");
+  EXPECT_FALSE(c.trace.empty());
+  EXPECT_NE(read(dir + "/report.md").find(c.replay_command()), std::string::npos);
+  std::string replay;
+  EXPECT_EQ(dunecheck("replay " + c.replay_file, replay), 1) << replay;
+  EXPECT_NE(replay.find("engine mutant switched on: stale-version-accepted"), std::string::npos) << replay;
+  EXPECT_NE(replay.find("VIOLATION"), std::string::npos) << replay;
+}
+
+TEST(GateCli, BadUsageExitsTwoAndNamesTheProblem) {
+  std::string out;
+  EXPECT_EQ(dunecheck("gate --family Nobody", out), 2);
+  EXPECT_NE(out.find("'Nobody' is not a Nexus family"), std::string::npos) << out;
+  EXPECT_EQ(dunecheck("gate --shard 2/2", out), 2);
+  EXPECT_NE(out.find("0 <= i < n"), std::string::npos) << out;
+  EXPECT_EQ(dunecheck("gate --time-budget soon", out), 2);
+  EXPECT_EQ(dunecheck("gate --mutant stale-version-accepted --record /tmp/x.json", out), 2);
+  EXPECT_NE(out.find("never verifies"), std::string::npos) << out;
+}
+
+TEST(GateCli, AnUnavailableFamilyAskedForByNameDoesNotPass) {
+  std::string out;
+  EXPECT_EQ(dunecheck(fmt::format("gate --family Emperor --games 1 --out {}", temp_dir("emperor")), out), 1) << out;
+  EXPECT_NE(out.find("Emperor: unavailable"), std::string::npos) << out;
+}
+
+// The committed gate record names, for each verified family, the digest of a passing report; the
+// committed example report (reports/example, made by the same campaign as `make gate`) must carry
+// that digest, recomputed on reading, and the engine must have been built from the same record.
+TEST(GateRecord, MatchesTheCommittedExampleReportAndTheBuild) {
+  const auto record = nlohmann::json::parse(read(std::string(DUNE_SOURCE_DIR) + "/model/nexus_gate_record.json"));
+  ASSERT_EQ(record["format"], "dunecheck-nexus-gate-record");
+  ASSERT_EQ(record["families"].size(), kGateRecords.size());
+  auto example = reports::read_json(read(std::string(DUNE_SOURCE_DIR) + "/reports/example/campaign.json"));
+  ASSERT_TRUE(std::holds_alternative<reports::CampaignResult>(example));
+  const auto& families = std::get<reports::CampaignResult>(example).families;
+  for (std::size_t i = 0; i < kGateRecords.size(); ++i) {
+    const GateRecord& built = kGateRecords[i];
+    EXPECT_EQ(record["families"][i]["digest"], std::string(built.digest));
+    const auto it = std::ranges::find(families, built.family, &reports::FamilyResult::family);
+    ASSERT_NE(it, families.end()) << to_string(built.family) << " is recorded verified but not in reports/example";
+    EXPECT_EQ(it->verdict.kind, reports::VerdictKind::Verified);
+    EXPECT_EQ(it->verdict.digest, built.digest) << "reports/example is not the report the record verified";
+    EXPECT_EQ(family_status(built.family).kind, StatusKind::Verified);
+  }
+}
+
+}  // namespace
+}  // namespace dune::gate

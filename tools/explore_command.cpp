@@ -1,0 +1,109 @@
+// `dunecheck explore --scope NAME [--depth D] [--max-states M] [--out DIR] [--mutant NAME]`: the
+// bounded exhaustive exploration of a named scope (proofs/explorer.h). Prints states, transitions,
+// the depth reached, invariant checks, states per second and whether the scope was exhausted; on
+// a violation writes the shortest counterexample as a replay file and exits 1.
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include "engine/mutants.h"
+#include "proofs/explorer.h"
+#include "tools/commands.h"
+#include "tools/file_io.h"
+
+namespace dune::cli {
+namespace {
+
+struct Args {
+  std::string scope;
+  int depth = -1;
+  std::uint64_t max_states = 0;
+  std::string out = ".";
+  std::string mutant;
+  std::vector<std::string> exclude;
+};
+
+void list_scopes() {
+  for (std::string_view name : proofs::scope_names()) std::cout << fmt::format("{:16} {}\n", name, proofs::scope_summary(name));
+}
+
+void print(const proofs::ExploreResult& r) {
+  std::cout << fmt::format("scope {}: {}\n", r.scope, proofs::scope_summary(r.scope));
+  for (const std::string& s : r.starts) std::cout << "  start " << s << "\n";
+  for (const std::string& u : r.unchecked) std::cout << "  unchecked: " << u << "\n";
+  const double rate = r.seconds > 0 ? static_cast<double>(r.states) / r.seconds : 0;
+  std::cout << fmt::format("states {}, transitions {}, depth reached {}, invariant checks {}, leaves {} ({} halted)\n",
+                           r.states, r.transitions, r.depth_reached, r.checks, r.leaves, r.halted)
+            << fmt::format("{:.2f}s, {:.0f} states/s (one core)\n", r.seconds, rate)
+            << (r.exhausted ? "exhausted: yes (no state cut by the depth bound or the state budget)\n"
+                            : "exhausted: NO\n");
+}
+
+// Writes the counterexample into `dir`; the path, or empty (named on stderr) when it fails.
+std::string write(const harness::Counterexample& c, const std::string& dir, const std::string& name) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  const std::string path = (std::filesystem::path(dir) / fmt::format("{}.replay.json", name)).string();
+  write_text_file(path, harness::counterexample_to_json(c).dump(2) + "\n");
+  return path;
+}
+
+void run(const Args& args) {
+  std::optional<ScopedMutant> mutant;
+  if (!args.mutant.empty()) {
+    const auto m = find_mutant(args.mutant);
+    if (!m) {
+      std::cerr << fmt::format("dunecheck explore: no mutant named '{}' (see `dunecheck mutants`)\n", args.mutant);
+      throw CLI::RuntimeError(2);
+    }
+    mutant.emplace(m->id);
+    std::cout << "mutant " << m->name << " active\n";
+  }
+  auto result = proofs::explore(args.scope, {args.depth, args.max_states}, args.exclude);
+  if (auto* e = std::get_if<std::string>(&result)) {
+    std::cerr << "dunecheck explore: " << *e << "\n";
+    throw CLI::RuntimeError(2);
+  }
+  const auto& r = std::get<proofs::ExploreResult>(result);
+  print(r);
+  if (!r.violation) {
+    std::cout << "all invariants hold\n";
+    return;
+  }
+  const harness::Found& f = *r.violation;
+  std::cout << fmt::format("VIOLATION at step {} (after {} decisions): {} (checker {}): {}\n", f.step, f.decisions,
+                           f.violation.invariant, f.checker, f.violation.message);
+  if (r.counterexample) {
+    const harness::Counterexample& c = *r.counterexample;
+    const std::string path = write(c, args.out, fmt::format("explore-{}", r.scope));
+    std::cout << fmt::format("shortest counterexample: {} choices, {} chance outcomes\nreplay it: dunecheck replay {}\n",
+                             c.choices.size(), c.chance.size(), path);
+  }
+  throw CLI::RuntimeError(1);
+}
+
+}  // namespace
+
+void add_explore_command(CLI::App& app) {
+  auto args = std::make_shared<Args>();
+  auto* cmd = app.add_subcommand("explore", "Bounded exhaustive exploration of a named scope (every invariant on every transition)");
+  cmd->add_option("--scope", args->scope, "The scope (without: list the scopes)");
+  cmd->add_option("--depth", args->depth, "Depth bound (default: the scope's)")->check(CLI::NonNegativeNumber);
+  cmd->add_option("--max-states", args->max_states, "State budget (default: the scope's)")->check(CLI::PositiveNumber);
+  cmd->add_option("--out", args->out, "Directory for the counterexample file (default: .)");
+  cmd->add_option("--mutant", args->mutant, "Explore with this mutant of the catalogue active");
+  cmd->add_option("--exclude", args->exclude, "Checkers to switch off by name (e.g. a known gap a mutant's control shows)");
+  cmd->callback([args] {
+    if (args->scope.empty()) {
+      list_scopes();
+      return;
+    }
+    run(*args);
+  });
+}
+
+}  // namespace dune::cli

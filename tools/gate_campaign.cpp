@@ -1,0 +1,267 @@
+#include "tools/gate_campaign.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <mutex>
+#include <thread>
+
+#include "generators/random_player.h"
+#include "harness/mutant_run.h"
+#include "harness/replay_file.h"
+#include "harness/runner.h"
+#include "harness/shrink.h"
+#include "model/nexus_registry.h"
+#include "proofs/explorer.h"
+#include "tools/gate_plan.h"
+
+namespace dune::gate {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// The runner's own finding (a listed command rejected, no legal command) is a failure like any
+// invariant's, tallied under this name so the report shows it was checked on every game.
+constexpr std::string_view kProgressCheck = "engine.progress";
+constexpr std::size_t kTraceLines = 400;  // a trace longer than this keeps its last lines
+
+std::string mutant_name(Mutant m) {
+  for (const MutantInfo& info : mutant_catalogue()) {
+    if (info.id == m) return std::string(info.name);
+  }
+  return "";
+}
+
+std::string file_stem(Faction family, std::uint64_t game) {
+  std::string name(to_string(family));
+  std::erase(name, ' ');
+  return fmt::format("{}-game{}", name, game);
+}
+
+// Writes the replay file; returns its path, or the path and why it could not be written.
+std::string write_replay(const GateOptions& o, const harness::Counterexample& c, const std::string& stem) {
+  const std::filesystem::path dir = std::filesystem::path(o.out_dir.empty() ? "." : o.out_dir) / "counterexamples";
+  const std::string path = (dir / (stem + ".replay.json")).string();
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  std::ofstream out(path, std::ios::binary);
+  out << harness::counterexample_to_json(c).dump(2) << "\n";
+  return out ? path : path + " (could not be written)";
+}
+
+// The shrunk game step by step, as the report shows it.
+std::vector<std::string> trace_of(const harness::ShrinkResult& s, std::span<const invariants::Checker> checkers) {
+  std::vector<std::string> lines;
+  harness::RunConfig config;
+  config.prefix = s.choices;
+  config.extend = false;
+  config.checkers = checkers;
+  config.on_step = [&](const invariants::Transition& t) {
+    lines.push_back(fmt::format("step {}: {}", t.index, generators::describe(t.before, t.entry)));
+  };
+  const harness::RunResult run = harness::run_game(s.spec, config);
+  if (run.violation) {
+    lines.push_back(fmt::format("violated at step {}: {} ({}): {}", run.violation->step, run.violation->violation.invariant,
+                                run.violation->checker, run.violation->violation.message));
+  }
+  if (lines.size() > kTraceLines) {
+    const std::size_t cut = lines.size() - kTraceLines;
+    lines.erase(lines.begin(), lines.begin() + static_cast<std::ptrdiff_t>(cut));
+    lines.insert(lines.begin(), fmt::format("... ({} earlier steps)", cut));
+  }
+  return lines;
+}
+
+reports::Counterexample shrunk_counterexample(const GateOptions& o, Faction family, std::uint64_t game,
+                                              const generators::GameSpec& spec, const harness::RunResult& run) {
+  const harness::Found& found = *run.violation;
+  harness::ShrinkOptions shrink_options;
+  shrink_options.budget = o.shrink_budget;
+  const harness::ShrinkResult s = harness::shrink(spec, run.choices, found, shrink_options);
+  harness::Counterexample file;
+  file.spec = s.spec;
+  file.choices = s.choices;
+  file.violation = s.violation;
+  file.note = fmt::format("dunecheck gate --family {} --seed {}: game {}, shrunk from {} to {} decisions ({} candidates, {:.1f} s{})",
+                          to_string(family), o.seed, game, s.original_size, s.choices.size(), s.candidates, s.seconds,
+                          s.timed_out ? ", budget reached" : "");
+  file.mutant = mutant_name(o.mutant);
+  reports::Counterexample c;
+  c.invariant = s.violation.checker;
+  c.invariant_family = harness::family_of(s.violation.checker);
+  c.message = s.violation.violation.message;
+  c.game = game;
+  c.step = s.violation.step;
+  c.shrunk_decisions = static_cast<int>(s.choices.size());
+  c.replay_file = write_replay(o, file, file_stem(family, game));
+  c.trace = trace_of(s, invariants::all_checkers());
+  return c;
+}
+
+reports::Counterexample stuck_counterexample(const GateOptions& o, Faction family, std::uint64_t game,
+                                             const generators::GameSpec& spec, const harness::RunResult& run) {
+  harness::Counterexample file;
+  file.spec = spec;
+  file.choices = run.choices;
+  file.note = fmt::format("dunecheck gate --family {} --seed {}: game {}: {}", to_string(family), o.seed, game, run.engine_bug);
+  file.mutant = mutant_name(o.mutant);
+  reports::Counterexample c;
+  c.invariant = std::string(kProgressCheck);
+  c.invariant_family = "protocol";
+  c.message = run.engine_bug;
+  c.game = game;
+  c.step = run.steps;
+  c.shrunk_decisions = static_cast<int>(run.choices.size());
+  c.replay_file = write_replay(o, file, file_stem(family, game));
+  c.trace = {fmt::format("the game stopped after {} decisions: {}", run.decisions, run.engine_bug)};
+  return c;
+}
+
+// The family's bounded scopes, each explored to its own default bounds.
+std::vector<reports::BoundedProof> run_proofs(const GateOptions& o, Faction family) {
+  const ScopedMutant mutant(o.mutant);
+  std::vector<reports::BoundedProof> out;
+  for (std::string_view scope : proofs::scopes_for_family(family)) {
+    reports::BoundedProof p;
+    p.scope = std::string(scope);
+    auto explored = proofs::explore(scope);
+    if (auto* error = std::get_if<std::string>(&explored)) {
+      p.violation = "the scope could not be staged: " + *error;
+      out.push_back(std::move(p));
+      continue;
+    }
+    const proofs::ExploreResult& e = std::get<proofs::ExploreResult>(explored);
+    p.states = e.states;
+    p.transitions = e.transitions;
+    p.checks = e.checks;
+    p.depth = e.depth_reached;
+    p.exhausted = e.exhausted;
+    if (e.violation) {
+      p.violation = fmt::format("{}: {}", e.violation->checker, e.violation->violation.message);
+      p.shortest = e.violation->step + 1;
+    }
+    if (e.counterexample) {
+      harness::Counterexample file = *e.counterexample;
+      file.mutant = mutant_name(o.mutant);
+      std::string stem = "proof-" + p.scope;
+      std::ranges::replace(stem, '/', '-');
+      p.replay_file = write_replay(o, file, stem);
+    }
+    out.push_back(std::move(p));
+  }
+  return out;
+}
+
+reports::GameRecord play(const GateOptions& o, Faction family, const std::vector<CoverageRule>& rules, std::uint64_t game) {
+  const PlannedGame plan = plan_game(family, o.seed, game);
+  reports::GameRecord record;
+  record.game = game;
+  record.setup = plan.setup;
+  for (const CoverageRule& rule : rules) record.coverage[rule.what] = 0;
+  harness::RunConfig config;
+  config.on_step = [&](const invariants::Transition& t) {
+    for (const CoverageRule& rule : rules) {
+      if (const std::uint64_t n = rule.hits(t, family)) record.coverage[rule.what] += n;
+    }
+  };
+  const harness::RunResult run = harness::run_game(plan.spec, config);
+  record.steps = static_cast<std::uint64_t>(run.steps);
+  const auto checkers = invariants::all_checkers();
+  for (std::size_t i = 0; i < checkers.size(); ++i) {
+    const bool failed = run.violation && run.violation->checker == checkers[i].name;
+    record.checks.push_back({std::string(checkers[i].name), std::string(checkers[i].family), run.check_counts[i], failed ? 1U : 0U});
+  }
+  const bool stuck = !run.violation && !run.engine_bug.empty();
+  record.checks.push_back({std::string(kProgressCheck), "protocol", 1, stuck ? 1U : 0U});
+  if (run.violation) record.counterexamples.push_back(shrunk_counterexample(o, family, game, plan.spec, run));
+  if (stuck) record.counterexamples.push_back(stuck_counterexample(o, family, game, plan.spec, run));
+  return record;
+}
+
+// This shard's games of one family, on `jobs` threads; records land by position, so the result
+// does not depend on the scheduling.
+void run_family(const GateOptions& o, reports::FamilyResult& f, Clock::time_point deadline, Progress& progress,
+                const ProgressSink& sink) {
+  const std::vector<CoverageRule> rules = coverage_rules(f.family, o.games);
+  for (const CoverageRule& rule : rules) reports::declare_coverage(f, rule.kind, rule.what, rule.required, rule.suggestion);
+  std::vector<std::uint64_t> games;
+  for (std::uint64_t g = static_cast<std::uint64_t>(o.shard.index); g < o.games; g += static_cast<std::uint64_t>(o.shard.count)) {
+    games.push_back(g);
+  }
+  std::vector<std::optional<reports::GameRecord>> records(games.size());
+  std::atomic<std::size_t> next{0};
+  std::mutex report_mutex;
+  const auto start = Clock::now();
+  const auto worker = [&] {
+    const ScopedMutant mutant(o.mutant);
+    for (std::size_t i = next++; i < games.size(); i = next++) {
+      if (o.time_budget.count() > 0 && Clock::now() >= deadline) return;
+      records[i] = play(o, f.family, rules, games[i]);
+      const std::scoped_lock lock(report_mutex);
+      progress.done += 1;
+      progress.violations += records[i]->counterexamples.size();
+      progress.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+      if (sink) sink(progress);
+    }
+  };
+  std::vector<std::jthread> pool;
+  for (int j = 1; j < std::max(1, o.jobs); ++j) pool.emplace_back(worker);
+  worker();
+  pool.clear();  // joins
+  for (const auto& r : records) {
+    if (r) reports::add_game(f, *r);
+  }
+}
+
+}  // namespace
+
+reports::CampaignResult run_campaign(const GateOptions& o, const ProgressSink& sink) {
+  reports::CampaignResult r;
+  r.params.seed = o.seed;
+  r.params.games = o.games;
+  r.params.time_budget_seconds = static_cast<std::uint64_t>(o.time_budget.count());
+  r.params.shard_count = o.shard.count;
+  r.params.shards = {o.shard.index};
+  for (Faction family : kAllFactions) {
+    const FamilyStatus s = family_status(family);
+    r.module.push_back({family, s.kind, std::string(s.reason), std::string(s.digest)});
+  }
+  const auto start = Clock::now();
+  const auto deadline = start + o.time_budget;
+  Progress progress;
+  for (Faction family : o.families) {
+    const FamilyStatus s = family_status(family);
+    if (s.kind == StatusKind::Unavailable) {
+      reports::add_family(r, family, std::string(s.reason));
+      continue;
+    }
+    progress.planned += (o.games + static_cast<std::uint64_t>(o.shard.count - 1 - o.shard.index)) / static_cast<std::uint64_t>(o.shard.count);
+  }
+  for (Faction family : o.families) {
+    if (family_status(family).kind == StatusKind::Unavailable) continue;
+    progress.family = std::string(to_string(family));
+    reports::FamilyResult& f = reports::add_family(r, family);
+    // The bounded proofs explore beside the games (one more thread): their longest scope takes
+    // about as long as the games on a small machine.
+    std::vector<reports::BoundedProof> proofs;
+    std::jthread explorer;
+    if (o.proofs && o.shard.index == 0) explorer = std::jthread([&] { proofs = run_proofs(o, family); });
+    run_family(o, f, deadline, progress, sink);
+    if (explorer.joinable()) {
+      progress.family += ": the games are done, the bounded proofs still run";
+      if (sink) sink(progress);
+      explorer.join();
+    }
+    f.proofs = std::move(proofs);
+  }
+  const double wall = std::chrono::duration<double>(Clock::now() - start).count();
+  r.timing.wall_seconds = wall;
+  r.timing.games_per_second = wall > 0 ? static_cast<double>(progress.done) / wall : 0;
+  reports::finalise(r);
+  return r;
+}
+
+}  // namespace dune::gate
