@@ -51,10 +51,6 @@ bool truthful_answer(const GameState& state, Seat asker, Seat target, Truthtranc
   return false;
 }
 
-bool is_card_command(const Command& c) {
-  return std::holds_alternative<PlayTruthtrance>(c) || std::holds_alternative<PlayGhola>(c);
-}
-
 std::vector<Command> card_candidates(const GameState& state, Seat seat) {
   std::vector<Command> out;
   const SeatState& s = state.seat(seat);

@@ -8,7 +8,6 @@
 
 namespace dune {
 
-bool is_card_command(const Command& c);
 std::vector<Command> card_candidates(const GameState& state, Seat seat);
 std::optional<Rejection> validate_card(const GameState& state, Seat seat, const Command& c);
 void apply_card(GameState& state, Seat seat, const Command& c);

@@ -98,7 +98,10 @@ bool is_terminal(const GameState& state) {
   return state.step == Step::GameOver || !state.halted.empty();
 }
 
-std::optional<Rejection> validate_command(const GameState& state, Seat seat, const Command& c) {
+namespace {
+
+// What rejects any command from `seat` before its kind matters.
+std::optional<Rejection> reject_unless_live(const GameState& state, Seat seat) {
   if (seat.value >= state.seat_count()) {
     return reject(RejectCode::UnknownSeat, "seat {} is not at this table ({} seats)", seat.value,
                   state.seat_count());
@@ -108,21 +111,39 @@ std::optional<Rejection> validate_command(const GameState& state, Seat seat, con
   if (state.chance) {
     return reject(RejectCode::ChancePending, "the game waits for a chance outcome, not a command");
   }
+  return std::nullopt;
+}
+
+bool is_awaited(const GameState& state, const Module& module, Seat seat) {
+  const auto awaited = module.awaited(state);
+  return std::find(awaited.begin(), awaited.end(), seat) != awaited.end();
+}
+
+// The rest of the one legality decision, for a live game: `submit` and `legal_commands` both ask
+// it, so a listed command is exactly one that `submit` accepts.
+std::optional<Rejection> validate_live(const GameState& state, Seat seat, const Command& c, const Module& module,
+                                       bool awaited) {
   if (is_standing_command(c)) return validate_standing(state, seat, c);  // no need to be awaited
-  const auto module = module_for(state.step);
-  if (!module) return reject(RejectCode::NotImplemented, "no rule accepts commands at this step");
-  const auto awaited = module->awaited(state);
-  if (std::find(awaited.begin(), awaited.end(), seat) == awaited.end() && !mutant_active(Mutant::WrongSeatAccepted)) {
+  if (!awaited && !mutant_active(Mutant::WrongSeatAccepted)) {
     return reject(RejectCode::NotYourTurn, "{} is not awaited during {}",
                   to_string(state.faction_of(seat)), to_string(state.step));
   }
-  // One place decides which kinds a step accepts: the compile-time table of model/command_steps.h.
+  // One place decides which kinds a step accepts: the descriptors of model/commands.h.
   if (!accepted_at(state.step, c)) {
     return reject(RejectCode::WrongPhase, "{} is not accepted during {}", kind_name(c), to_string(state.step));
   }
   // Truthtrance and Tleilaxu Ghola may be played by any awaited seat, at any step (cards.cpp).
   if (is_card_command(c)) return validate_card(state, seat, c);
-  return module->validate(state, seat, c);
+  return module.validate(state, seat, c);
+}
+
+}  // namespace
+
+std::optional<Rejection> validate_command(const GameState& state, Seat seat, const Command& c) {
+  if (auto r = reject_unless_live(state, seat)) return r;
+  const auto module = module_for(state.step);
+  if (!module) return reject(RejectCode::NotImplemented, "no rule accepts commands at this step");
+  return validate_live(state, seat, c, *module, is_awaited(state, *module, seat));
 }
 
 void apply_command(GameState& state, Seat seat, const Command& c) {
@@ -139,19 +160,19 @@ void apply_command(GameState& state, Seat seat, const Command& c) {
 
 std::vector<Command> legal_commands(const GameState& state, Seat seat) {
   std::vector<Command> out;
-  if (seat.value >= state.seat_count() || state.chance || !state.halted.empty()) return out;
+  if (reject_unless_live(state, seat)) return out;
   const auto module = module_for(state.step);
   if (!module) return out;
-  for (Command& c : standing_candidates(state, seat)) {
-    if (!validate_standing(state, seat, c)) out.push_back(std::move(c));
+  const bool awaited = is_awaited(state, *module, seat);
+  std::vector<Command> candidates = standing_candidates(state, seat);
+  if (awaited) {
+    for (auto* more : {module->candidates, card_candidates}) {
+      std::vector<Command> cs = more(state, seat);
+      candidates.insert(candidates.end(), std::make_move_iterator(cs.begin()), std::make_move_iterator(cs.end()));
+    }
   }
-  const auto awaited = module->awaited(state);
-  if (std::find(awaited.begin(), awaited.end(), seat) == awaited.end()) return out;
-  for (Command& c : module->candidates(state, seat)) {
-    if (!module->validate(state, seat, c)) out.push_back(std::move(c));
-  }
-  for (Command& c : card_candidates(state, seat)) {
-    if (!validate_card(state, seat, c)) out.push_back(std::move(c));
+  for (Command& c : candidates) {
+    if (!validate_live(state, seat, c, *module, awaited)) out.push_back(std::move(c));
   }
   return out;
 }

@@ -188,20 +188,7 @@ std::string_view to_string(RejectCode c) {
 }
 
 // The public form: a command's kind without its secret content (receipts are public).
-std::string_view kind_name(const Command& c) {
-  static constexpr std::array kNames{
-      "pass", "keep a traitor", "predict", "place forces", "dial the storm", "Weather Control",
-      "Family Atomics", "propose an alliance", "accept an alliance", "break an alliance",
-      "place the worm", "ride the worm", "claim charity", "bid", "Karama: take the card",
-      "revive", "ship", "cross-ship", "ship to reserves", "move", "spiritual advisor", "Hajr",
-      "Guild acts now", "Truthtrance", "Tleilaxu Ghola", "ally spice",
-      "worm protection for the ally", "choose a battle", "Voice", "Prescience", "battle plan",
-      "battle wheel", "call traitor", "capture a leader", "draw a Nexus card", "Nexus redraw policy",
-      "play a Nexus card"};
-  // One name per alternative: a new command kind without a name does not compile.
-  static_assert(kNames.size() == std::variant_size_v<Command>, "kind_name: one name per Command alternative");
-  return kNames[c.index()];
-}
+std::string_view kind_name(const Command& c) { return command_info(c).label; }
 
 namespace {
 std::vector<std::uint8_t> spread_circles(std::size_t seats) {

@@ -377,60 +377,6 @@ json view_to_json(const SeatView& v) {
 // ---- commands as JSON -----------------------------------------------------------------------
 namespace {
 
-// Each command's fields by name, for writing and reading alike.
-template <class F> void fields(Pass&, F&&) {}
-template <class F> void fields(ChooseTraitor& c, F&& f) { f("card", c.card); }
-template <class F> void fields(Predict& c, F&& f) { f("faction", c.faction); f("turn", c.turn); }
-template <class F> void fields(PlaceForces& c, F&& f) { f("cell", c.cell); f("normal", c.normal); f("special", c.special); }
-template <class F> void fields(DialStorm& c, F&& f) { f("amount", c.amount); }
-template <class F> void fields(PlayWeatherControl& c, F&& f) { f("sectors", c.sectors); }
-template <class F> void fields(PlayFamilyAtomics&, F&&) {}
-template <class F> void fields(ProposeAlliance& c, F&& f) { f("with", c.with); }
-template <class F> void fields(AcceptAlliance& c, F&& f) { f("proposer", c.proposer); }
-template <class F> void fields(BreakAlliance&, F&&) {}
-template <class F> void fields(PlaceWorm& c, F&& f) { f("territory", c.territory); }
-template <class F> void fields(RideWorm& c, F&& f) { f("from", c.from); f("to", c.to); }
-template <class F> void fields(ClaimCharity&, F&&) {}
-template <class F> void fields(Bid& c, F&& f) { f("amount", c.amount); f("karama", c.karama); }
-template <class F> void fields(KaramaTakeCard&, F&&) {}
-template <class F> void fields(Revive& c, F&& f) {
-  f("normal", c.normal); f("special", c.special); f("leader", c.leader); f("ally_paid_extra", c.ally_paid_extra);
-}
-template <class F> void fields(Ship& c, F&& f) { f("to", c.to); f("normal", c.normal); f("special", c.special); f("karama", c.karama); }
-template <class F> void fields(CrossShip& c, F&& f) { f("from", c.from); f("to", c.to); f("normal", c.normal); f("special", c.special); }
-template <class F> void fields(ShipToReserves& c, F&& f) { f("from", c.from); f("normal", c.normal); f("special", c.special); }
-template <class F> void fields(Move& c, F&& f) { f("from", c.from); f("to", c.to); f("normal", c.normal); f("special", c.special); }
-template <class F> void fields(SendSpiritualAdvisor& c, F&& f) { f("to", c.to); }
-template <class F> void fields(PlayHajr&, F&&) {}
-template <class F> void fields(GuildActNow&, F&&) {}
-template <class F> void fields(PlayTruthtrance& c, F&& f) { f("target", c.target); f("question", c.question); }
-template <class F> void fields(PlayGhola& c, F&& f) { f("leader", c.leader); f("forces", c.forces); }
-template <class F> void fields(AllySpice& c, F&& f) { f("limit", c.limit); }
-template <class F> void fields(ProtectAllyFromWorms& c, F&& f) { f("protect", c.protect); }
-template <class F> void fields(ChooseBattle& c, F&& f) { f("territory", c.territory); f("opponent", c.opponent); }
-template <class F> void fields(UseVoice& c, F&& f) { f("subject", c.subject); f("must_play", c.must_play); }
-template <class F> void fields(UsePrescience& c, F&& f) { f("element", c.element); }
-template <class F> void fields(PlanBattle& c, F&& f) {
-  f("leader", c.leader); f("cheap_hero", c.cheap_hero); f("weapon", c.weapon); f("defense", c.defense);
-  f("kwisatz_haderach", c.kwisatz_haderach);
-}
-template <class F> void fields(DialBattle& c, F&& f) { f("dial_halves", c.dial_halves); f("support", c.support); }
-template <class F> void fields(CallTraitor&, F&&) {}
-template <class F> void fields(CaptureLeader& c, F&& f) { f("leader", c.leader); f("kill", c.kill); }
-template <class F> void fields(DrawNexus&, F&&) {}
-template <class F> void fields(SetRedrawPolicy& c, F&& f) { f("policy", c.policy); }
-template <class F> void fields(PlayNexus& c, F&& f) { f("card", c.card); f("mode", c.mode); f("element", c.element); f("answers", c.answers); }
-
-// The kind names, in the order of the Command variant.
-constexpr std::array<std::string_view, 37> kKinds{
-    "Pass", "ChooseTraitor", "Predict", "PlaceForces", "DialStorm", "PlayWeatherControl", "PlayFamilyAtomics",
-    "ProposeAlliance", "AcceptAlliance", "BreakAlliance", "PlaceWorm", "RideWorm", "ClaimCharity", "Bid",
-    "KaramaTakeCard", "Revive", "Ship", "CrossShip", "ShipToReserves", "Move", "SendSpiritualAdvisor", "PlayHajr",
-    "GuildActNow", "PlayTruthtrance", "PlayGhola", "AllySpice", "ProtectAllyFromWorms",
-    "ChooseBattle", "UseVoice", "UsePrescience", "PlanBattle", "DialBattle", "CallTraitor", "CaptureLeader",
-    "DrawNexus", "SetRedrawPolicy", "PlayNexus"};
-static_assert(kKinds.size() == std::variant_size_v<Command>, "name every Command alternative in kKinds");
-
 template <class T> concept Counted = std::is_same_v<T, ForceCount> || std::is_same_v<T, Spice>;
 template <class T> concept RawId = std::is_same_v<T, TraitorCardId> || std::is_same_v<T, TreacheryCardId> ||
                                    std::is_same_v<T, LeaderId> || std::is_same_v<T, Seat> || std::is_same_v<T, CellId>;
@@ -469,15 +415,15 @@ void decode(const In& in, T& out) {
 template <class T>
 constexpr bool has_default = Counted<T> || std::is_same_v<T, bool> || IsOptional<T>::value;
 
-template <std::size_t I = 0>
+// The kind named `kind`, read field by field from its descriptor (model/commands.h).
 Command read_command(std::string_view kind, const In& in, bool lenient) {
-  if constexpr (I == kKinds.size()) {
-    json_io::fail(in.path + ".kind", fmt::format("unknown command kind \"{}\"", kind));
-  } else {
-    if (kKinds[I] != kind) return read_command<I + 1>(kind, in, lenient);
-    std::variant_alternative_t<I, Command> c{};
+  std::optional<Command> out;
+  for_each_command_kind([&](auto type) {
+    using C = typename decltype(type)::type;
+    if (out || C::kInfo.kind != kind) return;
+    C c{};
     std::size_t known = 1;  // "kind"
-    fields(c, [&](std::string_view name, auto& field) {
+    for_each_field(c, [&](std::string_view name, auto& field) {
       using T = std::remove_cvref_t<decltype(field)>;
       if (in.has(name)) {
         decode(in[name], field);
@@ -487,15 +433,17 @@ Command read_command(std::string_view kind, const In& in, bool lenient) {
       }
     });
     if (in.j.size() != known) json_io::fail(in.path, fmt::format("{} has fields it does not know", kind));
-    return c;
-  }
+    out = std::move(c);
+  });
+  if (!out) json_io::fail(in.path + ".kind", fmt::format("unknown command kind \"{}\"", kind));
+  return *std::move(out);
 }
 
 }  // namespace
 
 json command_to_json(const Command& c) {
-  json out{{"kind", kKinds[c.index()]}};
-  std::visit([&](auto alternative) { fields(alternative, [&](std::string_view name, const auto& v) { out[name] = encode(v); }); }, c);
+  json out{{"kind", command_info(c).kind}};
+  std::visit([&](const auto& x) { for_each_field(x, [&](std::string_view name, const auto& v) { out[name] = encode(v); }); }, c);
   return out;
 }
 

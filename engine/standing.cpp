@@ -12,11 +12,6 @@
 
 namespace dune {
 
-bool is_standing_command(const Command& c) {
-  return std::holds_alternative<AllySpice>(c) || std::holds_alternative<ProtectAllyFromWorms>(c) ||
-         std::holds_alternative<SetRedrawPolicy>(c);
-}
-
 namespace {
 
 // The Nexus own-faction redraw preference (seed 000, item 4): private, chosen before the draw,

@@ -8,7 +8,6 @@
 
 namespace dune {
 
-bool is_standing_command(const Command& c);
 std::vector<Command> standing_candidates(const GameState& state, Seat seat);
 std::optional<Rejection> validate_standing(const GameState& state, Seat seat, const Command& c);
 void apply_standing(GameState& state, Seat seat, const Command& c);

@@ -5,6 +5,9 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -12,33 +15,119 @@
 #include "model/nexus.h"
 #include "model/ids.h"
 #include "model/quantity.h"
+#include "model/steps.h"
 
 namespace dune {
 
+// Each kind carries its one descriptor next to its fields: `kInfo` (its JSON kind, its public
+// label, its class and the steps that accept it) and, when it has fields, `fields(c, f)` calling
+// f(name, member) for each in JSON order. Names, JSON, kind_name, the step table and the classes
+// are derived from these (model/command_steps.h); nothing else lists the kinds.
+enum class CommandClass : std::uint8_t {
+  Step,      // the step's own decision: the seat must be awaited; may end its part in the step
+  Card,      // a card played outside battle by an awaited seat at any live step; ends nothing
+  Standing,  // a standing choice: any seat at any live moment, without being awaited; ends nothing
+};
+
+struct CommandInfo {
+  std::string_view kind;   // the JSON "kind" and the type's name
+  std::string_view label;  // the public form of the kind (receipts, rejection messages)
+  CommandClass klass;
+  StepMask steps;          // where the kind is accepted (card and standing kinds: every live step)
+};
+
 // ---- setup ----------------------------------------------------------------------------------
-struct ChooseTraitor { TraitorCardId card; friend bool operator==(const ChooseTraitor&, const ChooseTraitor&) = default; };
-struct Predict { Faction faction; std::uint8_t turn; friend bool operator==(const Predict&, const Predict&) = default; };
+struct ChooseTraitor {
+  TraitorCardId card;
+  static constexpr CommandInfo kInfo{"ChooseTraitor", "keep a traitor", CommandClass::Step, {Step::SetupTraitorSelection}};
+  template <class C, class F> static void fields(C& c, F&& f) { f("card", c.card); }
+  friend bool operator==(const ChooseTraitor&, const ChooseTraitor&) = default;
+};
+struct Predict {
+  Faction faction;
+  std::uint8_t turn;
+  static constexpr CommandInfo kInfo{"Predict", "predict", CommandClass::Step, {Step::SetupPrediction}};
+  template <class C, class F> static void fields(C& c, F&& f) { f("faction", c.faction); f("turn", c.turn); }
+  friend bool operator==(const Predict&, const Predict&) = default;
+};
 // Place starting forces (Fremen split, Bene Gesserit advisor) from reserves into one cell.
-struct PlaceForces { CellId cell; ForceCount normal; ForceCount special; friend bool operator==(const PlaceForces&, const PlaceForces&) = default; };
+struct PlaceForces {
+  CellId cell;
+  ForceCount normal;
+  ForceCount special;
+  static constexpr CommandInfo kInfo{"PlaceForces", "place forces", CommandClass::Step,
+                                     {Step::SetupFremenPlacement, Step::SetupBeneGesseritPlacement}};
+  template <class C, class F> static void fields(C& c, F&& f) { f("cell", c.cell); f("normal", c.normal); f("special", c.special); }
+  friend bool operator==(const PlaceForces&, const PlaceForces&) = default;
+};
 
 // ---- storm ----------------------------------------------------------------------------------
-struct DialStorm { std::uint8_t amount; friend bool operator==(const DialStorm&, const DialStorm&) = default; };
-struct PlayWeatherControl { std::uint8_t sectors; friend bool operator==(const PlayWeatherControl&, const PlayWeatherControl&) = default; };
-struct PlayFamilyAtomics { friend bool operator==(const PlayFamilyAtomics&, const PlayFamilyAtomics&) = default; };
+struct DialStorm {
+  std::uint8_t amount;
+  static constexpr CommandInfo kInfo{"DialStorm", "dial the storm", CommandClass::Step, {Step::StormDial}};
+  template <class C, class F> static void fields(C& c, F&& f) { f("amount", c.amount); }
+  friend bool operator==(const DialStorm&, const DialStorm&) = default;
+};
+struct PlayWeatherControl {
+  std::uint8_t sectors;
+  static constexpr CommandInfo kInfo{"PlayWeatherControl", "Weather Control", CommandClass::Step, {Step::StormCardWindow}};
+  template <class C, class F> static void fields(C& c, F&& f) { f("sectors", c.sectors); }
+  friend bool operator==(const PlayWeatherControl&, const PlayWeatherControl&) = default;
+};
+struct PlayFamilyAtomics {
+  static constexpr CommandInfo kInfo{"PlayFamilyAtomics", "Family Atomics", CommandClass::Step, {Step::StormCardWindow}};
+  friend bool operator==(const PlayFamilyAtomics&, const PlayFamilyAtomics&) = default;
+};
 
 // ---- Spice Blow and Nexus -------------------------------------------------------------------
-struct ProposeAlliance { Faction with; friend bool operator==(const ProposeAlliance&, const ProposeAlliance&) = default; };
-struct AcceptAlliance { Faction proposer; friend bool operator==(const AcceptAlliance&, const AcceptAlliance&) = default; };
-struct BreakAlliance { friend bool operator==(const BreakAlliance&, const BreakAlliance&) = default; };
-struct PlaceWorm { TerritoryId territory; friend bool operator==(const PlaceWorm&, const PlaceWorm&) = default; };
-struct RideWorm { TerritoryId from; CellId to; friend bool operator==(const RideWorm&, const RideWorm&) = default; };
+struct ProposeAlliance {
+  Faction with;
+  static constexpr CommandInfo kInfo{"ProposeAlliance", "propose an alliance", CommandClass::Step, {Step::NexusNegotiation}};
+  template <class C, class F> static void fields(C& c, F&& f) { f("with", c.with); }
+  friend bool operator==(const ProposeAlliance&, const ProposeAlliance&) = default;
+};
+struct AcceptAlliance {
+  Faction proposer;
+  static constexpr CommandInfo kInfo{"AcceptAlliance", "accept an alliance", CommandClass::Step, {Step::NexusNegotiation}};
+  template <class C, class F> static void fields(C& c, F&& f) { f("proposer", c.proposer); }
+  friend bool operator==(const AcceptAlliance&, const AcceptAlliance&) = default;
+};
+struct BreakAlliance {
+  static constexpr CommandInfo kInfo{"BreakAlliance", "break an alliance", CommandClass::Step, {Step::NexusNegotiation}};
+  friend bool operator==(const BreakAlliance&, const BreakAlliance&) = default;
+};
+struct PlaceWorm {
+  TerritoryId territory;
+  static constexpr CommandInfo kInfo{"PlaceWorm", "place the worm", CommandClass::Step, {Step::WormPlacement}};
+  template <class C, class F> static void fields(C& c, F&& f) { f("territory", c.territory); }
+  friend bool operator==(const PlaceWorm&, const PlaceWorm&) = default;
+};
+struct RideWorm {
+  TerritoryId from;
+  CellId to;
+  static constexpr CommandInfo kInfo{"RideWorm", "ride the worm", CommandClass::Step, {Step::WormRide}};
+  template <class C, class F> static void fields(C& c, F&& f) { f("from", c.from); f("to", c.to); }
+  friend bool operator==(const RideWorm&, const RideWorm&) = default;
+};
 
 // ---- CHOAM Charity --------------------------------------------------------------------------
-struct ClaimCharity { friend bool operator==(const ClaimCharity&, const ClaimCharity&) = default; };
+struct ClaimCharity {
+  static constexpr CommandInfo kInfo{"ClaimCharity", "claim charity", CommandClass::Step, {Step::Charity}};
+  friend bool operator==(const ClaimCharity&, const ClaimCharity&) = default;
+};
 
 // ---- Bidding --------------------------------------------------------------------------------
-struct Bid { Spice amount; bool karama = false; friend bool operator==(const Bid&, const Bid&) = default; };
-struct KaramaTakeCard { friend bool operator==(const KaramaTakeCard&, const KaramaTakeCard&) = default; };
+struct Bid {
+  Spice amount;
+  bool karama = false;
+  static constexpr CommandInfo kInfo{"Bid", "bid", CommandClass::Step, {Step::Bidding}};
+  template <class C, class F> static void fields(C& c, F&& f) { f("amount", c.amount); f("karama", c.karama); }
+  friend bool operator==(const Bid&, const Bid&) = default;
+};
+struct KaramaTakeCard {
+  static constexpr CommandInfo kInfo{"KaramaTakeCard", "Karama: take the card", CommandClass::Step, {Step::Bidding}};
+  friend bool operator==(const KaramaTakeCard&, const KaramaTakeCard&) = default;
+};
 
 // ---- Revival --------------------------------------------------------------------------------
 struct Revive {
@@ -46,22 +135,68 @@ struct Revive {
   ForceCount special;
   std::optional<LeaderId> leader;
   ForceCount ally_paid_extra;  // Emperor: extra revivals paid for its ally (up to 3)
+  static constexpr CommandInfo kInfo{"Revive", "revive", CommandClass::Step, {Step::Revival}};
+  template <class C, class F> static void fields(C& c, F&& f) {
+    f("normal", c.normal); f("special", c.special); f("leader", c.leader); f("ally_paid_extra", c.ally_paid_extra);
+  }
   friend bool operator==(const Revive&, const Revive&) = default;
 };
 
 // ---- Shipment and Movement ------------------------------------------------------------------
-struct Ship { CellId to; ForceCount normal; ForceCount special; bool karama = false; friend bool operator==(const Ship&, const Ship&) = default; };
-struct CrossShip { CellId from; CellId to; ForceCount normal; ForceCount special; friend bool operator==(const CrossShip&, const CrossShip&) = default; };
-struct ShipToReserves { CellId from; ForceCount normal; ForceCount special; friend bool operator==(const ShipToReserves&, const ShipToReserves&) = default; };
-struct Move { TerritoryId from; CellId to; ForceCount normal; ForceCount special; friend bool operator==(const Move&, const Move&) = default; };
+struct Ship {
+  CellId to;
+  ForceCount normal;
+  ForceCount special;
+  bool karama = false;
+  static constexpr CommandInfo kInfo{"Ship", "ship", CommandClass::Step, {Step::Shipment}};
+  template <class C, class F> static void fields(C& c, F&& f) { f("to", c.to); f("normal", c.normal); f("special", c.special); f("karama", c.karama); }
+  friend bool operator==(const Ship&, const Ship&) = default;
+};
+struct CrossShip {
+  CellId from;
+  CellId to;
+  ForceCount normal;
+  ForceCount special;
+  static constexpr CommandInfo kInfo{"CrossShip", "cross-ship", CommandClass::Step, {Step::Shipment}};
+  template <class C, class F> static void fields(C& c, F&& f) { f("from", c.from); f("to", c.to); f("normal", c.normal); f("special", c.special); }
+  friend bool operator==(const CrossShip&, const CrossShip&) = default;
+};
+struct ShipToReserves {
+  CellId from;
+  ForceCount normal;
+  ForceCount special;
+  static constexpr CommandInfo kInfo{"ShipToReserves", "ship to reserves", CommandClass::Step, {Step::Shipment}};
+  template <class C, class F> static void fields(C& c, F&& f) { f("from", c.from); f("normal", c.normal); f("special", c.special); }
+  friend bool operator==(const ShipToReserves&, const ShipToReserves&) = default;
+};
+struct Move {
+  TerritoryId from;
+  CellId to;
+  ForceCount normal;
+  ForceCount special;
+  static constexpr CommandInfo kInfo{"Move", "move", CommandClass::Step, {Step::Movement}};
+  template <class C, class F> static void fields(C& c, F&& f) { f("from", c.from); f("to", c.to); f("normal", c.normal); f("special", c.special); }
+  friend bool operator==(const Move&, const Move&) = default;
+};
 // Bene Gesserit after another faction's shipment from off-planet: send no force, one fighter to
 // the Polar Sink, or (Advanced) one advisor into the shipment's cell ([LR] 2.02.05, 2.02.11).
 enum class AdvisorDestination : std::uint8_t { None, PolarSink, ShipmentCell };
-struct SendSpiritualAdvisor { AdvisorDestination to; friend bool operator==(const SendSpiritualAdvisor&, const SendSpiritualAdvisor&) = default; };
-struct PlayHajr { friend bool operator==(const PlayHajr&, const PlayHajr&) = default; };
-struct GuildActNow { friend bool operator==(const GuildActNow&, const GuildActNow&) = default; };
+struct SendSpiritualAdvisor {
+  AdvisorDestination to;
+  static constexpr CommandInfo kInfo{"SendSpiritualAdvisor", "spiritual advisor", CommandClass::Step, {Step::Shipment}};
+  template <class C, class F> static void fields(C& c, F&& f) { f("to", c.to); }
+  friend bool operator==(const SendSpiritualAdvisor&, const SendSpiritualAdvisor&) = default;
+};
+struct PlayHajr {
+  static constexpr CommandInfo kInfo{"PlayHajr", "Hajr", CommandClass::Step, {Step::Movement}};
+  friend bool operator==(const PlayHajr&, const PlayHajr&) = default;
+};
+struct GuildActNow {
+  static constexpr CommandInfo kInfo{"GuildActNow", "Guild acts now", CommandClass::Step, {Step::Shipment, Step::Movement}};
+  friend bool operator==(const GuildActNow&, const GuildActNow&) = default;
+};
 
-// ---- cards outside battle -------------------------------------------------------------------
+// ---- cards outside battle (any awaited seat, at any live step) --------------------------------
 // Truthtrance questions are typed and answered from the state, truthfully (issue: Engine I, 8).
 enum class TruthtranceQuestion : std::uint8_t {
   HoldsKarama,         // "Do you hold a Karama card?"
@@ -70,26 +205,65 @@ enum class TruthtranceQuestion : std::uint8_t {
   HasAtLeastTenSpice,  // "Do you have 10 or more spice?"
   HoldsTraitorOfMine,  // "Is one of my leaders your traitor?"
 };
-struct PlayTruthtrance { Seat target; TruthtranceQuestion question; friend bool operator==(const PlayTruthtrance&, const PlayTruthtrance&) = default; };
-struct PlayGhola { std::optional<LeaderId> leader; ForceCount forces; friend bool operator==(const PlayGhola&, const PlayGhola&) = default; };
+struct PlayTruthtrance {
+  Seat target;
+  TruthtranceQuestion question;
+  static constexpr CommandInfo kInfo{"PlayTruthtrance", "Truthtrance", CommandClass::Card, kLiveSteps};
+  template <class C, class F> static void fields(C& c, F&& f) { f("target", c.target); f("question", c.question); }
+  friend bool operator==(const PlayTruthtrance&, const PlayTruthtrance&) = default;
+};
+struct PlayGhola {
+  std::optional<LeaderId> leader;
+  ForceCount forces;
+  static constexpr CommandInfo kInfo{"PlayGhola", "Tleilaxu Ghola", CommandClass::Card, kLiveSteps};
+  template <class C, class F> static void fields(C& c, F&& f) { f("leader", c.leader); f("forces", c.forces); }
+  friend bool operator==(const PlayGhola&, const PlayGhola&) = default;
+};
 
 // ---- standing choices (side commands: any seat, whenever the game is live) ----------------
 // How much of one's spice one's ally may spend on bids, shipments and (Emperor) revivals
 // ([LR] 1.10.02.06; [TO] AllyPermission). Public; 0 withdraws it.
-struct AllySpice { Spice limit; friend bool operator==(const AllySpice&, const AllySpice&) = default; };
+struct AllySpice {
+  Spice limit;
+  static constexpr CommandInfo kInfo{"AllySpice", "ally spice", CommandClass::Standing, kLiveSteps};
+  template <class C, class F> static void fields(C& c, F&& f) { f("limit", c.limit); }
+  friend bool operator==(const AllySpice&, const AllySpice&) = default;
+};
 // Fremen: whether their ally's forces are protected from worms ([LR] 2.04.10). Public.
-struct ProtectAllyFromWorms { bool protect; friend bool operator==(const ProtectAllyFromWorms&, const ProtectAllyFromWorms&) = default; };
+struct ProtectAllyFromWorms {
+  bool protect;
+  static constexpr CommandInfo kInfo{"ProtectAllyFromWorms", "worm protection for the ally", CommandClass::Standing, kLiveSteps};
+  template <class C, class F> static void fields(C& c, F&& f) { f("protect", c.protect); }
+  friend bool operator==(const ProtectAllyFromWorms&, const ProtectAllyFromWorms&) = default;
+};
 
 // ---- Battle ---------------------------------------------------------------------------------
 // The aggressor picks its next battle: the territory and, with three or more factions there, the
 // opponent ([LR] 1.07.02–03). Offered only when there are several choices.
-struct ChooseBattle { TerritoryId territory; Faction opponent; friend bool operator==(const ChooseBattle&, const ChooseBattle&) = default; };
+struct ChooseBattle {
+  TerritoryId territory;
+  Faction opponent;
+  static constexpr CommandInfo kInfo{"ChooseBattle", "choose a battle", CommandClass::Step, {Step::Battle}};
+  template <class C, class F> static void fields(C& c, F&& f) { f("territory", c.territory); f("opponent", c.opponent); }
+  friend bool operator==(const ChooseBattle&, const ChooseBattle&) = default;
+};
 // Bene Gesserit Voice ([LR] 2.02.06): the opponent must (or must not) play a card of this kind.
 enum class VoiceSubject : std::uint8_t { ProjectileWeapon, PoisonWeapon, ProjectileDefense, PoisonDefense, Worthless, CheapHero, Lasgun };
-struct UseVoice { VoiceSubject subject; bool must_play = false; friend bool operator==(const UseVoice&, const UseVoice&) = default; };
+struct UseVoice {
+  VoiceSubject subject;
+  bool must_play = false;
+  static constexpr CommandInfo kInfo{"UseVoice", "Voice", CommandClass::Step, {Step::Battle}};
+  template <class C, class F> static void fields(C& c, F&& f) { f("subject", c.subject); f("must_play", c.must_play); }
+  friend bool operator==(const UseVoice&, const UseVoice&) = default;
+};
 // Atreides Prescience ([LR] 2.01.08): the opponent commits and reveals this element first.
 enum class PlanElement : std::uint8_t { Leader, Weapon, Defense, Dial };
-struct UsePrescience { PlanElement element; friend bool operator==(const UsePrescience&, const UsePrescience&) = default; };
+struct UsePrescience {
+  PlanElement element;
+  static constexpr CommandInfo kInfo{"UsePrescience", "Prescience", CommandClass::Step, {Step::Battle}};
+  template <class C, class F> static void fields(C& c, F&& f) { f("element", c.element); }
+  friend bool operator==(const UsePrescience&, const UsePrescience&) = default;
+};
 // A battle plan is committed secretly in two parts, in either order: the leader (or Cheap Hero)
 // with its cards, and the wheel. Both stay secret until both combatants have committed both.
 struct PlanBattle {
@@ -98,21 +272,49 @@ struct PlanBattle {
   std::optional<TreacheryCardId> weapon;   // a weapon or a worthless card
   std::optional<TreacheryCardId> defense;  // a defense or a worthless card
   bool kwisatz_haderach = false;           // Advanced Atreides: +2 to the leader or Cheap Hero
+  static constexpr CommandInfo kInfo{"PlanBattle", "battle plan", CommandClass::Step, {Step::Battle}};
+  template <class C, class F> static void fields(C& c, F&& f) {
+    f("leader", c.leader); f("cheap_hero", c.cheap_hero); f("weapon", c.weapon); f("defense", c.defense);
+    f("kwisatz_haderach", c.kwisatz_haderach);
+  }
   friend bool operator==(const PlanBattle&, const PlanBattle&) = default;
 };
 // The number dialed, in half points (Advanced combat dials in half steps; Basic dials are even),
 // and the spice support paid to the bank (Advanced combat; 1 per force at full strength).
-struct DialBattle { std::int32_t dial_halves = 0; Spice support; friend bool operator==(const DialBattle&, const DialBattle&) = default; };
-struct CallTraitor { friend bool operator==(const CallTraitor&, const CallTraitor&) = default; };
+struct DialBattle {
+  std::int32_t dial_halves = 0;
+  Spice support;
+  static constexpr CommandInfo kInfo{"DialBattle", "battle wheel", CommandClass::Step, {Step::Battle}};
+  template <class C, class F> static void fields(C& c, F&& f) { f("dial_halves", c.dial_halves); f("support", c.support); }
+  friend bool operator==(const DialBattle&, const DialBattle&) = default;
+};
+struct CallTraitor {
+  static constexpr CommandInfo kInfo{"CallTraitor", "call traitor", CommandClass::Step, {Step::Battle}};
+  friend bool operator==(const CallTraitor&, const CallTraitor&) = default;
+};
 // Advanced Harkonnen after winning: capture one of the loser's leaders, or kill it for 2 spice.
-struct CaptureLeader { LeaderId leader; bool kill = false; friend bool operator==(const CaptureLeader&, const CaptureLeader&) = default; };
+struct CaptureLeader {
+  LeaderId leader;
+  bool kill = false;
+  static constexpr CommandInfo kInfo{"CaptureLeader", "capture a leader", CommandClass::Step, {Step::Battle}};
+  template <class C, class F> static void fields(C& c, F&& f) { f("leader", c.leader); f("kill", c.kill); }
+  friend bool operator==(const CaptureLeader&, const CaptureLeader&) = default;
+};
 
 // ---- the Nexus card module (seed 000) -------------------------------------------------------
 // At the draw opportunity: draw (no card held) or discard-and-replace (a card held). Pass declines
 // or keeps. One opportunity per seat, not repeated replacements (seed 000, item 4).
-struct DrawNexus { friend bool operator==(const DrawNexus&, const DrawNexus&) = default; };
+struct DrawNexus {
+  static constexpr CommandInfo kInfo{"DrawNexus", "draw a Nexus card", CommandClass::Step, {Step::NexusDraw}};
+  friend bool operator==(const DrawNexus&, const DrawNexus&) = default;
+};
 // The private own-faction redraw preference (standing, private; seed 000, item 4).
-struct SetRedrawPolicy { RedrawPolicy policy; friend bool operator==(const SetRedrawPolicy&, const SetRedrawPolicy&) = default; };
+struct SetRedrawPolicy {
+  RedrawPolicy policy;
+  static constexpr CommandInfo kInfo{"SetRedrawPolicy", "Nexus redraw policy", CommandClass::Standing, kLiveSteps};
+  template <class C, class F> static void fields(C& c, F&& f) { f("policy", c.policy); }
+  friend bool operator==(const SetRedrawPolicy&, const SetRedrawPolicy&) = default;
+};
 // Plays the held Nexus card: binds the card, its mode and panel, and the original attempted effect
 // it answers (an attempt number from NexusState::attempts, 0 if none). `element` is the plan
 // element for the Atreides family's inspections.
@@ -121,11 +323,19 @@ struct PlayNexus {
   NexusMode mode = NexusMode::Cunning;
   std::optional<PlanElement> element;
   std::uint32_t answers = 0;
+  static constexpr CommandInfo kInfo{"PlayNexus", "play a Nexus card", CommandClass::Step, {Step::Battle}};
+  template <class C, class F> static void fields(C& c, F&& f) { f("card", c.card); f("mode", c.mode); f("element", c.element); f("answers", c.answers); }
   friend bool operator==(const PlayNexus&, const PlayNexus&) = default;
 };
 // ---- generic --------------------------------------------------------------------------------
 // Decline the current optional opportunity (a pass in bidding, no shipment, no charity, ...).
-struct Pass { friend bool operator==(const Pass&, const Pass&) = default; };
+struct Pass {
+  static constexpr CommandInfo kInfo{"Pass", "pass", CommandClass::Step,
+                                     {Step::StormCardWindow, Step::WormPlacement, Step::NexusNegotiation, Step::WormRide,
+                                      Step::NexusDraw, Step::Charity, Step::Bidding, Step::Revival, Step::Shipment,
+                                      Step::Movement, Step::Battle}};
+  friend bool operator==(const Pass&, const Pass&) = default;
+};
 
 using Command = std::variant<Pass, ChooseTraitor, Predict, PlaceForces, DialStorm, PlayWeatherControl,
                              PlayFamilyAtomics, ProposeAlliance, AcceptAlliance, BreakAlliance,
@@ -138,6 +348,27 @@ using Command = std::variant<Pass, ChooseTraitor, Predict, PlaceForces, DialStor
 
 // The one human form of a command (logs, traces, RapidCheck `show`).
 std::string to_string(const Command& c);
+
+// A kind's descriptor, by type or by value.
+template <class C>
+concept CommandKind = requires { { C::kInfo } -> std::convertible_to<CommandInfo>; };
+constexpr const CommandInfo& command_info(const Command& c) {
+  return std::visit([](const auto& x) -> const CommandInfo& { return std::decay_t<decltype(x)>::kInfo; }, c);
+}
+
+// Calls f(name, member) for each JSON field of a command (none for a kind without fields).
+template <class C, class F>
+void for_each_field(C& c, F&& f) {
+  if constexpr (requires { std::remove_const_t<C>::fields(c, f); }) std::remove_const_t<C>::fields(c, f);
+}
+
+// Calls f(std::type_identity<C>{}) for every kind, in variant order.
+template <class F>
+constexpr void for_each_command_kind(F&& f) {
+  [&]<std::size_t... I>(std::index_sequence<I...>) {
+    (f(std::type_identity<std::variant_alternative_t<I, Command>>{}), ...);
+  }(std::make_index_sequence<std::variant_size_v<Command>>{});
+}
 
 struct CommandId {
   std::uint64_t value = 0;

@@ -21,32 +21,9 @@
 #include "model/phases.h"
 #include "model/piles.h"
 #include "model/quantity.h"
+#include "model/steps.h"
 
 namespace dune {
-
-// Where the game is: a setup step or a phase, and the decision within it.
-enum class Step : std::uint8_t {
-  SetupTraitorSelection,     // every seat but Harkonnen / Tleilaxu keeps one of its four
-  SetupPrediction,           // Bene Gesserit predicts a faction and a turn (secret)
-  SetupFremenPlacement,      // Fremen place 10 among Sietch Tabr, False Wall South, False Wall West
-  SetupBeneGesseritPlacement,// Advanced: one advisor anywhere, after the Fremen
-  StormDial,                 // turn 1: two dials 0..20; Basic later turns: two dials 1..3
-  StormCardWindow,           // Weather Control / Family Atomics before the storm moves
-  SpiceBlow,                 // drawing and resolving blows (chance steps)
-  WormPlacement,             // Advanced Fremen place a later worm in a sand territory
-  NexusNegotiation,          // alliances may form or break, once per seat
-  WormRide,                  // Advanced Fremen may ride the worm at the end of the Nexus
-  NexusDraw,                 // Nexus module: unallied seats draw, replace, keep or decline (seed 000)
-  Charity,                   // seats with 0 or 1 spice may claim
-  Bidding,
-  Revival,
-  Shipment,
-  Movement,
-  Battle,                    // choosing, planning, calling traitors, capturing (battle*.cpp)
-  GameOver,
-};
-
-std::string_view to_string(Step s);
 
 struct BoardState {
   // Forces by cell and faction; special = Sardaukar, Fedaykin, Cyborgs.

@@ -9,10 +9,9 @@
 #include <chrono>
 #include <unordered_map>
 
-#include "engine/cards.h"
 #include "engine/engine.h"
 #include "engine/mutants.h"
-#include "engine/standing.h"
+#include "model/command_steps.h"
 #include "invariants/protocol.h"
 
 namespace dune::proofs {

@@ -91,7 +91,16 @@ rc::Gen<Command> any_command(std::size_t seats) {
       rc::gen::apply([](int d, Spice s) { return Command{DialBattle{d, s}}; }, rc::gen::inRange(-2, 45), spice),
       rc::gen::just(Command{CallTraitor{}}),
       rc::gen::apply([](int l, bool k) { return Command{CaptureLeader{LeaderId{static_cast<std::uint8_t>(l)}, k}}; },
-                     rc::gen::inRange(0, 62), rc::gen::arbitrary<bool>()));
+                     rc::gen::inRange(0, 62), rc::gen::arbitrary<bool>()),
+      // The Nexus module's commands (issue 14 item 4): offered nowhere in these games, so rejected.
+      rc::gen::just(Command{DrawNexus{}}),
+      rc::gen::map(rc::gen::inRange<int>(0, 4), [](int p) { return Command{SetRedrawPolicy{static_cast<RedrawPolicy>(p)}}; }),
+      rc::gen::apply([](Faction f, int m, int e, int a) {
+                       return Command{PlayNexus{NexusCardId{f}, static_cast<NexusMode>(m),
+                                                e < 0 ? std::nullopt : std::optional{static_cast<PlanElement>(e)},
+                                                static_cast<std::uint32_t>(a)}};
+                     },
+                     faction, rc::gen::inRange(0, 4), rc::gen::inRange(-1, 5), rc::gen::inRange(0, 3)));
 }
 
 RC_GTEST_PROP(RandomGameTest, ListedCommandsAreAcceptedAndUnlistedOnesRejectedWithoutChange, ()) {

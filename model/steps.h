@@ -1,0 +1,63 @@
+// Where the game is: a setup step or a phase, and the decision within it; and sets of steps (the
+// command descriptors of model/commands.h name the steps that accept each kind).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <initializer_list>
+#include <string_view>
+
+namespace dune {
+
+enum class Step : std::uint8_t {
+  SetupTraitorSelection,     // every seat but Harkonnen / Tleilaxu keeps one of its four
+  SetupPrediction,           // Bene Gesserit predicts a faction and a turn (secret)
+  SetupFremenPlacement,      // Fremen place 10 among Sietch Tabr, False Wall South, False Wall West
+  SetupBeneGesseritPlacement,// Advanced: one advisor anywhere, after the Fremen
+  StormDial,                 // turn 1: two dials 0..20; Basic later turns: two dials 1..3
+  StormCardWindow,           // Weather Control / Family Atomics before the storm moves
+  SpiceBlow,                 // drawing and resolving blows (chance steps)
+  WormPlacement,             // Advanced Fremen place a later worm in a sand territory
+  NexusNegotiation,          // alliances may form or break, once per seat
+  WormRide,                  // Advanced Fremen may ride the worm at the end of the Nexus
+  NexusDraw,                 // Nexus module: unallied seats draw, replace, keep or decline (seed 000)
+  Charity,                   // seats with 0 or 1 spice may claim
+  Bidding,
+  Revival,
+  Shipment,
+  Movement,
+  Battle,                    // choosing, planning, calling traitors, capturing (battle*.cpp)
+  GameOver,
+};
+
+std::string_view to_string(Step s);
+
+inline constexpr std::size_t kStepCount = static_cast<std::size_t>(Step::GameOver) + 1;
+
+struct StepMask {
+  std::uint32_t bits = 0;
+  constexpr StepMask() = default;
+  constexpr StepMask(std::initializer_list<Step> steps) {
+    for (Step s : steps) bits |= 1u << static_cast<unsigned>(s);
+  }
+  constexpr bool contains(Step s) const { return (bits >> static_cast<unsigned>(s)) & 1u; }
+  constexpr bool empty() const { return bits == 0; }
+  friend constexpr StepMask operator|(StepMask a, StepMask b) {
+    StepMask m;
+    m.bits = a.bits | b.bits;
+    return m;
+  }
+  friend constexpr bool operator==(StepMask, StepMask) = default;
+};
+
+// Every step in which a seat can be awaited (all but GameOver).
+inline constexpr StepMask kLiveSteps = [] {
+  StepMask m;
+  for (std::size_t i = 0; i + 1 < kStepCount; ++i) m.bits |= 1u << i;
+  return m;
+}();
+
+// Steps that wait for no seat: the engine resolves them by chance steps or automatically.
+inline constexpr StepMask kAutomaticSteps{Step::SpiceBlow};
+
+}  // namespace dune
