@@ -2,7 +2,7 @@
 // one, the Voice and Prescience steps before the plans, and the dispatch of the phase's commands.
 // Plans are in battle_plans.cpp, the reveal and the resolution in battle_resolution.cpp.
 #include "engine/battle.h"
-#include "engine/nexus.h"
+#include "engine/nexus/family.h"
 
 #include <algorithm>
 #include <numeric>
@@ -120,7 +120,7 @@ void after_voice(GameState& state) {
 }
 
 // The Prescience answer is told aloud: every seat sees it (fact sheet §5.2, [LR] 2.01.08).
-// (A Nexus inspection, by contrast, is disclosed to the inspecting seat only: nexus_atreides.cpp.)
+// (A Nexus inspection, by contrast, is disclosed to the inspecting seat only: engine/nexus/.)
 void announce_prescience(GameState& state, int side) {
   const BattleState& b = state.battle;
   const ElementValue v = plan_element_value(state, side, *b.prescience);
@@ -145,7 +145,7 @@ void apply_plan_part(GameState& state, Seat seat, const Command& c) {
     b.stage = BattleStage::Plans;
   }
   if (b.stage == BattleStage::NexusAnswer) {
-    disclose_nexus_inspection(state);
+    nexus_hook(state, NexusHook::InspectedPartCommitted);
     b.stage = BattleStage::Plans;
   }
   if (plans_complete(b)) reveal_plans(state);
@@ -210,10 +210,10 @@ ElementValue plan_element_value(const GameState& state, int side, PlanElement el
   return v;
 }
 
-// Entering the Plans stage: the Nexus Secret Ally window first when it applies (nexus_atreides.cpp).
+// Entering the Plans stage: a Nexus family's window first when one applies (engine/nexus/).
 void begin_plans(GameState& state) {
   state.battle.stage = BattleStage::Plans;
-  open_secret_ally_window(state);
+  nexus_hook(state, NexusHook::PlansBegin);
 }
 
 std::optional<int> ability_side(const GameState& state, Faction owner) {
@@ -425,7 +425,7 @@ void apply_battle(GameState& state, Seat seat, const Command& c) {
       if (const auto* p = std::get_if<UsePrescience>(&c)) {
         b.prescience = p->element;
         b.stage = BattleStage::PrescienceAnswer;
-        open_prescience_betrayal_window(state);  // seed 000: Atreides Betrayal may stop it first
+        nexus_hook(state, NexusHook::PrescienceAsked);  // seed 000: a Betrayal panel may stop it first
       } else {
         begin_plans(state);
       }

@@ -22,9 +22,10 @@ enum class BattleStage : std::uint8_t {
   Plans,             // both combatants commit PlanBattle and DialBattle, in either order
   Traitors,          // after the reveal: the sides that may call a traitor answer (CallTraitor or Pass)
   Capture,           // Advanced Harkonnen, after winning: CaptureLeader or Pass
-  // The Nexus card module's Atreides family (seed 000; engine/nexus_atreides.cpp):
-  NexusBetrayal,     // before the Prescience answer: seats holding a Nexus card may stop it
-  NexusSecretAlly,   // Atreides absent: combatants holding a Nexus card may inspect an element
+  // Nexus battle windows (seed 000), opened by a family at one of the engine's hook points
+  // (engine/nexus/family.h, NexusHook); the family that opened one answers for it:
+  NexusBetrayal,     // an attempted effect waits: seats holding a Nexus card may stop it
+  NexusSecretAlly,   // before the plans: combatants holding a Nexus card may play it
   NexusAnswer,       // the inspected side commits the part holding the Nexus-asked element
 };
 
@@ -39,7 +40,7 @@ struct BattleState {
   bool revealed = false;
   std::optional<UseVoice> voice;             // public: commanded aloud
   std::optional<PlanElement> prescience;     // public: asked aloud, answered aloud
-  // The Nexus card module (seed 000, engine/nexus_atreides.cpp); all public.
+  // The Nexus card module in battle (seed 000, engine/nexus/); all public.
   std::uint32_t prescience_attempt = 0;      // the attempt number (NexusState::attempts), 0: none
   bool prescience_answered = false;          // the opponent answered Prescience
   bool prescience_stopped = false;           // an Atreides Betrayal stopped it: no answer given

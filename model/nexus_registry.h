@@ -1,6 +1,7 @@
 // The Nexus family registry (DESIGN.md, "Nexus families and gates"; seed 000, "Remaining source
 // questions and release boundaries"): the single place that decides each family's and each
-// panel's status. A family is `implemented` when the engine plays all three of its panels;
+// panel's status. A family is `implemented` when it is registered (model/nexus_families.h): its
+// engine/nexus/ file plays all three of its panels;
 // `verified` only through `dunecheck gate`: the gate record (model/nexus_gate_record.json, written by
 // `dunecheck gate --record`, read at build time) names the family and its passing report's digest.
 // Released mode needs all twelve verified.
@@ -9,43 +10,33 @@
 #include <array>
 
 #include "model/nexus.h"
+#include "model/nexus_families.h"
 #include "model/nexus_gate_record.h"
 #include "model/nexus_panels.h"
 
 namespace dune {
 
+// The words stay those of the reports the gate record cites (their digest covers them).
 inline constexpr std::string_view kFamilyNotImplemented =
     "not implemented yet: the engine implements the Atreides family first (seed 000, \"Effect integration boundaries\")";
 
-// Indexed like kAllFactions (the card's faction is the family).
-inline constexpr std::array<FamilyStatus, kFactionCount> kFamilyRegistry{{
-    {StatusKind::Implemented, "", ""},  // Atreides: engine/nexus_atreides.cpp
-    {StatusKind::Unavailable, kFamilyNotImplemented, ""},  // Bene Gesserit
-    {StatusKind::Unavailable, kFamilyNotImplemented, ""},  // Emperor
-    {StatusKind::Unavailable, kFamilyNotImplemented, ""},  // Fremen
-    {StatusKind::Unavailable, kFamilyNotImplemented, ""},  // Harkonnen
-    {StatusKind::Unavailable, kFamilyNotImplemented, ""},  // Spacing Guild
-    {StatusKind::Unavailable, kFamilyNotImplemented, ""},  // Ixians
-    {StatusKind::Unavailable, kFamilyNotImplemented, ""},  // Tleilaxu
-    {StatusKind::Unavailable, kFamilyNotImplemented, ""},  // CHOAM
-    {StatusKind::Unavailable, kFamilyNotImplemented, ""},  // Richese
-    {StatusKind::Unavailable, kFamilyNotImplemented, ""},  // Ecaz
-    {StatusKind::Unavailable, kFamilyNotImplemented, ""},  // Moritani
-}};
-
-static_assert(index(Faction::Atreides) == 0 && index(Faction::Moritani) == 11, "registry rows follow kAllFactions");
+// Implemented exactly when registered: nothing here is set by hand.
+constexpr FamilyStatus registered_status(Faction card) {
+  return family_registered(card) ? FamilyStatus{StatusKind::Implemented, "", ""}
+                                 : FamilyStatus{StatusKind::Unavailable, kFamilyNotImplemented, ""};
+}
 
 // Only an implemented family can be verified: a record for any other stops the build.
 constexpr bool gate_records_valid() {
   for (const GateRecord& r : kGateRecords) {
-    if (kFamilyRegistry[index(r.family)].kind != StatusKind::Implemented) return false;
+    if (!family_registered(r.family)) return false;
   }
   return true;
 }
 static_assert(gate_records_valid(), "model/nexus_gate_record.json verifies a family the engine does not implement");
 
 constexpr FamilyStatus family_status(Faction card) {
-  const FamilyStatus& code = kFamilyRegistry[index(card)];
+  const FamilyStatus code = registered_status(card);
   for (const GateRecord& r : kGateRecords) {
     if (r.family == card) return FamilyStatus{StatusKind::Verified, "", r.digest};
   }

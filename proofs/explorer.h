@@ -38,6 +38,8 @@
 //    states. A scope is exhausted only when no state was cut by either.
 #pragma once
 
+#include <functional>
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -99,7 +101,7 @@ struct StartPoint {
   harness::GameSpec spec;
   std::vector<harness::Choice> choices;
   std::vector<std::uint8_t> chance;
-  void (*edit)(GameState&) = nullptr;
+  std::function<void(GameState&)> edit;  // empty: none
   std::string edit_note;  // what the edit does (and so why determinism.replay is off after it)
 };
 
@@ -113,7 +115,7 @@ struct Scope {
   std::vector<std::uint8_t> (*narrow)(const GameState&, std::vector<std::uint8_t> outcomes) = nullptr;
   int depth = 40;
   std::uint64_t max_states = 200000;
-  std::vector<StartPoint> (*starts)() = nullptr;
+  std::function<std::vector<StartPoint>()> starts;
 };
 
 const std::vector<Scope>& scopes();

@@ -1,13 +1,15 @@
 // The named scopes of the bounded explorer (proofs/explorer.h) and how their starts are staged:
 // played through the engine from new_game with staged chance outcomes and the fixed policy, then,
 // where the engine alone cannot reach the start in a few turns, a documented edit as the tests in
-// tests/nexus make (tests/nexus/nexus_support.h, atreides_test.cpp).
+// tests/nexus make (tests/nexus/nexus_support.h, atreides_test.cpp). Each Nexus family adds its
+// own scopes from the data its file declares (engine/nexus/family.h, NexusScope).
 #include <algorithm>
 #include <array>
 #include <deque>
 
 #include "engine/engine.h"
 #include "engine/internal.h"
+#include "engine/nexus/family.h"
 #include "generators/choices.h"
 #include "model/cards.h"
 #include "proofs/explorer.h"
@@ -68,10 +70,10 @@ class Driver {
     return *this;
   }
 
-  StartPoint point(std::string name, void (*edit)(GameState&) = nullptr, std::string note = {}) const {
+  StartPoint point(std::string name, std::function<void(GameState&)> edit = {}, std::string note = {}) const {
     StartPoint p = point_;
     p.name = std::move(name);
-    p.edit = edit;
+    p.edit = std::move(edit);
     p.edit_note = std::move(note);
     return p;
   }
@@ -168,23 +170,11 @@ void battle_in_arrakeen(GameState& s) {
   enter_phase(s, Phase::Battle);
 }
 
-void hold_atreides_card(GameState& s, Seat seat) {
-  const NexusCardId id{Faction::Atreides};
+// The family's card from the deck into `seat`'s hand (the card is in the deck at the start).
+void hold_family_card(GameState& s, Faction family, Seat seat) {
+  const NexusCardId id{family};
   s.nexus.deck.take_unseen(id);
   s.nexus.held[seat.value] = id;
-}
-
-void cunning(GameState& s) {
-  battle_in_arrakeen(s);
-  hold_atreides_card(s, Seat{0});  // Atreides holds its own card
-}
-void betrayal(GameState& s) {
-  battle_in_arrakeen(s);
-  hold_atreides_card(s, Seat{2});  // the Emperor, not in the battle, holds the Atreides card
-}
-void secret_ally(GameState& s) {
-  battle_in_arrakeen(s);
-  hold_atreides_card(s, Seat{0});  // Harkonnen, a combatant, with Atreides absent
 }
 
 // ---- the scopes ---------------------------------------------------------------------------
@@ -216,15 +206,21 @@ std::vector<StartPoint> lifecycle_held_starts() {
   return {d.until(turn2_negotiation).point("held-cards", held_cards, "Atreides holds the Fremen card, Harkonnen the Spacing Guild card")};
 }
 
-std::vector<StartPoint> atreides_battle_starts() {
-  Driver with_atreides(nexus_options(kThree), 3);
-  with_atreides.until(past_setup);
-  Driver without(nexus_options({Faction::Harkonnen, Faction::Emperor, Faction::SpacingGuild}), 4);
-  without.until(past_setup);
+// A family's battle scope (engine/nexus/<family>.cpp declares its starts): each start plays past
+// setup, then stages the battle of seats 0 and 1 with the family's card held by the start's seat.
+std::vector<StartPoint> battle_starts(Faction family, std::span<const NexusBattleStart> starts) {
   const std::string battle = "one battle in Arrakeen on turn 2 between seats 0 and 1 (3 forces each from reserves), ";
-  return {with_atreides.point("cunning", cunning, battle + "Atreides holds the Atreides card"),
-          with_atreides.point("betrayal", betrayal, battle + "the Emperor (not fighting) holds the Atreides card"),
-          without.point("secret-ally", secret_ally, battle + "Harkonnen holds the Atreides card, Atreides absent")};
+  std::vector<StartPoint> out;
+  for (const NexusBattleStart& b : starts) {
+    Driver d(nexus_options({b.factions.begin(), b.factions.end()}), b.seed);
+    d.until(past_setup);
+    const Seat holder{b.holder};
+    out.push_back(d.point(std::string(b.name), [family, holder](GameState& s) {
+      battle_in_arrakeen(s);
+      hold_family_card(s, family, holder);
+    }, battle + std::string(b.what)));
+  }
+  return out;
 }
 
 const std::vector<std::size_t> kLifecycleKinds{
@@ -258,14 +254,19 @@ const std::vector<Scope>& scopes() {
             {},
             kLifecycleKinds,
             in_spice_blow, narrow_spice, 40, 200000, lifecycle_held_starts},
-      Scope{"atreides-battle",
-            "one battle in Arrakeen with the Atreides Nexus card held in each mode: Cunning (Atreides), Betrayal "
-            "(the Emperor, Atreides seated), Secret Ally (Harkonnen, Atreides absent)",
-            {Faction::Atreides},
-            kBattleKinds,
-            in_battle, nullptr, 60, 200000, atreides_battle_starts},
   };
-  return all;
+  // Each registered family's own scopes (engine/nexus/<family>.cpp), after the lifecycle ones.
+  static const std::vector<Scope> with_families = [] {
+    std::vector<Scope> out = all;
+    for (const NexusFamily* f : nexus_families()) {
+      for (const NexusScope& scope : f->scopes) {
+        out.push_back(Scope{scope.name, scope.description, {f->card}, kBattleKinds, in_battle, nullptr, 60, 200000,
+                            [family = f->card, starts = scope.battle_starts] { return battle_starts(family, starts); }});
+      }
+    }
+    return out;
+  }();
+  return with_families;
 }
 
 }  // namespace dune::proofs

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <random>
 
+#include "engine/nexus/family.h"
 #include "model/nexus_registry.h"
 #include "model/options.h"
 
@@ -46,11 +47,6 @@ std::uint64_t receipts_in_mode(const Transition& t, Faction family, NexusMode mo
 template <NexusMode M>
 std::uint64_t played(const Transition& t, Faction family) {
   return receipts_in_mode(t, family, M);
-}
-
-// Atreides: a Betrayal window closed by a pass, so the Prescience attempt went ahead.
-std::uint64_t betrayal_window_passed(const Transition& t, Faction) {
-  return is<Pass>(t) && t.before.battle.stage == BattleStage::NexusBetrayal ? 1 : 0;
 }
 
 // ---- the common lifecycle (seed 000, "Executable lifecycle composition") ----
@@ -151,7 +147,7 @@ PlannedGame plan_game(Faction family, std::uint64_t campaign_seed, std::uint64_t
 std::vector<CoverageRule> coverage_rules(Faction family, std::uint64_t games) {
   std::vector<CoverageRule> rules;
   const auto panel = [&](NexusMode mode, std::uint64_t full, std::string what, std::string suggestion,
-                         std::uint64_t (*hits)(const Transition&, Faction)) {
+                         std::function<std::uint64_t(const Transition&, Faction)> hits) {
     for (const NexusPanelInfo& p : kNexusPanels) {
       if (p.card == family && p.mode == mode && panel_status(p).kind != StatusKind::Unavailable) {
         rules.push_back({CoverageKind::Panel, std::move(what), scaled(full, games), std::move(suggestion), hits});
@@ -167,9 +163,12 @@ std::vector<CoverageRule> coverage_rules(Faction family, std::uint64_t games) {
   panel(NexusMode::SecretAlly, 3, "Secret Ally played",
         fmt::format("more games: the setups without {} (every third game) reach it", to_string(family)),
         played<NexusMode::SecretAlly>);
-  if (family == Faction::Atreides) {
-    panel(NexusMode::Betrayal, 3, "Betrayal window passed (Prescience goes ahead)",
-          "more games: aggressive seats fight Atreides more often", betrayal_window_passed);
+  // The rows the family's own file adds (engine/nexus/<family>.cpp).
+  if (const NexusFamily* f = find_nexus_family(family)) {
+    for (const NexusCoverageRow& row : f->coverage) {
+      panel(row.mode, row.required, std::string(row.what), std::string(row.suggestion),
+            [hits = row.hits](const Transition& t, Faction) { return hits(t.before, t.entry, t.after); });
+    }
   }
   const auto lifecycle = [&](std::uint64_t full, std::string what, std::string suggestion,
                              std::uint64_t (*hits)(const Transition&, Faction)) {

@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -37,7 +38,7 @@ struct CoverageRule {
   std::uint64_t required;
   std::string suggestion;
   // How many times this step exercises it (usually 0 or 1).
-  std::uint64_t (*hits)(const invariants::Transition& t, Faction family);
+  std::function<std::uint64_t(const invariants::Transition& t, Faction family)> hits;
 };
 
 // The requirements for a family, sized for a campaign of `games` games: the full requirement from

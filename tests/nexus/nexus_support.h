@@ -6,7 +6,7 @@
 
 #include "../engine/test_support.h"
 #include "engine/internal.h"
-#include "engine/nexus.h"
+#include "engine/nexus/nexus.h"
 #include "model/cards.h"
 
 namespace dune::nexus_testing {

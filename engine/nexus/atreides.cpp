@@ -11,9 +11,7 @@
 
 #include "engine/battle.h"
 #include "engine/internal.h"
-#include "engine/mutants.h"
-#include "engine/nexus.h"
-#include "model/nexus_registry.h"
+#include "engine/nexus/family.h"
 
 namespace dune {
 
@@ -30,21 +28,6 @@ bool is_combatant(const GameState& state, Seat seat) {
 
 std::string battle_event(const GameState& state) {
   return fmt::format("battle in {}, turn {}", to_string(state.battle.territory), state.turn);
-}
-
-// One receipt per play, then the card goes to the Nexus discard: it can never be consumed twice.
-void commit_play(GameState& state, Seat seat, const PlayNexus& c, std::string answers) {
-  NexusReceipt r;
-  r.id = static_cast<std::uint32_t>(state.nexus.receipts.size() + 1);
-  r.seat = seat;
-  r.card = c.card;
-  r.mode = c.mode;
-  r.turn = state.turn;
-  r.phase = state.phase;
-  r.event = battle_event(state);
-  r.answers = std::move(answers);
-  state.nexus.receipts.push_back(std::move(r));
-  if (!mutant_active(Mutant::NexusPlayableTwice)) discard_nexus_card(state, seat);
 }
 
 std::optional<Rejection> validate_betrayal(const GameState& state, Seat seat, const PlayNexus& c) {
@@ -90,10 +73,9 @@ void close_window(GameState& state) {
   b.nexus_answered = {};
 }
 
-}  // namespace
-
+// NexusHook::PrescienceAsked: opens the Betrayal window (numbering the attempt) when another seat
+// holds a Nexus card.
 bool open_prescience_betrayal_window(GameState& state) {
-  if (!state.nexus.enabled) return false;
   BattleState& b = state.battle;
   b.prescience_attempt = ++state.nexus.attempts;  // every attempt is numbered: a play names it
   const auto atreides = state.seat_of(Faction::Atreides);
@@ -107,16 +89,18 @@ bool open_prescience_betrayal_window(GameState& state) {
   return false;
 }
 
+// NexusHook::PlansBegin: opens the Secret Ally window when Atreides is absent and a combatant
+// holds a Nexus card.
 bool open_secret_ally_window(GameState& state) {
   BattleState& b = state.battle;
-  if (!state.nexus.enabled || state.seat_of(Faction::Atreides) || b.nexus_inspector) return false;
+  if (state.seat_of(Faction::Atreides) || b.nexus_inspector) return false;
   if (!holds_nexus_card(state, b.combatants[0]) && !holds_nexus_card(state, b.combatants[1])) return false;
   b.nexus_answered = {};
   b.stage = BattleStage::NexusSecretAlly;
   return true;
 }
 
-std::vector<Seat> awaited_nexus_window(const GameState& state) {
+std::vector<Seat> awaited_window(const GameState& state) {
   const BattleState& b = state.battle;
   std::vector<Seat> out;
   for (Seat s : all_seats(state)) {
@@ -128,67 +112,20 @@ std::vector<Seat> awaited_nexus_window(const GameState& state) {
   return out;
 }
 
-std::vector<Command> nexus_play_candidates(const GameState& state, Seat seat) {
+std::vector<Command> candidates(const GameState& state, Seat, NexusMode mode) {
+  const NexusCardId card{Faction::Atreides};
+  if (mode == NexusMode::Betrayal) return {PlayNexus{card, mode, std::nullopt, state.battle.prescience_attempt}};
   std::vector<Command> out;
-  const auto held = state.nexus.held[seat.value];
-  if (!held || family_status(held->faction).kind == StatusKind::Unavailable) return out;
-  const NexusMode mode = nexus_mode(state, seat, *held);
-  if (mode == NexusMode::Betrayal) {
-    out.push_back(PlayNexus{*held, mode, std::nullopt, state.battle.prescience_attempt});
-    return out;
-  }
-  for (PlanElement e : kElements) out.push_back(PlayNexus{*held, mode, e, 0});
+  for (PlanElement e : kElements) out.push_back(PlayNexus{card, mode, e, 0});
   return out;
 }
 
-std::optional<Rejection> validate_nexus_play(const GameState& state, Seat seat, const PlayNexus& c) {
-  if (!state.nexus.enabled) return reject(RejectCode::IllegalChoice, "the Nexus card module is not in this game");
-  if (state.nexus.held[seat.value] != c.card) {
-    return reject(RejectCode::IllegalChoice, "you do not hold the {} Nexus card", to_string(c.card.faction));
-  }
-  const FamilyStatus family = family_status(c.card.faction);
-  if (family.kind == StatusKind::Unavailable) {
-    return reject(RejectCode::NotImplemented, "the {} Nexus card cannot be played: {}", to_string(c.card.faction), family.reason);
-  }
-  const NexusMode mode = nexus_mode(state, seat, c.card);
-  if (c.mode != mode) {
-    return reject(RejectCode::IllegalChoice, "you hold the {} card in {} mode, not {} (native roster, seed 000 item 8)",
-                  to_string(c.card.faction), to_string(mode), to_string(c.mode));
-  }
-  return mode == NexusMode::Betrayal ? validate_betrayal(state, seat, c) : validate_inspection(state, seat, c);
+std::optional<Rejection> validate(const GameState& state, Seat seat, const PlayNexus& c) {
+  return c.mode == NexusMode::Betrayal ? validate_betrayal(state, seat, c) : validate_inspection(state, seat, c);
 }
 
-void apply_nexus_play(GameState& state, Seat seat, const PlayNexus& c) {
-  BattleState& b = state.battle;
-  if (c.mode == NexusMode::Betrayal) {
-    // The attempt is stopped: no answer is given. Whether Atreides may then continue (ask again)
-    // is an open source question (seed 000, "Remaining source questions"): no continuation.
-    commit_play(state, seat, c, fmt::format("Prescience attempt {} ({})", b.prescience_attempt, to_string(*b.prescience)));
-    b.prescience_stopped = true;
-    b.nexus_answered = {};
-    b.stage = BattleStage::Plans;
-    return;
-  }
-  commit_play(state, seat, c, "");
-  b.nexus_inspector = seat;
-  b.nexus_element = c.element;
-  b.nexus_answered = {};
-  const std::size_t other = static_cast<std::size_t>(1 - side_of(state, seat));
-  const bool committed = *c.element == PlanElement::Dial ? b.wheels[other].has_value() : b.plans[other].has_value();
-  if (committed) {
-    disclose_nexus_inspection(state);
-    b.stage = BattleStage::Plans;
-    return;
-  }
-  b.stage = BattleStage::NexusAnswer;  // like the Prescience answer: commit that part first
-}
-
-void apply_nexus_window_pass(GameState& state, Seat seat) {
-  state.battle.nexus_answered[seat.value] = true;
-  if (awaited_nexus_window(state).empty()) close_window(state);
-}
-
-void disclose_nexus_inspection(GameState& state) {
+// NexusHook::InspectedPartCommitted: the private disclosure to the inspecting seat.
+void disclose_inspection(GameState& state) {
   const BattleState& b = state.battle;
   const Seat inspector = *b.nexus_inspector;
   const int other = 1 - side_of(state, inspector);
@@ -198,5 +135,107 @@ void disclose_nexus_inspection(GameState& state) {
                   to_string(state.faction_of(b.combatants[static_cast<std::size_t>(other)])), to_string(*b.nexus_element), v.value);
   record_sighting(state, inspector, SeenKind::PlanElement, v.id, what);
 }
+
+void apply(GameState& state, Seat seat, const PlayNexus& c) {
+  BattleState& b = state.battle;
+  if (c.mode == NexusMode::Betrayal) {
+    // The attempt is stopped: no answer is given. Whether Atreides may then continue (ask again)
+    // is an open source question (seed 000, "Remaining source questions"): no continuation.
+    commit_nexus_play(state, seat, c, battle_event(state),
+                      fmt::format("Prescience attempt {} ({})", b.prescience_attempt, to_string(*b.prescience)));
+    b.prescience_stopped = true;
+    b.nexus_answered = {};
+    b.stage = BattleStage::Plans;
+    return;
+  }
+  commit_nexus_play(state, seat, c, battle_event(state), "");
+  b.nexus_inspector = seat;
+  b.nexus_element = c.element;
+  b.nexus_answered = {};
+  const std::size_t other = static_cast<std::size_t>(1 - side_of(state, seat));
+  const bool committed = *c.element == PlanElement::Dial ? b.wheels[other].has_value() : b.plans[other].has_value();
+  if (committed) {
+    disclose_inspection(state);
+    b.stage = BattleStage::Plans;
+    return;
+  }
+  b.stage = BattleStage::NexusAnswer;  // like the Prescience answer: commit that part first
+}
+
+void pass(GameState& state, Seat seat) {
+  state.battle.nexus_answered[seat.value] = true;
+  if (awaited_window(state).empty()) close_window(state);
+}
+
+void on_hook(GameState& state, NexusHook hook) {
+  switch (hook) {
+    case NexusHook::PrescienceAsked: open_prescience_betrayal_window(state); return;
+    case NexusHook::PlansBegin: open_secret_ally_window(state); return;
+    case NexusHook::InspectedPartCommitted:
+      if (state.battle.nexus_inspector) disclose_inspection(state);
+      return;
+  }
+}
+
+// The Nexus battle stages are this family's windows (no other family opens one yet).
+bool owns_window(const GameState& state) {
+  const BattleStage stage = state.battle.stage;
+  return stage == BattleStage::NexusBetrayal || stage == BattleStage::NexusSecretAlly;
+}
+
+// ---- for the gate and the explorer ----
+
+// A Betrayal window closed by a pass, so the Prescience attempt went ahead.
+std::uint64_t betrayal_window_passed(const GameState& before, const LogEntry& entry, const GameState&) {
+  const auto* e = std::get_if<Envelope>(&entry);
+  return e && std::holds_alternative<Pass>(e->command) && before.battle.stage == BattleStage::NexusBetrayal ? 1 : 0;
+}
+
+constexpr std::array kPrescienceAsked{NexusHook::PrescienceAsked};
+constexpr std::array kPlansBegin{NexusHook::PlansBegin};
+// Cunning opens no window: it is offered during the plans, after an answered Prescience.
+constexpr std::array<NexusHook, 0> kDuringPlans{};
+
+constexpr std::array kCoverage{
+    NexusCoverageRow{NexusMode::Betrayal, "Betrayal window passed (Prescience goes ahead)", 3,
+                     "more games: aggressive seats fight Atreides more often", betrayal_window_passed},
+};
+
+constexpr std::array kBattleStarts{
+    NexusBattleStart{"cunning", {Faction::Atreides, Faction::Harkonnen, Faction::Emperor}, 3, 0,
+                     "Atreides holds the Atreides card"},
+    NexusBattleStart{"betrayal", {Faction::Atreides, Faction::Harkonnen, Faction::Emperor}, 3, 2,
+                     "the Emperor (not fighting) holds the Atreides card"},
+    NexusBattleStart{"secret-ally", {Faction::Harkonnen, Faction::Emperor, Faction::SpacingGuild}, 4, 0,
+                     "Harkonnen holds the Atreides card, Atreides absent"},
+};
+
+constexpr std::array kScopes{
+    NexusScope{"atreides-battle",
+               "one battle in Arrakeen with the Atreides Nexus card held in each mode: Cunning (Atreides), Betrayal "
+               "(the Emperor, Atreides seated), Secret Ally (Harkonnen, Atreides absent)",
+               kBattleStarts},
+};
+
+}  // namespace
+
+extern const NexusFamily kAtreidesFamily{
+    Faction::Atreides,
+    "engine/nexus/atreides.cpp",
+    {{{NexusMode::Betrayal, kPrescienceAsked,
+       "no continuation after the stop: whether Atreides may then ask again is open (seed 000, \"Remaining source "
+       "questions\")"},
+      {NexusMode::Cunning, kDuringPlans, ""},
+      {NexusMode::SecretAlly, kPlansBegin, ""}}},
+    on_hook,
+    owns_window,
+    awaited_window,
+    pass,
+    candidates,
+    validate,
+    apply,
+    kCoverage,
+    kScopes,
+};
 
 }  // namespace dune

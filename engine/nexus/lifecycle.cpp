@@ -1,6 +1,6 @@
 // The E3 Nexus card module: the common lifecycle (seed 000, "Publisher's common rules" and
-// "Executable lifecycle composition" 1–9). The Atreides family's plays: nexus_atreides.cpp.
-#include "engine/nexus.h"
+// "Executable lifecycle composition" 1–9). The families' plays: plays.cpp and one file per family.
+#include "engine/nexus/nexus.h"
 
 #include <algorithm>
 

@@ -1,0 +1,97 @@
+// A Nexus family as one registered unit (DESIGN.md, "Nexus families and gates"; README, "Adding a
+// Nexus family"): one card's three panels, declared in engine/nexus/<family>.cpp as a
+// `NexusFamily k<Name>Family` and listed once in model/nexus_families.h. The engine calls the
+// families only through this table (engine/nexus/plays.cpp): at its hook points, inside an open
+// Nexus window, and for a PlayNexus, dispatched by the card played. The gate (coverage rows) and the
+// bounded explorer (scopes) read the family's plain data below; nothing here depends on them.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/nexus/nexus.h"
+#include "model/state.h"
+
+namespace dune {
+
+// Where a panel's window opens (the engine's hook points, each called from one place).
+enum class NexusHook : std::uint8_t {
+  PrescienceAsked,         // battle.cpp: Prescience was asked and is not answered yet
+  PlansBegin,              // battle.cpp: the battle enters its Plans stage
+  InspectedPartCommitted,  // battle.cpp: the side a Nexus inspection asked committed that part
+};
+
+std::string_view to_string(NexusHook h);
+
+// One panel of the card: where its window opens, and an edge a seed leaves open, which the panel
+// then does not offer ("not offered when ..., because ...", "" when none).
+struct NexusPanelRules {
+  NexusMode mode;
+  std::span<const NexusHook> opens_at;
+  std::string_view not_offered;
+};
+
+// A gate coverage row the family adds to the generic ones (one per panel, the lifecycle rows):
+// how often a campaign of the default size must exercise it, and how a step exercises it.
+struct NexusCoverageRow {
+  NexusMode mode;
+  std::string_view what;
+  std::uint64_t required;  // in a campaign of the default size (gate/, kDefaultGames)
+  std::string_view suggestion;
+  std::uint64_t (*hits)(const GameState& before, const LogEntry& entry, const GameState& after);
+};
+
+// An explorer start for a battle scope: the seats, the seed of the staged chance outcomes, which
+// seat holds the family's card when the battle of seats 0 and 1 begins, and what the start shows.
+struct NexusBattleStart {
+  std::string_view name;
+  std::array<Faction, 3> factions;
+  std::uint64_t seed;
+  std::uint8_t holder;
+  std::string_view what;
+};
+
+// A bounded-explorer scope of the family (proofs/scopes.cpp builds and runs it).
+struct NexusScope {
+  std::string_view name;
+  std::string_view description;
+  std::span<const NexusBattleStart> battle_starts;
+};
+
+struct NexusFamily {
+  Faction card;            // the faction printed on the card
+  std::string_view source;  // the family's file
+  std::array<NexusPanelRules, 3> panels;  // Betrayal, Cunning, Secret Ally (kNexusModes order)
+
+  // At each of the engine's hook points, on public facts only: may open the family's window.
+  void (*on_hook)(GameState& state, NexusHook hook);
+  // The family's open window (a BattleStage::Nexus* stage it opened): whether the open one is
+  // its own, whom it awaits, and a seat's pass.
+  bool (*owns_window)(const GameState& state);
+  std::vector<Seat> (*awaited)(const GameState& state);
+  void (*pass)(GameState& state, Seat seat);
+  // Plays of the card by its holder in `mode` (the generic checks of plays.cpp come first:
+  // module on, card held, family registered, the native-roster mode).
+  std::vector<Command> (*candidates)(const GameState& state, Seat seat, NexusMode mode);
+  std::optional<Rejection> (*validate)(const GameState& state, Seat seat, const PlayNexus& play);
+  void (*apply)(GameState& state, Seat seat, const PlayNexus& play);
+
+  std::span<const NexusCoverageRow> coverage;
+  std::span<const NexusScope> scopes;
+};
+
+// Every registered family, in registration order (engine/nexus/families.cpp).
+std::span<const NexusFamily* const> nexus_families();
+// The registered family of a card, or nullptr (an unavailable family).
+const NexusFamily* find_nexus_family(Faction card);
+
+// One receipt per play, then the card goes to the Nexus discard (seed 000, item 9): the event it
+// belongs to and the original attempt it answers ("" if none).
+void commit_nexus_play(GameState& state, Seat seat, const PlayNexus& play, std::string event, std::string answers);
+
+}  // namespace dune

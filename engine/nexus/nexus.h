@@ -1,0 +1,34 @@
+// The E3 Nexus card module (seed 000): the common lifecycle (lifecycle.cpp) and the plays of the
+// registered families (plays.cpp, through the table of engine/nexus/family.h). The module's step,
+// Step::NexusDraw, is routed by flow.cpp; its battle windows by battle.cpp.
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "model/state.h"
+
+namespace dune {
+
+enum class NexusHook : std::uint8_t;
+
+// The mode a seat would play a card in, by native roster identity only (seed 000, item 8): a
+// stolen leader, an ally's benefit or a Ghola changes nothing.
+NexusMode nexus_mode(const GameState& state, Seat seat, NexusCardId card);
+
+// Public fact: the seat holds a Nexus card (which one stays private, seed 000 item 9).
+bool holds_nexus_card(const GameState& state, Seat seat);
+
+// ---- the families, through their table (plays.cpp) ----
+// Offers the engine's hook point to every registered family (a family may open its window).
+void nexus_hook(GameState& state, NexusHook hook);
+// The open Nexus battle window (BattleStage::NexusBetrayal / NexusSecretAlly): whom it awaits, and
+// a seat's pass; both asked of the family that opened it.
+std::vector<Seat> awaited_nexus_window(const GameState& state);
+void apply_nexus_window_pass(GameState& state, Seat seat);
+// A seat's plays of its held card, and their validation and application, by the card's family.
+std::vector<Command> nexus_play_candidates(const GameState& state, Seat seat);
+std::optional<Rejection> validate_nexus_play(const GameState& state, Seat seat, const PlayNexus& c);
+void apply_nexus_play(GameState& state, Seat seat, const PlayNexus& c);
+
+}  // namespace dune

@@ -1,0 +1,99 @@
+// The Nexus plays, dispatched through the family table (engine/nexus/family.h): the generic
+// checks every play passes (seed 000, items 8–9), then the card's own family decides. A card whose
+// family is not registered is never playable (Audit mode: it can be drawn, held and discarded).
+#include <fmt/format.h>
+
+#include "engine/internal.h"
+#include "engine/mutants.h"
+#include "engine/nexus/family.h"
+#include "model/nexus_registry.h"
+
+namespace dune {
+
+std::string_view to_string(NexusHook h) {
+  switch (h) {
+    case NexusHook::PrescienceAsked: return "Prescience asked";
+    case NexusHook::PlansBegin: return "battle plans begin";
+    case NexusHook::InspectedPartCommitted: return "inspected plan part committed";
+  }
+  return "?";
+}
+
+const NexusFamily* find_nexus_family(Faction card) {
+  for (const NexusFamily* f : nexus_families()) {
+    if (f->card == card) return f;
+  }
+  return nullptr;
+}
+
+namespace {
+
+const NexusFamily* window_family(const GameState& state) {
+  for (const NexusFamily* f : nexus_families()) {
+    if (f->owns_window && f->owns_window(state)) return f;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+void nexus_hook(GameState& state, NexusHook hook) {
+  if (!state.nexus.enabled) return;
+  for (const NexusFamily* f : nexus_families()) {
+    if (f->on_hook) f->on_hook(state, hook);
+  }
+}
+
+std::vector<Seat> awaited_nexus_window(const GameState& state) {
+  const NexusFamily* f = window_family(state);
+  return f ? f->awaited(state) : std::vector<Seat>{};
+}
+
+void apply_nexus_window_pass(GameState& state, Seat seat) {
+  if (const NexusFamily* f = window_family(state)) f->pass(state, seat);
+}
+
+std::vector<Command> nexus_play_candidates(const GameState& state, Seat seat) {
+  const auto held = state.nexus.held[seat.value];
+  if (!held) return {};
+  const NexusFamily* f = find_nexus_family(held->faction);
+  return f ? f->candidates(state, seat, nexus_mode(state, seat, *held)) : std::vector<Command>{};
+}
+
+std::optional<Rejection> validate_nexus_play(const GameState& state, Seat seat, const PlayNexus& c) {
+  if (!state.nexus.enabled) return reject(RejectCode::IllegalChoice, "the Nexus card module is not in this game");
+  if (state.nexus.held[seat.value] != c.card) {
+    return reject(RejectCode::IllegalChoice, "you do not hold the {} Nexus card", to_string(c.card.faction));
+  }
+  const NexusFamily* f = find_nexus_family(c.card.faction);
+  if (!f) {
+    return reject(RejectCode::NotImplemented, "the {} Nexus card cannot be played: {}", to_string(c.card.faction),
+                  family_status(c.card.faction).reason);
+  }
+  const NexusMode mode = nexus_mode(state, seat, c.card);
+  if (c.mode != mode) {
+    return reject(RejectCode::IllegalChoice, "you hold the {} card in {} mode, not {} (native roster, seed 000 item 8)",
+                  to_string(c.card.faction), to_string(mode), to_string(c.mode));
+  }
+  return f->validate(state, seat, c);
+}
+
+void apply_nexus_play(GameState& state, Seat seat, const PlayNexus& c) {
+  find_nexus_family(c.card.faction)->apply(state, seat, c);
+}
+
+void commit_nexus_play(GameState& state, Seat seat, const PlayNexus& c, std::string event, std::string answers) {
+  NexusReceipt r;
+  r.id = static_cast<std::uint32_t>(state.nexus.receipts.size() + 1);
+  r.seat = seat;
+  r.card = c.card;
+  r.mode = c.mode;
+  r.turn = state.turn;
+  r.phase = state.phase;
+  r.event = std::move(event);
+  r.answers = std::move(answers);
+  state.nexus.receipts.push_back(std::move(r));
+  if (!mutant_active(Mutant::NexusPlayableTwice)) discard_nexus_card(state, seat);
+}
+
+}  // namespace dune

@@ -1,0 +1,79 @@
+// A Nexus family is one registered unit (issue 14 item 1): the status of every family comes from
+// the registration list and nothing else, each registered family's table is complete and its file
+// is where it says, and a play is dispatched by the card played, never by the window it is in.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "engine/nexus/family.h"
+#include "model/nexus_registry.h"
+#include "tests/nexus/nexus_support.h"
+
+namespace dune {
+namespace {
+
+TEST(NexusRegistryTest, ImplementedExactlyWhenRegistered) {
+  for (Faction f : kAllFactions) {
+    SCOPED_TRACE(std::string(to_string(f)));
+    const bool registered = find_nexus_family(f) != nullptr;
+    EXPECT_EQ(registered, family_registered(f));
+    EXPECT_EQ(registered, family_status(f).kind != StatusKind::Unavailable);
+    if (!registered) {
+      EXPECT_FALSE(family_status(f).reason.empty());
+    }
+  }
+  EXPECT_EQ(nexus_families().size(), kRegisteredFamilies.size());
+}
+
+TEST(NexusRegistryTest, EveryRegisteredFamilyIsCompleteAndLivesInItsOwnFile) {
+  for (const NexusFamily* f : nexus_families()) {
+    SCOPED_TRACE(std::string(to_string(f->card)));
+    EXPECT_EQ(find_nexus_family(f->card), f);
+    for (std::size_t i = 0; i < kNexusModes.size(); ++i) EXPECT_EQ(f->panels[i].mode, kNexusModes[i]);
+    EXPECT_TRUE(f->on_hook && f->owns_window && f->awaited && f->pass && f->candidates && f->validate && f->apply);
+    EXPECT_TRUE(std::filesystem::exists(std::filesystem::path(DUNE_SOURCE_DIR) / f->source)) << f->source;
+    EXPECT_EQ(std::filesystem::path(f->source).parent_path(), "engine/nexus");
+    for (const NexusCoverageRow& row : f->coverage) EXPECT_TRUE(row.hits && !row.what.empty() && row.required > 0);
+  }
+}
+
+// The Emperor's card (no family registered) held by a combatant in the Atreides Secret Ally
+// window: offered nothing but the pass, and a play of it is NotImplemented, not judged by the
+// rules of the window's family.
+TEST(NexusRegistryTest, APlayIsDispatchedByTheCardNotByTheOpenWindow) {
+  using namespace nexus_testing;
+  StagedChance chance;
+  GameState s = audit_game(false, {Faction::Harkonnen, Faction::Emperor, Faction::SpacingGuild});
+  ASSERT_EQ(find_nexus_family(Faction::Emperor), nullptr);
+  const Seat harkonnen = seat_of(s, Faction::Harkonnen);
+  const NexusCardId emperor_card{Faction::Emperor};
+  s.nexus.deck.take_unseen(emperor_card);
+  s.nexus.held[harkonnen.value] = emperor_card;
+  const NexusCardId atreides_card{Faction::Atreides};
+  const Seat emperor = seat_of(s, Faction::Emperor);
+  s.nexus.deck.take_unseen(atreides_card);
+  s.nexus.held[emperor.value] = atreides_card;
+  // A battle between Harkonnen and the Emperor in Arrakeen, the storm away.
+  constexpr CellId kArrakeen{5};
+  s.storm.sector = Sector{0};
+  for (Seat seat : {harkonnen, emperor}) {
+    s.seat(seat).reserves_normal -= ForceCount{3};
+    s.board.normal[index(kArrakeen)][index(s.faction_of(seat))] += ForceCount{3};
+  }
+  s.turn = 2;
+  enter_phase(s, Phase::Battle);
+  s = settle(std::move(s), chance);
+  while (s.battle.stage == BattleStage::Choose) s = play(s, pending(s).front(), legal_commands(s, pending(s).front()).front(), chance);
+  ASSERT_EQ(s.battle.stage, BattleStage::NexusSecretAlly);  // opened for the combatant holding the Atreides card
+
+  for (const Command& c : legal_commands(s, harkonnen)) EXPECT_FALSE(std::holds_alternative<PlayNexus>(c)) << to_string(c);
+  const auto result = submit(s, testing::envelope(s, harkonnen, PlayNexus{emperor_card, NexusMode::SecretAlly, PlanElement::Weapon, 0}));
+  ASSERT_TRUE(std::holds_alternative<Rejection>(result));
+  EXPECT_EQ(std::get<Rejection>(result).code, RejectCode::NotImplemented);
+  bool atreides_offered = false;
+  for (const Command& c : legal_commands(s, emperor)) atreides_offered |= std::holds_alternative<PlayNexus>(c);
+  EXPECT_TRUE(atreides_offered);
+}
+
+}  // namespace
+}  // namespace dune
