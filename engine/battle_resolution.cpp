@@ -30,11 +30,7 @@ std::vector<TreacheryCardId> cards_played(const PlanBattle& p) {
 }
 
 void discard(GameState& state, Seat seat, TreacheryCardId card) {
-  auto& hand = state.seat(seat).hand;
-  const auto it = std::find(hand.begin(), hand.end(), card);
-  if (it == hand.end()) return;
-  hand.erase(it);
-  state.treachery.discard.push_back(card);
+  transfer(state.seat(seat).hand, state.treachery.discard, card);
 }
 
 void discard_played(GameState& state, int side) {

@@ -81,16 +81,11 @@ std::optional<Seat> current_bidder(const GameState& state) {
   return next_eligible(state, b.previous_opener);
 }
 
-void insert_sorted(std::vector<TreacheryCardId>& hand, TreacheryCardId card) {
-  hand.insert(std::upper_bound(hand.begin(), hand.end(), card), card);
-}
-
 // When the Treachery deck runs out, the discard pile is shuffled to form a new deck.
 void reshuffle_if_empty(GameState& state) {
   TreacheryState& t = state.treachery;
   if (!t.deck.empty()) return;
-  for (TreacheryCardId c : t.discard) t.deck.add_unseen(c);
-  t.discard.clear();
+  transfer_all(t.discard, t.deck);
 }
 
 void deal_next_lot(GameState& state) {
@@ -129,9 +124,8 @@ void reset_lot(BiddingState& b) {
 // Atreides saw the current one) is the knowledge layer's business, not the deck's.
 void buy_in(GameState& state) {
   BiddingState& b = state.bidding;
-  auto& top = state.treachery.deck.known_top;
-  top.insert(top.begin(), b.lots.begin(), b.lots.end());
-  b.lots.clear();
+  const std::vector<TreacheryCardId> row(b.lots.begin(), b.lots.end());
+  for (auto it = row.rbegin(); it != row.rend(); ++it) transfer_onto_top(b.lots, state.treachery.deck, *it);
   reset_lot(b);
   end_phase(state);
 }
@@ -141,9 +135,8 @@ void buy_in(GameState& state) {
 // here, so the flow goes on by itself once the chance step resolves (on_treachery_dealt).
 void deliver_lot(GameState& state, Seat buyer) {
   BiddingState& b = state.bidding;
-  insert_sorted(state.seat(buyer).hand, b.lots.front());
   if (mutant_active(Mutant::SoldCardAlsoDiscarded)) state.treachery.discard.push_back(b.lots.front());
-  b.lots.erase(b.lots.begin());
+  transfer(b.lots, state.seat(buyer).hand, b.lots.front());
   b.lot += 1;
   reset_lot(b);
   show_lot_to_atreides(state);
@@ -157,10 +150,7 @@ void deliver_lot(GameState& state, Seat buyer) {
 }
 
 void discard_karama(GameState& state, Seat s) {
-  auto& hand = state.seat(s).hand;
-  const TreacheryCardId card = *karama_in_hand(state, s);
-  hand.erase(std::find(hand.begin(), hand.end(), card));
-  state.treachery.discard.push_back(card);
+  transfer(state.seat(s).hand, state.treachery.discard, *karama_in_hand(state, s));
 }
 
 // Pays `amount` from `from` to the Emperor when he plays and is not the buyer, else to the bank
@@ -284,7 +274,7 @@ void enter_bidding(GameState& state) {
 void on_lot_drawn(GameState& state, TreacheryCardId card) {
   // The row is face down. Atreides sees each card when it comes up for bid ([LR] 2.01): the
   // knowledge layer records that for lots.front() (knowledge tracking comes later).
-  state.bidding.lots.push_back(card);
+  transfer(state.treachery.deck, state.bidding.lots, card);
   deal_next_lot(state);
 }
 

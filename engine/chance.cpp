@@ -26,16 +26,6 @@ std::vector<std::uint8_t> pile_outcomes(const HiddenPile<Id>& pile) {
   return out;
 }
 
-template <class Id>
-bool take(HiddenPile<Id>& pile, std::uint8_t outcome) {
-  if (!pile.known_top.empty()) {
-    if (raw(pile.known_top.front()) != outcome) return false;
-    pile.take_top();
-    return true;
-  }
-  return pile.take_unseen(from_raw<Id>(outcome));
-}
-
 }  // namespace
 
 std::vector<std::uint8_t> chance_outcomes(const GameState& state) {
@@ -60,35 +50,28 @@ void resolve(GameState& state, std::uint8_t outcome) {
   state.chance.reset();
   state.log.push_back(ChanceRecord{request, outcome});
   switch (request.kind) {
+    // Each handler moves the drawn card out of its deck (model/zones.h, transfer).
     case ChanceKind::TraitorDeal:
-      take(state.traitor_deck, outcome);
       on_traitor_dealt(state, request.seat, TraitorCardId{outcome});
       return;
     case ChanceKind::TreacheryDeal:
-      take(state.treachery.deck, outcome);
       on_treachery_dealt(state, request.seat, TreacheryCardId{outcome});
       return;
     case ChanceKind::TreacheryLot:
-      take(state.treachery.deck, outcome);
       on_lot_drawn(state, TreacheryCardId{outcome});
       return;
     case ChanceKind::SpiceDraw:
-      take(state.blow.deck, outcome);
       on_spice_drawn(state, request.pile, SpiceCardId{outcome});
       return;
     case ChanceKind::StormCard:
       on_storm_card(state, outcome);
       return;
     case ChanceKind::NexusDraw:
-      take(state.nexus.deck, outcome);
       on_nexus_drawn(state, request.seat, NexusCardId{static_cast<Faction>(outcome)});
       return;
     case ChanceKind::SpicePeek:
       // The card stays on the deck, now as its known top: the next SpiceDraw is forced to it.
-      if (state.blow.deck.known_top.empty()) {
-        state.blow.deck.take_unseen(SpiceCardId{outcome});
-        state.blow.deck.known_top.push_back(SpiceCardId{outcome});
-      }
+      if (state.blow.deck.known_top.empty()) state.blow.deck.fix_top(SpiceCardId{outcome});
       on_spice_peeked(state, request.seat, SpiceCardId{outcome});
       return;
   }

@@ -109,9 +109,7 @@ std::optional<TreacheryCardId> card_in_hand(const SeatState& seat, std::string_v
 }
 
 void discard_from_hand(GameState& state, Seat seat, TreacheryCardId card) {
-  auto& hand = state.seat(seat).hand;
-  hand.erase(std::find(hand.begin(), hand.end(), card));
-  state.treachery.discard.push_back(card);
+  transfer(state.seat(seat).hand, state.treachery.discard, card);
 }
 
 int hand_limit(const GameState& state, Seat s) { return faction_info(state.faction_of(s)).hand_limit - (mutant_active(Mutant::NexusCountsAgainstHandLimit) && state.nexus.held[s.value] ? 1 : 0); }

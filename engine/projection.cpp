@@ -164,7 +164,7 @@ PublicView project_public(const GameState& s) {
   v.blow = BlowView{s.blow.pile, s.blow.nexus_pending, s.blow.nexus_occurred, s.blow.worm_territory,
                     s.blow.worms_in_blow, seats_where(s, s.blow.nexus_done)};
   v.decks = DecksView{s.treachery.deck.size(), s.blow.deck.size(), s.traitor_deck.size(), s.treachery.discard,
-                      s.blow.discard, s.blow.set_aside};
+                      {s.blow.discard[0], s.blow.discard[1]}, s.blow.set_aside};
   if (mutant_active(Mutant::HandInPublicView) && !s.seats.front().hand.empty()) v.decks.treachery_discard.push_back(s.seats.front().hand.front());
   v.alliances = s.alliances;
   v.proposals = s.blow.proposals;
@@ -186,7 +186,7 @@ SeatView project_seat(const GameState& s, Seat seat) {
   const Faction f = s.faction_of(seat);
   SeatView v{project_public(s), seat, f, x.spice, x.hand, x.traitors, x.traitor_offer, std::nullopt,
              std::nullopt, s.storm.dials[seat.value], std::nullopt, std::nullopt, {}, legal_commands(s, seat),
-             s.nexus.held[seat.value], s.nexus.redraw[seat.value]};
+             s.nexus.held[seat.value].content, s.nexus.redraw[seat.value]};
   v.table.bidding.card_up_for_bid = seen_card_up_for_bid(s, seat);
   if (mutant_active(Mutant::DeckOrderLeaked) && !s.treachery.deck.unseen.empty()) v.table.bidding.card_up_for_bid = s.treachery.deck.unseen.front();
   if (mutant_active(Mutant::OtherTraitorInSeatView)) v.traitors = s.seat(Seat{static_cast<std::uint8_t>((seat.value + 1) % s.seat_count())}).traitors;

@@ -95,8 +95,7 @@ void deal_next_traitor(GameState& state) {
   // All dealt. Harkonnen keep all four ([LR] 2.05); the others choose one (awaited_setup).
   if (auto h = state.seat_of(Faction::Harkonnen)) {
     SeatState& s = state.seat(*h);
-    s.traitors = s.traitor_offer;
-    s.traitor_offer.clear();
+    transfer_all(s.traitor_offer, s.traitors);
   }
 }
 
@@ -104,10 +103,7 @@ void begin_placement(GameState& state);
 
 void after_traitors(GameState& state) {
   // Returned traitor cards go back into the deck's unseen remainder.
-  for (SeatState& s : state.seats) {
-    for (TraitorCardId t : s.traitor_offer) state.traitor_deck.add_unseen(t);
-    s.traitor_offer.clear();
-  }
+  for (SeatState& s : state.seats) transfer_all(s.traitor_offer, state.traitor_deck);
   begin_placement(state);
 }
 
@@ -166,17 +162,17 @@ std::variant<GameState, Rejection> new_game(const Options& options) {
     }
     for (LeaderId l : ordinary_leaders(options.factions[i])) {
       state.leaders[l.value] = LeaderState{LeaderLocation::Available, seat, 0, false};
-      state.traitor_deck.add_unseen(TraitorCardId{l.value});
+      place_new(state.traitor_deck, TraitorCardId{l.value});
     }
   }
   for (std::size_t id = 0; id < kTreacheryCardCount; ++id) {
     if (kTreacheryCardTypes[kTreacheryCards[id].type].expansion == Expansion::Base) {
-      state.treachery.deck.add_unseen(TreacheryCardId{static_cast<std::uint8_t>(id)});
+      place_new(state.treachery.deck, TreacheryCardId{static_cast<std::uint8_t>(id)});
     }
   }
   for (std::size_t id = 0; id < kSpiceCardCount; ++id) {
     if (kSpiceCards[id].expansion == Expansion::Base) {
-      state.blow.deck.add_unseen(SpiceCardId{static_cast<std::uint8_t>(id)});
+      place_new(state.blow.deck, SpiceCardId{static_cast<std::uint8_t>(id)});
     }
   }
   init_nexus_module(state);
@@ -315,10 +311,8 @@ void apply_setup(GameState& state, Seat seat, const Command& c) {
     case Step::SetupTraitorSelection: {
       SeatState& s = state.seat(seat);
       const TraitorCardId kept = std::get<ChooseTraitor>(c).card;
-      s.traitors.push_back(kept);
-      s.traitor_offer.erase(std::find(s.traitor_offer.begin(), s.traitor_offer.end(), kept));
-      for (TraitorCardId t : s.traitor_offer) state.traitor_deck.add_unseen(t);
-      s.traitor_offer.clear();
+      transfer(s.traitor_offer, s.traitors, kept);
+      transfer_all(s.traitor_offer, state.traitor_deck);
       if (awaited_setup(state).empty()) after_traitors(state);
       return;
     }
@@ -343,13 +337,12 @@ void apply_setup(GameState& state, Seat seat, const Command& c) {
 }
 
 void on_traitor_dealt(GameState& state, Seat seat, TraitorCardId card) {
-  state.seat(seat).traitor_offer.push_back(card);
+  transfer(state.traitor_deck, state.seat(seat).traitor_offer, card);
   deal_next_traitor(state);
 }
 
 void on_treachery_dealt(GameState& state, Seat seat, TreacheryCardId card) {
-  auto& hand = state.seat(seat).hand;
-  hand.insert(std::upper_bound(hand.begin(), hand.end(), card), card);
+  transfer(state.treachery.deck, state.seat(seat).hand, card);
   if (state.turn == 0) deal_next_starting_card(state);
 }
 

@@ -105,13 +105,12 @@ void worm_at_topmost(GameState& state) {
 // (and any worm above it) stays so that a worm still finds its territory. The remainder is
 // unordered, so the shuffle itself needs no chance step.
 void reshuffle_discards(GameState& state) {
-  auto& a = state.blow.discard[0];
+  const auto& a = state.blow.discard[0];
   auto top = std::find_if(a.rbegin(), a.rend(), is_territory_card);
   const auto keep_from = top == a.rend() ? a.end() : std::prev(top.base());
-  for (auto it = a.begin(); it != keep_from; ++it) state.blow.deck.add_unseen(*it);
-  a.erase(a.begin(), keep_from);
-  for (SpiceCardId id : state.blow.discard[1]) state.blow.deck.add_unseen(id);
-  state.blow.discard[1].clear();
+  const std::vector<SpiceCardId> under(a.begin(), keep_from);
+  for (SpiceCardId id : under) transfer(state.blow.discard[0], state.blow.deck, id);
+  transfer_all(state.blow.discard[1], state.blow.deck);
 }
 
 void draw(GameState& state) {
@@ -135,12 +134,9 @@ void begin_pile(GameState& state, std::uint8_t pile) {
 
 // Turn-1 worms go back into the deck after the phase; the deck is reshuffled ([LR] 1.02.02).
 void finish_phase(GameState& state) {
-  HiddenPile<SpiceCardId>& deck = state.blow.deck;
   if (!state.blow.set_aside.empty()) {
-    for (SpiceCardId id : deck.known_top) deck.add_unseen(id);
-    deck.known_top.clear();
-    for (SpiceCardId id : state.blow.set_aside) deck.add_unseen(id);
-    state.blow.set_aside.clear();
+    state.blow.deck.shuffle();
+    transfer_all(state.blow.set_aside, state.blow.deck);
   }
   state.blow.proposals.clear();
   state.blow.nexus_done = {};
@@ -347,17 +343,17 @@ void on_spice_drawn(GameState& state, std::uint8_t pile, SpiceCardId card) {
   SpiceBlowState& blow = state.blow;
   switch (spice_card_info(card).kind) {
     case SpiceCardKind::Territory:
+      transfer(blow.deck, blow.discard[pile], card);
       blow_spice(state, spice_card_info(card).territory);
-      blow.discard[pile].push_back(card);
       finish_blow(state);
       return;
     case SpiceCardKind::ShaiHulud:
       if (state.turn <= 1) {
-        blow.set_aside.push_back(card);  // [LR] 1.02.02: ignored on turn 1, no Nexus (1.02.03)
+        transfer(blow.deck, blow.set_aside, card);  // [LR] 1.02.02: ignored on turn 1, no Nexus (1.02.03)
         draw(state);
         return;
       }
-      blow.discard[pile].push_back(card);
+      transfer(blow.deck, blow.discard[pile], card);
       blow.nexus_pending = true;  // [LR] 1.02.06
       blow.worms_in_blow += 1;
       if (fremen_send_worms(state) && blow.worms_in_blow > 1) {
@@ -370,6 +366,7 @@ void on_spice_drawn(GameState& state, std::uint8_t pile, SpiceCardId card) {
     case SpiceCardKind::Sandtrout:
     case SpiceCardKind::GreatMaker:
     case SpiceCardKind::Discovery:
+      transfer(blow.deck, blow.discard[pile], card);  // revealed, then the game cannot go on
       halt(state, "expansion spice cards (Sandtrout, Great Maker, Discovery) are not implemented");
       return;
   }

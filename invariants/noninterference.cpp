@@ -68,10 +68,10 @@ std::vector<std::uint8_t> sighted(const Knows& k, Observer o, SeenKind kind) {
 }
 
 // The observer's own cards after the step: it knows them, wherever they were before it.
-template <class Id>
-void own_after(const Knows& k, Observer o, const std::vector<Id> SeatState::*cards, std::vector<std::uint8_t>& out) {
+template <class Zone>
+void own_after(const Knows& k, Observer o, const Zone SeatState::*cards, std::vector<std::uint8_t>& out) {
   if (!o || !k.after) return;
-  for (Id c : k.after->seat(*o).*cards) out.push_back(c.value);
+  for (const auto& c : k.after->seat(*o).*cards) out.push_back(c.value);
 }
 
 // Seats whose hand is partly public: they answered a Truthtrance question, or stand on a Karama

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <array>
+#include <optional>
+#include <utility>
 #include <cstdint>
 #include <string_view>
 #include <type_traits>
@@ -12,6 +14,7 @@
 #include "model/cards.h"
 #include "model/factions.h"
 #include "model/ids.h"
+#include "model/piles.h"
 #include "model/tokens.h"
 
 namespace dune {
@@ -90,14 +93,73 @@ struct TokenId {
 };
 
 // ---------------------------------------------------------------------------------------------
-// Zones. A zone template names the kind it holds; Board, Tanks and Reserves are shared places.
+// Zones. A zone template is the container of one kind's components in one kind of place, and
+// GameState holds its cards in these (model/state.h, model/nexus.h); Board, Tanks and Reserves are
+// shared places (forces and leader discs are counted there, not held by id). Every move between
+// two zone containers goes through transfer() (model/zones.h), which compiles only for two zones
+// the kind may occupy.
 
-template <class K> struct Deck     { static constexpr std::string_view name = "deck"; };
-template <class K> struct Discard  { static constexpr std::string_view name = "discard"; };
-template <class K> struct Held     { static constexpr std::string_view name = "held"; };
-template <class K> struct SetAside { static constexpr std::string_view name = "set aside"; };
-template <class K> struct Removed  { static constexpr std::string_view name = "removed"; };
-template <class K> struct Cache    { static constexpr std::string_view name = "Richese cache"; };
+template <class K> struct Deck : HiddenPile<typename K::Id> {
+  static constexpr std::string_view name = "deck";
+  using Kind = K;
+  Deck() = default;
+  Deck(HiddenPile<typename K::Id> p) : HiddenPile<typename K::Id>(std::move(p)) {}  // NOLINT: a loaded pile
+};
+
+// The ordered zones: a vector, oldest first (a discard's back is its top).
+template <class K> struct Ordered : std::vector<typename K::Id> {
+  using Kind = K;
+  using std::vector<typename K::Id>::vector;
+  using std::vector<typename K::Id>::operator=;
+  Ordered() = default;
+  Ordered(std::vector<typename K::Id> v) : std::vector<typename K::Id>(std::move(v)) {}  // NOLINT: a loaded list
+};
+template <class K> struct Discard  : Ordered<K> { static constexpr std::string_view name = "discard"; using Ordered<K>::Ordered; using Ordered<K>::operator=; };
+template <class K> struct SetAside : Ordered<K> { static constexpr std::string_view name = "set aside"; using Ordered<K>::Ordered; using Ordered<K>::operator=; };
+template <class K> struct Removed  : Ordered<K> { static constexpr std::string_view name = "removed"; using Ordered<K>::Ordered; using Ordered<K>::operator=; };
+template <class K> struct Cache    : Ordered<K> { static constexpr std::string_view name = "Richese cache"; using Ordered<K>::Ordered; using Ordered<K>::operator=; };
+template <class K> struct Auction  : Ordered<K> { static constexpr std::string_view name = "auction"; using Ordered<K>::Ordered; using Ordered<K>::operator=; };
+
+// A zone that holds at most one component: empty or one id (like std::optional, without its
+// converting comparisons, so a slot compares with an id, another slot or std::nullopt only).
+template <class Id>
+struct Slot {
+  std::optional<Id> content;
+  constexpr Slot() = default;
+  constexpr Slot(std::nullopt_t) {}                                  // NOLINT: reads as an optional
+  constexpr Slot(Id id) : content(id) {}                             // NOLINT
+  constexpr Slot(std::optional<Id> o) : content(std::move(o)) {}     // NOLINT
+  constexpr bool has_value() const { return content.has_value(); }
+  constexpr explicit operator bool() const { return content.has_value(); }
+  constexpr const Id& operator*() const { return *content; }
+  constexpr Id& operator*() { return *content; }
+  constexpr const Id* operator->() const { return &*content; }
+  constexpr Id value_or(Id other) const { return content.value_or(other); }
+  constexpr void reset() { content.reset(); }
+  friend constexpr bool operator==(const Slot&, const Slot&) = default;
+  friend constexpr bool operator==(const Slot& s, const Id& id) { return s.content == id; }
+  friend constexpr bool operator==(const Slot& s, std::nullopt_t) { return !s.content; }
+  friend constexpr bool operator==(const Slot& s, const std::optional<Id>& o) { return s.content == o; }
+};
+
+// Held behind a shield: a list (a Treachery hand is kept sorted, its order carries nothing), or
+// for a kind of which a seat holds at most one, a single slot (the Nexus card, seed 000 item 1).
+template <class K> struct HeldStorage { using type = Ordered<K>; };
+template <class K> struct Held : HeldStorage<K>::type {
+  using Base = typename HeldStorage<K>::type;
+  static constexpr std::string_view name = "held";
+  using Kind = K;
+  using Base::Base;
+  Held() = default;
+  // Assigns what the container takes (a list, a vector, an id or nullopt for a slot).
+  template <class T>
+    requires(!std::is_same_v<std::remove_cvref_t<T>, Held> && std::is_assignable_v<Base&, T &&>)
+  Held& operator=(T&& v) {
+    Base::operator=(std::forward<T>(v));
+    return *this;
+  }
+};
+
 struct Board    { static constexpr std::string_view name = "board"; };
 struct Tanks    { static constexpr std::string_view name = "Tanks"; };
 struct Reserves { static constexpr std::string_view name = "reserves"; };
@@ -116,7 +178,7 @@ struct ZoneList {
 struct TreacheryCard {
   using Id = TreacheryCardId;
   static constexpr std::string_view name = "Treachery card";
-  using Zones = ZoneList<Deck<TreacheryCard>, Discard<TreacheryCard>, Held<TreacheryCard>,
+  using Zones = ZoneList<Deck<TreacheryCard>, Discard<TreacheryCard>, Held<TreacheryCard>, Auction<TreacheryCard>,
                          SetAside<TreacheryCard>, Cache<TreacheryCard>, Removed<TreacheryCard>>;
   static constexpr Census census(const CatalogueOptions& o) {
     Census c;
@@ -143,6 +205,9 @@ struct NexusCard {
     return c;
   }
 };
+
+// At most one held Nexus card per seat, by type: its held zone is a single slot.
+template <> struct HeldStorage<NexusCard> { using type = Slot<NexusCardId>; };
 
 struct TraitorCard {
   using Id = TraitorCardId;
@@ -323,23 +388,5 @@ concept ComponentKind = requires(const CatalogueOptions& o) {
 // A zone `Z` that components of kind `K` may occupy.
 template <class Z, class K>
 concept OccupiableBy = ComponentKind<K> && K::Zones::template contains<Z>;
-
-// A recorded transfer of one component between two zones of its kind.
-template <ComponentKind K>
-struct Transfer {
-  typename K::Id id;
-  std::string_view from;
-  std::string_view to;
-};
-
-// The one generic move: legal only between two zones the kind may occupy. The engine's typed
-// containers go through this, so an illegal (kind, zone) pair is a compile error, not a test.
-template <class K, class From, class To>
-constexpr Transfer<K> move_component(typename K::Id id) {
-  static_assert(ComponentKind<K>, "not a component kind of the catalogue");
-  static_assert(OccupiableBy<From, K>, "this component kind may not occupy the source zone");
-  static_assert(OccupiableBy<To, K>, "this component kind may not occupy the destination zone");
-  return Transfer<K>{id, From::name, To::name};
-}
 
 }  // namespace dune

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "model/catalogue.h"
 #include "model/ids.h"
 #include "model/nexus_panels.h"
 #include "model/phases.h"
@@ -43,9 +44,9 @@ struct NexusReceipt {
 
 struct NexusState {
   bool enabled = false;                        // the module was selected at setup
-  HiddenPile<NexusCardId> deck;                // order private (sorted remainder)
-  std::vector<NexusCardId> discard;            // public, oldest first
-  std::array<std::optional<NexusCardId>, kMaxSeats> held{};  // private to the holder
+  Deck<NexusCard> deck;                        // order private (sorted remainder)
+  Discard<NexusCard> discard;                  // public, oldest first
+  std::array<Held<NexusCard>, kMaxSeats> held{};  // private to the holder; one slot each
   std::array<RedrawPolicy, kMaxSeats> redraw{};              // private to the seat
 
   // The draw opportunity at the end of a Spice Blow and Nexus phase (public).

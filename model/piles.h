@@ -28,6 +28,20 @@ struct HiddenPile {
     return id;
   }
 
+  // A peek: a card chosen by chance from the unseen remainder becomes the known top (it stays in
+  // the deck). Returns false if it is not there.
+  bool fix_top(Id id) {
+    if (!take_unseen(id)) return false;
+    known_top.push_back(id);
+    return true;
+  }
+
+  // A shuffle: the known top is forgotten, every card unseen again.
+  void shuffle() {
+    for (const Id& id : known_top) add_unseen(id);
+    known_top.clear();
+  }
+
   // Takes a card chosen by chance from the unseen remainder. Returns false if it is not there.
   bool take_unseen(Id id) {
     auto it = std::lower_bound(unseen.begin(), unseen.end(), id);

@@ -22,6 +22,7 @@
 #include "model/piles.h"
 #include "model/quantity.h"
 #include "model/steps.h"
+#include "model/zones.h"
 
 namespace dune {
 
@@ -55,9 +56,9 @@ struct LeaderState {
 struct SeatState {
   Spice spice;
   Spice in_front_of_shield;  // bribes: usable from the next Mentat Pause ([LR] 1.11)
-  std::vector<TreacheryCardId> hand;         // sorted
-  std::vector<TraitorCardId> traitors;       // kept traitors (Tleilaxu: Face Dancers)
-  std::vector<TraitorCardId> traitor_offer;  // the four dealt at setup, until one is kept
+  Held<TreacheryCard> hand;                  // sorted
+  Held<TraitorCard> traitors;                // kept traitors (Tleilaxu: Face Dancers)
+  Held<TraitorCard> traitor_offer;           // the four dealt at setup, until one is kept
   ForceCount reserves_normal, reserves_special;
   ForceCount tanks_normal, tanks_special;
   std::optional<Faction> ally;
@@ -89,9 +90,9 @@ struct Alliance {
 };
 
 struct SpiceBlowState {
-  HiddenPile<SpiceCardId> deck;
-  std::array<std::vector<SpiceCardId>, 2> discard{};  // piles A and B; back is the top
-  std::vector<SpiceCardId> set_aside;                 // turn-1 worms, reshuffled afterwards
+  Deck<SpiceCard> deck;
+  std::array<Discard<SpiceCard>, 2> discard{};  // piles A and B; back is the top
+  SetAside<SpiceCard> set_aside;               // turn-1 worms, reshuffled afterwards
   std::uint8_t pile = 0;               // the blow being resolved (0 = A, 1 = B)
   bool nexus_pending = false;          // a worm after turn 1 in this blow
   bool nexus_occurred = false;         // phase-level fact: a Nexus happened this phase
@@ -108,14 +109,14 @@ struct CharityState {
 };
 
 struct TreacheryState {
-  HiddenPile<TreacheryCardId> deck;
-  std::vector<TreacheryCardId> discard;  // back is the top
+  Deck<TreacheryCard> deck;
+  Discard<TreacheryCard> discard;  // back is the top
   friend bool operator==(const TreacheryState&, const TreacheryState&) = default;
 };
 
 // Per-phase decision state of the later phases lives in its own header (one owner per phase).
 struct BiddingState {
-  std::vector<TreacheryCardId> lots;     // the row still on the table; front is up for bid
+  Auction<TreacheryCard> lots;           // the row still on the table; front is up for bid
   std::uint8_t lot = 0;                  // lots already auctioned (sold) this phase
   std::uint8_t lots_total = 0;           // cards dealt = eligible bidders at the start
   std::optional<Seat> high_bidder;
@@ -205,7 +206,7 @@ struct GameState {
   StormState storm;
   SpiceBlowState blow;
   TreacheryState treachery;
-  HiddenPile<TraitorCardId> traitor_deck;
+  Deck<TraitorCard> traitor_deck;
   std::vector<Alliance> alliances;
   CharityState charity;
   BiddingState bidding;

@@ -4,6 +4,7 @@
 
 #include "model/cards.h"
 #include "model/catalogue.h"
+#include "model/state.h"
 #include "model/factions.h"
 #include "model/nexus_panels.h"
 #include "model/nexus_registry.h"
@@ -110,9 +111,12 @@ static_assert(every_unavailable_panel_has_a_reason(), "every unavailable panel n
 static_assert(kTurnPhases.size() == 9 && next_phase(Phase::MentatPause) == Phase::Storm,
               "nine turn phases; Mentat Pause leads to the next Storm");
 
-// The generic move accepts a legal pair (the compile-fail cases show it rejects illegal ones).
-static_assert(move_component<NexusCard, Deck<NexusCard>, Held<NexusCard>>(NexusCardId{Faction::Fremen}).to == "held",
+// The one transfer compiles for the zones the engine really uses, between zones of one kind (the
+// compile-fail cases show it rejects the others), and a drawn Nexus card lands in its seat's slot.
+static_assert(requires(GameState& s) { transfer(s.nexus.deck, s.nexus.held[0], NexusCardId{}); },
               "a Nexus card may be drawn into a held slot");
+static_assert(requires(GameState& s) { transfer(s.seat(Seat{}).hand, s.treachery.discard, TreacheryCardId{}); },
+              "a Treachery card may be discarded from a hand");
 
 }  // namespace
 }  // namespace dune::proofs

@@ -24,14 +24,12 @@ bool holds_nexus_card(const GameState& state, Seat seat) {
 void init_nexus_module(GameState& state) {
   if (state.options.nexus == NexusModuleMode::Off) return;
   state.nexus.enabled = true;
-  for (Faction f : kAllFactions) state.nexus.deck.add_unseen(NexusCardId{f});
+  for (Faction f : kAllFactions) place_new(state.nexus.deck, NexusCardId{f});
 }
 
 void discard_nexus_card(GameState& state, Seat seat) {
   auto& held = state.nexus.held[seat.value];
-  if (!held) return;
-  state.nexus.discard.push_back(*held);
-  held.reset();
+  if (held) transfer(held, state.nexus.discard, *held);
 }
 
 // Seed 000, item 6: the accepted alliance transaction discards both partners' held cards.
@@ -72,8 +70,7 @@ void after_answer(GameState& state) {
 void start_draw(GameState& state, Seat seat) {
   NexusState& n = state.nexus;
   if (n.deck.empty()) {
-    for (NexusCardId id : n.discard) n.deck.add_unseen(id);
-    n.discard.clear();
+    transfer_all(n.discard, n.deck);
   }
   if (n.deck.empty()) {  // every card is held: nothing to draw (cannot happen for a replacement)
     n.drawing.reset();
@@ -102,14 +99,14 @@ bool redraw_own(const GameState& state, Seat seat, NexusCardId card) {
 
 void on_nexus_drawn(GameState& state, Seat seat, NexusCardId card) {
   NexusState& n = state.nexus;
+  transfer(n.deck, n.held[seat.value], card);  // drawn into the seat's (empty) slot
   if (redraw_own(state, seat, card)) {
-    if (mutant_active(Mutant::NexusRedrawPausesPublicly)) return n.discard.push_back(card), n.drawing.reset(), void(n.answered[seat.value] = false);
-    n.discard.push_back(card);  // the physical intermediate discard, public (seed 000, item 5)
+    transfer(n.held[seat.value], n.discard, card);  // the physical intermediate discard, public (seed 000, item 5)
+    if (mutant_active(Mutant::NexusRedrawPausesPublicly)) return n.drawing.reset(), void(n.answered[seat.value] = false);
     if (n.redraws_left > 0) --n.redraws_left;
     start_draw(state, seat);
     return;
   }
-  n.held[seat.value] = card;
   n.drawing.reset();
   n.redraws_left = 0;
   after_answer(state);

@@ -1,11 +1,15 @@
-// Forces live in reserves, on the board or in the Tanks, never in a card zone.
-// expect: this component kind may not occupy the destination zone
-#include "model/catalogue.h"
+// Forces live in reserves, on the board or in the Tanks (counted, model/state.h), never in a card
+// zone: no zone of GameState takes a force token, and the transfer into the Treachery deck does not
+// compile.
+// expect: could not convert .*dune::ForceKind
+#include "model/state.h"
 
 int main() {
   using namespace dune;
-  [[maybe_unused]] auto legal = move_component<ForceToken, Reserves, Board>(ForceKind{});
+  GameState s;
+  s.seats.resize(1);
+  [[maybe_unused]] bool legal = transfer(s.seat(Seat{0}).hand, s.treachery.deck, TreacheryCardId{});
 #ifdef DUNE_COMPILE_FAIL
-  [[maybe_unused]] auto illegal = move_component<ForceToken, Reserves, Deck<TreacheryCard>>(ForceKind{});
+  [[maybe_unused]] bool illegal = transfer(s.seat(Seat{0}).hand, s.treachery.deck, ForceKind{});
 #endif
 }

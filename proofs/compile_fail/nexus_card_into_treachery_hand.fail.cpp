@@ -1,11 +1,14 @@
-// A Nexus card can never enter a Treachery hand (seed 000, item 1).
+// A Nexus card can never enter a Treachery hand (seed 000, item 1): the one transfer between the
+// real GameState zones (model/zones.h) does not compile for it.
 // expect: this component kind may not occupy the destination zone
-#include "model/catalogue.h"
+#include "model/state.h"
 
 int main() {
   using namespace dune;
-  [[maybe_unused]] auto legal = move_component<NexusCard, Deck<NexusCard>, Held<NexusCard>>(NexusCardId{});
+  GameState s;
+  s.seats.resize(1);
+  [[maybe_unused]] bool legal = transfer(s.nexus.deck, s.nexus.held[0], NexusCardId{});
 #ifdef DUNE_COMPILE_FAIL
-  [[maybe_unused]] auto illegal = move_component<NexusCard, Deck<NexusCard>, Held<TreacheryCard>>(NexusCardId{});
+  [[maybe_unused]] bool illegal = transfer(s.nexus.deck, s.seat(Seat{0}).hand, NexusCardId{});
 #endif
 }

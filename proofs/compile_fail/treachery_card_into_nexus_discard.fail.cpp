@@ -1,11 +1,14 @@
-// A Treachery card is never discarded onto the Nexus discard (seed 000, item 1: no ordinary discard hook).
+// A Treachery card is never discarded onto the Nexus discard (seed 000, item 1: no ordinary discard
+// hook): the transfer between the real GameState zones does not compile.
 // expect: this component kind may not occupy the destination zone
-#include "model/catalogue.h"
+#include "model/state.h"
 
 int main() {
   using namespace dune;
-  [[maybe_unused]] auto legal = move_component<TreacheryCard, Held<TreacheryCard>, Discard<TreacheryCard>>(TreacheryCardId{});
+  GameState s;
+  s.seats.resize(1);
+  [[maybe_unused]] bool legal = transfer(s.seat(Seat{0}).hand, s.treachery.discard, TreacheryCardId{});
 #ifdef DUNE_COMPILE_FAIL
-  [[maybe_unused]] auto illegal = move_component<TreacheryCard, Held<TreacheryCard>, Discard<NexusCard>>(TreacheryCardId{});
+  [[maybe_unused]] bool illegal = transfer(s.seat(Seat{0}).hand, s.nexus.discard, TreacheryCardId{});
 #endif
 }

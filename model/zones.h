@@ -1,0 +1,103 @@
+// The one typed transfer (DESIGN.md, "The typed catalogue"): every move of a card between two zone
+// containers of GameState goes through transfer(), which compiles only when both zones are zones
+// of the card's kind (model/catalogue.h, `Zones`). So a Nexus card can never enter a Treachery
+// hand: `transfer(state.nexus.deck, state.seat(s).hand, card)` does not compile. A source scan
+// (tests/model/zones_test.cpp) fails if an engine file changes a zone any other way.
+#pragma once
+
+#include <algorithm>
+#include <concepts>
+#include <type_traits>
+
+#include "model/catalogue.h"
+
+namespace dune {
+
+namespace zone_detail {
+
+template <class Z> concept OneSlot = requires(const Z& z) { z.has_value(); };
+template <class Z> concept Pile = requires(const Z& z) { z.known_top; z.unseen; };
+
+// A Treachery hand is kept sorted (its order carries nothing); every other list is in arrival order.
+template <class Z> inline constexpr bool kSorted = std::is_same_v<Z, Held<TreacheryCard>>;
+
+template <class Z, class Id>
+bool take(Z& z, Id id) {
+  if constexpr (Pile<Z>) {
+    const auto it = std::find(z.known_top.begin(), z.known_top.end(), id);
+    if (it == z.known_top.end()) return z.take_unseen(id);
+    z.known_top.erase(it);
+    return true;
+  } else if constexpr (OneSlot<Z>) {
+    if (!z || !(*z == id)) return false;
+    z.reset();
+    return true;
+  } else {
+    const auto it = std::find(z.begin(), z.end(), id);
+    if (it == z.end()) return false;
+    z.erase(it);
+    return true;
+  }
+}
+
+template <class Z, class Id>
+void put(Z& z, Id id) {
+  if constexpr (Pile<Z>) z.add_unseen(id);  // shuffled in: unseen, no order
+  else if constexpr (OneSlot<Z>) z = id;
+  else if constexpr (kSorted<Z>) z.insert(std::upper_bound(z.begin(), z.end(), id), id);
+  else z.push_back(id);
+}
+
+}  // namespace zone_detail
+
+// Moves one component of kind K (the source zone's kind) from `from` to `to`; false, and nothing
+// changes, when it is not in `from` (or `to` is a full single slot).
+template <class From, class To>
+bool transfer(From& from, To& to, typename From::Kind::Id id) {
+  using K = typename From::Kind;
+  static_assert(ComponentKind<K>, "not a component kind of the catalogue");
+  static_assert(OccupiableBy<From, K>, "this component kind may not occupy the source zone");
+  static_assert(OccupiableBy<To, K>, "this component kind may not occupy the destination zone");
+  if constexpr (zone_detail::OneSlot<To>) {
+    if (to.has_value()) return false;
+  }
+  if (!zone_detail::take(from, id)) return false;
+  zone_detail::put(to, id);
+  return true;
+}
+
+// Moves one component onto the top of a deck, above its known top (a card put back face down in a
+// known place, such as a bought-in lot).
+template <class From, class K>
+bool transfer_onto_top(From& from, Deck<K>& to, typename K::Id id) {
+  static_assert(std::is_same_v<typename From::Kind, K>, "this component kind may not occupy the destination zone");
+  static_assert(OccupiableBy<From, K>, "this component kind may not occupy the source zone");
+  if (!zone_detail::take(from, id)) return false;
+  to.known_top.insert(to.known_top.begin(), id);
+  return true;
+}
+
+// Moves every component of `from` to `to`, oldest first (a discard reshuffled into its deck).
+template <class From, class To>
+void transfer_all(From& from, To& to) {
+  const auto ids = [&] {
+    if constexpr (zone_detail::Pile<From>) {
+      std::vector<typename From::Kind::Id> all = from.known_top;
+      all.insert(all.end(), from.unseen.begin(), from.unseen.end());
+      return all;
+    } else {
+      return std::vector<typename From::Kind::Id>(from.begin(), from.end());
+    }
+  }();
+  for (const auto& id : ids) transfer(from, to, id);
+}
+
+// A component entering the game into its starting zone (new_game only: the census counts it from
+// there on).
+template <class To>
+void place_new(To& to, typename To::Kind::Id id) {
+  static_assert(OccupiableBy<To, typename To::Kind>, "this component kind may not occupy the zone");
+  zone_detail::put(to, id);
+}
+
+}  // namespace dune
