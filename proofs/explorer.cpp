@@ -11,8 +11,8 @@
 
 #include "engine/cards.h"
 #include "engine/engine.h"
-#include "engine/mutants.h"
 #include "engine/standing.h"
+#include "harness/mutants.h"
 #include "invariants/protocol.h"
 
 namespace dune::proofs {
@@ -141,7 +141,7 @@ struct Edge {
 // The catalogue mutant active on this thread ("" when none): a counterexample names it, so its
 // replay switches it on too (harness/replay_file.h).
 std::string active_mutant() {
-  for (const MutantInfo& m : mutant_catalogue()) {
+  for (const harness::MutantInfo& m : harness::mutant_catalogue()) {
     if (mutant_active(m.id)) return std::string(m.name);
   }
   return {};

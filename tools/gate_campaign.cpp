@@ -29,7 +29,7 @@ constexpr std::string_view kProgressCheck = "engine.progress";
 constexpr std::size_t kTraceLines = 400;  // a trace longer than this keeps its last lines
 
 std::string mutant_name(Mutant m) {
-  for (const MutantInfo& info : mutant_catalogue()) {
+  for (const harness::MutantInfo& info : harness::mutant_catalogue()) {
     if (info.id == m) return std::string(info.name);
   }
   return "";

@@ -19,6 +19,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/json_io.h"
+#include "harness/mutants.h"
 #include "reports/report.h"
 #include "reports/report_text.h"
 #include "tools/commands.h"
@@ -109,7 +110,8 @@ gate::GateOptions options_from(const Args& args) {
   if (!args.shard.empty()) o.shard = parse_shard(args.shard);
   o.out_dir = args.out;
   if (!args.mutant.empty()) {
-    const auto m = find_mutant(args.mutant);
+    if (!kMutantsBuilt) usage_error(fmt::format("--mutant '{}': {}", args.mutant, harness::kNoMutantsMessage));
+    const auto m = harness::find_mutant(args.mutant);
     if (!m) usage_error(fmt::format("--mutant '{}' is not in the catalogue (see `dunecheck mutants`)", args.mutant));
     o.mutant = m->id;
   }
