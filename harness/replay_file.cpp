@@ -8,10 +8,10 @@
 #include <fstream>
 #include <ostream>
 
-#include "engine/persistence.h"
 #include "engine/projection.h"
 #include "generators/random_player.h"
 #include "harness/mutants.h"
+#include "io/persistence.h"
 #include "model/factions.h"
 
 namespace dune::harness {
