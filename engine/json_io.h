@@ -1,6 +1,6 @@
-// Internal to the JSON forms (persistence, projection, scenario): enum names and a checked reader
-// that names the path of the first problem. Readers throw JsonFailure; the public API catches it
-// and returns a value or an error (engine/persistence.h).
+// Internal to the JSON forms (engine/json_forms.h; io/persistence.h, io/scenario.h): enum names and
+// a checked reader that names the path of the first problem. Readers throw JsonFailure; the public
+// API catches it (guarded) and returns a value or a LoadError.
 #pragma once
 
 #include <fmt/format.h>
@@ -12,8 +12,10 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
+#include "engine/json_forms.h"
 #include "model/board.h"
 #include "model/state.h"
 
@@ -159,5 +161,22 @@ struct In {
     return found.front();
   }
 };
+
+// Options as options_to_json writes them, every field present, playable by new_game
+// (engine/options_json.cpp). Snapshots, event logs and game specs read them so.
+Options read_strict_options(const In& in);
+
+// Runs a reader; its JsonFailure and nlohmann's exceptions become a LoadError (they never escape
+// the public API).
+template <class F>
+auto guarded(F&& f) -> std::variant<decltype(f()), LoadError> {
+  try {
+    return f();
+  } catch (const json_io::JsonFailure& e) {
+    return LoadError{e.what()};
+  } catch (const json::exception& e) {
+    return LoadError{fmt::format("malformed JSON: {}", e.what())};
+  }
+}
 
 }  // namespace dune::json_io

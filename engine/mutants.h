@@ -1,17 +1,25 @@
-// The mutant catalogue (issue 7 item 6): named rules bugs that can be switched on, one at a time,
-// to prove that the invariant checkers bite. Each mutant is a one-line injection point in the
+// Mutant injection points (issue 7 item 6): named rules bugs that can be switched on, one at a
+// time, to prove that the invariant checkers bite. Each mutant is a one-line injection point in the
 // engine, `if (mutant_active(Mutant::X)) ...`, that is dead unless a test or `dunecheck mutants
-// --run` activates it with a ScopedMutant on the running thread.
+// --run` activates it with a ScopedMutant on the running thread. The catalogue (names, families,
+// descriptions, the setups that reach each bug) is harness/mutants.h.
 //
-// Cost when no mutant is active: one thread-local load and a compare per injection point.
+// Only builds made for checking have them (the CMake option DUNE_MUTANTS: ON in the `default` and
+// `asan` presets, OFF in `release`). Built in, an inactive injection point costs one thread-local
+// load and a compare; built out, mutant_active is a constexpr false, so every injection point is
+// dead code the compiler removes, no thread-local exists and ScopedMutant activates nothing.
 #pragma once
 
 #include <cstdint>
-#include <optional>
-#include <span>
-#include <string_view>
+
+#if !defined(DUNE_MUTANTS)
+#error "DUNE_MUTANTS is not defined: link dune::engine, which defines it (the CMake option DUNE_MUTANTS)"
+#endif
 
 namespace dune {
+
+// Whether this build has the injection points (DUNE_MUTANTS=1).
+inline constexpr bool kMutantsBuilt = DUNE_MUTANTS != 0;
 
 enum class Mutant : std::uint8_t {
   None,
@@ -70,43 +78,7 @@ enum class Mutant : std::uint8_t {
   NexusCountsAgainstHandLimit,
 };
 
-// The bots of a mutant's games (harness/mutant_run.cpp maps them to generators' profiles).
-enum class MutantBots : std::uint8_t {
-  Mixed,        // uniform on even seeds, aggressive (reckless battle plans) on odd ones
-  SpiceHungry,  // onto spice, where the worms appear
-  Nexus,        // the Nexus module (Audit) with Nexus-eager and ally-eager seats; draws favour the
-                // Atreides card, the family whose panels play (seed 000, "Effect integration")
-};
-
-// Where a mutant's games start. A leader is revived only once every leader of its faction has
-// died ([LR] 1.05.03), which random games of a few turns almost never reach: that mutant's games
-// start with the first seat's leaders in the Tanks, a staged state no event log reproduces (so
-// determinism.replay cannot run on them; the run reports it as excluded).
-enum class MutantStart : std::uint8_t { NewGame, FirstSeatLeadersInTanks };
-
-// Random games that reach the mutated rule: which base factions sit (a bit per faction, in
-// kBaseFactions order), Basic or Advanced, the turn limit, how many games at most, the bots and
-// the start.
-struct MutantSetup {
-  std::uint8_t factions = 0b111111;
-  bool advanced = false;
-  std::uint8_t turns = 3;
-  std::uint8_t games = 20;
-  MutantBots bots = MutantBots::Mixed;
-  MutantStart start = MutantStart::NewGame;
-};
-
-struct MutantInfo {
-  Mutant id;
-  std::string_view name;         // kebab-case, unique (the CLI's NAME)
-  std::string_view family;       // the invariant family meant to kill it (registry.h families)
-  std::string_view description;  // one line
-  MutantSetup setup;
-};
-
-// Every mutant, in enum order (None excluded).
-std::span<const MutantInfo> mutant_catalogue();
-std::optional<MutantInfo> find_mutant(std::string_view name);
+#if DUNE_MUTANTS
 
 namespace mutant_detail {
 inline thread_local Mutant active = Mutant::None;
@@ -125,5 +97,19 @@ class ScopedMutant {
  private:
   Mutant previous_;
 };
+
+#else
+
+constexpr bool mutant_active(Mutant /*m*/) { return false; }
+
+// Activates nothing: this build has no injection points (callers check kMutantsBuilt first).
+class ScopedMutant {
+ public:
+  explicit constexpr ScopedMutant(Mutant /*m*/) {}
+  ScopedMutant(const ScopedMutant&) = delete;
+  ScopedMutant& operator=(const ScopedMutant&) = delete;
+};
+
+#endif
 
 }  // namespace dune

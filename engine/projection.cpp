@@ -1,5 +1,5 @@
 // Projections and their JSON (engine/projection.h), and the JSON form of commands
-// (engine/persistence.h), which views list as legal commands and logs and scenarios carry.
+// (engine/json_forms.h), which views list as legal commands and logs and scenarios carry.
 //
 // Field by field (model/state.h): PUBLIC — board forces, advisor stance, spice per cell, storm
 // sector and known movement, shield wall, hand/traitor counts, bribes, reserves, Tanks, alliances,
@@ -16,8 +16,8 @@
 
 #include "engine/engine.h"
 #include "engine/internal.h"
+#include "engine/json_forms.h"
 #include "engine/json_io.h"
-#include "engine/persistence.h"
 #include "model/nexus_registry.h"
 
 namespace dune {

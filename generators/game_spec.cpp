@@ -7,8 +7,8 @@
 #include <utility>
 
 #include "engine/engine.h"
+#include "engine/json_forms.h"
 #include "engine/json_io.h"
-#include "engine/persistence.h"
 #include "model/factions.h"
 
 namespace dune::generators {

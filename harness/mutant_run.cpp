@@ -1,6 +1,8 @@
 #include "harness/mutant_run.h"
 
 #include <chrono>
+#include <stdexcept>
+#include <string>
 
 #include "model/factions.h"
 #include "model/options.h"
@@ -65,6 +67,7 @@ std::optional<Found> control_failure(const GameSpec& spec, const RunConfig& conf
 }  // namespace
 
 MutantOutcome run_mutant(const MutantInfo& mutant, const MutantRunOptions& options) {
+  if constexpr (!kMutantsBuilt) throw std::logic_error(std::string(kNoMutantsMessage));
   MutantOutcome out;
   out.info = mutant;
   const ScopedMutant active(mutant.id);

@@ -1,4 +1,4 @@
-// Runs the harness against one mutant of the catalogue (issue 7 item 6; engine/mutants.h): random
+// Runs the harness against one mutant of the catalogue (issue 7 item 6; harness/mutants.h): random
 // games from the mutant's setup with every checker after every step, until a checker kills it or
 // the games run out. Shared by `dunecheck mutants --run` and tests/properties/mutant_test.cpp.
 #pragma once
@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/mutants.h"
+#include "harness/mutants.h"
 #include "harness/runner.h"
 #include "harness/shrink.h"
 
@@ -43,7 +43,8 @@ struct MutantOutcome {
 // with Nexus-eager bots for the Nexus mutants, aggressive bots on odd seeds.
 GameSpec mutant_spec(const MutantInfo& mutant, std::uint64_t seed);
 
-// Activates the mutant on this thread for the run.
+// Activates the mutant on this thread for the run. Throws std::logic_error (kNoMutantsMessage) in
+// a build without mutants, where no run could kill anything.
 MutantOutcome run_mutant(const MutantInfo& mutant, const MutantRunOptions& options = {});
 
 // The family of a checker of the catalogue, by name ("" if unknown).

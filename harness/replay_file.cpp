@@ -8,10 +8,10 @@
 #include <fstream>
 #include <ostream>
 
-#include "engine/mutants.h"
-#include "engine/persistence.h"
 #include "engine/projection.h"
 #include "generators/random_player.h"
+#include "harness/mutants.h"
+#include "io/persistence.h"
 #include "model/factions.h"
 
 namespace dune::harness {
@@ -220,6 +220,10 @@ std::optional<int> replay_if_counterexample(const std::string& text, const std::
     return 3;
   }
   const Counterexample& c = std::get<Counterexample>(parsed);
+  if (!kMutantsBuilt && !c.mutant.empty()) {  // replaying without the mutant would prove nothing
+    err << fmt::format("{}: the failure needs the engine mutant {}, but {}\n", path, c.mutant, kNoMutantsMessage);
+    return 2;
+  }
   const RunResult r = replay_counterexample(c, out);
   if (r.violation) {
     err << fmt::format("VIOLATION at step {} (after {} decisions): {} (checker {}): {}\n", r.violation->step,

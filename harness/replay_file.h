@@ -37,7 +37,7 @@ struct Counterexample {
   std::optional<StagedStart> start;  // "start": the staged state the game begins at
   std::vector<std::uint8_t> chance;  // "chance": explicit outcomes of the first chance steps
   bool every_step = false;           // "every_step": RunConfig::every_step
-  std::string mutant;              // "mutant" (optional): the engine mutant switched on (engine/mutants.h)
+  std::string mutant;              // "mutant" (optional): the engine mutant switched on (harness/mutants.h)
 };
 
 nlohmann::json counterexample_to_json(const Counterexample& c);

@@ -7,7 +7,7 @@
 #include <bit>
 
 #include "engine/engine.h"
-#include "engine/persistence.h"
+#include "io/persistence.h"
 #include "model/factions.h"
 
 namespace dune::invariants {

@@ -134,7 +134,14 @@ inline constexpr std::array<TreacheryCardInfo, kTreacheryCardCount> kTreacheryCa
   return out;
 }();
 
+// What an id outside the catalogue reads as. Only a hand-made state holds one (loading rejects
+// out-of-range ids), e.g. the canaries of tests/engine/projection_test.cpp, which a seat view names
+// (`hand_names`); before this it read past the end of kTreacheryCards.
+inline constexpr TreacheryCardType kUnknownTreacheryCard{"unknown card", TreacheryClass::Worthless, Expansion::Base,
+                                                         TreacheryDeckPart::Deck, 0};
+
 constexpr const TreacheryCardType& card_type(TreacheryCardId id) {
+  if (id.value >= kTreacheryCardCount) return kUnknownTreacheryCard;
   return kTreacheryCardTypes[kTreacheryCards[id.value].type];
 }
 

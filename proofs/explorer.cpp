@@ -10,7 +10,7 @@
 #include <unordered_map>
 
 #include "engine/engine.h"
-#include "engine/mutants.h"
+#include "harness/mutants.h"
 #include "model/command_steps.h"
 #include "invariants/protocol.h"
 
@@ -140,7 +140,7 @@ struct Edge {
 // The catalogue mutant active on this thread ("" when none): a counterexample names it, so its
 // replay switches it on too (harness/replay_file.h).
 std::string active_mutant() {
-  for (const MutantInfo& m : mutant_catalogue()) {
+  for (const harness::MutantInfo& m : harness::mutant_catalogue()) {
     if (mutant_active(m.id)) return std::string(m.name);
   }
   return {};

@@ -9,7 +9,7 @@
 #include <set>
 #include <tuple>
 
-#include "engine/persistence.h"
+#include "io/persistence.h"
 #include "reports/report_json.h"
 #include "reports/report_text.h"
 

@@ -8,7 +8,6 @@
 #include <string>
 #include <vector>
 
-#include "engine/mutants.h"
 #include "generators/random_player.h"
 #include "harness/mutant_run.h"
 #include "harness/planted.h"
@@ -123,7 +122,7 @@ BENCHMARK(BM_NoninterferenceCheck)->Unit(benchmark::kMillisecond)->MinTime(3.0);
 // Shrink time and final size per mutant (issue 7 item 7): the mutant's own games with every checker
 // (harness/mutant_run.h), the first counterexample shrunk. One run each; `--benchmark_filter=Mutant/`
 // selects them all, `Mutant/<name>$` one. A survivor reports killed 0 and the time spent in vain.
-void mutant_shrink(benchmark::State& bench, const MutantInfo& mutant) {
+void mutant_shrink(benchmark::State& bench, const harness::MutantInfo& mutant) {
   harness::MutantOutcome outcome;
   double total_seconds = 0;
   for (auto _ : bench) {
@@ -142,8 +141,10 @@ void mutant_shrink(benchmark::State& bench, const MutantInfo& mutant) {
   bench.SetLabel(outcome.found ? outcome.found->checker : "survived");
 }
 
+// A build without mutants (the release preset) registers none.
 void register_mutant_benchmarks() {
-  for (const MutantInfo& mutant : mutant_catalogue()) {
+  if (!kMutantsBuilt) return;
+  for (const harness::MutantInfo& mutant : harness::mutant_catalogue()) {
     benchmark::RegisterBenchmark(("Mutant/" + std::string(mutant.name)).c_str(), mutant_shrink, mutant)
         ->Unit(benchmark::kSecond)
         ->Iterations(1);

@@ -10,7 +10,7 @@
 #include <memory>
 #include <string>
 
-#include "engine/mutants.h"
+#include "harness/mutants.h"
 #include "proofs/explorer.h"
 #include "tools/commands.h"
 #include "tools/file_io.h"
@@ -55,7 +55,11 @@ std::string write(const harness::Counterexample& c, const std::string& dir, cons
 void run(const Args& args) {
   std::optional<ScopedMutant> mutant;
   if (!args.mutant.empty()) {
-    const auto m = find_mutant(args.mutant);
+    if (!kMutantsBuilt) {
+      std::cerr << fmt::format("dunecheck explore: --mutant '{}': {}\n", args.mutant, harness::kNoMutantsMessage);
+      throw CLI::RuntimeError(2);
+    }
+    const auto m = harness::find_mutant(args.mutant);
     if (!m) {
       std::cerr << fmt::format("dunecheck explore: no mutant named '{}' (see `dunecheck mutants`)\n", args.mutant);
       throw CLI::RuntimeError(2);

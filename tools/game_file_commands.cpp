@@ -10,10 +10,10 @@
 
 #include "engine/engine.h"
 #include "engine/json_io.h"
-#include "engine/persistence.h"
 #include "engine/projection.h"
-#include "engine/scenario.h"
 #include "harness/replay_file.h"
+#include "io/persistence.h"
+#include "io/scenario.h"
 #include "model/cards.h"
 #include "model/factions.h"
 #include "tools/commands.h"

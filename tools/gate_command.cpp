@@ -1,8 +1,9 @@
 // `dunecheck gate [--family F ... | --all] [--games N] [--seed S] [--time-budget T] [--jobs J]
 //                 [--shard i/n] [--out DIR] [--record FILE] [--mutant NAME]` (issue 8 item 1).
-// Runs the campaign (tools/gate_campaign.h), writes the report set (JSON, Markdown, HTML, JUnit) to
+// Runs the campaign (gate/gate_campaign.h), writes the report set (JSON, Markdown, HTML, JUnit) to
 // DIR, and with --record updates the committed gate record the engine's family registry is built
-// from. Exit 0 when every requested family passed, 1 when one failed (or fell short of coverage,
+// from (gate/gate_record.h). This file parses, reads and writes files, and prints; the gate
+// decides. Exit 0 when every requested family passed, 1 when one failed (or fell short of coverage,
 // or was asked for by name and is unavailable), 2 for bad usage, 3 for an unwritable output.
 #include <fmt/format.h>
 #include <unistd.h>
@@ -18,13 +19,14 @@
 
 #include <nlohmann/json.hpp>
 
-#include "engine/json_io.h"
+#include "gate/gate_campaign.h"
+#include "gate/gate_plan.h"
+#include "gate/gate_record.h"
+#include "harness/mutants.h"
 #include "reports/report.h"
 #include "reports/report_text.h"
 #include "tools/commands.h"
 #include "tools/file_io.h"
-#include "tools/gate_campaign.h"
-#include "tools/gate_plan.h"
 
 namespace dune::cli {
 namespace {
@@ -49,21 +51,6 @@ struct Args {
 [[noreturn]] void usage_error(const std::string& message) {
   std::cerr << "dunecheck gate: " << message << "\n";
   throw CLI::RuntimeError(2);
-}
-
-// A family by its name, spaces and case ignored ("Atreides", "bene-gesserit", "SpacingGuild").
-std::optional<Faction> family_named(std::string_view name) {
-  const auto key = [](std::string_view s) {
-    std::string k;
-    for (char c : s) {
-      if (c != ' ' && c != '-' && c != '_') k += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    }
-    return k;
-  };
-  for (Faction f : kAllFactions) {
-    if (key(to_string(f)) == key(name)) return f;
-  }
-  return std::nullopt;
 }
 
 // "300", "300s", "5m", "1h".
@@ -97,7 +84,7 @@ gate::GateOptions options_from(const Args& args) {
     o.families.assign(kAllFactions.begin(), kAllFactions.end());
   }
   for (const std::string& name : args.families) {
-    const auto f = family_named(name);
+    const auto f = gate::family_named(name);
     if (!f) usage_error(fmt::format("--family '{}' is not a Nexus family (the twelve factions: `dunecheck catalogue`)", name));
     if (std::ranges::find(o.families, *f) == o.families.end()) o.families.push_back(*f);
   }
@@ -109,18 +96,16 @@ gate::GateOptions options_from(const Args& args) {
   if (!args.shard.empty()) o.shard = parse_shard(args.shard);
   o.out_dir = args.out;
   if (!args.mutant.empty()) {
-    const auto m = find_mutant(args.mutant);
+    if (!kMutantsBuilt) usage_error(fmt::format("--mutant '{}': {}", args.mutant, harness::kNoMutantsMessage));
+    const auto m = harness::find_mutant(args.mutant);
     if (!m) usage_error(fmt::format("--mutant '{}' is not in the catalogue (see `dunecheck mutants`)", args.mutant));
     o.mutant = m->id;
   }
   o.shrink_budget = std::chrono::seconds(args.shrink_seconds);
   o.proofs = !args.no_proofs;
-  if (!args.record.empty() && !o.proofs) usage_error("--record with --no-proofs: a recorded campaign includes the bounded proofs");
-  if (!args.record.empty() && o.mutant != Mutant::None) usage_error("--record with --mutant: a mutant's campaign never verifies a family");
-  if (!args.record.empty() && o.shard.count > 1) {
-    usage_error("--record needs the whole campaign: merge the shards with `dunecheck report --merge` and run unsharded to record");
+  if (!args.record.empty()) {
+    if (auto refusal = gate::record_refusal(o)) usage_error(*refusal);
   }
-  if (!args.record.empty() && o.time_budget.count() > 0) usage_error("--record with --time-budget: a recorded campaign must be reproducible");
   return o;
 }
 
@@ -153,35 +138,16 @@ class ProgressPrinter {
   Clock::time_point shown_{};
 };
 
-// The gate record (model/nexus_gate_record.json): a verified family gets its report digest, any
-// other family run by this campaign loses its entry (a family that fails stays unverified).
+// The gate record (model/nexus_gate_record.json) after the campaign (gate::updated_record).
 void update_record(const std::string& path, const reports::CampaignResult& r, const std::string& out, const Args& args) {
-  nlohmann::json record = nlohmann::json::parse(read_text_file(path), nullptr, false);
-  if (!record.is_object() || record.value("format", "") != "dunecheck-nexus-gate-record" || !record["families"].is_array()) {
-    std::cerr << "dunecheck gate: " << path << " is not a gate record (\"format\": \"dunecheck-nexus-gate-record\")\n";
+  const auto record = gate::updated_record(nlohmann::json::parse(read_text_file(path), nullptr, false), r, out, args.games, args.seed);
+  if (!record) {
+    std::cerr << "dunecheck gate: " << path << " is not a gate record (\"format\": \"" << gate::kRecordFormat << "\")\n";
     throw CLI::RuntimeError(3);
   }
-  nlohmann::json families = nlohmann::json::array();
-  for (const nlohmann::json& entry : record["families"]) {
-    const auto f = entry.is_object() && entry.contains("family") && entry["family"].is_string()
-                       ? family_named(entry["family"].get<std::string>())
-                       : std::nullopt;
-    if (f && !reports::find_family(r, *f)) families.push_back(entry);  // not run now: kept as it was
-  }
-  for (const reports::FamilyResult& f : r.families) {
-    if (f.verdict.kind != reports::VerdictKind::Verified) continue;
-    families.push_back({{"family", std::string(to_string(f.family))},
-                        {"digest", f.verdict.digest},
-                        {"report", out + "/" + reports::kJsonFile},
-                        {"campaign", fmt::format("dunecheck gate --family {} --games {} --seed {}", to_string(f.family),
-                                                 args.games, args.seed)}});
-  }
-  const auto order = [](const nlohmann::json& e) { return index(*family_named(e["family"].get<std::string>())); };
-  std::sort(families.begin(), families.end(), [&](const nlohmann::json& a, const nlohmann::json& b) { return order(a) < order(b); });
-  record["families"] = std::move(families);
-  write_text_file(path, record.dump(2) + "\n");
+  write_text_file(path, record->dump(2) + "\n");
   std::cout << fmt::format("gate record {} updated ({} verified famil{}); rebuild to take it into the engine\n", path,
-                           record["families"].size(), record["families"].size() == 1 ? "y" : "ies");
+                           (*record)["families"].size(), (*record)["families"].size() == 1 ? "y" : "ies");
 }
 
 void print_counterexamples(const reports::CampaignResult& r) {
@@ -213,12 +179,9 @@ void run(const Args& args) {
             << fmt::format("report {} written to {} (shard {}; {:.0f} s, {:.2f} games/s)\n", r.digest, o.out_dir,
                            reports::shard_label(r.params), r.timing.wall_seconds, r.timing.games_per_second);
   if (!args.record.empty()) update_record(args.record, r, o.out_dir, args);
-  bool passed = reports::all_passed(r);
-  for (const std::string& name : args.families) {  // asked for by name: unavailable is not a pass
-    const reports::FamilyResult* f = reports::find_family(r, *family_named(name));
-    if (f && f->verdict.kind == reports::VerdictKind::Unavailable) passed = false;
-  }
-  if (!passed) throw CLI::RuntimeError(1);
+  std::vector<Faction> named;
+  for (const std::string& name : args.families) named.push_back(*gate::family_named(name));
+  if (!gate::gate_passed(r, named)) throw CLI::RuntimeError(1);
 }
 
 }  // namespace

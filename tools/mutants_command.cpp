@@ -1,6 +1,7 @@
-// `dunecheck mutants`: lists the mutant catalogue (engine/mutants.h), or runs the harness against
+// `dunecheck mutants`: lists the mutant catalogue (harness/mutants.h), or runs the harness against
 // each named mutant and reports killed or survived, the time to the first failure, the invariant
-// that failed and the shrunk counterexample's size. Exits 1 when a mutant survives.
+// that failed and the shrunk counterexample's size. Exits 1 when a mutant survives. A build without
+// mutants (the release preset) says so instead: exit 0 for the list, 2 for --run.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -26,16 +27,16 @@ struct Args {
 };
 
 void list() {
-  for (const MutantInfo& m : mutant_catalogue()) {
+  for (const harness::MutantInfo& m : harness::mutant_catalogue()) {
     std::cout << fmt::format("{:34} {:18} {}\n", m.name, m.family, m.description);
   }
 }
 
-std::vector<MutantInfo> selected(const Args& args) {
-  std::vector<MutantInfo> out;
-  if (args.names.empty()) return {mutant_catalogue().begin(), mutant_catalogue().end()};
+std::vector<harness::MutantInfo> selected(const Args& args) {
+  std::vector<harness::MutantInfo> out;
+  if (args.names.empty()) return {harness::mutant_catalogue().begin(), harness::mutant_catalogue().end()};
   for (const std::string& name : args.names) {
-    const auto m = find_mutant(name);
+    const auto m = harness::find_mutant(name);
     if (!m) {
       std::cerr << fmt::format("dunecheck mutants: no mutant named '{}' (see `dunecheck mutants`)\n", name);
       throw CLI::RuntimeError(2);
@@ -65,7 +66,7 @@ void run(const Args& args) {
   options.shrink_budget = std::chrono::seconds(args.shrink_seconds);
   int survived = 0;
   std::vector<double> times;
-  for (const MutantInfo& m : selected(args)) {
+  for (const harness::MutantInfo& m : selected(args)) {
     const harness::MutantOutcome o = harness::run_mutant(m, options);
     std::cout << fmt::format("{:34} {:18} {:8} {:7.2f}s  {}\n", m.name, m.family, verdict(o), o.seconds, detail(o))
               << std::flush;
@@ -92,6 +93,11 @@ void add_mutants_command(CLI::App& app) {
   cmd->add_option("--shrink-seconds", args->shrink_seconds, "Shrink budget per counterexample (0: no shrinking)")
       ->check(CLI::Range(0, 600));
   cmd->callback([args] {
+    if (!kMutantsBuilt) {  // the list is empty (exit 0); a run has nothing to run (exit 2)
+      (args->run ? std::cerr : std::cout) << "dunecheck mutants: " << harness::kNoMutantsMessage << "\n";
+      if (args->run) throw CLI::RuntimeError(2);
+      return;
+    }
     if (!args->run) {
       list();
       return;

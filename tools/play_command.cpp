@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/persistence.h"
 #include "generators/random_player.h"
+#include "io/persistence.h"
 #include "tools/commands.h"
 #include "tools/file_io.h"
 

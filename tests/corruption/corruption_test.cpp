@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/persistence.h"
+#include "io/persistence.h"
 #include "model/factions.h"
 #include "tests/engine/test_support.h"
 

@@ -8,6 +8,7 @@
 #include "engine/chance_source.h"
 #include "engine/engine.h"
 #include "engine/mutants.h"
+#include "tests/skip_without_mutants.h"
 #include "generators/random_player.h"
 #include "invariants/catalogue_census.h"
 #include "invariants/conservation.h"
@@ -163,6 +164,7 @@ struct PlantedBug {
 class PlantedBugTest : public ::testing::TestWithParam<PlantedBug> {};
 
 TEST_P(PlantedBugTest, IsCaughtByItsChecker) {
+  DUNE_SKIP_WITHOUT_MUTANTS();
   const ScopedMutant mutant(GetParam().mutant);
   const Checker& c = checker(GetParam().checker);
   bool caught = false;

@@ -8,6 +8,7 @@
 #include "engine/chance_source.h"
 #include "engine/engine.h"
 #include "engine/mutants.h"
+#include "tests/skip_without_mutants.h"
 #include "generators/random_player.h"
 #include "invariants/noninterference.h"
 #include "invariants/registry.h"
@@ -82,6 +83,7 @@ TEST(NoninterferenceTest, HoldsThroughTheFirstStepsOfARandomGame) {
 class PlantedLeakTest : public ::testing::TestWithParam<Mutant> {};
 
 TEST_P(PlantedLeakTest, IsCaught) {
+  DUNE_SKIP_WITHOUT_MUTANTS();
   const ScopedMutant mutant(GetParam());
   bool caught = false;
   // Atreides and Harkonnen reach the Bidding (where a rejection could name the lot) quickly.

@@ -6,9 +6,9 @@
 #include <fstream>
 #include <sstream>
 
-#include "engine/persistence.h"
 #include "engine/projection.h"
 #include "invariants/census.h"
+#include "io/persistence.h"
 #include "model/nexus_registry.h"
 #include "nexus_support.h"
 

@@ -6,8 +6,9 @@
 #include <iostream>
 #include <sstream>
 
-#include "engine/mutants.h"
+#include "harness/mutants.h"
 #include "proofs/explorer.h"
+#include "tests/skip_without_mutants.h"
 
 namespace dune::proofs {
 namespace {
@@ -106,7 +107,7 @@ std::string_view scope_for(std::string_view mutant) {
 
 // The mutant's kill in its scope: a violation the control does not show on the same path. A
 // checker the control fails too is excluded and the scope explored again.
-std::optional<ExploreResult> kill(const MutantInfo& m) {
+std::optional<ExploreResult> kill(const harness::MutantInfo& m) {
   for (std::string_view scope : {scope_for(m.name)}) {
     std::vector<std::string> excluded;
     for (int attempt = 0; attempt < 3; ++attempt) {
@@ -122,8 +123,9 @@ std::optional<ExploreResult> kill(const MutantInfo& m) {
 }
 
 TEST(ExplorerTest, KillsEveryLifecycleMutantWithAShortestCounterexampleThatReplays) {
+  DUNE_SKIP_WITHOUT_MUTANTS();
   int lifecycle = 0;
-  for (const MutantInfo& m : mutant_catalogue()) {
+  for (const harness::MutantInfo& m : harness::mutant_catalogue()) {
     if (m.family != "lifecycle") continue;
     lifecycle += 1;
     SCOPED_TRACE(std::string(m.name));
@@ -142,6 +144,7 @@ TEST(ExplorerTest, KillsEveryLifecycleMutantWithAShortestCounterexampleThatRepla
 }
 
 TEST(ExplorerTest, CounterexampleFormatKeepsItsNewFieldsAndOldFilesLoad) {
+  DUNE_SKIP_WITHOUT_MUTANTS();
   ScopedMutant active(Mutant::NexusBlowBErases);
   const ExploreResult r = explored("lifecycle-3");
   ASSERT_TRUE(r.counterexample);

@@ -12,7 +12,7 @@
 #include <unordered_set>
 
 #include "engine/engine.h"
-#include "engine/persistence.h"
+#include "engine/json_forms.h"
 #include "generators/arbitrary.h"
 #include "harness/runner.h"
 

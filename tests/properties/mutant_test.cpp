@@ -7,14 +7,16 @@
 #include <string>
 
 #include "harness/mutant_run.h"
+#include "tests/skip_without_mutants.h"
 
 namespace dune {
 namespace {
 
-class MutantTest : public testing::TestWithParam<MutantInfo> {};
+class MutantTest : public testing::TestWithParam<harness::MutantInfo> {};
 
 TEST_P(MutantTest, IsKilled) {
-  const MutantInfo& m = GetParam();
+  DUNE_SKIP_WITHOUT_MUTANTS();
+  const harness::MutantInfo& m = GetParam();
   const harness::MutantOutcome o = harness::run_mutant(m);
   ASSERT_TRUE(o.killed) << m.name << " (" << m.description << ") survived " << o.games << " games of its setup";
   // The family it targets kills it first, so every family (HasThirtyMutantsOverEveryFamily) bites
@@ -30,16 +32,17 @@ TEST_P(MutantTest, IsKilled) {
 }
 
 TEST(MutantCatalogue, HasThirtyMutantsOverEveryFamily) {
-  EXPECT_GE(mutant_catalogue().size(), 30U);
+  EXPECT_GE(harness::mutant_catalogue().size(), 30U);
   for (std::string_view family : {"census", "capacity", "conservation", "oracle", "protocol", "determinism",
                                   "noninterference", "single-consumption", "lifecycle"}) {
     int n = 0;
-    for (const MutantInfo& m : mutant_catalogue()) n += m.family == family ? 1 : 0;
+    for (const harness::MutantInfo& m : harness::mutant_catalogue()) n += m.family == family ? 1 : 0;
     EXPECT_GT(n, 0) << "no mutant targets " << family;
   }
 }
 
 TEST(MutantCatalogue, NoMutantIsActiveOutsideAScope) {
+  DUNE_SKIP_WITHOUT_MUTANTS();
   EXPECT_FALSE(mutant_active(Mutant::BidPaidToBank));
   {
     const ScopedMutant m(Mutant::BidPaidToBank);
@@ -48,13 +51,14 @@ TEST(MutantCatalogue, NoMutantIsActiveOutsideAScope) {
   EXPECT_FALSE(mutant_active(Mutant::BidPaidToBank));
 }
 
-std::string test_name(const testing::TestParamInfo<MutantInfo>& info) {
+std::string test_name(const testing::TestParamInfo<harness::MutantInfo>& info) {
   std::string out;
   for (char c : info.param.name) out += c == '-' ? '_' : c;
   return out;
 }
 
-INSTANTIATE_TEST_SUITE_P(Catalogue, MutantTest, testing::ValuesIn(mutant_catalogue().begin(), mutant_catalogue().end()),
+INSTANTIATE_TEST_SUITE_P(Catalogue, MutantTest,
+                         testing::ValuesIn(harness::mutant_catalogue().begin(), harness::mutant_catalogue().end()),
                          test_name);
 
 }  // namespace

@@ -8,10 +8,10 @@
 #include <fstream>
 #include <sstream>
 
-#include "engine/persistence.h"
 #include "generators/arbitrary.h"
 #include "harness/planted.h"
 #include "harness/property.h"
+#include "io/persistence.h"
 
 namespace dune {
 namespace {

@@ -7,6 +7,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "engine/mutants.h"
+
 namespace {
 
 struct RunResult {
@@ -144,6 +146,29 @@ TEST(DunecheckCliTest, BenchListsItsBenchmarks) {
   const RunResult r = run("bench --benchmark_list_tests=true");
   EXPECT_EQ(r.exit_code, 0) << r.out;
   EXPECT_NE(r.out.find("BM_RandomGame"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("Mutant/bid-paid-to-bank") != std::string::npos, dune::kMutantsBuilt) << r.out;
+}
+
+// The mutant commands follow the build: with mutants (the default and asan presets) they list and
+// switch them on; without (release) each says so, and every request to switch one on exits 2
+// before any game is played.
+TEST(DunecheckCliTest, MutantCommandsFollowTheBuild) {
+  const RunResult list = run("mutants");
+  EXPECT_EQ(list.exit_code, 0) << list.out;
+  if (dune::kMutantsBuilt) {
+    EXPECT_NE(list.out.find("bid-paid-to-bank"), std::string::npos) << list.out;
+    return;
+  }
+  const std::string none = "this build has no mutants (configure with -DDUNE_MUTANTS=ON";
+  EXPECT_NE(list.out.find(none), std::string::npos) << list.out;
+  EXPECT_EQ(list.out.find("bid-paid-to-bank"), std::string::npos) << list.out;
+  for (const char* args : {"mutants --run", "mutants --run bid-paid-to-bank",
+                           "gate --family Atreides --games 1 --mutant stale-version-accepted --out /nonexistent",
+                           "explore --scope lifecycle-3 --mutant nexus-blow-b-erases --out /nonexistent"}) {
+    const RunResult r = run(args);
+    EXPECT_EQ(r.exit_code, 2) << args << ": " << r.out;
+    EXPECT_NE(r.out.find(none), std::string::npos) << args << ": " << r.out;
+  }
 }
 
 }  // namespace

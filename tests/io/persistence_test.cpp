@@ -8,7 +8,7 @@
 #include <random>
 #include <nlohmann/json.hpp>
 
-#include "engine/persistence.h"
+#include "io/persistence.h"
 #include "model/factions.h"
 #include "tests/engine/test_support.h"
 
@@ -127,7 +127,7 @@ TEST(PersistenceTest, SaveLoadContinueEqualsContinuing) {
 }
 
 // A tripwire for fields the random games rarely reach: when a struct of GameState changes size, a
-// field was added or removed. Extend its writer and reader in engine/persistence.cpp (and its view
+// field was added or removed. Extend its writer and reader in io/persistence.cpp (and its view
 // in engine/projection.cpp when it is public or private to a seat), then update the size here.
 TEST(PersistenceTest, EveryStateStructIsCoveredByTheJsonForm) {
   struct Known { const char* name; std::size_t size, covered; };

@@ -28,7 +28,7 @@
 #include <variant>
 #include <vector>
 
-#include "engine/persistence.h"
+#include "io/persistence.h"
 #include "model/state.h"
 
 namespace dune {

@@ -11,6 +11,7 @@
 #include <variant>
 #include <vector>
 
+#include "engine/json_forms.h"
 #include "model/commands.h"
 #include "model/options.h"
 #include "model/state.h"
@@ -19,27 +20,16 @@ namespace dune {
 
 inline constexpr int kSchemaVersion = 1;
 
-struct LoadError {
-  std::string message;  // names the problem and where: "state.seats[1].spice: expected an integer"
-  friend bool operator==(const LoadError&, const LoadError&) = default;
-};
-
 // FNV-1a 64-bit over bytes; the digest of a document is this over its content's canonical dump.
 std::uint64_t fnv1a64(std::string_view bytes);
 std::string digest_of(const nlohmann::json& content);  // "fnv1a64:" + 16 hex digits
 
 // ---- JSON forms (content only, no envelope) ------------------------------------------------
+// LoadError and the forms of options and commands, which the engine's views use too, are
+// engine/json_forms.h.
 nlohmann::json state_to_json(const GameState& state);
 std::variant<GameState, LoadError> state_from_json(const nlohmann::json& content);
-nlohmann::json options_to_json(const Options& options);
-std::variant<Options, LoadError> options_from_json(const nlohmann::json& j);
 nlohmann::json log_entry_to_json(const LogEntry& entry);
-
-// Commands as {"kind": "<struct name>", ...fields}. Strict (persistence): every field present.
-// Lenient (scenario files): fields with an obvious default (special forces 0, karama false, no
-// leader) may be left out. Unknown kinds are an error naming the kind.
-nlohmann::json command_to_json(const Command& c);
-std::variant<Command, LoadError> command_from_json(const nlohmann::json& j, bool lenient = false);
 
 // ---- files ---------------------------------------------------------------------------------
 // {"format": "dunecheck-snapshot", "schema": 1, "digest": "...", "state": {...}}

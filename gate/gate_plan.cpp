@@ -1,4 +1,4 @@
-#include "tools/gate_plan.h"
+#include "gate/gate_plan.h"
 
 #include <fmt/format.h>
 

@@ -1,10 +1,11 @@
-// The mutant catalogue: one row per named rules bug (engine/mutants.h). The setup column picks
-// small random games that reach the mutated rule (e.g. the Emperor seated for a bid-payment bug).
-#include "engine/mutants.h"
+// The mutant catalogue: one row per named rules bug (engine/mutants.h, harness/mutants.h). The
+// setup column picks small random games that reach the mutated rule (e.g. the Emperor seated for a
+// bid-payment bug).
+#include "harness/mutants.h"
 
 #include <array>
 
-namespace dune {
+namespace dune::harness {
 namespace {
 
 // Bits of the base factions, in kBaseFactions order.
@@ -137,4 +138,4 @@ std::optional<MutantInfo> find_mutant(std::string_view name) {
   return std::nullopt;
 }
 
-}  // namespace dune
+}  // namespace dune::harness

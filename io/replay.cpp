@@ -1,5 +1,5 @@
-// Replaying an event log from the setup (engine/persistence.h replay). Split from persistence.cpp.
-#include "engine/persistence.h"
+// Replaying an event log from the setup (io/persistence.h replay). Split from persistence.cpp.
+#include "io/persistence.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>

@@ -1,8 +1,7 @@
-// Persistence: the state snapshot and the event log as JSON (engine/persistence.h). Each struct of
+// Persistence: the state snapshot and the event log as JSON (io/persistence.h). Each struct of
 // GameState has one writer and one reader here, side by side; a new field goes into both, and the
 // round-trip test (load(save(s)) == s) fails until it does. Readers report the path of a problem.
-#include "engine/mutants.h"
-#include "engine/persistence.h"
+#include "io/persistence.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -12,6 +11,7 @@
 
 #include "engine/engine.h"
 #include "engine/json_io.h"
+#include "engine/mutants.h"
 #include "model/cards.h"
 #include "model/factions.h"
 
@@ -19,6 +19,7 @@ namespace dune {
 
 using json = nlohmann::json;
 using json_io::fail;
+using json_io::guarded;
 using json_io::In;
 using json_io::name_of;
 
@@ -196,20 +197,6 @@ json log_entry_to_json(const LogEntry& entry) {
   json out = chance_json(c.request);
   out["outcome"] = c.outcome;
   return {{"chance", out}};
-}
-
-json options_to_json(const Options& o) {
-  json factions = json::array();
-  for (Faction f : o.factions) factions.push_back(name_of(f));
-  const RuleFlags& r = o.rules;
-  return {{"factions", factions}, {"player_circles", o.player_circles}, {"turn_limit", o.turn_limit},
-          {"nexus", name_of(o.nexus)},
-          {"rules", {{"advanced_combat", r.advanced_combat}, {"double_spice_blow", r.double_spice_blow},
-                     {"fremen_storm_deck", r.fremen_storm_deck}, {"fremen_storm_losses", r.fremen_storm_losses},
-                     {"fremen_worm_sending", r.fremen_worm_sending}, {"special_forces", r.special_forces},
-                     {"bene_gesserit_advisors", r.bene_gesserit_advisors},
-                     {"guild_shipment_timing", r.guild_shipment_timing}, {"harkonnen_capture", r.harkonnen_capture},
-                     {"kwisatz_haderach", r.kwisatz_haderach}, {"advanced_karama", r.advanced_karama}}}};
 }
 
 json state_to_json(const GameState& s) {
@@ -486,34 +473,9 @@ struct Reader {
   }
 };
 
-Options read_options(const In& in) {
-  Options o;
-  for (const In& x : in["factions"].items()) o.factions.push_back(x.enumeration<Faction>());
-  for (const In& x : in["player_circles"].items()) o.player_circles.push_back(x.byte(6));
-  o.turn_limit = static_cast<int>(in["turn_limit"].integer(1, 20));
-  o.nexus = in["nexus"].enumeration<NexusModuleMode>();
-  const In r = in["rules"];
-  RuleFlags& f = o.rules;
-  f.advanced_combat = r["advanced_combat"].boolean();
-  f.double_spice_blow = r["double_spice_blow"].boolean();
-  f.fremen_storm_deck = r["fremen_storm_deck"].boolean();
-  f.fremen_storm_losses = r["fremen_storm_losses"].boolean();
-  f.fremen_worm_sending = r["fremen_worm_sending"].boolean();
-  f.special_forces = r["special_forces"].boolean();
-  f.bene_gesserit_advisors = r["bene_gesserit_advisors"].boolean();
-  f.guild_shipment_timing = r["guild_shipment_timing"].boolean();
-  f.harkonnen_capture = r["harkonnen_capture"].boolean();
-  f.kwisatz_haderach = r["kwisatz_haderach"].boolean();
-  f.advanced_karama = r["advanced_karama"].boolean();
-  if (auto game = new_game(o); auto* rejection = std::get_if<Rejection>(&game)) {
-    fail(in.path, "options the engine cannot play: " + rejection->message);
-  }
-  return o;
-}
-
 GameState read_state(const In& in) {
   GameState s;
-  s.options = read_options(in["options"]);
+  s.options = json_io::read_strict_options(in["options"]);
   const Reader r{s.options.seat_count()};
   s.turn = static_cast<int>(in["turn"].integer(0, 100));
   s.phase = in["phase"].enumeration<Phase>();
@@ -554,23 +516,7 @@ GameState read_state(const In& in) {
   return s;
 }
 
-// Runs a reader; nlohmann and reader failures become a LoadError (never escape the API).
-template <class F>
-auto guarded(F&& f) -> std::variant<decltype(f()), LoadError> {
-  try {
-    return f();
-  } catch (const json_io::JsonFailure& e) {
-    return LoadError{e.what()};
-  } catch (const json::exception& e) {
-    return LoadError{fmt::format("malformed JSON: {}", e.what())};
-  }
-}
-
 }  // namespace
-
-std::variant<Options, LoadError> options_from_json(const json& j) {
-  return guarded([&] { return read_options(In{j, "options"}); });
-}
 
 std::variant<GameState, LoadError> state_from_json(const json& content) {
   auto state = guarded([&] { return read_state(In{content, "state"}); });
@@ -632,7 +578,7 @@ std::variant<EventLog, LoadError> load_log(std::string_view text) {
   if (auto* e = std::get_if<LoadError>(&doc)) return *e;
   return guarded([&] {
     const In in{std::get<json>(doc), "log"};
-    EventLog log{read_options(in["options"]), {}, in["final_digest"].string()};
+    EventLog log{json_io::read_strict_options(in["options"]), {}, in["final_digest"].string()};
     const Reader r{log.options.seat_count()};
     for (const In& x : in["entries"].items()) log.entries.push_back(r.log_entry(x));
     return log;

@@ -12,10 +12,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include "gate/gate_campaign.h"
+#include "gate/gate_plan.h"
+#include "gate/gate_record.h"
 #include "model/nexus_registry.h"
 #include "reports/report_json.h"
-#include "tools/gate_campaign.h"
-#include "tools/gate_plan.h"
+#include "tests/skip_without_mutants.h"
 
 namespace dune::gate {
 namespace {
@@ -95,6 +97,7 @@ TEST(GateCampaign, ResultIsIndependentOfJobsAndShardsMergeIntoIt) {
 }
 
 TEST(GateCli, AMutantFailsTheGateAndItsCounterexampleReplays) {
+  DUNE_SKIP_WITHOUT_MUTANTS();
   const std::string dir = temp_dir("mutant");
   std::string out;
   ASSERT_EQ(dunecheck(fmt::format("gate --family Atreides --games 2 --jobs 1 --mutant stale-version-accepted --shrink-seconds 5 --no-proofs --out {}", dir),
@@ -122,13 +125,47 @@ TEST(GateCli, BadUsageExitsTwoAndNamesTheProblem) {
   EXPECT_NE(out.find("0 <= i < n"), std::string::npos) << out;
   EXPECT_EQ(dunecheck("gate --time-budget soon", out), 2);
   EXPECT_EQ(dunecheck("gate --mutant stale-version-accepted --record /tmp/x.json", out), 2);
-  EXPECT_NE(out.find("never verifies"), std::string::npos) << out;
+  EXPECT_NE(out.find(kMutantsBuilt ? "never verifies" : "this build has no mutants"), std::string::npos) << out;
 }
 
 TEST(GateCli, AnUnavailableFamilyAskedForByNameDoesNotPass) {
   std::string out;
   EXPECT_EQ(dunecheck(fmt::format("gate --family Emperor --games 1 --out {}", temp_dir("emperor")), out), 1) << out;
   EXPECT_NE(out.find("Emperor: unavailable"), std::string::npos) << out;
+}
+
+reports::FamilyResult family_result(Faction f, reports::VerdictKind kind, std::string digest = "") {
+  reports::FamilyResult r;
+  r.family = f;
+  r.verdict.kind = kind;
+  r.verdict.digest = std::move(digest);
+  return r;
+}
+
+// A campaign's verified family enters the record with its digest; a family it ran that did not
+// verify leaves it; a family it did not run keeps its entry; other keys stay.
+TEST(GateRecord, AnUpdateRecordsVerifiedFamiliesAndDropsOnesThatRanWithoutVerifying) {
+  reports::CampaignResult r;
+  r.families = {family_result(Faction::Atreides, reports::VerdictKind::Verified, "fnv1a64:0123456789abcdef"),
+                family_result(Faction::Emperor, reports::VerdictKind::Unavailable)};
+  const nlohmann::json record{{"format", kRecordFormat},
+                              {"note", "kept"},
+                              {"families", {{{"family", "Fremen"}, {"digest", "fnv1a64:f"}},
+                                            {{"family", "Emperor"}, {"digest", "fnv1a64:e"}}}}};
+  const auto updated = updated_record(record, r, "out", 240, 1);
+  ASSERT_TRUE(updated);
+  EXPECT_EQ((*updated)["note"], "kept");
+  ASSERT_EQ((*updated)["families"].size(), 2U);
+  EXPECT_EQ((*updated)["families"][0]["family"], "Atreides");
+  EXPECT_EQ((*updated)["families"][0]["digest"], "fnv1a64:0123456789abcdef");
+  EXPECT_EQ((*updated)["families"][0]["report"], "out/campaign.json");
+  EXPECT_EQ((*updated)["families"][0]["campaign"], "dunecheck gate --family Atreides --games 240 --seed 1");
+  EXPECT_EQ((*updated)["families"][1], record["families"][0]);
+  EXPECT_FALSE(updated_record(nlohmann::json{{"format", "something else"}, {"families", nlohmann::json::array()}}, r, "out", 1, 1));
+  EXPECT_FALSE(updated_record(nlohmann::json{{"format", kRecordFormat}}, r, "out", 1, 1));
+  EXPECT_EQ(family_named("bene-gesserit"), Faction::BeneGesserit);
+  EXPECT_TRUE(gate_passed(r, {Faction::Atreides}));
+  EXPECT_FALSE(gate_passed(r, {Faction::Emperor}));  // asked for by name and unavailable
 }
 
 // The committed gate record names, for each verified family, the digest of a passing report; the

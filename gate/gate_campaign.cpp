@@ -1,4 +1,4 @@
-#include "tools/gate_campaign.h"
+#include "gate/gate_campaign.h"
 
 #include <fmt/format.h>
 
@@ -9,6 +9,7 @@
 #include <mutex>
 #include <thread>
 
+#include "gate/gate_plan.h"
 #include "generators/random_player.h"
 #include "harness/mutant_run.h"
 #include "harness/replay_file.h"
@@ -16,7 +17,6 @@
 #include "harness/shrink.h"
 #include "model/nexus_registry.h"
 #include "proofs/explorer.h"
-#include "tools/gate_plan.h"
 
 namespace dune::gate {
 namespace {
@@ -29,7 +29,7 @@ constexpr std::string_view kProgressCheck = "engine.progress";
 constexpr std::size_t kTraceLines = 400;  // a trace longer than this keeps its last lines
 
 std::string mutant_name(Mutant m) {
-  for (const MutantInfo& info : mutant_catalogue()) {
+  for (const harness::MutantInfo& info : harness::mutant_catalogue()) {
     if (info.id == m) return std::string(info.name);
   }
   return "";

@@ -1,5 +1,5 @@
 // `dunecheck gate`'s campaign (issue 8 item 1): for each requested Nexus family, random legal games
-// from the family's setups (tools/gate_plan.h) with every invariant after every step, on all cores,
+// from the family's setups (gate/gate_plan.h) with every invariant after every step, on all cores,
 // counted into a reports::CampaignResult. A failing game is shrunk, written as a replay file and
 // recorded as a counterexample with its step-by-step trace.
 //

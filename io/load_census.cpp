@@ -1,6 +1,6 @@
-// The census a loaded snapshot must satisfy (engine/persistence.h check_census): every card in
+// The census a loaded snapshot must satisfy (io/persistence.h check_census): every card in
 // exactly one zone and the force and spice totals of the setup. Split from persistence.cpp.
-#include "engine/persistence.h"
+#include "io/persistence.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>

@@ -4,7 +4,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "engine/scenario.h"
+#include "io/scenario.h"
 #include "tests/engine/test_support.h"
 
 namespace dune {

@@ -1,5 +1,5 @@
-// Scenario files: parse, play with staged chance, check named facts (engine/scenario.h).
-#include "engine/scenario.h"
+// Scenario files: parse, play with staged chance, check named facts (io/scenario.h).
+#include "io/scenario.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>

@@ -1,0 +1,32 @@
+// The JSON forms the engine itself writes and reads: commands (views list the legal ones; event
+// logs and scenario files carry them) and options (views show them; generated game specs carry
+// them). Readers return a value or a LoadError naming the problem and its path. The snapshot and
+// the event log, which are built on these, are io/persistence.h.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <variant>
+
+#include "model/commands.h"
+#include "model/options.h"
+
+namespace dune {
+
+struct LoadError {
+  std::string message;  // names the problem and where: "state.seats[1].spice: expected an integer"
+  friend bool operator==(const LoadError&, const LoadError&) = default;
+};
+
+// Options as {"factions", "player_circles", "turn_limit", "nexus", "rules": {...}}. Reading
+// rejects options the engine cannot play (new_game's rejection).
+nlohmann::json options_to_json(const Options& options);
+std::variant<Options, LoadError> options_from_json(const nlohmann::json& j);
+
+// Commands as {"kind": "<struct name>", ...fields}. Strict (persistence): every field present.
+// Lenient (scenario files): fields with an obvious default (special forces 0, karama false, no
+// leader) may be left out. Unknown kinds are an error naming the kind.
+nlohmann::json command_to_json(const Command& c);
+std::variant<Command, LoadError> command_from_json(const nlohmann::json& j, bool lenient = false);
+
+}  // namespace dune

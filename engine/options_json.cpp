@@ -1,0 +1,57 @@
+// The JSON form of options (engine/json_forms.h): written by views, snapshots, event logs and
+// generated game specs, read strictly (every field present) by persistence and game specs.
+// Scenario files read their own lenient form (io/scenario.cpp). Split from persistence.cpp.
+#include "engine/engine.h"
+#include "engine/json_forms.h"
+#include "engine/json_io.h"
+
+namespace dune {
+
+using json = nlohmann::json;
+using json_io::In;
+using json_io::name_of;
+
+json options_to_json(const Options& o) {
+  json factions = json::array();
+  for (Faction f : o.factions) factions.push_back(name_of(f));
+  const RuleFlags& r = o.rules;
+  return {{"factions", factions}, {"player_circles", o.player_circles}, {"turn_limit", o.turn_limit},
+          {"nexus", name_of(o.nexus)},
+          {"rules", {{"advanced_combat", r.advanced_combat}, {"double_spice_blow", r.double_spice_blow},
+                     {"fremen_storm_deck", r.fremen_storm_deck}, {"fremen_storm_losses", r.fremen_storm_losses},
+                     {"fremen_worm_sending", r.fremen_worm_sending}, {"special_forces", r.special_forces},
+                     {"bene_gesserit_advisors", r.bene_gesserit_advisors},
+                     {"guild_shipment_timing", r.guild_shipment_timing}, {"harkonnen_capture", r.harkonnen_capture},
+                     {"kwisatz_haderach", r.kwisatz_haderach}, {"advanced_karama", r.advanced_karama}}}};
+}
+
+Options json_io::read_strict_options(const In& in) {
+  Options o;
+  for (const In& x : in["factions"].items()) o.factions.push_back(x.enumeration<Faction>());
+  for (const In& x : in["player_circles"].items()) o.player_circles.push_back(x.byte(6));
+  o.turn_limit = static_cast<int>(in["turn_limit"].integer(1, 20));
+  o.nexus = in["nexus"].enumeration<NexusModuleMode>();
+  const In r = in["rules"];
+  RuleFlags& f = o.rules;
+  f.advanced_combat = r["advanced_combat"].boolean();
+  f.double_spice_blow = r["double_spice_blow"].boolean();
+  f.fremen_storm_deck = r["fremen_storm_deck"].boolean();
+  f.fremen_storm_losses = r["fremen_storm_losses"].boolean();
+  f.fremen_worm_sending = r["fremen_worm_sending"].boolean();
+  f.special_forces = r["special_forces"].boolean();
+  f.bene_gesserit_advisors = r["bene_gesserit_advisors"].boolean();
+  f.guild_shipment_timing = r["guild_shipment_timing"].boolean();
+  f.harkonnen_capture = r["harkonnen_capture"].boolean();
+  f.kwisatz_haderach = r["kwisatz_haderach"].boolean();
+  f.advanced_karama = r["advanced_karama"].boolean();
+  if (auto game = new_game(o); auto* rejection = std::get_if<Rejection>(&game)) {
+    json_io::fail(in.path, "options the engine cannot play: " + rejection->message);
+  }
+  return o;
+}
+
+std::variant<Options, LoadError> options_from_json(const json& j) {
+  return json_io::guarded([&] { return json_io::read_strict_options(In{j, "options"}); });
+}
+
+}  // namespace dune

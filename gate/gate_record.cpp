@@ -1,0 +1,76 @@
+#include "gate/gate_record.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+
+#include "model/factions.h"
+#include "reports/report.h"
+#include "reports/report_json.h"
+#include "reports/report_text.h"
+
+namespace dune::gate {
+
+std::optional<Faction> family_named(std::string_view name) {
+  const auto key = [](std::string_view s) {
+    std::string k;
+    for (char c : s) {
+      if (c != ' ' && c != '-' && c != '_') k += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+    return k;
+  };
+  for (Faction f : kAllFactions) {
+    if (key(to_string(f)) == key(name)) return f;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> record_refusal(const GateOptions& o) {
+  if (!o.proofs) return "--record with --no-proofs: a recorded campaign includes the bounded proofs";
+  if (o.mutant != Mutant::None) return "--record with --mutant: a mutant's campaign never verifies a family";
+  if (o.shard.count > 1) {
+    return "--record needs the whole campaign: merge the shards with `dunecheck report --merge` and run unsharded to record";
+  }
+  if (o.time_budget.count() > 0) return "--record with --time-budget: a recorded campaign must be reproducible";
+  return std::nullopt;
+}
+
+std::optional<nlohmann::json> updated_record(const nlohmann::json& record, const reports::CampaignResult& r,
+                                             const std::string& report_dir, std::uint64_t games, std::uint64_t seed) {
+  if (!record.is_object() || record.value("format", "") != kRecordFormat || !record.contains("families") ||
+      !record["families"].is_array()) {
+    return std::nullopt;
+  }
+  nlohmann::json families = nlohmann::json::array();
+  for (const nlohmann::json& entry : record["families"]) {
+    const auto f = entry.is_object() && entry.contains("family") && entry["family"].is_string()
+                       ? family_named(entry["family"].get<std::string>())
+                       : std::nullopt;
+    if (f && !reports::find_family(r, *f)) families.push_back(entry);  // not run now: kept as it was
+  }
+  for (const reports::FamilyResult& f : r.families) {
+    if (f.verdict.kind != reports::VerdictKind::Verified) continue;
+    families.push_back({{"family", std::string(to_string(f.family))},
+                        {"digest", f.verdict.digest},
+                        {"report", report_dir + "/" + reports::kJsonFile},
+                        {"campaign", fmt::format("dunecheck gate --family {} --games {} --seed {}", to_string(f.family),
+                                                 games, seed)}});
+  }
+  const auto order = [](const nlohmann::json& e) { return index(*family_named(e["family"].get<std::string>())); };
+  std::sort(families.begin(), families.end(), [&](const nlohmann::json& a, const nlohmann::json& b) { return order(a) < order(b); });
+  nlohmann::json out = record;
+  out["families"] = std::move(families);
+  return out;
+}
+
+bool gate_passed(const reports::CampaignResult& r, const std::vector<Faction>& named) {
+  bool passed = reports::all_passed(r);
+  for (Faction family : named) {  // asked for by name: unavailable is not a pass
+    const reports::FamilyResult* f = reports::find_family(r, family);
+    if (f && f->verdict.kind == reports::VerdictKind::Unavailable) passed = false;
+  }
+  return passed;
+}
+
+}  // namespace dune::gate

@@ -1,0 +1,61 @@
+// The mutant catalogue (issue 7 item 6): every engine mutant (engine/mutants.h) by name, with the
+// invariant family meant to kill it, a one-line description and the setup of small random games
+// that reach the mutated rule. harness/mutant_run.h runs them; `dunecheck mutants` lists them.
+//
+// The catalogue is data and exists in every build; the injection points it names exist only when
+// kMutantsBuilt (the default and asan presets). Every entry point that would switch one on checks
+// kMutantsBuilt first and refuses with kNoMutantsMessage.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string_view>
+
+#include "engine/mutants.h"
+
+namespace dune::harness {
+
+// Why a build without mutants refuses to switch one on (CLI commands, replay files, tests).
+inline constexpr std::string_view kNoMutantsMessage =
+    "this build has no mutants (configure with -DDUNE_MUTANTS=ON, the default and asan presets)";
+
+// The bots of a mutant's games (harness/mutant_run.cpp maps them to generators' profiles).
+enum class MutantBots : std::uint8_t {
+  Mixed,        // uniform on even seeds, aggressive (reckless battle plans) on odd ones
+  SpiceHungry,  // onto spice, where the worms appear
+  Nexus,        // the Nexus module (Audit) with Nexus-eager and ally-eager seats; draws favour the
+                // Atreides card, the family whose panels play (seed 000, "Effect integration")
+};
+
+// Where a mutant's games start. A leader is revived only once every leader of its faction has
+// died ([LR] 1.05.03), which random games of a few turns almost never reach: that mutant's games
+// start with the first seat's leaders in the Tanks, a staged state no event log reproduces (so
+// determinism.replay cannot run on them; the run reports it as excluded).
+enum class MutantStart : std::uint8_t { NewGame, FirstSeatLeadersInTanks };
+
+// Random games that reach the mutated rule: which base factions sit (a bit per faction, in
+// kBaseFactions order), Basic or Advanced, the turn limit, how many games at most, the bots and
+// the start.
+struct MutantSetup {
+  std::uint8_t factions = 0b111111;
+  bool advanced = false;
+  std::uint8_t turns = 3;
+  std::uint8_t games = 20;
+  MutantBots bots = MutantBots::Mixed;
+  MutantStart start = MutantStart::NewGame;
+};
+
+struct MutantInfo {
+  Mutant id;
+  std::string_view name;         // kebab-case, unique (the CLI's NAME)
+  std::string_view family;       // the invariant family meant to kill it (registry.h families)
+  std::string_view description;  // one line
+  MutantSetup setup;
+};
+
+// Every mutant, in enum order (None excluded).
+std::span<const MutantInfo> mutant_catalogue();
+std::optional<MutantInfo> find_mutant(std::string_view name);
+
+}  // namespace dune::harness
