@@ -14,11 +14,13 @@ namespace dune::invariants {
 namespace {
 
 std::string treachery_name(std::uint8_t id) {
+  if (id >= kTreacheryCardCount) return fmt::format("#{}", id);
   return fmt::format("{}#{}", card_type(TreacheryCardId{id}).name, kTreacheryCards[id].copy);
 }
 
 std::string traitor_name(std::uint8_t id) {
-  return id == kCheapHeroTraitor.value ? std::string("Cheap Hero") : std::string(leader_info(LeaderId{id}).name);
+  if (id == kCheapHeroTraitor.value) return "Cheap Hero";
+  return id < kLeaderCount ? std::string(leader_info(LeaderId{id}).name) : fmt::format("#{}", id);
 }
 
 // Where each card of one kind was found, by raw id.
@@ -31,9 +33,14 @@ class Sightings {
     for (const Id& id : ids) zones_[id.value].push_back(zone);
   }
 
-  // Every card appears once; the number of distinct cards equals `expected`.
-  void check(int expected, const std::function<std::string(std::uint8_t)>& name, Violations& out) const {
+  // Every card appears once, each is one of this setup's (`belongs`), and the number of distinct
+  // cards equals `expected`.
+  void check(int expected, const std::function<std::string(std::uint8_t)>& name,
+             const std::function<bool(std::uint8_t)>& belongs, Violations& out) const {
     for (const auto& [id, zones] : zones_) {
+      if (!belongs(id)) {
+        out.push_back({"census." + kind_, fmt::format("{} {} ({}) is not part of this game", kind_, name(id), zones.front())});
+      }
       if (zones.size() > 1) {
         std::string where;
         for (const auto& z : zones) where += fmt::format("{}{}", where.empty() ? "" : ", ", z);
@@ -59,7 +66,16 @@ void check_treachery(const GameState& s, Violations& out) {
   for (std::size_t i = 0; i < s.seat_count(); ++i) {
     cards.found(s.seats[i].hand, fmt::format("{} hand", to_string(s.options.factions[i])));
   }
-  cards.check(TreacheryCard::census(catalogue_options(s.options)).total(), treachery_name, out);
+  // The ones the catalogue's census counts (model/catalogue.h, TreacheryCard): base cards, the
+  // expansions' only with their options.
+  const CatalogueOptions o = catalogue_options(s.options);
+  cards.check(TreacheryCard::census(o).total(), treachery_name, [&](std::uint8_t id) {
+    const TreacheryCardType& t = card_type(TreacheryCardId{id});
+    return id < kTreacheryCardCount && (t.expansion == Expansion::Base ||
+                                        (t.expansion == Expansion::IxiansTleilaxu && o.e1_treachery_cards) ||
+                                        (t.expansion == Expansion::EcazMoritani && o.e3_treachery_cards) ||
+                                        (t.part == TreacheryDeckPart::RicheseCache && o.in_play(Faction::Richese)));
+  }, out);
 }
 
 void check_traitors(const GameState& s, Violations& out) {
@@ -71,7 +87,14 @@ void check_traitors(const GameState& s, Violations& out) {
     cards.found(s.seats[i].traitors, who + " traitors");
     cards.found(s.seats[i].traitor_offer, who + " traitor offer");
   }
-  cards.check(TraitorCard::census(catalogue_options(s.options)).total(), traitor_name, out);
+  // One per leader of a faction in play (TraitorCard's census), the Cheap Hero with its option.
+  const CatalogueOptions o = catalogue_options(s.options);
+  cards.check(TraitorCard::census(o).total(), traitor_name, [&](std::uint8_t id) {
+    if (id == kCheapHeroTraitor.value) return o.cheap_hero_traitor;
+    if (id >= kLeaderCount) return false;
+    const LeaderInfo& l = kLeaders[id];
+    return l.faction && o.in_play(*l.faction) && (l.role != LeaderRole::Auditor || o.choam_auditor);
+  }, out);
 }
 
 void check_spice_cards(const GameState& s, Violations& out) {
@@ -81,8 +104,15 @@ void check_spice_cards(const GameState& s, Violations& out) {
   cards.found(s.blow.discard[0], "discard A");
   cards.found(s.blow.discard[1], "discard B");
   cards.found(s.blow.set_aside, "set aside");
-  cards.check(SpiceCard::census(catalogue_options(s.options)).total(),
-              [](std::uint8_t id) { return std::string(spice_card_info(SpiceCardId{id}).name); }, out);
+  const CatalogueOptions o = catalogue_options(s.options);
+  cards.check(SpiceCard::census(o).total(), [](std::uint8_t id) { return std::string(spice_card_info(SpiceCardId{id}).name); },
+              [&](std::uint8_t id) {
+                if (id >= kSpiceCardCount) return false;
+                const SpiceCardInfo& c = kSpiceCards[id];
+                return c.expansion == Expansion::Base || (c.kind == SpiceCardKind::Sandtrout && o.sandtrout) ||
+                       (c.kind == SpiceCardKind::GreatMaker && o.great_maker) ||
+                       (c.kind == SpiceCardKind::Discovery && o.discovery);
+              }, out);
 }
 
 // Seed 000, item 1: the twelve Nexus identities, each once, across deck, discard and held cards
@@ -105,7 +135,8 @@ void check_nexus_cards(const GameState& s, Violations& out) {
     found({*s.nexus.held[i]}, i < s.seat_count() ? fmt::format("{} held", to_string(s.options.factions[i])) : "held");
   }
   cards.check(NexusCard::census(catalogue_options(s.options)).total(),
-              [](std::uint8_t id) { return std::string(to_string(static_cast<Faction>(id))); }, out);
+              [](std::uint8_t id) { return std::string(to_string(static_cast<Faction>(id))); },
+              [](std::uint8_t id) { return id < kFactionCount; }, out);
 }
 
 void check_leaders(const GameState& s, Violations& out) {

@@ -60,14 +60,14 @@ TEST(CorruptionTest, LoadNamesEachKindOfDamage) {
   expect_error(resigned(e), "out of range");
   e = state;
   e["seats"][0]["reserves_normal"] = state["seats"][0]["reserves_normal"].get<int>() + 1;
-  expect_error(resigned(e), "forces on the board, in reserves and in the Tanks");
+  expect_error(resigned(e), "normal and 0 special across reserves, board and Tanks; the catalogue has");
   e = state;
   const int in_deck = e["treachery"]["deck"]["unseen"][0].get<int>();
   auto hand = e["seats"][1]["hand"].get<std::vector<int>>();
   hand.push_back(in_deck);
   std::sort(hand.begin(), hand.end());
   e["seats"][1]["hand"] = hand;
-  expect_error(resigned(e), "in 2 places");
+  expect_error(resigned(e), "in 2 zones");
   e = state;
   e["seats"].erase(e["seats"].size() - 1);
   expect_error(resigned(e), "expected 5 entries");

@@ -7,6 +7,7 @@
 #include "generators/random_player.h"
 #include "invariants/census.h"
 #include "invariants/conservation.h"
+#include "model/cards.h"
 #include "model/factions.h"
 
 namespace dune::invariants {
@@ -51,6 +52,23 @@ TEST(CensusTest, ALostCardIsCounted) {
   GameState s = opening(Options::basic({Faction::Atreides, Faction::Harkonnen}), 2);
   s.treachery.deck.unseen.pop_back();
   EXPECT_TRUE(names(check_census(s), "census.Treachery", "32 Treachery cards accounted for, the catalogue has 33"));
+}
+
+// A card swapped for one this setup does not use (an E1 Treachery card in a base game, the traitor
+// of a faction not at the table): the counts still match, the identity does not.
+TEST(CensusTest, ACardFromOutsideTheSetupIsNamed) {
+  GameState s = opening(Options::basic({Faction::Atreides, Faction::Harkonnen}), 2);
+  std::optional<TreacheryCardId> e1;
+  for (std::uint8_t id = 0; id < kTreacheryCardCount && !e1; ++id) {
+    if (card_type(TreacheryCardId{id}).expansion == Expansion::IxiansTleilaxu) e1 = TreacheryCardId{id};
+  }
+  ASSERT_TRUE(e1);
+  s.treachery.deck.unseen.back() = *e1;
+  EXPECT_TRUE(names(check_census(s), "census.Treachery", "is not part of this game"));
+  GameState t = opening(Options::basic({Faction::Atreides, Faction::Harkonnen}), 2);
+  const LeaderId fremen = ordinary_leaders(Faction::Fremen).front();
+  t.seat(Seat{1}).traitors.back() = TraitorCardId{fremen.value};
+  EXPECT_TRUE(names(check_census(t), "census.traitor", "is not part of this game"));
 }
 
 TEST(CensusTest, ATraitorDealtTwiceIsCaught) {
