@@ -125,13 +125,8 @@ void apply_card(GameState& state, Seat seat, const Command& c) {
     return;
   }
   // Normal forces first, then special forces (the choice is the owner's; this fixes one order).
-  SeatState& s = state.seat(seat);
-  const ForceCount normal = std::min(g.forces, s.tanks_normal);
-  const ForceCount special = g.forces - normal;
-  s.tanks_normal -= normal;
-  s.tanks_special -= special;
-  s.reserves_normal += normal;
-  s.reserves_special += special;
+  const ForceCount normal = std::min(g.forces, state.seat(seat).tanks_normal);
+  transfer_forces(state, state.faction_of(seat), InTanks{}, InReserves{}, normal, g.forces - normal);
 }
 
 }  // namespace dune

@@ -136,12 +136,8 @@ void receive_from_bank(GameState& state, Seat to, Spice amount) {
 }
 
 void destroy_forces(GameState& state, Faction f, CellId c, ForceCount normal, ForceCount special) {
-  state.board.normal[index(c)][index(f)] -= normal;
-  state.board.special[index(c)][index(f)] -= special;
-  if (mutant_active(Mutant::DestroyedForcesVanish)) return;
-  SeatState& seat = state.seat(*state.seat_of(f));
-  seat.tanks_normal += normal;
-  seat.tanks_special += special;
+  if (mutant_active(Mutant::DestroyedForcesVanish)) return void((state.board.normal[index(c)][index(f)] -= normal, state.board.special[index(c)][index(f)] -= special));
+  transfer_forces(state, f, AtCell{c}, InTanks{}, normal, special);
 }
 
 }  // namespace dune

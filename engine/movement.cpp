@@ -164,15 +164,15 @@ std::optional<Rejection> validate_move(const GameState& s, Seat seat, const Move
   return explain_move(s, f, c);
 }
 
-// Takes `wanted` from the group's cells in cell order, the destination cell last.
-void lift(GameState& s, Faction f, const std::vector<CellId>& group, CellId to, ForceCount normal,
-          ForceCount special) {
+// Moves `wanted` from the group's cells in cell order, the destination cell last, to `to`.
+void move_group(GameState& s, Faction f, const std::vector<CellId>& group, CellId to, ForceCount normal,
+                ForceCount special) {
   std::vector<CellId> order = group;
   std::stable_partition(order.begin(), order.end(), [&](CellId c) { return c != to; });
   for (CellId c : order) {
     const ForceCount n = std::min(normal, s.board.normal[index(c)][index(f)]);
     const ForceCount sp = std::min(special, s.board.special[index(c)][index(f)]);
-    take_forces(s, f, c, n, sp);
+    transfer_forces(s, f, AtCell{c}, AtCell{to}, n, sp);
     normal -= n;
     special -= sp;
   }
@@ -183,8 +183,7 @@ void apply_move(GameState& s, Seat seat, const Move& c) {
   const TerritoryId to = cell_info(c.to).territory;
   const auto group = moving_group(s, f, c);
   const bool advisors = f == Faction::BeneGesserit && arriving_as_advisors(s, to, s.board.advisors[index(c.from)]);
-  lift(s, f, *group, c.to, c.normal, c.special);
-  put_forces(s, f, c.to, c.normal, c.special);
+  move_group(s, f, *group, c.to, c.normal, c.special);
   if (f == Faction::BeneGesserit) {
     s.board.advisors[index(to)] = advisors;
     forget_empty_stance(s, c.from);

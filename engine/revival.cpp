@@ -240,11 +240,7 @@ void apply_revival(GameState& state, Seat seat, const Command& c) {
     const Faction f = state.faction_of(seat);
     pay_to_bank(state, seat, own_cost(state, f, *r));
     pay_extra_revivals(state, split(f, *r).emperor_cost);
-    SeatState& s = state.seat(seat);
-    s.tanks_normal -= r->normal;
-    s.tanks_special -= r->special;
-    s.reserves_normal += r->normal;
-    s.reserves_special += r->special;
+    transfer_forces(state, f, InTanks{}, InReserves{}, r->normal, r->special);
     if (r->leader) {
       LeaderState& l = state.leaders[r->leader->value];
       l.where = LeaderLocation::Available;

@@ -67,12 +67,7 @@ ForceCount placed_by(const GameState& state, Faction f) {
 constexpr ForceCount kFremenStartingForces{10};
 
 void place(GameState& state, Seat seat, CellId cell, ForceCount normal, ForceCount special) {
-  const Faction f = state.faction_of(seat);
-  SeatState& s = state.seat(seat);
-  s.reserves_normal -= normal;
-  s.reserves_special -= special;
-  state.board.normal[index(cell)][index(f)] += normal;
-  state.board.special[index(cell)][index(f)] += special;
+  transfer_forces(state, state.faction_of(seat), InReserves{}, AtCell{cell}, normal, special);
 }
 
 void deal_next_traitor(GameState& state);
@@ -149,10 +144,9 @@ std::variant<GameState, Rejection> new_game(const Options& options) {
     SeatState s;
     s.spice = info.starting_spice;
     state.bank -= info.starting_spice;
-    const ForceSplit forces = total_forces(f, options.rules.special_forces);
-    s.reserves_normal = forces.normal;
-    s.reserves_special = forces.special;
     state.seats.push_back(s);
+    const ForceSplit forces = total_forces(f, options.rules.special_forces);
+    place_new_forces(state, f, forces.normal, forces.special);
   }
   for (std::size_t i = 0; i < options.factions.size(); ++i) {
     const Seat seat{static_cast<std::uint8_t>(i)};

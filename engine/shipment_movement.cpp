@@ -34,16 +34,6 @@ std::optional<Rejection> check_group(ForceCount normal, ForceCount special) {
   return std::nullopt;
 }
 
-void put_forces(GameState& s, Faction f, CellId c, ForceCount normal, ForceCount special) {
-  s.board.normal[index(c)][index(f)] += normal;
-  s.board.special[index(c)][index(f)] += special;
-}
-
-void take_forces(GameState& s, Faction f, CellId c, ForceCount normal, ForceCount special) {
-  s.board.normal[index(c)][index(f)] -= normal;
-  s.board.special[index(c)][index(f)] -= special;
-}
-
 // Bene Gesserit tokens arriving in t match the Bene Gesserit tokens already there ([LR] 2.02.20),
 // become fighters in an unoccupied territory ([LR] 2.02.14), else keep their side. The optional
 // flips of [LR] 2.02.15–17 have no command yet (listed unavailable).
@@ -308,14 +298,12 @@ bool advisor_may_join(const GameState& s, CellId shipped_to) {
 }
 
 void send_spiritual_advisor(GameState& s, CellId shipped_to, AdvisorDestination to) {
-  const Seat bg = *s.seat_of(Faction::BeneGesserit);
   CellId cell = kPolarSinkCell;
   if (to == AdvisorDestination::ShipmentCell) {
     cell = shipped_to;
     s.board.advisors[index(cell_info(shipped_to).territory)] = true;
   }
-  s.seat(bg).reserves_normal -= ForceCount{1};
-  put_forces(s, Faction::BeneGesserit, cell, ForceCount{1}, ForceCount{0});
+  transfer_forces(s, Faction::BeneGesserit, InReserves{}, AtCell{cell}, ForceCount{1}, ForceCount{0});
 }
 
 void after_shipment(GameState& s, Seat seat, bool from_off_planet, CellId to) {
@@ -335,9 +323,7 @@ void apply_ship(GameState& s, Seat seat, const Ship& c) {
   }
   if (f == Faction::Fremen && mutant_active(Mutant::FremenPayToShip)) pay_to_bank(s, seat, std::min(Spice{(c.normal + c.special).value}, s.seat(seat).spice));
   if (c.karama) discard_from_hand(s, seat, *card_in_hand(s.seat(seat), "Karama"));
-  s.seat(seat).reserves_normal -= c.normal;
-  s.seat(seat).reserves_special -= c.special;
-  put_forces(s, f, c.to, c.normal, c.special);
+  transfer_forces(s, f, InReserves{}, AtCell{c.to}, c.normal, c.special);
   if (f == Faction::BeneGesserit) s.board.advisors[index(t)] = false;  // shipped as fighters ([LR] 2.02.13)
   // Fremen reserves are on Dune: their sending is not a shipment from off-planet ([LR] 2.04.03).
   after_shipment(s, seat, f != Faction::Fremen, c.to);
@@ -349,8 +335,7 @@ void apply_cross_ship(GameState& s, Seat seat, const CrossShip& c) {
   const TerritoryId to = cell_info(c.to).territory;
   pay_for_shipment(s, seat, shipment_cost(s, f, to, c.normal + c.special), shipment_payee(s, seat, false));
   const bool advisors = f == Faction::BeneGesserit && arriving_as_advisors(s, to, s.board.advisors[index(from)]);
-  take_forces(s, f, c.from, c.normal, c.special);
-  put_forces(s, f, c.to, c.normal, c.special);
+  transfer_forces(s, f, AtCell{c.from}, AtCell{c.to}, c.normal, c.special);
   if (f == Faction::BeneGesserit) {
     s.board.advisors[index(to)] = advisors;
     forget_empty_stance(s, from);
@@ -361,9 +346,7 @@ void apply_cross_ship(GameState& s, Seat seat, const CrossShip& c) {
 void apply_ship_to_reserves(GameState& s, Seat seat, const ShipToReserves& c) {
   const Faction f = s.faction_of(seat);
   pay_for_shipment(s, seat, retreat_cost(c.normal + c.special), std::nullopt);  // the Guild's own: the bank
-  take_forces(s, f, c.from, c.normal, c.special);
-  s.seat(seat).reserves_normal += c.normal;
-  s.seat(seat).reserves_special += c.special;
+  transfer_forces(s, f, AtCell{c.from}, InReserves{}, c.normal, c.special);
   after_shipment(s, seat, false, c.from);
 }
 

@@ -14,8 +14,6 @@ namespace dune::shipment_movement {
 bool valid_cell(CellId c);
 bool bg_advisors_in(const GameState& s, Faction f, TerritoryId t);
 std::optional<Rejection> check_group(ForceCount normal, ForceCount special);
-void put_forces(GameState& s, Faction f, CellId c, ForceCount normal, ForceCount special);
-void take_forces(GameState& s, Faction f, CellId c, ForceCount normal, ForceCount special);
 // Bene Gesserit tokens arriving in t: advisors (true) or fighters ([LR] 2.02.14, 2.02.20).
 bool arriving_as_advisors(const GameState& s, TerritoryId t, bool advisors);
 void forget_empty_stance(GameState& s, TerritoryId t);

@@ -319,10 +319,8 @@ void apply_worm_ride(GameState& state, const Command& c) {
     for (std::size_t i = 0; i < kCellCount; ++i) {
       const CellId cell = cell_at(i);
       if (kCells[i].territory != r->from || cell_in_storm(state, cell) || cell == r->to) continue;
-      state.board.normal[index(r->to)][fremen] += state.board.normal[i][fremen];
-      state.board.special[index(r->to)][fremen] += state.board.special[i][fremen];
-      state.board.normal[i][fremen] = ForceCount{0};
-      state.board.special[i][fremen] = ForceCount{0};
+      transfer_forces(state, Faction::Fremen, AtCell{cell}, AtCell{r->to}, state.board.normal[i][fremen],
+                      state.board.special[i][fremen]);
     }
   }
   next_pile(state);

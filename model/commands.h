@@ -317,7 +317,7 @@ struct SetRedrawPolicy {
 };
 // Plays the held Nexus card: binds the card, its mode and panel, and the original attempted effect
 // it answers (an attempt number from NexusState::attempts, 0 if none). `element` is the plan
-// element for the Atreides family's inspections.
+// element an inspection names (a family that inspects a battle plan, engine/nexus/).
 struct PlayNexus {
   NexusCardId card;
   NexusMode mode = NexusMode::Cunning;

@@ -100,4 +100,49 @@ void place_new(To& to, typename To::Kind::Id id) {
   zone_detail::put(to, id);
 }
 
+// ---- forces: fungible, so counted per place (ForceToken's zones: Reserves, Board, Tanks) ----------
+// A place of one faction's forces: its reserves, its Tanks, or one cell of the board.
+struct InReserves { using Zone = Reserves; };
+struct InTanks { using Zone = Tanks; };
+struct AtCell {
+  CellId cell;
+  using Zone = Board;
+};
+
+namespace zone_detail {
+template <class State>
+auto& forces(State& s, Faction f, InReserves, bool special) {
+  auto& seat = s.seat(*s.seat_of(f));
+  return special ? seat.reserves_special : seat.reserves_normal;
+}
+template <class State>
+auto& forces(State& s, Faction f, InTanks, bool special) {
+  auto& seat = s.seat(*s.seat_of(f));
+  return special ? seat.tanks_special : seat.tanks_normal;
+}
+template <class State>
+auto& forces(State& s, Faction f, AtCell at, bool special) {
+  return (special ? s.board.special : s.board.normal)[index(at.cell)][index(f)];
+}
+}  // namespace zone_detail
+
+// Moves `normal` and `special` forces of `faction` from one of its places to another; compiles only
+// for places a force token may occupy (a force never enters a card zone).
+template <class State, class From, class To>
+void transfer_forces(State& s, Faction faction, From from, To to, ForceCount normal, ForceCount special) {
+  static_assert(OccupiableBy<typename From::Zone, ForceToken>, "this component kind may not occupy the source zone");
+  static_assert(OccupiableBy<typename To::Zone, ForceToken>, "this component kind may not occupy the destination zone");
+  zone_detail::forces(s, faction, from, false) -= normal;
+  zone_detail::forces(s, faction, from, true) -= special;
+  zone_detail::forces(s, faction, to, false) += normal;
+  zone_detail::forces(s, faction, to, true) += special;
+}
+
+// A faction's forces entering the game into its reserves (new_game only).
+template <class State>
+void place_new_forces(State& s, Faction faction, ForceCount normal, ForceCount special) {
+  zone_detail::forces(s, faction, InReserves{}, false) += normal;
+  zone_detail::forces(s, faction, InReserves{}, true) += special;
+}
+
 }  // namespace dune

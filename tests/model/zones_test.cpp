@@ -1,6 +1,7 @@
 // Typed zones (issue 14 item 2): the card zones of GameState are the catalogue's zone containers,
-// transfer() is the one way a card moves between them, and no rules file changes a zone any other
-// way (a source scan over engine/, like the alliance-producer scan of tests/nexus).
+// transfer() is the one way a card moves between them (transfer_forces for the counted forces), and
+// no rules file changes a zone any other way (a source scan over engine/, like the
+// alliance-producer scan of tests/nexus).
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -52,7 +53,8 @@ TEST(ZonesTest, AWholePileMovesOldestFirstAndOntoTheTopInOrder) {
 }
 
 // Every line of a rules file that changes a card zone by hand: a zone member of GameState with a
-// mutating call or an assignment, or a mutable alias of one (which could be changed unseen).
+// mutating call or an assignment, a force count changed, or a mutable alias of a zone (which could
+// be changed unseen).
 // Deliberate mutants (`mutant_active` lines) are the exception.
 std::vector<std::string> hand_made_zone_changes(const std::filesystem::path& file) {
   static const std::string zones = "(hand|traitors|traitor_offer|discard|deck|set_aside|lots|traitor_deck|known_top|unseen)";
@@ -60,6 +62,10 @@ std::vector<std::string> hand_made_zone_changes(const std::filesystem::path& fil
       R"((\.|->)\s*)" + zones + R"(\b(\[[^\]]*\])?\s*)"
       R"((\.\s*(push_back|insert|erase|clear|pop_back|emplace_back|emplace|add_unseen|take_top|take_unseen|reset|assign|resize|swap)\s*\(|=[^=]))"
       R"(|(\.|->)\s*held\s*\[[^\]]*\]\s*(\.\s*(reset|emplace)\s*\(|=[^=]))");
+  // Force counts: a seat's reserves and Tanks, the board's cells (transfer_forces moves them).
+  static const std::regex force_change(
+      R"(\b(reserves|tanks)_(normal|special)\s*([-+]?=[^=]|\+\+|--))"
+      R"(|\bboard\s*\.\s*(normal|special)\s*\[[^\]]*\]\s*\[[^\]]*\]\s*([-+]?=[^=]|\+\+|--))");
   static const std::regex mutable_alias(R"(^\s*auto\s*&\s*\w+\s*=\s*[^;]*(\.|->)\s*)" + zones + R"(\b(\[[^\]]*\])?\s*;)");
   std::vector<std::string> out;
   std::ifstream in(file);
@@ -67,7 +73,8 @@ std::vector<std::string> hand_made_zone_changes(const std::filesystem::path& fil
   for (int n = 1; std::getline(in, line); ++n) {
     const auto code = line.substr(0, line.find("//"));
     if (code.find("mutant_active") != std::string::npos) continue;
-    if (std::regex_search(code, zone_change) || std::regex_search(code, mutable_alias)) {
+    if (std::regex_search(code, zone_change) || std::regex_search(code, force_change) ||
+        std::regex_search(code, mutable_alias)) {
       out.push_back(file.filename().string() + ":" + std::to_string(n) + ": " + line);
     }
   }
@@ -95,8 +102,10 @@ TEST(ZonesTest, TheScanCatchesAHandMadeChange) {
   const auto file = std::filesystem::temp_directory_path() / "dunecheck_zone_scan_probe.cpp";
   std::ofstream(file) << "void f(GameState& state) {\n  state.treachery.discard.push_back(card);\n"
                       << "  state.nexus.held[seat.value] = card;\n  auto& hand = state.seat(seat).hand;\n"
-                      << "  const auto& seen = state.seat(seat).hand;\n  transfer(state.seat(seat).hand, state.treachery.discard, card);\n}\n";
-  EXPECT_EQ(hand_made_zone_changes(file).size(), 3u);
+                      << "  const auto& seen = state.seat(seat).hand;\n  transfer(state.seat(seat).hand, state.treachery.discard, card);\n"
+                      << "  state.seat(seat).reserves_normal -= n;\n  s.board.special[index(c)][index(f)] += n;\n"
+                      << "  if (s.seat(seat).tanks_normal == n) return;\n}\n";
+  EXPECT_EQ(hand_made_zone_changes(file).size(), 5u);
   std::filesystem::remove(file);
 }
 
