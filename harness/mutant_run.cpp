@@ -1,9 +1,11 @@
 #include "harness/mutant_run.h"
 
+#include <algorithm>
 #include <chrono>
 #include <stdexcept>
 #include <string>
 
+#include "engine/nexus/family.h"
 #include "model/factions.h"
 #include "model/options.h"
 
@@ -27,14 +29,21 @@ GameSpec mutant_spec(const MutantInfo& mutant, std::uint64_t seed) {
       break;
     case MutantBots::SpiceHungry: spec.bots.assign(spec.bots.size(), BotProfile::SpiceHungry); break;
     case MutantBots::Nexus:  // draws need an alliance and unallied seats: ally-eager and Nexus-eager seats mixed;
-                             // the first seat (the Atreides) always Nexus-eager, so it meets its own card
+                             // the first seat always Nexus-eager, so it meets its own card
       for (std::size_t i = 0; i < spec.bots.size(); ++i) {
         spec.bots[i] = i == 0 || (i + seed) % 2 == 0 ? BotProfile::NexusEager : BotProfile::AllyEager;
       }
-      spec.favoured_nexus = Faction::Atreides;
+      spec.favoured_nexus = nexus_mutant_family(mutant.name);
       break;
   }
   return spec;
+}
+
+Faction nexus_mutant_family(std::string_view mutant) {
+  for (const NexusFamily* f : nexus_families()) {
+    if (std::find(f->mutants.begin(), f->mutants.end(), mutant) != f->mutants.end()) return f->card;
+  }
+  return nexus_families().front()->card;
 }
 
 std::string family_of(std::string_view checker) {

@@ -47,6 +47,10 @@ GameSpec mutant_spec(const MutantInfo& mutant, std::uint64_t seed);
 // a build without mutants, where no run could kill anything.
 MutantOutcome run_mutant(const MutantInfo& mutant, const MutantRunOptions& options = {});
 
+// The Nexus family whose card a Nexus mutant's games favour: the registered family that lists the
+// mutant (engine/nexus/family.h, `mutants`), else the first registered one.
+Faction nexus_mutant_family(std::string_view mutant);
+
 // The family of a checker of the catalogue, by name ("" if unknown).
 std::string family_of(std::string_view checker);
 

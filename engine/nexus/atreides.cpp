@@ -217,6 +217,9 @@ constexpr std::array kScopes{
                kBattleStarts},
 };
 
+// A play consumed twice is only reachable through a family's plays (commit_nexus_play).
+constexpr std::array<std::string_view, 1> kMutants{"nexus-playable-twice"};
+
 }  // namespace
 
 extern const NexusFamily kAtreidesFamily{
@@ -236,6 +239,7 @@ extern const NexusFamily kAtreidesFamily{
     apply,
     kCoverage,
     kScopes,
+    kMutants,
 };
 
 }  // namespace dune

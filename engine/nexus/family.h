@@ -83,6 +83,9 @@ struct NexusFamily {
 
   std::span<const NexusCoverageRow> coverage;
   std::span<const NexusScope> scopes;
+  // Catalogue mutants (harness/mutants.h) that break this family's plays: their games favour its
+  // card (the other Nexus mutants' games favour the first registered family's).
+  std::span<const std::string_view> mutants;
 };
 
 // Every registered family, in registration order (engine/nexus/families.cpp).

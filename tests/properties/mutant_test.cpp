@@ -6,13 +6,29 @@
 #include <iostream>
 #include <string>
 
+#include "engine/nexus/family.h"
 #include "harness/mutant_run.h"
+#include "harness/mutants.h"
 #include "tests/skip_without_mutants.h"
 
 namespace dune {
 namespace {
 
 class MutantTest : public testing::TestWithParam<harness::MutantInfo> {};
+
+// A Nexus family's own mutants (engine/nexus/<family>.cpp) are mutants of the catalogue, and their
+// games favour that family's card.
+TEST(MutantCatalogueTest, EveryFamilyMutantIsCataloguedAndFavoursItsFamily) {
+  std::size_t listed = 0;
+  for (const NexusFamily* f : nexus_families()) {
+    for (std::string_view name : f->mutants) {
+      ++listed;
+      EXPECT_TRUE(harness::find_mutant(name)) << to_string(f->card) << " lists an unknown mutant " << name;
+      EXPECT_EQ(harness::nexus_mutant_family(name), f->card) << name;
+    }
+  }
+  EXPECT_GT(listed, 0u);
+}
 
 TEST_P(MutantTest, IsKilled) {
   DUNE_SKIP_WITHOUT_MUTANTS();
