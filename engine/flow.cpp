@@ -123,17 +123,18 @@ bool is_awaited(const GameState& state, const Module& module, Seat seat) {
 // it, so a listed command is exactly one that `submit` accepts.
 std::optional<Rejection> validate_live(const GameState& state, Seat seat, const Command& c, const Module& module,
                                        bool awaited) {
-  if (is_standing_command(c)) return validate_standing(state, seat, c);  // no need to be awaited
+  const CommandInfo& kind = command_info(c);
+  if (kind.klass == CommandClass::Standing) return validate_standing(state, seat, c);  // no need to be awaited
   if (!awaited && !mutant_active(Mutant::WrongSeatAccepted)) {
     return reject(RejectCode::NotYourTurn, "{} is not awaited during {}",
                   to_string(state.faction_of(seat)), to_string(state.step));
   }
   // One place decides which kinds a step accepts: the descriptors of model/commands.h.
-  if (!accepted_at(state.step, c)) {
-    return reject(RejectCode::WrongPhase, "{} is not accepted during {}", kind_name(c), to_string(state.step));
+  if (!kind.steps.contains(state.step)) {
+    return reject(RejectCode::WrongPhase, "{} is not accepted during {}", kind.label, to_string(state.step));
   }
   // Truthtrance and Tleilaxu Ghola may be played by any awaited seat, at any step (cards.cpp).
-  if (is_card_command(c)) return validate_card(state, seat, c);
+  if (kind.klass == CommandClass::Card) return validate_card(state, seat, c);
   return module.validate(state, seat, c);
 }
 
@@ -164,16 +165,15 @@ std::vector<Command> legal_commands(const GameState& state, Seat seat) {
   const auto module = module_for(state.step);
   if (!module) return out;
   const bool awaited = is_awaited(state, *module, seat);
-  std::vector<Command> candidates = standing_candidates(state, seat);
-  if (awaited) {
-    for (auto* more : {module->candidates, card_candidates}) {
-      std::vector<Command> cs = more(state, seat);
-      candidates.insert(candidates.end(), std::make_move_iterator(cs.begin()), std::make_move_iterator(cs.end()));
+  const auto keep_legal = [&](std::vector<Command> candidates) {
+    for (Command& c : candidates) {
+      if (!validate_live(state, seat, c, *module, awaited)) out.push_back(std::move(c));
     }
-  }
-  for (Command& c : candidates) {
-    if (!validate_live(state, seat, c, *module, awaited)) out.push_back(std::move(c));
-  }
+  };
+  keep_legal(standing_candidates(state, seat));
+  if (!awaited) return out;
+  keep_legal(module->candidates(state, seat));
+  keep_legal(card_candidates(state, seat));
   return out;
 }
 
