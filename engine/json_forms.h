@@ -5,6 +5,8 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <optional>
+#include <string_view>
 #include <string>
 #include <variant>
 
@@ -28,5 +30,12 @@ std::variant<Options, LoadError> options_from_json(const nlohmann::json& j);
 // leader) may be left out. Unknown kinds are an error naming the kind.
 nlohmann::json command_to_json(const Command& c);
 std::variant<Command, LoadError> command_from_json(const nlohmann::json& j, bool lenient = false);
+
+// The limits of every file's text (snapshots, logs, scenarios, counterexamples, campaigns), which
+// each reader checks before it parses or recurses: at most kMaxJsonBytes, and kMaxJsonDepth levels
+// of nesting. nullopt when the text is within them, else which limit and where.
+inline constexpr std::size_t kMaxJsonBytes = 64u << 20;  // 64 MiB
+inline constexpr int kMaxJsonDepth = 256;
+std::optional<LoadError> json_text_out_of_bounds(std::string_view text);
 
 }  // namespace dune

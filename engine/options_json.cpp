@@ -54,4 +54,29 @@ std::variant<Options, LoadError> options_from_json(const json& j) {
   return json_io::guarded([&] { return json_io::read_strict_options(In{j, "options"}); });
 }
 
+std::optional<LoadError> json_text_out_of_bounds(std::string_view text) {
+  if (text.size() > kMaxJsonBytes) {
+    return LoadError{fmt::format("{} bytes, over the {} MiB limit of a dunecheck file", text.size(), kMaxJsonBytes >> 20)};
+  }
+  int depth = 0;
+  bool in_string = false, escaped = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (escaped) escaped = false;
+      else if (c == '\\') escaped = true;
+      else if (c == '"') in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > kMaxJsonDepth) {
+        return LoadError{fmt::format("nested deeper than {} levels (at byte {}): not a dunecheck file", kMaxJsonDepth, i)};
+      }
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace dune

@@ -531,7 +531,8 @@ namespace {
 
 // Parses {"format", "schema", "digest", <key>: content} and checks all but the content.
 std::variant<json, LoadError> open_document(std::string_view text, std::string_view format, const char* key) {
-  json doc = json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (auto e = json_text_out_of_bounds(text)) return *e;
+  const json doc = json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (doc.is_discarded()) return LoadError{"not valid JSON (a truncated or damaged file?)"};
   return guarded([&] {
     const In in{doc, "file"};

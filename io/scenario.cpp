@@ -135,6 +135,7 @@ Scenario read_scenario(const In& in) {
 }  // namespace
 
 std::variant<Scenario, LoadError> parse_scenario(std::string_view text) {
+  if (auto e = json_text_out_of_bounds(text)) return *e;
   const json doc = json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (doc.is_discarded()) return LoadError{"not valid JSON"};
   try {

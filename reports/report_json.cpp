@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include "engine/json_forms.h"
+
 #include <array>
 #include <optional>
 
@@ -327,6 +329,7 @@ json to_json(const CampaignResult& r) {
 std::string write_json(const CampaignResult& r) { return to_json(r).dump(2) + "\n"; }
 
 std::variant<CampaignResult, ReportError> read_json(std::string_view text_in) {
+  if (auto e = json_text_out_of_bounds(text_in)) return ReportError{"(document): " + e->message};
   const json doc = json::parse(text_in, nullptr, /*allow_exceptions=*/false);
   if (doc.is_discarded()) return ReportError{"(document): not valid JSON (truncated or corrupt?)"};
   try {

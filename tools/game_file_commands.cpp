@@ -1,6 +1,7 @@
 // `dunecheck view`, `replay` and `scenario run`: saved games, event logs and scenario files
 // (issue "Projections, knowledge, persistence and scenario files"). Exit codes (tools/commands.h):
 // 0 success, 1 a check failed, 2 bad usage, 3 unreadable input.
+#include <charconv>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -30,8 +31,9 @@ namespace {
 // A seat by number or faction name ("Atreides", "atreides", "Bene Gesserit", "BeneGesserit").
 Seat parse_seat(const GameState& s, const std::string& text) {
   if (!text.empty() && std::isdigit(static_cast<unsigned char>(text[0]))) {
-    const unsigned long n = std::stoul(text);
-    if (n < s.seat_count()) return Seat{static_cast<std::uint8_t>(n)};
+    unsigned long n = 0;  // the whole text a number, no overflow, no trailing characters
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+    if (ec == std::errc{} && end == text.data() + text.size() && n < s.seat_count()) return Seat{static_cast<std::uint8_t>(n)};
   } else if (auto f = json_io::enum_from_name<Faction>(text)) {
     if (auto seat = s.seat_of(*f)) return *seat;
   }

@@ -3,9 +3,13 @@
 
 #include <array>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "engine/mutants.h"
 
@@ -169,6 +173,55 @@ TEST(DunecheckCliTest, MutantCommandsFollowTheBuild) {
     EXPECT_EQ(r.exit_code, 2) << args << ": " << r.out;
     EXPECT_NE(r.out.find(none), std::string::npos) << args << ": " << r.out;
   }
+}
+
+
+// Hostile input (issue 18, findings 1-3 and 5): every file-reading subcommand refuses a directory,
+// a device, an oversized or a deeply nested file with exit 3 and a message, never a signal; a seat
+// that is not a whole number in range is exit 2.
+TEST(DunecheckCliTest, HostileFilesAreRefusedWithAMessage) {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "dunecheck_hostile";
+  std::filesystem::create_directories(dir);
+  const std::string deep = (dir / "deep.json").string();
+  {
+    std::ofstream out(deep);
+    out << "{\"format\": \"dunecheck-snapshot\", \"schema\": 1, \"digest\": \"x\", \"state\": " << std::string(100000, '[')
+        << std::string(100000, ']') << "}";
+  }
+  const std::string big = (dir / "big.json").string();
+  std::ofstream{big};                                       // an empty file, then
+  std::filesystem::resize_file(big, (std::uintmax_t{64} << 20) + 1);  // one byte over the limit (sparse)
+  const std::vector<std::pair<std::string, std::string>> cases{  // {command, the file it reads}
+      {"view " + dir.string() + " --public", dir.string()},
+      {"replay " + dir.string(), dir.string()},
+      {"scenario run " + dir.string(), dir.string()},
+      {"report --merge " + dir.string() + " --out " + (dir / "out").string(), dir.string()},
+      {"view /dev/zero --public", "/dev/zero"},
+      {"view " + deep + " --public", deep},
+      {"replay " + deep, deep},
+      {"scenario run " + deep, deep},
+      {"view " + big + " --public", big}};
+  for (const auto& [cmd, file] : cases) {
+    const RunResult r = run(cmd);
+    EXPECT_EQ(r.exit_code, 3) << cmd << ": " << r.out;
+    EXPECT_NE(r.out.find(file), std::string::npos) << cmd << ": the message names the file: " << r.out;
+  }
+  EXPECT_NE(run("view " + deep + " --public").out.find("nested deeper than"), std::string::npos);
+  EXPECT_NE(run("view " + big + " --public").out.find("over the 64 MiB limit"), std::string::npos);
+  EXPECT_NE(run("view /dev/zero --public").out.find("not a regular file"), std::string::npos);
+  EXPECT_NE(run("view " + dir.string() + " --public").out.find("directory"), std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
+TEST(DunecheckCliTest, ASeatMustBeAWholeNumberInRangeOrAFaction) {
+  const std::filesystem::path file = std::filesystem::temp_directory_path() / "dunecheck_seat.json";
+  ASSERT_EQ(run("play --seed 3 --turns 1 --max-decisions 5 --save " + file.string()).exit_code, 0);
+  EXPECT_EQ(run("view " + file.string() + " --seat 0").exit_code, 0);
+  for (const char* seat : {"99999999999999999999", "0abc", "7"}) {
+    const RunResult r = run("view " + file.string() + " --seat " + seat);
+    EXPECT_EQ(r.exit_code, 2) << seat << ": " << r.out;
+  }
+  std::filesystem::remove(file);
 }
 
 }  // namespace
