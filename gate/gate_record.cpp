@@ -36,12 +36,24 @@ std::optional<std::string> record_refusal(const GateOptions& o) {
   return std::nullopt;
 }
 
+std::optional<std::string> record_problem(const nlohmann::json& record) {
+  if (!record.is_object()) return "not a JSON object";
+  if (!record.contains("format") || !record["format"].is_string() || record["format"].get<std::string>() != kRecordFormat) {
+    return fmt::format(".format: expected \"{}\"", kRecordFormat);
+  }
+  if (!record.contains("families") || !record["families"].is_array()) return ".families: expected an array";
+  for (std::size_t i = 0; i < record["families"].size(); ++i) {
+    const nlohmann::json& e = record["families"][i];
+    if (!e.is_object() || !e.contains("family") || !e["family"].is_string() || !family_named(e["family"].get<std::string>())) {
+      return fmt::format(".families[{}].family: expected a Nexus family's name", i);
+    }
+  }
+  return std::nullopt;
+}
+
 std::optional<nlohmann::json> updated_record(const nlohmann::json& record, const reports::CampaignResult& r,
                                              const std::string& report_dir, std::uint64_t games, std::uint64_t seed) {
-  if (!record.is_object() || record.value("format", "") != kRecordFormat || !record.contains("families") ||
-      !record["families"].is_array()) {
-    return std::nullopt;
-  }
+  if (record_problem(record)) return std::nullopt;
   nlohmann::json families = nlohmann::json::array();
   for (const nlohmann::json& entry : record["families"]) {
     const auto f = entry.is_object() && entry.contains("family") && entry["family"].is_string()

@@ -31,6 +31,10 @@ inline constexpr std::string_view kRecordFormat = "dunecheck-nexus-gate-record";
 // games per family from `seed`: a verified family gets its report digest, any other family run by
 // this campaign loses its entry (a family that fails stays unverified), a family not run keeps
 // its entry as it was; entries in family order. Nullopt when `record` is not a gate record.
+// What is wrong with a gate record's shape, if anything: checked before a campaign starts, so a
+// bad --record file costs no campaign. nullopt for a record updated_record can update.
+std::optional<std::string> record_problem(const nlohmann::json& record);
+
 std::optional<nlohmann::json> updated_record(const nlohmann::json& record, const reports::CampaignResult& r,
                                              const std::string& report_dir, std::uint64_t games, std::uint64_t seed);
 

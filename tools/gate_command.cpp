@@ -161,8 +161,23 @@ void print_counterexamples(const reports::CampaignResult& r) {
   }
 }
 
+// The --record file, read and checked before any game is played.
+void check_record(const std::string& path) {
+  const std::string text = read_text_file(path);
+  if (auto e = json_text_out_of_bounds(text)) {
+    std::cerr << "dunecheck gate: " << path << ": " << e->message << "\n";
+    throw CLI::RuntimeError(3);
+  }
+  const auto record = nlohmann::json::parse(text, nullptr, false);
+  if (auto problem = record.is_discarded() ? std::optional<std::string>{"not valid JSON"} : gate::record_problem(record)) {
+    std::cerr << "dunecheck gate: " << path << " is not a gate record: " << *problem << "\n";
+    throw CLI::RuntimeError(3);
+  }
+}
+
 void run(const Args& args) {
   const gate::GateOptions o = options_from(args);
+  if (!args.record.empty()) check_record(args.record);
   if (o.mutant != Mutant::None) std::cerr << "gate: engine mutant switched on: " << args.mutant << "\n";
   ProgressPrinter printer;
   std::mutex print_mutex;

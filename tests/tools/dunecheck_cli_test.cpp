@@ -224,4 +224,21 @@ TEST(DunecheckCliTest, ASeatMustBeAWholeNumberInRangeOrAFaction) {
   std::filesystem::remove(file);
 }
 
+
+// Issue 18 finding 4: a --record file that is not a gate record is refused before any game.
+TEST(DunecheckCliTest, ABadGateRecordIsRefusedBeforeTheCampaign) {
+  const std::filesystem::path record = std::filesystem::temp_directory_path() / "dunecheck_bad_record.json";
+  const std::filesystem::path out = std::filesystem::temp_directory_path() / "dunecheck_bad_record_out";
+  for (const char* text : {R"({"format": 1, "families": []})", R"({"format": "dunecheck-nexus-gate-record", "families": [{"family": 7}]})",
+                           "[[["}) {
+    std::ofstream(record) << text;
+    const RunResult r = run("gate --family Atreides --games 2 --seed 1 --out " + out.string() + " --record " + record.string());
+    EXPECT_EQ(r.exit_code, 3) << text << ": " << r.out;
+    EXPECT_NE(r.out.find("is not a gate record"), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find("games/s"), std::string::npos) << "a game was played first: " << r.out;
+  }
+  std::filesystem::remove(record);
+  std::filesystem::remove_all(out);
+}
+
 }  // namespace
