@@ -1,3 +1,4 @@
+#include <string>
 #include <string_view>
 
 #include "model/board.h"
@@ -10,9 +11,22 @@ namespace dune {
 
 std::string_view to_string(Faction f) { return faction_info(f).name; }
 
+namespace {
+// A name folded for comparison: lower case, without spaces, hyphens or underscores, so that every
+// spelling the files and the CLI use matches ("Bene Gesserit", "BeneGesserit", "bene-gesserit").
+std::string folded(std::string_view s) {
+  std::string out;
+  for (char c : s) {
+    if (c == ' ' || c == '-' || c == '_') continue;
+    out += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  }
+  return out;
+}
+}  // namespace
+
 std::optional<Faction> faction_from_string(std::string_view s) {
   for (const FactionInfo& f : kFactions) {
-    if (f.name == s) return f.faction;
+    if (folded(f.name) == folded(s)) return f.faction;
   }
   // Accept the short command-line spellings too.
   constexpr std::array<std::pair<std::string_view, Faction>, 12> kShort{{

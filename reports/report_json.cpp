@@ -256,6 +256,8 @@ CampaignResult read_document(const json& doc) {
   r.params = read_params(field(doc, "", "params"), "params");
   const json& timing = field(doc, "", "timing");
   r.timing = {number(timing, "timing", "wall_seconds"), number(timing, "timing", "games_per_second")};
+  if (r.timing.wall_seconds < 0) fail("timing.wall_seconds", "expected a duration of 0 or more seconds");
+  if (r.timing.games_per_second < 0) fail("timing.games_per_second", "expected a rate of 0 or more");
   r.module = read_all<ModuleEntry>(doc, "", "module", read_module_entry);
   r.families = read_all<FamilyResult>(doc, "", "families", read_family);
   for (std::size_t i = 0; i < r.families.size(); ++i) {

@@ -130,7 +130,9 @@ void add_replay(CLI::App& app) {
       if (*code != 0) throw CLI::RuntimeError(*code);
       return;
     }
-    const bool is_log = text.find("\"dunecheck-log\"") != std::string::npos;
+    // The kind of file from its parsed "format" field, never from a substring of its text.
+    const auto doc = json_text_out_of_bounds(text) ? nlohmann::json() : nlohmann::json::parse(text, nullptr, false);
+    const bool is_log = doc.is_object() && doc.contains("format") && doc["format"] == "dunecheck-log";
     Options options;
     std::vector<LogEntry> entries;
     std::string expected;

@@ -38,6 +38,21 @@ TEST(ReportJson, RejectsTruncatedText) {
   EXPECT_EQ(read_error(text.substr(0, text.size() / 2)), "(document): not valid JSON (truncated or corrupt?)");
 }
 
+// Issue 18 finding 8: a negative duration or rate is refused, not shown as "wall time -5.0 s".
+TEST(ReportJson, RejectsNegativeTimings) {
+  json j = to_json(sample());
+  j["timing"]["wall_seconds"] = -5;
+  EXPECT_NE(read_error(j).find("timing.wall_seconds"), std::string::npos) << read_error(j);
+  j = to_json(sample());
+  j["timing"]["games_per_second"] = -1;
+  EXPECT_NE(read_error(j).find("timing.games_per_second"), std::string::npos) << read_error(j);
+}
+
+// A deeply nested file is refused before it is parsed (issue 18 finding 1).
+TEST(ReportJson, RejectsDeepNesting) {
+  EXPECT_NE(read_error(std::string(100000, '[')).find("nested deeper than"), std::string::npos);
+}
+
 TEST(ReportJson, RejectsWrongFormatOrSchema) {
   json j = to_json(sample());
   j["schema"] = 2;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/mutants.h"
+#include "io/persistence.h"
 
 namespace {
 
@@ -239,6 +240,23 @@ TEST(DunecheckCliTest, ABadGateRecordIsRefusedBeforeTheCampaign) {
   }
   std::filesystem::remove(record);
   std::filesystem::remove_all(out);
+}
+
+
+// Issue 18 findings 6 and 8: `replay` tells a snapshot from a log by its format field, not by a
+// substring ("dunecheck-log" in a snapshot's text); every spelling of a faction the files use is
+// accepted on the command line.
+TEST(DunecheckCliTest, ReplayReadsTheFormatFieldAndFactionsTakeTheFileSpelling) {
+  const std::filesystem::path file = std::filesystem::temp_directory_path() / "dunecheck_format.json";
+  ASSERT_EQ(run("play --seed 3 --factions BeneGesserit,SpacingGuild --turns 1 --max-decisions 30 --save " + file.string()).exit_code, 0);
+  nlohmann::json doc = nlohmann::json::parse(std::ifstream(file));
+  doc["state"]["halted"] = "dunecheck-log";  // a snapshot whose text names the log format
+  doc["digest"] = dune::digest_of(doc["state"]);
+  std::ofstream(file) << doc.dump();
+  const RunResult r = run("replay " + file.string());
+  EXPECT_EQ(r.out.find("dunecheck-log\""), std::string::npos) << "read as a log: " << r.out;
+  EXPECT_EQ(r.out.find(".format"), std::string::npos) << "read as a log: " << r.out;
+  std::filesystem::remove(file);
 }
 
 }  // namespace
