@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <nlohmann/json.hpp>
@@ -96,6 +97,13 @@ struct In {
   std::string path;
 
   bool has(std::string_view key) const { return j.is_object() && j.contains(key); }
+  // An object whose every key is one of `keys`; else "<path>.<key>: unknown key" (scenario files).
+  void only_keys(const std::vector<std::string_view>& keys) const {
+    if (!j.is_object()) fail(path, "expected an object");
+    for (const auto& [key, value] : j.items()) {
+      if (std::find(keys.begin(), keys.end(), key) == keys.end()) fail(fmt::format("{}.{}", path, key), "unknown key");
+    }
+  }
   In operator[](std::string_view key) const {
     if (!j.is_object()) fail(path, "expected an object");
     const auto it = j.find(key);
@@ -151,6 +159,7 @@ struct In {
     if (j.is_number()) return CellId{byte(kCellCount)};
     const TerritoryId t = j.is_string() ? territory() : (*this)["territory"].territory();
     std::optional<std::int64_t> sector;
+    if (j.is_object()) only_keys({"territory", "sector"});
     if (j.is_object()) sector = (*this)["sector"].integer(0, kSectorCount - 1);
     std::vector<CellId> found;
     for (std::size_t c = 0; c < kCellCount; ++c) {
@@ -162,9 +171,28 @@ struct In {
   }
 };
 
+// Each Advanced rule flag by its JSON name (options_to_json, read_strict_options, scenario files).
+inline constexpr std::array<std::pair<std::string_view, bool RuleFlags::*>, 11> kRuleFlagNames{{
+    {"advanced_combat", &RuleFlags::advanced_combat},
+    {"double_spice_blow", &RuleFlags::double_spice_blow},
+    {"fremen_storm_deck", &RuleFlags::fremen_storm_deck},
+    {"fremen_storm_losses", &RuleFlags::fremen_storm_losses},
+    {"fremen_worm_sending", &RuleFlags::fremen_worm_sending},
+    {"special_forces", &RuleFlags::special_forces},
+    {"bene_gesserit_advisors", &RuleFlags::bene_gesserit_advisors},
+    {"guild_shipment_timing", &RuleFlags::guild_shipment_timing},
+    {"harkonnen_capture", &RuleFlags::harkonnen_capture},
+    {"kwisatz_haderach", &RuleFlags::kwisatz_haderach},
+    {"advanced_karama", &RuleFlags::advanced_karama},
+}};
+static_assert(sizeof(RuleFlags) == kRuleFlagNames.size() * sizeof(bool), "a rule flag without a JSON name");
+
 // Options as options_to_json writes them, every field present, playable by new_game
 // (engine/options_json.cpp). Snapshots, event logs and game specs read them so.
 Options read_strict_options(const In& in);
+
+// A command as command_from_json reads it, at `in`'s path (scenario steps name their own).
+Command read_command(const In& in, bool lenient);
 
 // Runs a reader; its JsonFailure and nlohmann's exceptions become a LoadError (they never escape
 // the public API).

@@ -14,15 +14,10 @@ using json_io::name_of;
 json options_to_json(const Options& o) {
   json factions = json::array();
   for (Faction f : o.factions) factions.push_back(name_of(f));
-  const RuleFlags& r = o.rules;
+  json rules = json::object();
+  for (const auto& [name, flag] : json_io::kRuleFlagNames) rules[name] = o.rules.*flag;
   return {{"factions", factions}, {"player_circles", o.player_circles}, {"turn_limit", o.turn_limit},
-          {"nexus", name_of(o.nexus)},
-          {"rules", {{"advanced_combat", r.advanced_combat}, {"double_spice_blow", r.double_spice_blow},
-                     {"fremen_storm_deck", r.fremen_storm_deck}, {"fremen_storm_losses", r.fremen_storm_losses},
-                     {"fremen_worm_sending", r.fremen_worm_sending}, {"special_forces", r.special_forces},
-                     {"bene_gesserit_advisors", r.bene_gesserit_advisors},
-                     {"guild_shipment_timing", r.guild_shipment_timing}, {"harkonnen_capture", r.harkonnen_capture},
-                     {"kwisatz_haderach", r.kwisatz_haderach}, {"advanced_karama", r.advanced_karama}}}};
+          {"nexus", name_of(o.nexus)}, {"rules", rules}};
 }
 
 Options json_io::read_strict_options(const In& in) {
@@ -32,18 +27,7 @@ Options json_io::read_strict_options(const In& in) {
   o.turn_limit = static_cast<int>(in["turn_limit"].integer(1, 20));
   o.nexus = in["nexus"].enumeration<NexusModuleMode>();
   const In r = in["rules"];
-  RuleFlags& f = o.rules;
-  f.advanced_combat = r["advanced_combat"].boolean();
-  f.double_spice_blow = r["double_spice_blow"].boolean();
-  f.fremen_storm_deck = r["fremen_storm_deck"].boolean();
-  f.fremen_storm_losses = r["fremen_storm_losses"].boolean();
-  f.fremen_worm_sending = r["fremen_worm_sending"].boolean();
-  f.special_forces = r["special_forces"].boolean();
-  f.bene_gesserit_advisors = r["bene_gesserit_advisors"].boolean();
-  f.guild_shipment_timing = r["guild_shipment_timing"].boolean();
-  f.harkonnen_capture = r["harkonnen_capture"].boolean();
-  f.kwisatz_haderach = r["kwisatz_haderach"].boolean();
-  f.advanced_karama = r["advanced_karama"].boolean();
+  for (const auto& [name, flag] : json_io::kRuleFlagNames) o.rules.*flag = r[name].boolean();
   if (auto game = new_game(o); auto* rejection = std::get_if<Rejection>(&game)) {
     json_io::fail(in.path, "options the engine cannot play: " + rejection->message);
   }

@@ -422,17 +422,17 @@ Command read_command(std::string_view kind, const In& in, bool lenient) {
     using C = typename decltype(type)::type;
     if (out || C::kInfo.kind != kind) return;
     C c{};
-    std::size_t known = 1;  // "kind"
+    std::vector<std::string_view> known{"kind"};
+    for_each_field(c, [&](std::string_view name, auto&) { known.push_back(name); });
+    in.only_keys(known);  // "command.dial: unknown key"
     for_each_field(c, [&](std::string_view name, auto& field) {
       using T = std::remove_cvref_t<decltype(field)>;
       if (in.has(name)) {
         decode(in[name], field);
-        ++known;
       } else if (!lenient || !has_default<T>) {
         json_io::fail(in.path, fmt::format("{} needs field \"{}\"", kind, name));
       }
     });
-    if (in.j.size() != known) json_io::fail(in.path, fmt::format("{} has fields it does not know", kind));
     out = std::move(c);
   });
   if (!out) json_io::fail(in.path + ".kind", fmt::format("unknown command kind \"{}\"", kind));
@@ -440,6 +440,8 @@ Command read_command(std::string_view kind, const In& in, bool lenient) {
 }
 
 }  // namespace
+
+Command json_io::read_command(const In& in, bool lenient) { return dune::read_command(in["kind"].string(), in, lenient); }
 
 json command_to_json(const Command& c) {
   json out{{"kind", command_info(c).kind}};
@@ -449,8 +451,7 @@ json command_to_json(const Command& c) {
 
 std::variant<Command, LoadError> command_from_json(const json& j, bool lenient) {
   try {
-    const In in{j, "command"};
-    return read_command(in["kind"].string(), in, lenient);
+    return json_io::read_command(In{j, "command"}, lenient);
   } catch (const json_io::JsonFailure& e) {
     return LoadError{e.what()};
   }

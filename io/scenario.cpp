@@ -5,6 +5,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <cctype>
 
 #include "engine/chance_source.h"
 #include "engine/engine.h"
@@ -24,7 +25,16 @@ namespace {
 
 // ---- parsing --------------------------------------------------------------------------------
 
+// The Nexus mode as options_to_json writes it ("Off", "Audit", "Released") or in lower case.
+NexusModuleMode read_nexus_mode(const In& in) {
+  std::string name = in.string();
+  if (!name.empty()) name[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])));
+  if (auto mode = json_io::enum_from_name<NexusModuleMode>(name)) return *mode;
+  fail(in.path, fmt::format("unknown Nexus mode \"{}\": expected \"Off\", \"Audit\" or \"Released\"", in.string()));
+}
+
 Options read_options(const In& in) {
+  in.only_keys({"factions", "player_circles", "turn_limit", "rules", "nexus"});
   std::vector<Faction> factions;
   for (const In& x : in["factions"].items()) factions.push_back(x.enumeration<Faction>());
   Options o = Options::basic(factions);
@@ -32,17 +42,15 @@ Options read_options(const In& in) {
     const In r = in["rules"];
     if (r.j.is_string() && r.string() == "advanced") o = Options::advanced(factions);
     else if (r.j.is_string() && r.string() != "basic") fail(r.path, "expected \"basic\", \"advanced\" or an object of flags");
-    if (r.j.is_object()) {
-      json flags = options_to_json(o)["rules"];
-      for (const auto& [key, value] : r.j.items()) {
-        if (!flags.contains(key)) fail(r.path, fmt::format("unknown rule flag \"{}\"", key));
-        flags[key] = In{value, r.path + "." + key}.boolean();
+    else if (!r.j.is_string()) {
+      r.only_keys([] {
+        std::vector<std::string_view> names;
+        for (const auto& [name, flag] : json_io::kRuleFlagNames) names.push_back(name);
+        return names;
+      }());
+      for (const auto& [name, flag] : json_io::kRuleFlagNames) {
+        if (r.has(name)) o.rules.*flag = r[name].boolean();
       }
-      json all = options_to_json(o);
-      all["rules"] = flags;
-      auto parsed = options_from_json(all);
-      if (auto* e = std::get_if<LoadError>(&parsed)) fail(r.path, e->message);
-      o = std::get<Options>(parsed);
     }
   }
   if (in.has("player_circles")) {
@@ -50,7 +58,14 @@ Options read_options(const In& in) {
     for (const In& x : in["player_circles"].items()) o.player_circles.push_back(x.byte(6));
   }
   if (in.has("turn_limit")) o.turn_limit = static_cast<int>(in["turn_limit"].integer(1, 20));
-  if (auto game = new_game(o); auto* r = std::get_if<Rejection>(&game)) fail(in.path, "options rejected: " + r->message);
+  if (in.has("nexus")) o.nexus = read_nexus_mode(in["nexus"]);
+  // Blame the Nexus mode when the same options play with the module off.
+  Options off = o;
+  off.nexus = NexusModuleMode::Off;
+  if (auto game = new_game(off); auto* r = std::get_if<Rejection>(&game)) fail(in.path, "options rejected: " + r->message);
+  if (auto game = new_game(o); auto* r = std::get_if<Rejection>(&game)) {
+    fail(in.path + ".nexus", fmt::format("options rejected: Nexus mode {}: {}", name_of(o.nexus), r->message));
+  }
   return o;
 }
 
@@ -76,15 +91,23 @@ const std::vector<std::pair<std::string_view, std::vector<std::string_view>>>& f
       {"ally", {"seat"}}, {"forces_in_cell", {"seat", "cell"}}, {"forces_in_territory", {"seat", "territory"}},
       {"spice_in_cell", {"cell"}}, {"spice_in_territory", {"territory"}}, {"card_zone", {"card"}},
       {"pending", {}}, {"winners", {}}, {"phase", {}}, {"step", {}}, {"turn", {}}, {"storm_sector", {}},
-      {"halted", {}}};
+      {"halted", {}}, {"nexus_deck_size", {}}, {"nexus_held", {"seat"}}};
   return table;
 }
 
 Fact read_fact(const In& in, const Options& o) {
-  Fact fact{in["fact"].string(), json::object(), in["equals"].j};
+  Fact fact{in["fact"].string(), json::object(), nullptr};
   const auto& table = fact_table();
   const auto it = std::find_if(table.begin(), table.end(), [&](const auto& e) { return e.first == fact.name; });
   if (it == table.end()) fail(in.path + ".fact", fmt::format("unknown fact \"{}\"", fact.name));
+  std::vector<std::string_view> keys{"fact", "equals"};
+  keys.insert(keys.end(), it->second.begin(), it->second.end());
+  if (std::find(keys.begin(), keys.end(), "seat") != keys.end()) keys.push_back("faction");
+  const bool a_set = fact.name == "pending" || fact.name == "winners";
+  if (a_set) keys.push_back("ordered");
+  in.only_keys(keys);
+  if (a_set && in.has("ordered")) fact.ordered = in["ordered"].boolean();
+  fact.equals = in["equals"].j;
   for (std::string_view arg : it->second) {
     // A seat may be given as "seat" or "faction".
     const In value = arg == "seat" && !in.has("seat") && in.has("faction") ? in["faction"] : in[arg];
@@ -95,36 +118,44 @@ Fact read_fact(const In& in, const Options& o) {
   }
   const In equals = in["equals"];
   if (fact.name == "pending" || fact.name == "winners") fact.equals = faction_list(equals);
-  if (fact.name == "ally" && !equals.j.is_null()) fact.equals = name_of(equals.enumeration<Faction>());
+  if ((fact.name == "ally" || fact.name == "nexus_held") && !equals.j.is_null()) {
+    fact.equals = name_of(equals.enumeration<Faction>());
+  }
   if (fact.name == "phase") fact.equals = name_of(equals.enumeration<Phase>());
   if (fact.name == "step") fact.equals = name_of(equals.enumeration<Step>());
   return fact;
 }
 
 ScenarioStep read_step(const In& in, const Options& o) {
+  in.only_keys({"seat", "command", "id", "version", "expect_rejected", "legal", "not_legal", "expect"});
   ScenarioStep step;
-  if (in.has("command")) {
-    step.seat = read_seat(in["seat"], o);
-    auto command = command_from_json(in["command"].j, /*lenient=*/true);
-    if (auto* e = std::get_if<LoadError>(&command)) fail(in.path, e->message);
-    step.command = std::get<Command>(command);
-  }
+  if (in.has("command") || in.has("legal") || in.has("not_legal")) step.seat = read_seat(in["seat"], o);
+  if (in.has("command")) step.command = json_io::read_command(in["command"], /*lenient=*/true);
+  if (in.has("legal")) for (const In& x : in["legal"].items()) step.legal.push_back(json_io::read_command(x, true));
+  if (in.has("not_legal")) for (const In& x : in["not_legal"].items()) step.not_legal.push_back(json_io::read_command(x, true));
+  if (in.has("id")) step.id = in["id"].u64();
+  if (in.has("version")) step.version = in["version"].u64();
+  if (!step.command && (step.id || step.version)) fail(in.path, "id and version need a command");
   if (in.has("expect_rejected")) step.expect_rejected = in["expect_rejected"].enumeration<RejectCode>();
   if (in.has("expect")) {
     for (const In& x : in["expect"].items()) step.expect.push_back(read_fact(x, o));
   }
-  if (!step.command && step.expect.empty()) fail(in.path, "a step needs a command or expectations");
+  if (!step.command && step.expect.empty() && step.legal.empty() && step.not_legal.empty()) {
+    fail(in.path, "a step needs a command, legal / not_legal checks or expectations");
+  }
   if (!step.command && step.expect_rejected) fail(in.path, "expect_rejected needs a command");
   return step;
 }
 
 Scenario read_scenario(const In& in) {
+  in.only_keys({"name", "options", "seed", "chance", "steps"});
   Scenario s;
   s.name = in.has("name") ? in["name"].string() : "unnamed scenario";
   s.options = read_options(in["options"]);
   if (in.has("seed")) s.seed = in["seed"].u64();
   if (in.has("chance")) {
     for (const In& x : in["chance"].items()) {
+      x.only_keys({"kind", "outcome"});
       s.chance.emplace_back(x["kind"].enumeration<ChanceKind>(), static_cast<std::uint8_t>(x["outcome"].integer(0, 255)));
     }
   }
@@ -203,6 +234,11 @@ json actual_value(const GameState& s, const Fact& f) {
   if (f.name == "step") return name_of(s.step);
   if (f.name == "turn") return s.turn;
   if (f.name == "storm_sector") return s.storm.sector.value;
+  if (f.name == "nexus_deck_size") return s.nexus.deck.size();
+  if (f.name == "nexus_held") {
+    const auto& held = s.nexus.held[seat.value];
+    return held ? json(name_of(held->faction)) : json(nullptr);
+  }
   if (f.equals.is_boolean()) return !s.halted.empty();  // halted: true / false
   return s.halted;
 }
@@ -223,8 +259,24 @@ std::string describe_fact(const GameState& s, const Fact& f) {
 
 std::optional<std::string> check_fact(const GameState& state, const Fact& fact) {
   const json actual = actual_value(state, fact);
-  if (actual == fact.equals) return std::nullopt;
+  auto sorted = [&](json v) {
+    if (!fact.ordered && v.is_array()) std::sort(v.begin(), v.end());
+    return v;
+  };
+  if (sorted(actual) == sorted(fact.equals)) return std::nullopt;
   return fmt::format("{} is {}, expected {}", describe_fact(state, fact), actual.dump(), fact.equals.dump());
+}
+
+std::optional<std::string> state_change(const GameState& before, const GameState& after) {
+  if (before == after) return std::nullopt;
+  if (before.version != after.version) return fmt::format("version {} became {}", before.version, after.version);
+  if (before.log.size() != after.log.size()) return fmt::format("the log grew from {} to {} entries", before.log.size(), after.log.size());
+  for (Seat seat : all_seats(before)) {
+    if (!(before.seat(seat) == after.seat(seat))) return fmt::format("the state of {} differs", to_string(before.faction_of(seat)));
+  }
+  if (!(before.board == after.board)) return "the board differs";
+  if (!(before.nexus == after.nexus)) return "the Nexus state differs";
+  return "the game state differs";
 }
 
 // ---- running --------------------------------------------------------------------------------
@@ -257,12 +309,37 @@ void log_chance(const GameState& s, std::size_t from, std::vector<std::string>& 
   }
 }
 
-// Plays one step; returns a failure, or nullopt when it went as expected.
+// The step's legal / not_legal checks against legal_commands; nullopt when they hold.
+std::optional<std::string> check_legal(const GameState& s, const ScenarioStep& step, std::size_t n) {
+  if (step.legal.empty() && step.not_legal.empty()) return std::nullopt;
+  const std::vector<Command> listed = legal_commands(s, *step.seat);
+  auto is_listed = [&](const Command& c) { return std::find(listed.begin(), listed.end(), c) != listed.end(); };
+  const std::string who{to_string(s.faction_of(*step.seat))};
+  for (const Command& c : step.legal) {
+    if (!is_listed(c)) {
+      std::vector<std::string> names;
+      for (const Command& l : listed) names.push_back(to_string(l));
+      return fmt::format("at step {}: {} may not send {} now (legal: {})", n + 1, who, to_string(c),
+                         names.empty() ? "nothing" : fmt::format("{}", fmt::join(names, "; ")));
+    }
+  }
+  for (const Command& c : step.not_legal) {
+    if (is_listed(c)) return fmt::format("at step {}: {} may send {} now, expected not", n + 1, who, to_string(c));
+  }
+  return std::nullopt;
+}
+
+// Plays one step; returns a failure, or nullopt when it went as expected. `next_id`: the lowest
+// command id no earlier step used.
 std::optional<std::string> play_step(GameState& s, const ScenarioStep& step, std::size_t n, StagedChance& chance,
-                                     std::vector<std::string>& log) {
+                                     std::uint64_t& next_id, std::vector<std::string>& log) {
+  if (auto failure = check_legal(s, step, n)) return failure;
   if (!step.command) return std::nullopt;
-  const Envelope e{CommandId{n + 1}, *step.seat, s.version, *step.command};
+  const CommandId id{step.id.value_or(std::max<std::uint64_t>(next_id, n + 1))};
+  next_id = std::max(next_id, id.value + 1);
+  const Envelope e{id, *step.seat, step.version.value_or(s.version), *step.command};
   const std::string what = fmt::format("step {}: {}", n + 1, describe_entry(s, LogEntry{e}));
+  const GameState unchanged = s;
   auto result = submit(s, e);
   if (auto* r = std::get_if<Rejection>(&result)) {
     log.push_back(fmt::format("{} -> rejected ({}): {}", what, to_string(r->code), r->message));
@@ -271,6 +348,7 @@ std::optional<std::string> play_step(GameState& s, const ScenarioStep& step, std
       return fmt::format("{} was rejected with {}, expected {}: {}", what, to_string(r->code),
                          to_string(*step.expect_rejected), r->message);
     }
+    if (auto change = state_change(unchanged, s)) return fmt::format("{} was rejected but changed the state: {}", what, *change);
     return std::nullopt;
   }
   log.push_back(what + " -> accepted");
@@ -297,9 +375,10 @@ ScenarioRun run_scenario(const Scenario& scenario) {
   s = settle(std::move(s), chance);
   run.log.push_back("setup");
   log_chance(s, 0, run.log);
+  std::uint64_t next_id = 1;
   for (std::size_t n = 0; n < scenario.steps.size(); ++n) {
     const ScenarioStep& step = scenario.steps[n];
-    if (auto failure = play_step(s, step, n, chance, run.log)) {
+    if (auto failure = play_step(s, step, n, chance, next_id, run.log)) {
       run.failures.push_back(*failure);
       return run;
     }

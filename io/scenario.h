@@ -11,13 +11,19 @@
 //   "steps": [
 //     {"seat": "Atreides", "command": {"kind": "ChooseTraitor", "card": 7}},
 //     {"seat": "Harkonnen", "command": {"kind": "Pass"}, "expect_rejected": "WrongPhase"},
-//     {"expect": [{"fact": "spice", "seat": "Atreides", "equals": 10}]}
+//     {"expect": [{"fact": "spice", "seat": "Atreides", "equals": 10}]},
+//     {"seat": "Atreides", "id": 3, "version": 2, "command": {...}},     envelope id and version
+//     {"seat": "Atreides", "legal": [{...}], "not_legal": [{...}]}       checked before any command
 //   ]
 // }
+// Options also take "nexus": "Off" | "Audit" | "Released" (or lower case); a mode new_game rejects
+// fails parsing at "scenario.options.nexus". An unknown key anywhere is an error naming its path.
+// A rejected step also checks the state is unchanged.
 // Facts: spice, hand_size (seat); forces_in_cell (faction, cell), forces_in_territory (faction,
 // territory), reserves, tanks (faction) — equals a total or {"normal", "special"}; spice_in_cell,
 // spice_in_territory; card_zone (card: id) — "deck", "discard", "lot", "hand:<Faction>";
-// pending, winners (lists of factions); phase, step, turn, storm_sector, ally (seat), halted.
+// pending, winners (sets of factions; "ordered": true compares lists); phase, step, turn,
+// storm_sector, ally (seat), halted; nexus_deck_size; nexus_held (seat) — a faction or null.
 #pragma once
 
 #include <cstdint>
@@ -38,13 +44,17 @@ struct Fact {
   std::string name;
   nlohmann::json args;    // the fact's own arguments (seat, cell, territory, card), resolved
   nlohmann::json equals;  // the expected value, in the JSON form the fact reports
+  bool ordered = false;   // pending, winners: compare as lists (default: as sets)
   friend bool operator==(const Fact&, const Fact&) = default;
 };
 
 struct ScenarioStep {
   std::optional<Seat> seat;        // with command: a submission; without: expectations only
   std::optional<Command> command;
-  std::optional<RejectCode> expect_rejected;
+  std::optional<std::uint64_t> id;       // the envelope's command id (default: a fresh one)
+  std::optional<std::uint64_t> version;  // its expected version (default: the current one)
+  std::optional<RejectCode> expect_rejected;  // and the state must be unchanged
+  std::vector<Command> legal, not_legal;  // seat may / may not send these now (before command)
   std::vector<Fact> expect;        // checked after this step
   friend bool operator==(const ScenarioStep&, const ScenarioStep&) = default;
 };
@@ -68,6 +78,9 @@ struct ScenarioRun {
 
 // Plays the steps in order; stops at the first step that does not go as expected.
 ScenarioRun run_scenario(const Scenario& scenario);
+
+// nullopt when `after` equals `before`, else which part differs ("the seats differ").
+std::optional<std::string> state_change(const GameState& before, const GameState& after);
 
 // nullopt when the fact holds, else why not ("spice of Atreides is 8, expected 10").
 std::optional<std::string> check_fact(const GameState& state, const Fact& fact);

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/engine.h"
 #include "generators/random_player.h"
 #include "io/persistence.h"
 #include "tools/commands.h"
@@ -28,6 +29,24 @@ std::vector<Faction> parse_factions(const std::vector<std::string>& names) {
   return out;
 }
 
+// --nexus: off or audit (released is refused with the engine's own reason).
+NexusModuleMode parse_nexus(const std::string& name, const Options& options) {
+  NexusModuleMode mode = NexusModuleMode::Off;
+  if (name == "audit") mode = NexusModuleMode::Audit;
+  else if (name == "released") mode = NexusModuleMode::Released;
+  else if (name != "off") {
+    std::cerr << fmt::format("dunecheck play: unknown Nexus mode '{}' (expected off, audit or released)\n", name);
+    throw CLI::RuntimeError(2);
+  }
+  Options with = options;
+  with.nexus = mode;
+  if (auto game = new_game(with); auto* r = std::get_if<Rejection>(&game)) {
+    std::cerr << fmt::format("dunecheck play: --nexus {}: {}\n", name, r->message);
+    throw CLI::RuntimeError(2);
+  }
+  return mode;
+}
+
 std::string outcome_line(const GameState& s) {
   if (!s.winners.empty()) {
     std::string names;
@@ -47,6 +66,7 @@ void add_play_command(CLI::App& app) {
     bool advanced = false;
     int max_decisions = 20000;
     int turn_limit = 10;
+    std::string nexus = "off";
     std::string save, save_log;
   };
   auto args = std::make_shared<Args>();
@@ -54,6 +74,7 @@ void add_play_command(CLI::App& app) {
   cmd->add_option("--seed", args->seed, "Seed of the decisions and the chance outcomes");
   cmd->add_option("--factions", args->factions, "Factions in seat order (default: the six base factions)")->delimiter(',');
   cmd->add_flag("--advanced", args->advanced, "Every Advanced rule on");
+  cmd->add_option("--nexus", args->nexus, "Nexus card module: off (default) or audit");
   cmd->add_option("--turns", args->turn_limit, "Turn limit")->check(CLI::Range(1, 20));
   cmd->add_option("--max-decisions", args->max_decisions, "Stop after this many commands")->check(CLI::PositiveNumber);
   cmd->add_option("--save", args->save, "Write the final state as a snapshot (for `view`, `replay`)");
@@ -62,11 +83,13 @@ void add_play_command(CLI::App& app) {
     const auto factions = parse_factions(args->factions);
     Options options = args->advanced ? Options::advanced(factions) : Options::basic(factions);
     options.turn_limit = args->turn_limit;
+    options.nexus = parse_nexus(args->nexus, options);
     int turn = -1;
     Phase phase = Phase::Storm;
     // The referee's log: every command and chance outcome in full, secrets included.
-    std::cout << fmt::format("dunecheck play --seed {}: {} seats, {}\n", args->seed, factions.size(),
-                             args->advanced ? "Advanced" : "Basic");
+    std::cout << fmt::format("dunecheck play --seed {}: {} seats, {}{}\n", args->seed, factions.size(),
+                             args->advanced ? "Advanced" : "Basic",
+                             options.nexus == NexusModuleMode::Off ? "" : ", Nexus module (" + args->nexus + ")");
     const auto game = generators::play_random_game(
         options, args->seed, args->max_decisions,
         [&](const GameState& before, const LogEntry& entry, const GameState& after) {

@@ -1,6 +1,7 @@
 // Scenario files: parsing with clear errors, staged chance, rejections and named facts.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -96,6 +97,139 @@ TEST(ScenarioTest, CellsMayBeNamedByTerritoryAndSector) {
   EXPECT_EQ(to_string(cell_info(std::get<PlaceForces>(*s.steps[0].command).cell).territory), "Sietch Tabr");
   EXPECT_NE(parse_error("{" + kHeader + R"("steps": [{"seat": "Atreides", "command": {"kind": "PlaceForces", "cell": "Meridian"}}]})")
                 .find("give its sector"), std::string::npos);
+}
+
+TEST(ScenarioTest, EveryOptionIsRead) {
+  const Scenario s = parsed(R"({"options": {"factions": ["Atreides", "Fremen"], "player_circles": [1, 4], "turn_limit": 5,
+      "rules": {"advanced_combat": true, "kwisatz_haderach": true}, "nexus": "Audit"}, "steps": []})");
+  EXPECT_EQ(s.options.factions, (std::vector<Faction>{Faction::Atreides, Faction::Fremen}));
+  EXPECT_EQ(s.options.player_circles, (std::vector<std::uint8_t>{1, 4}));
+  EXPECT_EQ(s.options.turn_limit, 5);
+  EXPECT_EQ(s.options.nexus, NexusModuleMode::Audit);
+  RuleFlags flags;
+  flags.advanced_combat = flags.kwisatz_haderach = true;
+  EXPECT_EQ(s.options.rules, flags);
+  EXPECT_EQ(parsed(R"({"options": {"factions": ["Atreides", "Fremen"], "nexus": "audit"}, "steps": []})").options.nexus,
+            NexusModuleMode::Audit);
+  EXPECT_EQ(parsed(R"({"options": {"factions": ["Atreides", "Fremen"], "nexus": "Off"}, "steps": []})").options.nexus,
+            NexusModuleMode::Off);
+  EXPECT_EQ(parsed(R"({"options": {"factions": ["Atreides", "Fremen"], "rules": "advanced"}, "steps": []})").options.rules,
+            Options::advanced({Faction::Atreides, Faction::Fremen}).rules);
+}
+
+TEST(ScenarioTest, ANexusModeTheEngineCannotPlayFailsNamingThePath) {
+  const std::string released = parse_error(R"({"options": {"factions": ["Atreides", "Fremen"], "nexus": "Released"}, "steps": []})");
+  EXPECT_NE(released.find("scenario.options.nexus: options rejected: Nexus mode Released: the Nexus card module cannot be released"),
+            std::string::npos) << released;
+  EXPECT_NE(parse_error(R"({"options": {"factions": ["Atreides", "Fremen"], "nexus": "on"}, "steps": []})")
+                .find("scenario.options.nexus: unknown Nexus mode \"on\""), std::string::npos);
+}
+
+TEST(ScenarioTest, AnUnknownKeyAnywhereIsAnErrorNamingItsPath) {
+  const std::string opts = R"("options": {"factions": ["Atreides", "Harkonnen"], "player_circles": [0, 3]})";
+  auto error = [&](const std::string& rest) { return parse_error("{" + opts + ", " + rest + "}"); };
+  EXPECT_EQ(error(R"("steps": [], "sead": 1)"), "scenario.sead: unknown key");
+  EXPECT_EQ(parse_error(R"({"options": {"factions": ["Atreides", "Harkonnen"], "turns": 3}, "steps": []})"),
+            "scenario.options.turns: unknown key");
+  EXPECT_EQ(parse_error(R"({"options": {"factions": ["Atreides", "Harkonnen"], "rules": {"advanced_combat": true, "karama": true}}, "steps": []})"),
+            "scenario.options.rules.karama: unknown key");
+  EXPECT_EQ(error(R"("chance": [{"kind": "TraitorDeal", "outcome": 3, "seat": "Atreides"}], "steps": [])"),
+            "scenario.chance[0].seat: unknown key");
+  EXPECT_EQ(error(R"("steps": [{"expect": [{"fact": "turn", "equals": 1}]}, {"seat": "Atreides", "comand": {"kind": "Pass"}}])"),
+            "scenario.steps[1].comand: unknown key");
+  EXPECT_EQ(error(R"("steps": [{"expect": [{"fact": "spice", "seat": "Atreides", "equal": 10}]}])"),
+            "scenario.steps[0].expect[0].equal: unknown key");
+  EXPECT_EQ(error(R"("steps": [{"expect": [{"fact": "turn", "seat": "Atreides", "equals": 1}]}])"),
+            "scenario.steps[0].expect[0].seat: unknown key");
+  EXPECT_EQ(error(R"("steps": [{"seat": "Atreides", "command": {"kind": "ChooseTraitor", "card": 3, "cards": 4}}])"),
+            "scenario.steps[0].command.cards: unknown key");
+  EXPECT_EQ(error(R"("steps": [{"seat": "Atreides", "command": {"kind": "PlaceForces", "cell": {"territory": "Sietch Tabr", "sectr": 13}}}])"),
+            "scenario.steps[0].command.cell.sectr: unknown key");
+}
+
+TEST(ScenarioTest, ANegativeQuantityReachesTheEngine) {
+  const Scenario s = parsed("{" + kHeader + R"("steps": [
+      {"seat": "Atreides", "command": {"kind": "DialBattle", "dial_halves": -2, "support": -1}, "expect_rejected": "WrongPhase"}]})");
+  ASSERT_EQ(s.steps.size(), 1u);
+  EXPECT_EQ(std::get<DialBattle>(*s.steps[0].command), (DialBattle{-2, Spice{-1}}));
+  const ScenarioRun run = run_scenario(s);
+  EXPECT_TRUE(run.failures.empty()) << run.failures.front();
+}
+
+TEST(ScenarioTest, PendingAndWinnersCompareAsSetsUnlessOrdered) {
+  const std::string steps = R"("steps": [{"seat": "Atreides", "command": {"kind": "ChooseTraitor", "card": 21}},
+      {"expect": [{"fact": "pending", "equals": ["Harkonnen", "Atreides"]ORDERED}]}]})";
+  auto with = [&](const std::string& ordered) {
+    std::string text = "{" + kHeader + steps;
+    text.replace(text.find("ORDERED"), 7, ordered);
+    return run_scenario(parsed(text));
+  };
+  const ScenarioRun unordered = with("");
+  EXPECT_TRUE(unordered.failures.empty()) << unordered.failures.front();
+  const ScenarioRun ordered = with(R"(, "ordered": true)");
+  ASSERT_EQ(ordered.failures.size(), 1u);
+  EXPECT_EQ(ordered.failures[0], R"(after step 2: pending is ["Atreides","Harkonnen"], expected ["Harkonnen","Atreides"])");
+  EXPECT_EQ(parse_error("{" + kHeader + R"("steps": [{"expect": [{"fact": "turn", "equals": 1, "ordered": true}]}]})"),
+            "scenario.steps[0].expect[0].ordered: unknown key");
+}
+
+TEST(ScenarioTest, EnvelopesCarryAnIdAndAVersion) {
+  const Scenario s = parsed("{" + kHeader + R"("steps": [
+      {"seat": "Atreides", "command": {"kind": "ChooseTraitor", "card": 21}, "version": 0, "expect_rejected": "StaleVersion"},
+      {"seat": "Atreides", "command": {"kind": "ChooseTraitor", "card": 21}, "id": 9},
+      {"seat": "Harkonnen", "command": {"kind": "DialStorm", "amount": 2}, "id": 9, "expect_rejected": "DuplicateCommandId"},
+      {"seat": "Harkonnen", "command": {"kind": "DialStorm", "amount": 2}}]})");
+  ASSERT_EQ(s.steps.size(), 4u);
+  EXPECT_EQ(s.steps[1].id, std::optional<std::uint64_t>{9});
+  EXPECT_EQ(s.steps[0].version, std::optional<std::uint64_t>{0});
+  const ScenarioRun run = run_scenario(s);
+  EXPECT_TRUE(run.failures.empty()) << run.failures.front();
+  // The default id is fresh: after an explicit 9, the last step does not reuse it.
+  EXPECT_NE(run.final_state.log.end(), std::find_if(run.final_state.log.begin(), run.final_state.log.end(), [](const LogEntry& e) {
+              return std::holds_alternative<Envelope>(e) && std::get<Envelope>(e).id == CommandId{10};
+            }));
+  EXPECT_EQ(parse_error("{" + kHeader + R"("steps": [{"seat": "Atreides", "id": 3, "expect": [{"fact": "turn", "equals": 0}]}]})"),
+            "scenario.steps[0]: id and version need a command");
+}
+
+TEST(ScenarioTest, ARejectionMustLeaveTheStateUnchanged) {
+  const GameState s = run_scenario(parsed("{" + kHeader + R"("steps": [{"expect": [{"fact": "turn", "equals": 0}]}]})")).final_state;
+  EXPECT_EQ(state_change(s, s), std::nullopt);
+  GameState changed = s;
+  changed.seat(Seat{1}).spice = Spice{3};
+  EXPECT_EQ(state_change(s, changed), "the state of Harkonnen differs");
+  changed = s;
+  ++changed.version;
+  EXPECT_EQ(state_change(s, changed), "version " + std::to_string(s.version) + " became " + std::to_string(s.version + 1));
+}
+
+TEST(ScenarioTest, LegalAndNotLegalCheckWhatASeatMaySendNow) {
+  const ScenarioRun ok = run_scenario(parsed("{" + kHeader + R"("steps": [
+      {"seat": "Atreides", "legal": [{"kind": "ChooseTraitor", "card": 21}], "not_legal": [{"kind": "ChooseTraitor", "card": 0}]}]})"));
+  EXPECT_TRUE(ok.failures.empty()) << ok.failures.front();
+  const ScenarioRun not_listed = run_scenario(parsed("{" + kHeader + R"("steps": [
+      {"seat": "Harkonnen", "legal": [{"kind": "ChooseTraitor", "card": 3}]}]})"));
+  ASSERT_EQ(not_listed.failures.size(), 1u);
+  EXPECT_EQ(not_listed.failures[0], "at step 1: Harkonnen may not send keep traitor Duncan Idaho now (legal: nothing)");
+  const ScenarioRun listed = run_scenario(parsed("{" + kHeader + R"("steps": [
+      {"seat": "Atreides", "not_legal": [{"kind": "ChooseTraitor", "card": 20}]}]})"));
+  ASSERT_EQ(listed.failures.size(), 1u);
+  EXPECT_NE(listed.failures[0].find("Atreides may send keep traitor"), std::string::npos) << listed.failures[0];
+}
+
+TEST(ScenarioTest, NexusFactsNeedTheModule) {
+  const std::string nexus = R"({"options": {"factions": ["Atreides", "Harkonnen"], "player_circles": [0, 3], "nexus": "MODE"},
+      "steps": [{"expect": [{"fact": "nexus_deck_size", "equals": 12}, {"fact": "nexus_held", "seat": "Harkonnen", "equals": null}]}]})";
+  auto with = [&](const std::string& mode) {
+    std::string text = nexus;
+    text.replace(text.find("MODE"), 4, mode);
+    return run_scenario(parsed(text));
+  };
+  const ScenarioRun audit = with("Audit");
+  EXPECT_TRUE(audit.failures.empty()) << audit.failures.front();
+  const ScenarioRun off = with("Off");
+  ASSERT_EQ(off.failures.size(), 1u);
+  EXPECT_EQ(off.failures[0], "after step 1: nexus_deck_size is 0, expected 12");
 }
 
 }  // namespace

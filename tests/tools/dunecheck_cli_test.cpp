@@ -123,6 +123,23 @@ TEST(DunecheckCliTest, PlayRejectsAnUnknownFaction) {
   EXPECT_NE(r.out.find("unknown faction 'sardaukar'"), std::string::npos) << r.out;
 }
 
+TEST(DunecheckCliTest, PlayTakesANexusModeAndRefusesOneItCannotPlay) {
+  const RunResult audit = run("play --seed 3 --factions atreides,harkonnen,fremen --nexus audit --max-decisions 400");
+  ASSERT_EQ(audit.exit_code, 0) << audit.out;
+  EXPECT_NE(audit.out.find("Basic, Nexus module (audit)"), std::string::npos) << audit.out.substr(0, 200);
+  EXPECT_NE(audit.out.find("Nexus redraw policy"), std::string::npos);
+  const RunResult off = run("play --seed 3 --factions atreides,harkonnen,fremen --nexus off --max-decisions 400");
+  ASSERT_EQ(off.exit_code, 0) << off.out;
+  EXPECT_EQ(off.out.find("Nexus module"), std::string::npos);
+  EXPECT_EQ(off.out.find("Nexus redraw policy"), std::string::npos);
+  const RunResult bad = run("play --nexus on");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.out.find("unknown Nexus mode 'on'"), std::string::npos) << bad.out;
+  const RunResult released = run("play --nexus released");
+  EXPECT_EQ(released.exit_code, 2);
+  EXPECT_NE(released.out.find("--nexus released: the Nexus card module cannot be released"), std::string::npos) << released.out;
+}
+
 // `play --save` writes the final snapshot `view` reads and `replay` verifies; `--save-log` the log.
 TEST(DunecheckCliTest, PlaySavesASnapshotAndALogThatViewAndReplayAccept) {
   const std::string dir = ::testing::TempDir();
