@@ -209,16 +209,17 @@ TEST(DunecheckCliTest, HostileFilesAreRefusedWithAMessage) {
   const std::string big = (dir / "big.json").string();
   std::ofstream{big};                                       // an empty file, then
   std::filesystem::resize_file(big, (std::uintmax_t{64} << 20) + 1);  // one byte over the limit (sparse)
-  const std::vector<std::pair<std::string, std::string>> cases{  // {command, the file it reads}
-      {"view " + dir.string() + " --public", dir.string()},
-      {"replay " + dir.string(), dir.string()},
-      {"scenario run " + dir.string(), dir.string()},
-      {"report --merge " + dir.string() + " --out " + (dir / "out").string(), dir.string()},
-      {"view /dev/zero --public", "/dev/zero"},
-      {"view " + deep + " --public", deep},
-      {"replay " + deep, deep},
-      {"scenario run " + deep, deep},
-      {"view " + big + " --public", big}};
+  const std::string empty = (dir / "empty.json").string();
+  std::ofstream{empty};
+  // Every file-reading subcommand on every kind of hostile file: {command, the file it reads}.
+  std::vector<std::pair<std::string, std::string>> cases;
+  for (const std::string& file : {dir.string(), std::string("/dev/null"), std::string("/dev/zero"), empty, deep, big}) {
+    cases.emplace_back("view " + file + " --public", file);
+    cases.emplace_back("replay " + file, file);
+    cases.emplace_back("scenario run " + file, file);
+    cases.emplace_back("report --merge " + file + " --out " + (dir / "out").string(), file);
+    cases.emplace_back("gate --family Atreides --games 1 --out " + (dir / "out").string() + " --record " + file, file);
+  }
   for (const auto& [cmd, file] : cases) {
     const RunResult r = run(cmd);
     EXPECT_EQ(r.exit_code, 3) << cmd << ": " << r.out;
