@@ -2,6 +2,7 @@
 // their limits.
 #pragma once
 
+#include "invariants/capacity.h"
 #include "invariants/violation.h"
 #include "model/state.h"
 
@@ -14,8 +15,6 @@ Violations check_spice_ledger(const GameState& state, Spice opening_total);
 
 // No negative spice or forces; Treachery hands within their limits; at most two factions in a
 // stronghold.
-Violations check_capacity(const GameState& state);
-
 // Who may bid: the lots dealt when Bidding opens and every seat asked to bid are the seats below
 // their printed Treachery hand limit; a held Nexus card never counts against it.
 Violations check_bidding_capacity(const GameState& before, const GameState& after);

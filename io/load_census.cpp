@@ -7,6 +7,7 @@
 
 #include "engine/engine.h"
 #include "engine/json_io.h"
+#include "invariants/capacity.h"
 #include "invariants/census.h"
 #include "model/cards.h"
 #include "model/factions.h"
@@ -54,6 +55,10 @@ std::optional<LoadError> check_census(const GameState& s) {
   // the invariants' own census (invariants/census.h), not a copy of it.
   if (const auto violations = invariants::check_census(s); !violations.empty()) {
     return LoadError{"census: " + violations.front().message};
+  }
+  // The limits any reachable state keeps (hand limits, stronghold occupancy, no negative count).
+  if (const auto violations = invariants::check_capacity(s); !violations.empty()) {
+    return LoadError{fmt::format("{}: {}", violations.front().invariant, violations.front().message)};
   }
   if (spice_total(s) != spice_total(reference)) {
     return LoadError{fmt::format("census: {} spice in the game, {} at the start", spice_total(s).value,

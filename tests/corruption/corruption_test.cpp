@@ -76,6 +76,29 @@ TEST(CorruptionTest, LoadNamesEachKindOfDamage) {
   expect_error(resigned(e), "state.storm: missing field \"sector\"");
 }
 
+// Issue 18 finding 7 (first part): a re-signed snapshot that breaks a capacity limit no reachable
+// state breaks is refused, naming the limit: the same checks the harness runs after every step.
+TEST(CorruptionTest, LoadRefusesAStateOverItsCapacity) {
+  const GameState s = testing::random_game(kFiveSeats, 15, 80);
+  const json state = json::parse(save_snapshot(s))["state"];
+  // A hand of eight Treachery cards for a seat whose limit is four: cards moved from the deck.
+  json e = state;
+  std::size_t seat = 0;
+  while (state["options"]["factions"][seat] == "Harkonnen") ++seat;  // Harkonnen's limit is eight
+  auto hand = e["seats"][seat]["hand"].get<std::vector<int>>();
+  auto deck = e["treachery"]["deck"]["unseen"].get<std::vector<int>>();
+  while (hand.size() < 8 && !deck.empty()) {
+    hand.push_back(deck.back());
+    deck.pop_back();
+  }
+  std::sort(hand.begin(), hand.end());
+  e["seats"][seat]["hand"] = hand;
+  e["treachery"]["deck"]["unseen"] = deck;
+  const std::string message = load_error(resigned(e));
+  EXPECT_NE(message.find("capacity.hand"), std::string::npos) << message;
+  EXPECT_NE(message.find("over its limit of 4"), std::string::npos) << message;
+}
+
 // Under AddressSanitizer (`make asan-corruption`: a Debug build with ASan + UBSan) each load costs
 // about ten times more, so that run damages fewer sampled places; every kind of damage stays.
 #if defined(__SANITIZE_ADDRESS__)

@@ -29,8 +29,9 @@ const std::map<std::string, std::vector<std::string>> kArrows{
 };
 
 // Leaves any folder above the model may include: a header whose sources include model/ alone (the
-// census, which the load-time check of io/ reuses while the determinism checkers use io/).
-const std::set<std::string> kLeaves{"invariants/census.h"};
+// census and capacity checks, which the load-time check of io/ reuses while the determinism
+// checkers use io/).
+const std::set<std::string> kLeaves{"invariants/census.h", "invariants/capacity.h"};
 
 std::set<std::string> reachable(const std::string& folder) {
   std::set<std::string> seen{folder};
