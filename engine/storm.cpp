@@ -271,7 +271,7 @@ std::optional<Rejection> validate_storm(const GameState& state, Seat seat, const
 
 void apply_storm(GameState& state, Seat seat, const Command& c) {
   if (state.step == Step::StormDial) {
-    state.storm.dials[seat.value] = std::get<DialStorm>(c).amount;  // secret until both dialed
+    state.storm.dials[seat.value] = static_cast<std::uint8_t>(std::get<DialStorm>(c).amount);  // secret until both dialed
     if (!awaited_storm(state).empty()) return;
     state.storm.movement = static_cast<std::uint8_t>(dial_sum(state));
     after_movement_known(state);

@@ -63,7 +63,7 @@ struct PlaceForces {
 
 // ---- storm ----------------------------------------------------------------------------------
 struct DialStorm {
-  std::uint8_t amount;
+  std::int32_t amount;  // signed, so that a dial below the range reaches the rule and is rejected there
   static constexpr CommandInfo kInfo{"DialStorm", "dial the storm", CommandClass::Step, {Step::StormDial}};
   template <class C, class F> static void fields(C& c, F&& f) { f("amount", c.amount); }
   friend bool operator==(const DialStorm&, const DialStorm&) = default;
