@@ -187,6 +187,13 @@ TEST(GateRecord, MatchesTheCommittedExampleReportAndTheBuild) {
     EXPECT_EQ(it->verdict.digest, built.digest) << "reports/example is not the report the record verified";
     EXPECT_EQ(family_status(built.family).kind, StatusKind::Verified);
   }
+  // The example's module summary is the registry this build has (issue 20: it once showed Atreides
+  // verified with an empty record): regenerate it with `make example-report` when they differ.
+  const auto& module = std::get<reports::CampaignResult>(example).module;
+  ASSERT_EQ(module.size(), kAllFactions.size());
+  for (const reports::ModuleEntry& m : module) {
+    EXPECT_EQ(m.status, family_status(m.family).kind) << to_string(m.family) << " in reports/example's module summary";
+  }
 }
 
 }  // namespace
