@@ -13,10 +13,6 @@ namespace {
 // A chance outcome is a card's raw id; a Nexus card's is its faction.
 template <class Id> std::uint8_t raw(Id id) { return id.value; }
 std::uint8_t raw(NexusCardId id) { return static_cast<std::uint8_t>(id.faction); }
-template <class Id> Id from_raw(std::uint8_t v) {
-  if constexpr (std::is_same_v<Id, NexusCardId>) return NexusCardId{static_cast<Faction>(v)};
-  else return Id{v};
-}
 
 template <class Id>
 std::vector<std::uint8_t> pile_outcomes(const HiddenPile<Id>& pile) {

@@ -106,19 +106,29 @@ template <class K> struct Deck : HiddenPile<typename K::Id> {
   Deck(HiddenPile<typename K::Id> p) : HiddenPile<typename K::Id>(std::move(p)) {}  // NOLINT: a loaded pile
 };
 
-// The ordered zones: a vector, oldest first (a discard's back is its top).
-template <class K> struct Ordered : std::vector<typename K::Id> {
+// The ordered zones: a vector, oldest first (a discard's back is its top). `Place` names the zone;
+// each zone is its own type, so a transfer can tell them apart.
+template <class K, class Place> struct Ordered : std::vector<typename K::Id> {
+  static constexpr std::string_view name = Place::name;
   using Kind = K;
   using std::vector<typename K::Id>::vector;
   using std::vector<typename K::Id>::operator=;
   Ordered() = default;
   Ordered(std::vector<typename K::Id> v) : std::vector<typename K::Id>(std::move(v)) {}  // NOLINT: a loaded list
 };
-template <class K> struct Discard  : Ordered<K> { static constexpr std::string_view name = "discard"; using Ordered<K>::Ordered; using Ordered<K>::operator=; };
-template <class K> struct SetAside : Ordered<K> { static constexpr std::string_view name = "set aside"; using Ordered<K>::Ordered; using Ordered<K>::operator=; };
-template <class K> struct Removed  : Ordered<K> { static constexpr std::string_view name = "removed"; using Ordered<K>::Ordered; using Ordered<K>::operator=; };
-template <class K> struct Cache    : Ordered<K> { static constexpr std::string_view name = "Richese cache"; using Ordered<K>::Ordered; using Ordered<K>::operator=; };
-template <class K> struct Auction  : Ordered<K> { static constexpr std::string_view name = "auction"; using Ordered<K>::Ordered; using Ordered<K>::operator=; };
+namespace zone_place {
+struct Discard  { static constexpr std::string_view name = "discard"; };
+struct SetAside { static constexpr std::string_view name = "set aside"; };
+struct Removed  { static constexpr std::string_view name = "removed"; };
+struct Cache    { static constexpr std::string_view name = "Richese cache"; };
+struct Auction  { static constexpr std::string_view name = "auction"; };
+struct Held     { static constexpr std::string_view name = "held"; };
+}  // namespace zone_place
+template <class K> using Discard  = Ordered<K, zone_place::Discard>;
+template <class K> using SetAside = Ordered<K, zone_place::SetAside>;
+template <class K> using Removed  = Ordered<K, zone_place::Removed>;
+template <class K> using Cache    = Ordered<K, zone_place::Cache>;
+template <class K> using Auction  = Ordered<K, zone_place::Auction>;
 
 // A zone that holds at most one component: empty or one id (like std::optional, without its
 // converting comparisons, so a slot compares with an id, another slot or std::nullopt only).
@@ -144,7 +154,7 @@ struct Slot {
 
 // Held behind a shield: a list (a Treachery hand is kept sorted, its order carries nothing), or
 // for a kind of which a seat holds at most one, a single slot (the Nexus card, seed 000 item 1).
-template <class K> struct HeldStorage { using type = Ordered<K>; };
+template <class K> struct HeldStorage { using type = Ordered<K, zone_place::Held>; };
 template <class K> struct Held : HeldStorage<K>::type {
   using Base = typename HeldStorage<K>::type;
   static constexpr std::string_view name = "held";

@@ -19,7 +19,6 @@ inline constexpr StepMask kAcceptedAt = C::kInfo.steps;
 template <class C>
 inline constexpr bool kProgresses = C::kInfo.klass == CommandClass::Step;
 
-constexpr bool accepted_at(Step step, const Command& c) { return command_info(c).steps.contains(step); }
 constexpr bool is_standing_command(const Command& c) { return command_info(c).klass == CommandClass::Standing; }
 constexpr bool is_card_command(const Command& c) { return command_info(c).klass == CommandClass::Card; }
 

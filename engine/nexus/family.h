@@ -26,8 +26,6 @@ enum class NexusHook : std::uint8_t {
   InspectedPartCommitted,  // battle.cpp: the side a Nexus inspection asked committed that part
 };
 
-std::string_view to_string(NexusHook h);
-
 // One panel of the card: where its window opens, and an edge a seed leaves open, which the panel
 // then does not offer ("not offered when ..., because ...", "" when none).
 struct NexusPanelRules {

@@ -10,15 +10,6 @@
 
 namespace dune {
 
-std::string_view to_string(NexusHook h) {
-  switch (h) {
-    case NexusHook::PrescienceAsked: return "Prescience asked";
-    case NexusHook::PlansBegin: return "battle plans begin";
-    case NexusHook::InspectedPartCommitted: return "inspected plan part committed";
-  }
-  return "?";
-}
-
 const NexusFamily* find_nexus_family(Faction card) {
   for (const NexusFamily* f : nexus_families()) {
     if (f->card == card) return f;
