@@ -42,6 +42,11 @@ bool is_terminal(const GameState& state);
 // A deterministic storm order of the seats for the current storm position (first player first).
 std::vector<Seat> storm_order(const GameState& state);
 
+// The fixed default policy among `legal` (non-empty), as an index: Pass when legal, else the first
+// command that is neither a standing choice nor a card play, else the first. The explorer's starts
+// and non-explored seats and a scenario's `advance` step play it.
+std::size_t default_choice(const std::vector<Command>& legal);
+
 // A command's kind without its content: what a receipt may show to every seat.
 std::string_view kind_name(const Command& c);
 

@@ -3,6 +3,7 @@
 
 #include "engine/engine.h"
 #include "model/cards.h"
+#include "model/command_steps.h"
 #include "model/factions.h"
 
 namespace dune {
@@ -189,6 +190,16 @@ std::string_view to_string(RejectCode c) {
 
 // The public form: a command's kind without its secret content (receipts are public).
 std::string_view kind_name(const Command& c) { return command_info(c).label; }
+
+std::size_t default_choice(const std::vector<Command>& legal) {
+  for (std::size_t j = 0; j < legal.size(); ++j) {
+    if (std::holds_alternative<Pass>(legal[j])) return j;
+  }
+  for (std::size_t j = 0; j < legal.size(); ++j) {
+    if (!is_standing_command(legal[j]) && !is_card_command(legal[j])) return j;
+  }
+  return 0;
+}
 
 namespace {
 std::vector<std::uint8_t> spread_circles(std::size_t seats) {

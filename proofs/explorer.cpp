@@ -210,7 +210,7 @@ class Exploration {
       for (std::size_t j = 0; j < legal.size(); ++j) {
         if (explored_kind(scope_, legal[j])) picks.push_back(j);
       }
-      if (picks.empty() && !legal.empty()) picks.push_back(policy_index(legal));
+      if (picks.empty() && !legal.empty()) picks.push_back(default_choice(legal));
       for (std::size_t j : picks) {
         const Envelope e{invariants::fresh_id(s), seats[i], s.version, legal[j]};
         auto result = submit(s, e);
@@ -382,16 +382,6 @@ const Scope* find_scope(std::string_view name) {
 }
 
 }  // namespace
-
-std::size_t policy_index(const std::vector<Command>& legal) {
-  for (std::size_t j = 0; j < legal.size(); ++j) {
-    if (std::holds_alternative<Pass>(legal[j])) return j;
-  }
-  for (std::size_t j = 0; j < legal.size(); ++j) {
-    if (!is_standing_command(legal[j]) && !is_card_command(legal[j])) return j;
-  }
-  return 0;
-}
 
 std::vector<std::string_view> scope_names() {
   std::vector<std::string_view> out;

@@ -24,7 +24,7 @@
 //    from that start (StartPoint::unchecked says so; every other checker stays on).
 //  - kinds: the command kinds explored (empty: all). An awaited seat with a legal command of an
 //    explored kind branches on all of them; a seat with none takes the fixed policy's single
-//    command (Pass when legal, else the first command that is not a standing or card command).
+//    command (engine default_choice: Pass when legal, else the first neither standing nor card).
 //    Leaves out the other commands of seats that have an explored one (e.g. bids, battle plans).
 //  - awaited seats only: like the harness's choice encoding, only awaited seats act. Standing
 //    commands (SetRedrawPolicy) of a seat that is not awaited are left out; it makes the same
@@ -119,9 +119,5 @@ struct Scope {
 };
 
 const std::vector<Scope>& scopes();
-
-// The fixed policy's command among `legal` (non-empty): Pass when legal, else the first command
-// that is neither a standing choice nor a card play, else the first.
-std::size_t policy_index(const std::vector<Command>& legal);
 
 }  // namespace dune::proofs

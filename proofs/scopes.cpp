@@ -32,7 +32,7 @@ std::uint8_t spice_card(SpiceCardKind kind, int skip = 0) {
 std::uint8_t worm(int n = 0) { return spice_card(SpiceCardKind::ShaiHulud, n); }
 std::uint8_t territory_card(int n) { return spice_card(SpiceCardKind::Territory, n); }
 
-// Plays a game from new_game with the fixed policy (proofs::policy_index, the awaited seat that
+// Plays a game from new_game with the fixed policy (engine default_choice, the awaited seat that
 // comes first) and staged chance outcomes (per kind, in order; an unstaged or unlisted draw takes
 // the harness's seeded pick), recording the choices and outcomes the harness replays.
 class Driver {
@@ -60,7 +60,7 @@ class Driver {
       if (seats.empty()) break;
       const auto legal = legal_commands(state_, seats.front());
       if (legal.empty()) break;
-      const std::size_t j = policy_index(legal);
+      const std::size_t j = default_choice(legal);
       const Envelope e{CommandId{point_.choices.size() + 1}, seats.front(), state_.version, legal[j]};
       auto result = submit(state_, e);
       if (!std::holds_alternative<Accepted>(result)) break;

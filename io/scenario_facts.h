@@ -1,0 +1,17 @@
+// Internal to io/: the named facts a scenario step may expect (io/scenario.h lists them), read
+// from the scenario file and checked against a state. One table names each fact and its arguments.
+#pragma once
+
+#include "engine/json_io.h"
+#include "io/scenario.h"
+
+namespace dune::scenario_io {
+
+// A seat by its faction's name or by its number; a faction not seated is an error at `in`'s path.
+Seat read_seat(const json_io::In& in, const Options& o);
+
+// One expectation ({"fact": ..., "equals": ..., its arguments}); an unknown fact or argument is an
+// error naming its path.
+Fact read_fact(const json_io::In& in, const Options& o);
+
+}  // namespace dune::scenario_io
