@@ -11,19 +11,15 @@ std::uint8_t SeededChance::choose(const GameState&, std::span<const std::uint8_t
   return outcomes[pick(rng_)];
 }
 
-namespace {
-
 // A staged spice card is "the next card of the spice deck": Atreides' peek at the top card fixes
 // that same card (the draw that follows is then forced to it), so the peek consumes it.
-bool same_draw(ChanceKind staged, ChanceKind pending) {
+bool staged_serves(ChanceKind staged, ChanceKind pending) {
   return staged == pending || (staged == ChanceKind::SpiceDraw && pending == ChanceKind::SpicePeek);
 }
 
-}  // namespace
-
 std::uint8_t StagedChance::choose(const GameState& state, std::span<const std::uint8_t> outcomes) {
   for (auto it = staged_.begin(); it != staged_.end(); ++it) {
-    if (!same_draw(it->first, state.chance->kind)) continue;
+    if (!staged_serves(it->first, state.chance->kind)) continue;
     if (std::find(outcomes.begin(), outcomes.end(), it->second) == outcomes.end()) continue;
     const std::uint8_t outcome = it->second;
     staged_.erase(it);

@@ -27,6 +27,10 @@ class SeededChance final : public ChanceSource {
   std::mt19937_64 rng_;
 };
 
+// Whether an outcome staged for `staged` serves a pending chance step of kind `pending`: the same
+// kind, or a staged spice card (the next card of the spice deck) for Atreides' peek at that card.
+bool staged_serves(ChanceKind staged, ChanceKind pending);
+
 // Outcomes staged per chance kind, in order; unstaged draws fall back to a seeded PRNG.
 class StagedChance final : public ChanceSource {
  public:

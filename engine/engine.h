@@ -47,6 +47,10 @@ std::vector<Seat> storm_order(const GameState& state);
 // and non-explored seats and a scenario's `advance` step play it.
 std::size_t default_choice(const std::vector<Command>& legal);
 
+// The printed name of a chance outcome: the traitor card's leader ("Cheap Hero" for its traitor
+// card), the Treachery or spice card, the Nexus card's faction; a storm card is its number.
+std::string chance_outcome_name(ChanceKind kind, std::uint8_t outcome);
+
 // A command's kind without its content: what a receipt may show to every seat.
 std::string_view kind_name(const Command& c);
 

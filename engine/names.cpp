@@ -191,6 +191,20 @@ std::string_view to_string(RejectCode c) {
 // The public form: a command's kind without its secret content (receipts are public).
 std::string_view kind_name(const Command& c) { return command_info(c).label; }
 
+std::string chance_outcome_name(ChanceKind kind, std::uint8_t outcome) {
+  switch (kind) {
+    case ChanceKind::TraitorDeal:
+      return outcome < kLeaderCount ? std::string(leader_info(LeaderId{outcome}).name) : "Cheap Hero";
+    case ChanceKind::TreacheryDeal:
+    case ChanceKind::TreacheryLot: return std::string(card_type(TreacheryCardId{outcome}).name);
+    case ChanceKind::SpiceDraw:
+    case ChanceKind::SpicePeek: return std::string(spice_card_info(SpiceCardId{outcome}).name);
+    case ChanceKind::StormCard: return std::to_string(outcome);
+    case ChanceKind::NexusDraw: return std::string(to_string(Faction{outcome}));
+  }
+  return std::to_string(outcome);
+}
+
 std::size_t default_choice(const std::vector<Command>& legal) {
   for (std::size_t j = 0; j < legal.size(); ++j) {
     if (std::holds_alternative<Pass>(legal[j])) return j;

@@ -2,6 +2,7 @@
 // (issue "Projections, knowledge, persistence and scenario files"). Exit codes (tools/commands.h):
 // 0 success, 1 a check failed, 2 bad usage, 3 unreadable input.
 #include <charconv>
+#include <filesystem>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -173,7 +174,7 @@ void add_scenario(CLI::App& app) {
   cmd->add_option("--save", args->save, "Write the final state as a snapshot");
   cmd->add_option("--save-log", args->save_log, "Write the event log");
   cmd->callback([args, seat] {
-    auto parsed = parse_scenario(read_text_file(args->file));
+    auto parsed = parse_scenario(read_text_file(args->file), std::filesystem::path(args->file).parent_path());
     if (auto* e = std::get_if<LoadError>(&parsed)) exit_with(3, fmt::format("{}: {}", args->file, e->message));
     const Scenario& scenario = std::get<Scenario>(parsed);
     const ScenarioRun run = run_scenario(scenario);

@@ -1,11 +1,15 @@
 // Scenario files: parsing with clear errors, staged chance, rejections and named facts.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
+#include <unistd.h>
 #include <sstream>
 
 #include "io/scenario.h"
+#include "model/cards.h"
 #include "tests/engine/test_support.h"
 
 namespace dune {
@@ -20,11 +24,23 @@ Scenario parsed(const std::string& text) {
   return std::get<Scenario>(result);
 }
 
+std::string saved_text(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
 std::string parse_error(const std::string& text) {
   auto result = parse_scenario(text);
   return std::holds_alternative<LoadError>(result) ? std::get<LoadError>(result).message : "(parsed)";
 }
 
+// Before the first command: the traitors dealt. kHeader also stages Atreides' Treachery card, dealt
+// once Atreides keep a traitor (a staged outcome never used fails the run).
+const std::string kBeforeDeal = R"("options": {"factions": ["Atreides", "Harkonnen"], "player_circles": [0, 3]},
+  "chance": [{"kind": "TraitorDeal", "outcome": 20}, {"kind": "TraitorDeal", "outcome": 21},
+             {"kind": "TraitorDeal", "outcome": 3}, {"kind": "TraitorDeal", "outcome": 4}],)";
 const std::string kHeader = R"("options": {"factions": ["Atreides", "Harkonnen"], "player_circles": [0, 3]},
   "chance": [{"kind": "TraitorDeal", "outcome": 20}, {"kind": "TraitorDeal", "outcome": 21},
              {"kind": "TraitorDeal", "outcome": 3}, {"kind": "TraitorDeal", "outcome": 4},
@@ -53,7 +69,7 @@ TEST(ScenarioTest, AFailedExpectationSaysWhichAndWhy) {
 }
 
 TEST(ScenarioTest, ExpectedRejectionsAreCheckedByCode) {
-  const ScenarioRun ok = run_scenario(parsed("{" + kHeader + R"(
+  const ScenarioRun ok = run_scenario(parsed("{" + kBeforeDeal + R"(
     "steps": [{"seat": "Harkonnen", "command": {"kind": "ChooseTraitor", "card": 0}, "expect_rejected": "NotYourTurn"}]})"));
   EXPECT_TRUE(ok.failures.empty()) << ok.failures.front();
   const ScenarioRun wrong = run_scenario(parsed("{" + kHeader + R"(
@@ -133,8 +149,8 @@ TEST(ScenarioTest, AnUnknownKeyAnywhereIsAnErrorNamingItsPath) {
             "scenario.options.turns: unknown key");
   EXPECT_EQ(parse_error(R"({"options": {"factions": ["Atreides", "Harkonnen"], "rules": {"advanced_combat": true, "karama": true}}, "steps": []})"),
             "scenario.options.rules.karama: unknown key");
-  EXPECT_EQ(error(R"("chance": [{"kind": "TraitorDeal", "outcome": 3, "seat": "Atreides"}], "steps": [])"),
-            "scenario.chance[0].seat: unknown key");
+  EXPECT_EQ(error(R"("chance": [{"kind": "TraitorDeal", "outcome": 3, "player": "Atreides"}], "steps": [])"),
+            "scenario.chance[0].player: unknown key");
   EXPECT_EQ(error(R"("steps": [{"expect": [{"fact": "turn", "equals": 1}]}, {"seat": "Atreides", "comand": {"kind": "Pass"}}])"),
             "scenario.steps[1].comand: unknown key");
   EXPECT_EQ(error(R"("steps": [{"expect": [{"fact": "spice", "seat": "Atreides", "equal": 10}]}])"),
@@ -148,7 +164,7 @@ TEST(ScenarioTest, AnUnknownKeyAnywhereIsAnErrorNamingItsPath) {
 }
 
 TEST(ScenarioTest, ANegativeQuantityReachesTheEngine) {
-  const Scenario s = parsed("{" + kHeader + R"("steps": [
+  const Scenario s = parsed("{" + kBeforeDeal + R"("steps": [
       {"seat": "Atreides", "command": {"kind": "DialBattle", "dial_halves": -2, "support": -1}, "expect_rejected": "WrongPhase"}]})");
   ASSERT_EQ(s.steps.size(), 1u);
   EXPECT_EQ(std::get<DialBattle>(*s.steps[0].command), (DialBattle{-2, Spice{-1}}));
@@ -204,7 +220,7 @@ TEST(ScenarioTest, ARejectionMustLeaveTheStateUnchanged) {
 }
 
 TEST(ScenarioTest, LegalAndNotLegalCheckWhatASeatMaySendNow) {
-  const ScenarioRun ok = run_scenario(parsed("{" + kHeader + R"("steps": [
+  const ScenarioRun ok = run_scenario(parsed("{" + kBeforeDeal + R"("steps": [
       {"seat": "Atreides", "legal": [{"kind": "ChooseTraitor", "card": 21}], "not_legal": [{"kind": "ChooseTraitor", "card": 0}]}]})"));
   EXPECT_TRUE(ok.failures.empty()) << ok.failures.front();
   const ScenarioRun not_listed = run_scenario(parsed("{" + kHeader + R"("steps": [
@@ -230,6 +246,142 @@ TEST(ScenarioTest, NexusFactsNeedTheModule) {
   const ScenarioRun off = with("Off");
   ASSERT_EQ(off.failures.size(), 1u);
   EXPECT_EQ(off.failures[0], "after step 1: nexus_deck_size is 0, expected 12");
+}
+
+}  // namespace
+}  // namespace dune
+
+namespace dune {
+namespace {
+
+std::string hand_names(const GameState& s, Seat seat) {
+  std::string out;
+  for (TreacheryCardId c : s.seat(seat).hand) out += fmt::format("{}{}", out.empty() ? "" : ",", card_type(c).name);
+  return out;
+}
+
+TEST(ScenarioChanceTest, StagedBySeatAndByCardName) {
+  // Atreides are dealt first; the Harkonnen entry waits for a Harkonnen draw.
+  const ScenarioRun run = run_scenario(parsed("{" + kBeforeDeal.substr(0, kBeforeDeal.size() - 2) + R"(,
+      {"kind": "TreacheryDeal", "seat": "Harkonnen", "card": "Lasgun"},
+      {"kind": "TreacheryDeal", "seat": "Atreides", "card": "karama"}],
+    "steps": [{"seat": "Atreides", "command": {"kind": "ChooseTraitor", "card": 21}}]})"));
+  ASSERT_TRUE(run.failures.empty()) << run.failures.front();
+  EXPECT_EQ(hand_names(run.final_state, Seat{0}), "Karama");
+  EXPECT_NE(hand_names(run.final_state, Seat{1}).find("Lasgun"), std::string::npos) << hand_names(run.final_state, Seat{1});
+}
+
+TEST(ScenarioChanceTest, AnOutcomeThatDoesNotFitFailsLoudly) {
+  // Feyd Rautha (20) is dealt to Atreides first; staged again, it cannot be dealt twice.
+  const ScenarioRun run = run_scenario(parsed(R"({"options": {"factions": ["Atreides", "Harkonnen"]},
+    "chance": [{"kind": "TraitorDeal", "outcome": 20}, {"kind": "TraitorDeal", "seat": "Atreides", "outcome": 20}],
+    "steps": [{"expect": [{"fact": "turn", "equals": 0}]}]})"));
+  ASSERT_EQ(run.failures.size(), 1u);
+  EXPECT_NE(run.failures[0].find("at setup: scenario.chance[1] (TraitorDeal for Atreides: 20) does not fit the TraitorDeal for Atreides: the outcomes are "),
+            std::string::npos) << run.failures[0];
+  const ScenarioRun by_name = run_scenario(parsed(R"({"options": {"factions": ["Atreides", "Harkonnen"]},
+    "chance": [{"kind": "TraitorDeal", "card": "Feyd Rautha"}, {"kind": "TraitorDeal", "card": "Feyd Rautha"}],
+    "steps": [{"expect": [{"fact": "turn", "equals": 0}]}]})"));
+  ASSERT_EQ(by_name.failures.size(), 1u);
+  EXPECT_NE(by_name.failures[0].find("(TraitorDeal: Feyd Rautha) does not fit"), std::string::npos) << by_name.failures[0];
+}
+
+TEST(ScenarioChanceTest, AnOutcomeNeverUsedFailsTheRun) {
+  const ScenarioRun run = run_scenario(parsed("{" + kHeader + R"("steps": [{"expect": [{"fact": "turn", "equals": 0}]}]})"));
+  ASSERT_EQ(run.failures.size(), 1u);
+  EXPECT_EQ(run.failures[0], "scenario.chance[4] (TreacheryDeal: 8) was never used: no TreacheryDeal was drawn after the earlier ones");
+}
+
+TEST(ScenarioChanceTest, StagingErrorsNameThePath) {
+  const std::string opts = R"({"options": {"factions": ["Atreides", "Harkonnen"]}, "steps": [], "chance": )";
+  EXPECT_EQ(parse_error(opts + R"([{"kind": "TreacheryDeal", "card": "Lasgunn"}]})"),
+            "scenario.chance[0].card: no TreacheryDeal outcome is named \"Lasgunn\"");
+  EXPECT_EQ(parse_error(opts + R"([{"kind": "SpiceDraw", "seat": "Atreides", "outcome": 3}]})"),
+            "scenario.chance[0].seat: a SpiceDraw is nobody's draw: leave the seat out");
+  EXPECT_EQ(parse_error(opts + R"([{"kind": "TraitorDeal", "seat": "Fremen", "outcome": 3}]})"),
+            "scenario.chance[0].seat: Fremen is not seated in this game");
+  EXPECT_EQ(parse_error(opts + R"([{"kind": "TraitorDeal", "outcome": 3, "card": "Duncan Idaho"}]})"),
+            "scenario.chance[0]: give either \"outcome\" or \"card\"");
+  EXPECT_EQ(parse_error(opts + R"([{"kind": "StormCard", "card": "3"}]})"),
+            "scenario.chance[0].card: a storm card is its number: give \"outcome\"");
+}
+
+// ---- advance, save and start ---------------------------------------------------------------
+
+const std::string kTwo = R"({"options": {"factions": ["Atreides", "Harkonnen"], "player_circles": [0, 3]}, "seed": 5, )";
+
+TEST(ScenarioAdvanceTest, PlaysTheDefaultPolicyUntilTheCondition) {
+  const ScenarioRun run = run_scenario(parsed(kTwo + R"("steps": [
+      {"advance": {"until": {"phase": "Bidding", "turn": 1}},
+       "expect": [{"fact": "phase", "equals": "Bidding"}, {"fact": "turn", "equals": 1}]}]})"));
+  ASSERT_TRUE(run.failures.empty()) << run.failures.front();
+  EXPECT_NE(std::find_if(run.log.begin(), run.log.end(), [](const std::string& l) { return l.starts_with("step 1: advanced to turn 1, Bidding"); }),
+            run.log.end());
+  // Already there: no command is played.
+  const ScenarioRun none = run_scenario(parsed(kTwo + R"("steps": [{"advance": {"until": {"turn": 0}}}]})"));
+  ASSERT_TRUE(none.failures.empty()) << none.failures.front();
+  EXPECT_TRUE(none.final_state.committed.empty());
+}
+
+TEST(ScenarioAdvanceTest, SaysWhereItStoppedWhenTheConditionIsNotReached) {
+  const ScenarioRun run = run_scenario(parsed(kTwo + R"("steps": [{"advance": {"until": {"phase": "Bidding"}, "max_commands": 2}}]})"));
+  ASSERT_EQ(run.failures.size(), 1u);
+  EXPECT_NE(run.failures[0].find("at step 1: advance did not reach phase Bidding (2 commands played; stopped at turn "), std::string::npos)
+      << run.failures[0];
+  EXPECT_EQ(parse_error(kTwo + R"("steps": [{"advance": {"until": {}}}]})"),
+            "scenario.steps[0].advance.until: give at least one of phase, step, turn, awaiting");
+  EXPECT_EQ(parse_error(kTwo + R"("steps": [{"advance": {"until": {"phase": "Bidding"}}, "seat": "Atreides", "command": {"kind": "Pass"}}]})"),
+            "scenario.steps[0]: an advance step takes no command or legal / not_legal checks: give them their own step");
+}
+
+TEST(ScenarioAdvanceTest, PreferredCommandsReplaceTheDefaultOnceEach) {
+  const std::string text = kTwo + R"("steps": [{"advance": {"until": {"phase": "Bidding"},
+      "prefer": [{"seat": "Harkonnen", "command": {"kind": "DialStorm", "amount": 7}}]}}]})";
+  const ScenarioRun run = run_scenario(parsed(text));
+  ASSERT_TRUE(run.failures.empty()) << run.failures.front();
+  EXPECT_NE(std::find_if(run.log.begin(), run.log.end(), [](const std::string& l) { return l.find("advance: Harkonnen: dial storm 7") != std::string::npos; }),
+            run.log.end());
+  // A preferred command never legal before the stop fails the step.
+  const ScenarioRun never = run_scenario(parsed(kTwo + R"("steps": [{"advance": {"until": {"phase": "Bidding"},
+      "prefer": [{"seat": "Harkonnen", "command": {"kind": "DialStorm", "amount": 21}}]}}]})"));
+  ASSERT_EQ(never.failures.size(), 1u);
+  EXPECT_NE(never.failures[0].find("before prefer[0] (Harkonnen: dial storm 21) was legal for its seat"), std::string::npos) << never.failures[0];
+}
+
+TEST(ScenarioStartTest, SaveThenStartFromTheSnapshot) {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / fmt::format("dune-scenario-{}", ::getpid());
+  std::filesystem::create_directories(dir);
+  const auto saved = run_scenario(std::get<Scenario>(parse_scenario(kTwo + R"("steps": [
+      {"advance": {"until": {"phase": "Bidding"}}, "save": "bidding.snapshot.json"}]})", dir)));
+  ASSERT_TRUE(saved.failures.empty()) << saved.failures.front();
+  ASSERT_TRUE(std::filesystem::exists(dir / "bidding.snapshot.json"));
+  const std::string from = R"({"start": "bidding.snapshot.json", "steps": [
+      {"expect": [{"fact": "phase", "equals": "Bidding"}]}, {"advance": {"until": {"phase": "ShipmentAndMovement"}}}]})";
+  auto started = parse_scenario(from, dir);
+  ASSERT_TRUE(std::holds_alternative<Scenario>(started)) << std::get<LoadError>(started).message;
+  const ScenarioRun run = run_scenario(std::get<Scenario>(started));
+  ASSERT_TRUE(run.failures.empty()) << run.failures.front();
+  EXPECT_EQ(run.final_state.phase, Phase::ShipmentAndMovement);
+  // Fresh ids continue above the start's committed table, so none is taken for a retry.
+  EXPECT_GT(run.final_state.committed.size(), saved.final_state.committed.size());
+  // Options beside a start must be the start's own; a missing file names the path.
+  auto mismatch = parse_scenario(R"({"start": "bidding.snapshot.json", "options": {"factions": ["Atreides", "Fremen"]}, "steps": []})", dir);
+  ASSERT_TRUE(std::holds_alternative<LoadError>(mismatch));
+  EXPECT_EQ(std::get<LoadError>(mismatch).message, "scenario.options: differs from the start snapshot's options: leave it out");
+  auto missing = parse_scenario(R"({"start": "nowhere.json", "steps": []})", dir);
+  ASSERT_TRUE(std::holds_alternative<LoadError>(missing));
+  EXPECT_NE(std::get<LoadError>(missing).message.find("scenario.start: "), std::string::npos);
+  // An inline snapshot document works too; a damaged one says why it does not load.
+  nlohmann::json doc = nlohmann::json::parse(saved_text(dir / "bidding.snapshot.json"));
+  const ScenarioRun inline_run = run_scenario(std::get<Scenario>(parse_scenario(
+      nlohmann::json{{"start", doc}, {"steps", {{{"expect", {{{"fact", "phase"}, {"equals", "Bidding"}}}}}}}}.dump())));
+  EXPECT_TRUE(inline_run.failures.empty()) << inline_run.failures.front();
+  doc["digest"] = "fnv1a64:0000000000000000";
+  const auto damaged = parse_scenario(nlohmann::json{{"start", doc}, {"steps", nlohmann::json::array()}}.dump());
+  ASSERT_TRUE(std::holds_alternative<LoadError>(damaged));
+  EXPECT_NE(std::get<LoadError>(damaged).message.find("scenario.start: the start snapshot does not load: "), std::string::npos)
+      << std::get<LoadError>(damaged).message;
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace
