@@ -238,7 +238,7 @@ ScenarioRun run_scenario(const Scenario& scenario) {
       return run;
     }
     for (const Fact& fact : step.expect) {
-      if (auto failure = check_fact(s, fact)) run.failures.push_back(fmt::format("after step {}: {}", n + 1, *failure));
+      if (auto failure = check_fact(s, fact)) run.failures.push_back(fmt::format("at step {}: {}", n + 1, *failure));
     }
     if (!run.failures.empty()) return run;
   }
