@@ -376,7 +376,7 @@ class Runner {
       const ScenarioStep& step = scenario_.steps[n];
       if (auto failure = play_step(step, n)) return fail_run(*failure);
       for (const Fact& fact : step.expect) {
-        if (auto failure = check_fact(s, fact)) run_.failures.push_back(fmt::format("after step {}: {}", n + 1, *failure));
+        if (auto failure = check_fact(s, fact)) run_.failures.push_back(fmt::format("at step {}: {}", n + 1, *failure));
       }
       if (!run_.failures.empty()) return;
       if (!step.save.empty()) {
@@ -434,7 +434,7 @@ class Runner {
       return std::nullopt;
     }
     if (step.expect_rejected) return fmt::format("{} was accepted, expected a {} rejection", what, to_string(*step.expect_rejected));
-    if (auto problem = std::get<std::optional<std::string>>(sent)) return fmt::format("after step {}: {}", n + 1, *problem);
+    if (auto problem = std::get<std::optional<std::string>>(sent)) return fmt::format("at step {}: {}", n + 1, *problem);
     return std::nullopt;
   }
 

@@ -27,11 +27,11 @@
 // Options also take "nexus": "Off" | "Audit" | "Released" (or lower case); a mode new_game rejects
 // fails parsing at "scenario.options.nexus". An unknown key anywhere is an error naming its path.
 // A rejected step also checks the state is unchanged.
-// Facts: spice, hand_size (seat); forces_in_cell (faction, cell), forces_in_territory (faction,
-// territory), reserves, tanks (faction) — equals a total or {"normal", "special"}; spice_in_cell,
-// spice_in_territory; card_zone (card: id) — "deck", "discard", "lot", "hand:<Faction>";
-// pending, winners (sets of factions; "ordered": true compares lists); phase, step, turn,
-// storm_sector, ally (seat), halted; nexus_deck_size; nexus_held (seat) — a faction or null.
+// Facts: {"fact": "hand", "seat": "Atreides", "equals": ["Lasgun"]} — one table of named facts
+// (io/scenario_facts.cpp), each with its arguments and JSON form listed in README "Scenario files";
+// values use names (factions, cards, leaders). Set-valued facts compare unordered unless
+// "ordered": true. Views: {"view": "public" | <seat>, "pointer": "/seats/0/spice", "equals": 10 |
+// "absent": true | "present": true} on view_to_json of project_public or project_seat.
 #pragma once
 
 #include <cstdint>
@@ -48,12 +48,16 @@
 
 namespace dune {
 
-// One named fact and the value it must have; checked by check_fact.
+// One named fact and the value it must have, or a JSON-pointer assertion on a view (name "view");
+// checked by check_fact.
 struct Fact {
+  enum class Check : std::uint8_t { Equals, Absent, Present };  // absent / present: view assertions
   std::string name;
-  nlohmann::json args;    // the fact's own arguments (seat, cell, territory, card), resolved
+  nlohmann::json args;    // the fact's own arguments (seat, cell, leader, ...), resolved; a view
+                          // assertion: "pointer", and "seat" unless it is on the public view
   nlohmann::json equals;  // the expected value, in the JSON form the fact reports
-  bool ordered = false;   // pending, winners: compare as lists (default: as sets)
+  bool ordered = false;   // a set-valued fact: compare as lists (default: as sets)
+  Check check = Check::Equals;
   friend bool operator==(const Fact&, const Fact&) = default;
 };
 
@@ -126,7 +130,7 @@ ScenarioRun run_scenario(const Scenario& scenario);
 // nullopt when `after` equals `before`, else which part differs ("the seats differ").
 std::optional<std::string> state_change(const GameState& before, const GameState& after);
 
-// nullopt when the fact holds, else why not ("spice of Atreides is 8, expected 10").
+// nullopt when the fact holds, else why not ("spice of Atreides: expected 10, got 8").
 std::optional<std::string> check_fact(const GameState& state, const Fact& fact);
 
 }  // namespace dune

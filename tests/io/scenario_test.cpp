@@ -65,7 +65,7 @@ TEST(ScenarioTest, AFailedExpectationSaysWhichAndWhy) {
   const ScenarioRun run = run_scenario(parsed("{" + kHeader + R"(
     "steps": [{"expect": [{"fact": "spice", "seat": "Harkonnen", "equals": 12}]}]})"));
   ASSERT_EQ(run.failures.size(), 1u);
-  EXPECT_EQ(run.failures[0], "after step 1: spice of Harkonnen is 10, expected 12");
+  EXPECT_EQ(run.failures[0], "at step 1: spice of Harkonnen: expected 12, got 10");
 }
 
 TEST(ScenarioTest, ExpectedRejectionsAreCheckedByCode) {
@@ -184,7 +184,7 @@ TEST(ScenarioTest, PendingAndWinnersCompareAsSetsUnlessOrdered) {
   EXPECT_TRUE(unordered.failures.empty()) << unordered.failures.front();
   const ScenarioRun ordered = with(R"(, "ordered": true)");
   ASSERT_EQ(ordered.failures.size(), 1u);
-  EXPECT_EQ(ordered.failures[0], R"(after step 2: pending is ["Atreides","Harkonnen"], expected ["Harkonnen","Atreides"])");
+  EXPECT_EQ(ordered.failures[0], R"(at step 2: pending: expected ["Harkonnen","Atreides"], got ["Atreides","Harkonnen"])");
   EXPECT_EQ(parse_error("{" + kHeader + R"("steps": [{"expect": [{"fact": "turn", "equals": 1, "ordered": true}]}]})"),
             "scenario.steps[0].expect[0].ordered: unknown key");
 }
@@ -245,7 +245,7 @@ TEST(ScenarioTest, NexusFactsNeedTheModule) {
   EXPECT_TRUE(audit.failures.empty()) << audit.failures.front();
   const ScenarioRun off = with("Off");
   ASSERT_EQ(off.failures.size(), 1u);
-  EXPECT_EQ(off.failures[0], "after step 1: nexus_deck_size is 0, expected 12");
+  EXPECT_EQ(off.failures[0], "at step 1: nexus_deck_size: expected 12, got 0");
 }
 
 }  // namespace
