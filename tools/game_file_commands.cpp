@@ -13,6 +13,8 @@
 #include "engine/engine.h"
 #include "engine/json_io.h"
 #include "engine/projection.h"
+#include "engine/mutants.h"
+#include "harness/mutants.h"
 #include "harness/replay_file.h"
 #include "io/persistence.h"
 #include "io/scenario.h"
@@ -159,7 +161,7 @@ void add_replay(CLI::App& app) {
 }
 
 struct ScenarioArgs {
-  std::string file, seat, save, save_log;
+  std::string file, seat, save, save_log, mutant;
   bool json = false;
 };
 
@@ -173,7 +175,16 @@ void add_scenario(CLI::App& app) {
   cmd->add_flag("--json", args->json, "Print the log, views and result as one JSON document");
   cmd->add_option("--save", args->save, "Write the final state as a snapshot");
   cmd->add_option("--save-log", args->save_log, "Write the event log");
+  cmd->add_option("--mutant", args->mutant,
+                  "Play it with this engine mutant on (`dunecheck mutants`): shows the fixture catches that bug");
   cmd->callback([args, seat] {
+    std::optional<ScopedMutant> mutant;
+    if (!args->mutant.empty()) {
+      const auto m = harness::find_mutant(args->mutant);
+      if (!m) exit_with(2, fmt::format("--mutant: unknown mutant '{}' (`dunecheck mutants` lists them)", args->mutant));
+      if (!kMutantsBuilt) exit_with(2, "--mutant: this build has no mutants (the CMake option DUNE_MUTANTS is off)");
+      mutant.emplace(m->id);
+    }
     auto parsed = parse_scenario(read_text_file(args->file), std::filesystem::path(args->file).parent_path());
     if (auto* e = std::get_if<LoadError>(&parsed)) exit_with(3, fmt::format("{}: {}", args->file, e->message));
     const Scenario& scenario = std::get<Scenario>(parsed);
