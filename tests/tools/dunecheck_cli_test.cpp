@@ -278,3 +278,41 @@ TEST(DunecheckCliTest, ReplayReadsTheFormatFieldAndFactionsTakeTheFileSpelling) 
 }
 
 }  // namespace
+
+// Issue 15 item 5: every field of Options is a `play` flag; a bad value names its flag.
+TEST(DunecheckCliTest, PlayTakesEveryOptionAsAFlag) {
+  const std::filesystem::path file = std::filesystem::temp_directory_path() / "dunecheck_play_options.json";
+  const RunResult r = run("play --seed 3 --factions atreides,harkonnen --rule special_forces --rule advanced_combat "
+                          "--circles 1,4 --turns 3 --nexus audit --max-decisions 40 --save " + file.string());
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("2 seats, Basic with advanced_combat, special_forces, Nexus module (audit)"), std::string::npos)
+      << r.out.substr(0, 200);
+  const auto options = nlohmann::json::parse(std::ifstream(file))["state"]["options"];
+  EXPECT_EQ(options["player_circles"], nlohmann::json::array({1, 4}));
+  EXPECT_EQ(options["turn_limit"], 3);
+  EXPECT_EQ(options["nexus"], "Audit");
+  for (const auto& [name, on] : options["rules"].items()) {
+    EXPECT_EQ(on, name == "special_forces" || name == "advanced_combat") << name;
+  }
+  std::filesystem::remove(file);
+}
+
+TEST(DunecheckCliTest, PlayRefusesABadOptionNamingTheFlagAndTheValue) {
+  const std::vector<std::pair<std::string, std::string>> cases{
+      {"--rule bogus", "--rule bogus: unknown rule (valid: advanced_combat, double_spice_blow,"},
+      {"--circles 0,x", "--circles 0,x: 'x' is not a player circle (0..5)"},
+      {"--circles 0,6", "--circles 0,6: '6' is not a player circle (0..5)"},
+      // new_game refuses these: its reason, blamed on the flag
+      {"--circles 0,0", "--circles 0,0: two seats share player circle 0"},
+      {"--circles 0,1,2", "--circles 0,1,2: 3 player circles for 2 seats"},
+      {"--factions atreides", "--factions atreides: a game has 2 to 6 seats, not 1"},
+  };
+  for (const auto& [flags, message] : cases) {
+    const std::string factions = flags.rfind("--factions", 0) == 0 ? "" : " --factions atreides,harkonnen";
+    const RunResult r = run("play " + flags + factions);
+    EXPECT_EQ(r.exit_code, 2) << flags << ": " << r.out;
+    EXPECT_NE(r.out.find("dunecheck play: " + message), std::string::npos) << flags << ": " << r.out;
+  }
+}
+
+}  // namespace
