@@ -183,8 +183,7 @@ Written write_counterexample(const Counterexample& c, std::string_view name) {
   return {path.string(), ""};
 }
 
-RunResult replay_counterexample(const Counterexample& c, std::ostream& out) {
-  out << "game: " << generators::to_string(c.spec) << "\n";
+RunResult run_counterexample(const Counterexample& c, const StepHook& on_step) {
   RunConfig config;
   config.prefix = c.choices;
   config.extend = false;
@@ -192,19 +191,28 @@ RunResult replay_counterexample(const Counterexample& c, std::ostream& out) {
   config.every_step = c.every_step;
   std::vector<invariants::Checker> checkers;
   if (c.start) {
-    out << fmt::format("start: {} (turn {}, {}), steps count from it\n", c.start->scope, c.start->state.turn,
-                       to_string(c.start->state.step));
     config.start = &c.start->state;
     for (const invariants::Checker& k : invariants::all_checkers()) {
       if (std::find(c.start->unchecked.begin(), c.start->unchecked.end(), k.name) == c.start->unchecked.end()) checkers.push_back(k);
     }
     config.checkers = checkers;
   }
-  config.on_step = [&out](const invariants::Transition& t) { print_step(out, t); };
+  config.on_step = on_step;
   const auto mutant = find_mutant(c.mutant);  // checked when the file was read
-  if (mutant) out << fmt::format("engine mutant switched on: {} ({})\n", mutant->name, mutant->description);
   const ScopedMutant active(mutant ? mutant->id : Mutant::None);
-  RunResult r = run_game(c.spec, config);
+  return run_game(c.spec, config);
+}
+
+RunResult replay_counterexample(const Counterexample& c, std::ostream& out) {
+  out << "game: " << generators::to_string(c.spec) << "\n";
+  if (c.start) {
+    out << fmt::format("start: {} (turn {}, {}), steps count from it\n", c.start->scope, c.start->state.turn,
+                       to_string(c.start->state.step));
+  }
+  if (const auto mutant = find_mutant(c.mutant)) {
+    out << fmt::format("engine mutant switched on: {} ({})\n", mutant->name, mutant->description);
+  }
+  RunResult r = run_counterexample(c, [&out](const invariants::Transition& t) { print_step(out, t); });
   if (!r.final_state.halted.empty()) out << "the game stopped: " << r.final_state.halted << "\n";
   out << fmt::format("{} steps, {} of {} choices replayed\n", r.steps, r.decisions, c.choices.size());
   return r;

@@ -53,8 +53,12 @@ struct Written {
 };
 Written write_counterexample(const Counterexample& c, std::string_view name);
 
-// Replays the file's game with every registered checker, printing each step (generators::describe)
-// and the diff of the public view and of each seat's own part of its view. The result holds the
+// Runs the file's game as it was found: from its start, with its explicit chance outcomes and its
+// engine mutant on, under every registered checker that applies; `on_step` sees each step.
+RunResult run_counterexample(const Counterexample& c, const StepHook& on_step = {});
+
+// Replays the file's game (run_counterexample), printing each step (generators::describe) and
+// the diff of the public view and of each seat's own part of its view. The result holds the
 // first violation, if any (the caller names it and exits 1), and any engine halt.
 RunResult replay_counterexample(const Counterexample& c, std::ostream& out);
 

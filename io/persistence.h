@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
@@ -52,6 +53,16 @@ std::variant<EventLog, LoadError> load_log(std::string_view text);
 // Replays every envelope and chance record in order from new_game(options). An entry the engine
 // refuses (a rejected command, an unlisted outcome, a record that does not match) is an error.
 std::variant<GameState, LoadError> replay(const Options& options, const std::vector<LogEntry>& log);
+
+// Called, once the engine has accepted it, with the index of each entry the replay takes from the
+// log (an envelope it submits, an outcome it chooses at a pending chance step) and the state
+// before it. The entries it is not called for the engine logged itself: forced outcomes (a known
+// top card).
+using ReplayHook = std::function<void(std::size_t index, const GameState& before)>;
+
+// As replay, from `start` (a saved or staged state), whose own log is the first entries of `log`.
+std::variant<GameState, LoadError> replay_from(GameState start, const std::vector<LogEntry>& log,
+                                               const ReplayHook& on_applied = {});
 
 // The census check on its own (used by load): each card in exactly one place, forces conserved.
 std::optional<LoadError> check_census(const GameState& state);

@@ -26,24 +26,28 @@ std::string describe(const LogEntry& e) {
 }
 
 // Applies log[i]; the engine appends it (and any forced chance records) to state.log itself.
-std::optional<std::string> apply_entry(GameState& s, const std::vector<LogEntry>& log, std::size_t i) {
+std::optional<std::string> apply_entry(GameState& s, const std::vector<LogEntry>& log, std::size_t i,
+                                       const ReplayHook& on_applied) {
   std::size_t at = i;
   if (std::holds_alternative<ChanceRecord>(log[i]) && !s.chance) {
     // A forced outcome the engine resolves inside the next command: submit that command.
     while (at < log.size() && !std::holds_alternative<Envelope>(log[at])) ++at;
     if (at == log.size()) return "a chance record with no chance step pending";
   }
+  std::optional<GameState> before;  // for the hook, once the engine has accepted the entry
+  if (on_applied) before = s;
   if (const auto* env = std::get_if<Envelope>(&log[at])) {
     auto result = submit(s, *env);
     if (auto* r = std::get_if<Rejection>(&result)) return fmt::format("rejected ({}): {}", to_string(r->code), r->message);
     s = std::get<Accepted>(std::move(result)).next;
-    return std::nullopt;
+  } else {
+    const auto& record = std::get<ChanceRecord>(log[at]);
+    if (!(*s.chance == record.request)) return "the chance step pending in the game is a different one";
+    auto next = apply_chance(s, record.outcome);
+    if (auto* r = std::get_if<Rejection>(&next)) return r->message;
+    s = std::get<GameState>(std::move(next));
   }
-  const auto& record = std::get<ChanceRecord>(log[at]);
-  if (!(*s.chance == record.request)) return "the chance step pending in the game is a different one";
-  auto next = apply_chance(s, record.outcome);
-  if (auto* r = std::get_if<Rejection>(&next)) return r->message;
-  s = std::get<GameState>(std::move(next));
+  if (before) on_applied(at, *before);
   return std::nullopt;
 }
 
@@ -52,7 +56,10 @@ std::optional<std::string> apply_entry(GameState& s, const std::vector<LogEntry>
 std::variant<GameState, LoadError> replay(const Options& options, const std::vector<LogEntry>& log) {
   auto game = new_game(options);
   if (auto* r = std::get_if<Rejection>(&game)) return LoadError{"replay: options rejected: " + r->message};
-  GameState s = std::get<GameState>(std::move(game));
+  return replay_from(std::get<GameState>(std::move(game)), log);
+}
+
+std::variant<GameState, LoadError> replay_from(GameState s, const std::vector<LogEntry>& log, const ReplayHook& on_applied) {
   std::size_t i = 0;
   while (i < log.size()) {
     if (s.log.size() > i) {  // already produced by the engine: it must agree with the log
@@ -64,7 +71,7 @@ std::variant<GameState, LoadError> replay(const Options& options, const std::vec
       continue;
     }
     const std::size_t before = s.log.size();
-    if (auto error = apply_entry(s, log, i)) {
+    if (auto error = apply_entry(s, log, i, on_applied)) {
       return LoadError{fmt::format("replay: log entry {} (\"{}\"): {}", i, describe(log[i]), *error)};
     }
     if (s.log.size() == before) return LoadError{fmt::format("replay: log entry {} did not advance the game", i)};

@@ -1,4 +1,4 @@
-// `dunecheck view`, `replay` and `scenario run`: saved games, event logs and scenario files
+// `dunecheck view`, `replay`, `scenario run` and `scenario new`: saved games, event logs and scenario files
 // (issue "Projections, knowledge, persistence and scenario files"). Exit codes (tools/commands.h):
 // 0 success, 1 a check failed, 2 bad usage, 3 unreadable input.
 #include <charconv>
@@ -6,18 +6,21 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "engine/engine.h"
 #include "engine/json_io.h"
-#include "engine/projection.h"
 #include "engine/mutants.h"
+#include "engine/projection.h"
 #include "harness/mutants.h"
 #include "harness/replay_file.h"
 #include "io/persistence.h"
 #include "io/scenario.h"
+#include "io/scenario_write.h"
 #include "model/cards.h"
 #include "model/factions.h"
 #include "tools/commands.h"
@@ -165,9 +168,108 @@ struct ScenarioArgs {
   bool json = false;
 };
 
+// A game a replay file records, and how the scenario written from it says it was made.
+struct Recorded {
+  RecordedGame game;
+  std::string name, note;
+  std::string digest;  // the state an event log or a snapshot says it reaches (empty: not recorded)
+  std::string mutant;  // the engine mutant a counterexample was found with
+};
+
+Recorded from_counterexample(const nlohmann::json& doc, const std::string& path, const std::string& file) {
+  auto parsed = harness::counterexample_from_json(doc);
+  if (auto* e = std::get_if<std::string>(&parsed)) exit_with(3, fmt::format("{}: {}", path, *e));
+  const harness::Counterexample& c = std::get<harness::Counterexample>(parsed);
+  if (!kMutantsBuilt && !c.mutant.empty()) {  // as `replay`: without the mutant it is another game
+    exit_with(2, fmt::format("{}: the failure needs the engine mutant {}, but {}", path, c.mutant, harness::kNoMutantsMessage));
+  }
+  const harness::RunResult run = harness::run_counterexample(c);
+  Recorded r{{c.spec.options, std::nullopt, run.final_state.log.to_vector()}, "from " + file, "", "", c.mutant};
+  std::vector<std::string> note{fmt::format("Written by `dunecheck scenario new` from the counterexample {}.", path)};
+  if (c.start) {
+    r.game.start = c.start->state;
+    note.push_back(fmt::format("It starts at the staged state of {} (turn {}, {}).", c.start->scope, c.start->state.turn,
+                               to_string(c.start->state.step)));
+  }
+  if (run.violation) {
+    r.name += fmt::format(": {} at step {}", run.violation->violation.invariant, run.violation->step);
+    note.push_back(fmt::format("It violates {} (checker {}) at step {}: {}.", run.violation->violation.invariant,
+                               run.violation->checker, run.violation->step, run.violation->violation.message));
+  } else if (c.violation) {
+    note.push_back(fmt::format("Its recorded violation ({}) no longer reproduces.", c.violation->violation.invariant));
+  }
+  if (!run.engine_bug.empty()) note.push_back(fmt::format("The runner stopped it: {}.", run.engine_bug));
+  if (!c.mutant.empty()) {
+    note.push_back(fmt::format("It was found with the engine mutant {} switched on; a scenario cannot switch mutants "
+                               "on, so this one replays its commands against the engine as built and pins where "
+                               "they lead there.", c.mutant));
+  }
+  if (!c.note.empty()) note.push_back(fmt::format("Its own note: \"{}\".", c.note));
+  r.note = fmt::format("{}", fmt::join(note, " "));
+  return r;
+}
+
+// An event log, a snapshot (its log) or a counterexample, told apart by the "format" field.
+Recorded read_recorded(const std::string& path) {
+  const std::string text = read_text_file(path);
+  if (auto e = json_text_out_of_bounds(text)) exit_with(3, fmt::format("{}: {}", path, e->message));
+  const auto doc = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+  const std::string file = std::filesystem::path(path).filename().string();
+  if (harness::is_counterexample(doc)) return from_counterexample(doc, path, file);
+  const nlohmann::json format = doc.is_object() && doc.contains("format") ? doc["format"] : nlohmann::json();
+  const std::string made = "Written by `dunecheck scenario new` from the";
+  if (format == "dunecheck-log") {
+    auto loaded = load_log(text);
+    if (auto* e = std::get_if<LoadError>(&loaded)) exit_with(3, fmt::format("{}: {}", path, e->message));
+    EventLog& log = std::get<EventLog>(loaded);
+    return {{log.options, std::nullopt, log.entries}, "from " + file, fmt::format("{} event log {}.", made, path), log.final_digest, ""};
+  }
+  if (format == "dunecheck-snapshot") {
+    auto loaded = load_snapshot(text);
+    if (auto* e = std::get_if<LoadError>(&loaded)) exit_with(3, fmt::format("{}: {}", path, e->message));
+    const GameState& s = std::get<GameState>(loaded);
+    return {{s.options, std::nullopt, s.log.to_vector()}, "from " + file, fmt::format("{} log of the snapshot {}.", made, path),
+            digest_of(state_to_json(s)), ""};
+  }
+  exit_with(3, fmt::format("{}: {}: expected an event log, a snapshot or a counterexample",
+                           path, doc.is_discarded() ? "not valid JSON" : "unknown format " + format.dump()));
+}
+
+void add_scenario_new(CLI::App& group) {
+  struct Args {
+    std::string file, from;
+    bool force = false;
+  };
+  auto args = std::make_shared<Args>();
+  auto* cmd = group.add_subcommand("new", "Write a scenario that replays a log, snapshot or counterexample");
+  cmd->add_option("file", args->file, "The scenario to write")->required();
+  cmd->add_option("--from", args->from, "An event log, snapshot or counterexample file")->required();
+  cmd->add_flag("--force", args->force, "Overwrite FILE if it exists");
+  cmd->callback([args] {
+    if (!args->force && std::filesystem::exists(args->file)) exit_with(3, fmt::format("{} exists: give --force to overwrite it", args->file));
+    const Recorded recorded = read_recorded(args->from);
+    // The scenario runs against the engine as built, so its log is replayed without the mutant.
+    auto written = scenario_from_game(recorded.game, recorded.name, recorded.note);
+    if (auto* e = std::get_if<LoadError>(&written)) {
+      exit_with(3, fmt::format("{}: {}{}", args->from, e->message,
+                               recorded.mutant.empty() ? "" : fmt::format(" (the game was played with the engine mutant {} on)", recorded.mutant)));
+    }
+    const WrittenScenario& w = std::get<WrittenScenario>(written);
+    const std::string reached = digest_of(state_to_json(w.reached));
+    if (!recorded.digest.empty() && reached != recorded.digest) {
+      exit_with(3, fmt::format("{}: the log replays to a different state ({}) than the file records ({})", args->from,
+                               reached, recorded.digest));
+    }
+    write_text_file(args->file, scenario_text(w.scenario));
+    std::cout << fmt::format("wrote {}: {} steps, {} staged chance outcomes\n", args->file, w.scenario["steps"].size(),
+                             w.scenario["chance"].size());
+  });
+}
+
 void add_scenario(CLI::App& app) {
   auto* group = app.add_subcommand("scenario", "Scenario files: pinned games with expectations");
   group->require_subcommand(1);
+  add_scenario_new(*group);
   auto args = std::make_shared<ScenarioArgs>();
   auto* cmd = group->add_subcommand("run", "Play a scenario file and check its expectations");
   cmd->add_option("file", args->file, "The scenario (JSON)")->required();

@@ -1,12 +1,15 @@
 // `dunecheck play`: one game played by the random legal player, printed as a readable log.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
+#include <charconv>
 #include <iostream>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "engine/engine.h"
+#include "engine/json_io.h"
 #include "generators/random_player.h"
 #include "io/persistence.h"
 #include "tools/commands.h"
@@ -15,36 +18,83 @@
 namespace dune::cli {
 namespace {
 
+[[noreturn]] void bad_usage(const std::string& message) {
+  std::cerr << "dunecheck play: " << message << "\n";
+  throw CLI::RuntimeError(2);
+}
+
 std::vector<Faction> parse_factions(const std::vector<std::string>& names) {
   if (names.empty()) return kBaseFactions;
   std::vector<Faction> out;
   for (const std::string& name : names) {
     const auto f = faction_from_string(name);
-    if (!f) {
-      std::cerr << fmt::format("dunecheck play: unknown faction '{}'\n", name);
-      throw CLI::RuntimeError(2);
-    }
+    if (!f) bad_usage(fmt::format("unknown faction '{}'", name));
     out.push_back(*f);
   }
   return out;
 }
 
-// --nexus: off or audit (released is refused with the engine's own reason).
-NexusModuleMode parse_nexus(const std::string& name, const Options& options) {
-  NexusModuleMode mode = NexusModuleMode::Off;
-  if (name == "audit") mode = NexusModuleMode::Audit;
-  else if (name == "released") mode = NexusModuleMode::Released;
-  else if (name != "off") {
-    std::cerr << fmt::format("dunecheck play: unknown Nexus mode '{}' (expected off, audit or released)\n", name);
-    throw CLI::RuntimeError(2);
+// --nexus: off, audit or released (new_game refuses released with its reason: check_playable).
+NexusModuleMode parse_nexus(const std::string& name) {
+  if (name == "off") return NexusModuleMode::Off;
+  if (name == "audit") return NexusModuleMode::Audit;
+  if (name == "released") return NexusModuleMode::Released;
+  bad_usage(fmt::format("unknown Nexus mode '{}' (expected off, audit or released)", name));
+}
+
+// --rule NAME: one Advanced rule flag by its JSON name (options_to_json).
+void set_rule(RuleFlags& rules, const std::string& name) {
+  std::vector<std::string_view> names;
+  for (const auto& [flag_name, flag] : json_io::kRuleFlagNames) {
+    if (flag_name == name) {
+      rules.*flag = true;
+      return;
+    }
+    names.push_back(flag_name);
   }
-  Options with = options;
-  with.nexus = mode;
-  if (auto game = new_game(with); auto* r = std::get_if<Rejection>(&game)) {
-    std::cerr << fmt::format("dunecheck play: --nexus {}: {}\n", name, r->message);
-    throw CLI::RuntimeError(2);
+  bad_usage(fmt::format("--rule {}: unknown rule (valid: {})", name, fmt::join(names, ", ")));
+}
+
+// --circles 0,3,...: each seat's player circle, a whole number 0..5.
+std::vector<std::uint8_t> parse_circles(const std::vector<std::string>& texts) {
+  std::vector<std::uint8_t> out;
+  for (const std::string& text : texts) {
+    unsigned circle = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), circle);
+    if (text.empty() || ec != std::errc{} || end != text.data() + text.size() || circle > 5) {
+      bad_usage(fmt::format("--circles {}: '{}' is not a player circle (0..5)", fmt::join(texts, ","), text));
+    }
+    out.push_back(static_cast<std::uint8_t>(circle));
   }
-  return mode;
+  return out;
+}
+
+// Options new_game refuses: blames the first flag whose setting it refuses (the factions, then
+// --circles, then --nexus), with the engine's reason.
+void check_playable(const Options& options, const std::vector<std::string>& factions, const std::vector<std::string>& circles,
+                    const std::string& nexus) {
+  const auto refuse = [](const Options& o, const std::string& given) {
+    if (auto game = new_game(o); auto* r = std::get_if<Rejection>(&game)) bad_usage(given + ": " + r->message);
+  };
+  Options o = options;
+  o.player_circles = Options::basic(o.factions).player_circles;
+  o.nexus = NexusModuleMode::Off;
+  refuse(o, factions.empty() ? "the six base factions" : fmt::format("--factions {}", fmt::join(factions, ",")));
+  o.player_circles = options.player_circles;
+  refuse(o, fmt::format("--circles {}", fmt::join(circles, ",")));
+  o.nexus = options.nexus;
+  refuse(o, "--nexus " + nexus);
+}
+
+// "Basic", "Advanced", or Basic with the Advanced rules that are on.
+std::string rules_text(const RuleFlags& rules) {
+  std::vector<std::string_view> on;
+  for (const auto& [name, flag] : json_io::kRuleFlagNames) {
+    if (rules.*flag) on.push_back(name);
+  }
+  if (on.empty()) return "Basic";
+  if (on.size() == json_io::kRuleFlagNames.size()) return "Advanced";
+  return fmt::format("Basic with {}", fmt::join(on, ", "));
 }
 
 std::string outcome_line(const GameState& s) {
@@ -62,7 +112,7 @@ std::string outcome_line(const GameState& s) {
 void add_play_command(CLI::App& app) {
   struct Args {
     std::uint64_t seed = 1;
-    std::vector<std::string> factions;
+    std::vector<std::string> factions, rules, circles;
     bool advanced = false;
     int max_decisions = 20000;
     int turn_limit = 10;
@@ -74,7 +124,10 @@ void add_play_command(CLI::App& app) {
   cmd->add_option("--seed", args->seed, "Seed of the decisions and the chance outcomes");
   cmd->add_option("--factions", args->factions, "Factions in seat order (default: the six base factions)")->delimiter(',');
   cmd->add_flag("--advanced", args->advanced, "Every Advanced rule on");
-  cmd->add_option("--nexus", args->nexus, "Nexus card module: off (default) or audit");
+  cmd->add_option("--rule", args->rules, "One Advanced rule on, by its name (advanced_combat, special_forces, ...); repeatable")
+      ->delimiter(',');
+  cmd->add_option("--circles", args->circles, "Player circle (0..5) of each seat, in seat order")->delimiter(',');
+  cmd->add_option("--nexus", args->nexus, "Nexus card module: off (default), audit or released");
   cmd->add_option("--turns", args->turn_limit, "Turn limit")->check(CLI::Range(1, 20));
   cmd->add_option("--max-decisions", args->max_decisions, "Stop after this many commands")->check(CLI::PositiveNumber);
   cmd->add_option("--save", args->save, "Write the final state as a snapshot (for `view`, `replay`)");
@@ -83,12 +136,15 @@ void add_play_command(CLI::App& app) {
     const auto factions = parse_factions(args->factions);
     Options options = args->advanced ? Options::advanced(factions) : Options::basic(factions);
     options.turn_limit = args->turn_limit;
-    options.nexus = parse_nexus(args->nexus, options);
+    for (const std::string& rule : args->rules) set_rule(options.rules, rule);
+    if (!args->circles.empty()) options.player_circles = parse_circles(args->circles);
+    options.nexus = parse_nexus(args->nexus);
+    check_playable(options, args->factions, args->circles, args->nexus);
     int turn = -1;
     Phase phase = Phase::Storm;
     // The referee's log: every command and chance outcome in full, secrets included.
     std::cout << fmt::format("dunecheck play --seed {}: {} seats, {}{}\n", args->seed, factions.size(),
-                             args->advanced ? "Advanced" : "Basic",
+                             rules_text(options.rules),
                              options.nexus == NexusModuleMode::Off ? "" : ", Nexus module (" + args->nexus + ")");
     const auto game = generators::play_random_game(
         options, args->seed, args->max_decisions,

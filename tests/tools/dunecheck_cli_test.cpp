@@ -278,3 +278,137 @@ TEST(DunecheckCliTest, ReplayReadsTheFormatFieldAndFactionsTakeTheFileSpelling) 
 }
 
 }  // namespace
+
+// Issue 15 item 5: every field of Options is a `play` flag; a bad value names its flag.
+TEST(DunecheckCliTest, PlayTakesEveryOptionAsAFlag) {
+  const std::filesystem::path file = std::filesystem::temp_directory_path() / "dunecheck_play_options.json";
+  const RunResult r = run("play --seed 3 --factions atreides,harkonnen --rule special_forces --rule advanced_combat "
+                          "--circles 1,4 --turns 3 --nexus audit --max-decisions 40 --save " + file.string());
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("2 seats, Basic with advanced_combat, special_forces, Nexus module (audit)"), std::string::npos)
+      << r.out.substr(0, 200);
+  const auto options = nlohmann::json::parse(std::ifstream(file))["state"]["options"];
+  EXPECT_EQ(options["player_circles"], nlohmann::json::array({1, 4}));
+  EXPECT_EQ(options["turn_limit"], 3);
+  EXPECT_EQ(options["nexus"], "Audit");
+  for (const auto& [name, on] : options["rules"].items()) {
+    EXPECT_EQ(on, name == "special_forces" || name == "advanced_combat") << name;
+  }
+  std::filesystem::remove(file);
+}
+
+TEST(DunecheckCliTest, PlayRefusesABadOptionNamingTheFlagAndTheValue) {
+  const std::vector<std::pair<std::string, std::string>> cases{
+      {"--rule bogus", "--rule bogus: unknown rule (valid: advanced_combat, double_spice_blow,"},
+      {"--circles 0,x", "--circles 0,x: 'x' is not a player circle (0..5)"},
+      {"--circles 0,6", "--circles 0,6: '6' is not a player circle (0..5)"},
+      // new_game refuses these: its reason, blamed on the flag
+      {"--circles 0,0", "--circles 0,0: two seats share player circle 0"},
+      {"--circles 0,1,2", "--circles 0,1,2: 3 player circles for 2 seats"},
+      {"--factions atreides", "--factions atreides: a game has 2 to 6 seats, not 1"},
+  };
+  for (const auto& [flags, message] : cases) {
+    const std::string factions = flags.rfind("--factions", 0) == 0 ? "" : " --factions atreides,harkonnen";
+    const RunResult r = run("play " + flags + factions);
+    EXPECT_EQ(r.exit_code, 2) << flags << ": " << r.out;
+    EXPECT_NE(r.out.find("dunecheck play: " + message), std::string::npos) << flags << ": " << r.out;
+  }
+}
+
+nlohmann::json read_json(const std::filesystem::path& file) { return nlohmann::json::parse(std::ifstream(file)); }
+
+// `scenario new FILE --from REPLAY`: an event log and the snapshot of the same game give the same
+// steps and staged chance; FILE is overwritten only with --force.
+TEST(DunecheckCliTest, ScenarioNewWritesTheGameOfALogOrASnapshot) {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "dunecheck_scenario_new";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::string snapshot = (dir / "game.json").string(), log = (dir / "game_log.json").string();
+  ASSERT_EQ(run("play --seed 4 --factions atreides,fremen,harkonnen --max-decisions 200 --save " + snapshot + " --save-log " + log)
+                .exit_code, 0);
+  const std::string from_log = (dir / "from_log.json").string(), from_snapshot = (dir / "from_snapshot.json").string();
+  const RunResult a = run("scenario new " + from_log + " --from " + log);
+  ASSERT_EQ(a.exit_code, 0) << a.out;
+  EXPECT_NE(a.out.find("wrote " + from_log), std::string::npos) << a.out;
+  ASSERT_EQ(run("scenario new " + from_snapshot + " --from " + snapshot).exit_code, 0);
+  const nlohmann::json s = read_json(from_log), t = read_json(from_snapshot);
+  EXPECT_EQ(s["options"], read_json(snapshot)["state"]["options"]);
+  EXPECT_EQ(s["steps"], t["steps"]);
+  EXPECT_EQ(s["chance"], t["chance"]);
+  EXPECT_GT(s["steps"].size(), 150u);
+  EXPECT_NE(s["note"].get<std::string>().find(log), std::string::npos) << s["note"];
+  EXPECT_NE(t["note"].get<std::string>().find("snapshot " + snapshot), std::string::npos) << t["note"];
+
+  const RunResult again = run("scenario new " + from_log + " --from " + snapshot);
+  EXPECT_EQ(again.exit_code, 3) << again.out;
+  EXPECT_NE(again.out.find(from_log + " exists: give --force to overwrite it"), std::string::npos) << again.out;
+  EXPECT_EQ(read_json(from_log), s);
+  EXPECT_EQ(run("scenario new " + from_log + " --from " + snapshot + " --force").exit_code, 0);
+  EXPECT_NE(read_json(from_log)["note"], s["note"]) << "--force overwrote it";
+  std::filesystem::remove_all(dir);
+}
+
+// A counterexample is replayed through the harness; one from bounded exploration begins at a
+// staged state (the scenario's "start") and names the mutant a scenario cannot switch on.
+TEST(DunecheckCliTest, ScenarioNewWritesTheGameOfACounterexample) {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "dunecheck_scenario_new_cx";
+  std::filesystem::remove_all(dir);
+  const std::string regression = std::string(DUNE_SOURCE_DIR) + "/tests/regressions/format_example.replay.json";
+  const std::string out = (dir / "regression.json").string();
+  std::filesystem::create_directories(dir);
+  ASSERT_EQ(run("scenario new " + out + " --from " + regression).exit_code, 0);
+  const nlohmann::json s = read_json(out);
+  EXPECT_EQ(s["steps"].size(), 15u) << "14 choices and the last step";
+  EXPECT_EQ(s["steps"].back()["expect"].back()["fact"], "halted") << "the game halts at an unavailable rule";
+  EXPECT_EQ(s["note"].get<std::string>().find("violates"), std::string::npos) << s["note"];
+  if (!dune::kMutantsBuilt) return;
+  ASSERT_EQ(run("explore --scope lifecycle-3 --mutant nexus-blow-b-erases --out " + dir.string()).exit_code, 1);
+  const std::string explored = (dir / "explored.json").string();
+  const RunResult r = run("scenario new " + explored + " --from " + (dir / "explore-lifecycle-3.replay.json").string());
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  const nlohmann::json e = read_json(explored);
+  EXPECT_EQ(e["start"]["format"], "dunecheck-snapshot");
+  EXPECT_FALSE(e.contains("options"));
+  const std::string note = e["note"];
+  EXPECT_NE(note.find("It violates lifecycle.3-draw-trigger"), std::string::npos) << note;
+  EXPECT_NE(note.find("engine mutant nexus-blow-b-erases switched on; a scenario cannot switch mutants on"), std::string::npos)
+      << note;
+  std::filesystem::remove_all(dir);
+}
+
+TEST(DunecheckCliTest, ScenarioNewRefusesASourceItCannotReplay) {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "dunecheck_scenario_new_bad";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::string out = (dir / "out.json").string(), other = (dir / "other.json").string(), log = (dir / "log.json").string();
+  std::ofstream(other) << R"({"format": "dunecheck-campaign"})";
+  ASSERT_EQ(run("play --seed 3 --factions atreides,harkonnen --max-decisions 20 --save-log " + log).exit_code, 0);
+  nlohmann::json doc = read_json(log);
+  for (auto& entry : doc["log"]["entries"]) {
+    if (!entry.contains("envelope")) continue;
+    entry["envelope"]["command"] = {{"kind", "DialStorm"}, {"amount", 3}};  // traitor selection, not the storm
+    break;
+  }
+  doc["digest"] = dune::digest_of(doc["log"]);
+  std::ofstream(log) << doc.dump();
+  const std::string elsewhere = (dir / "elsewhere.json").string();  // replays, but not to the state it records
+  ASSERT_EQ(run("play --seed 3 --factions atreides,harkonnen --max-decisions 20 --save-log " + elsewhere).exit_code, 0);
+  doc = read_json(elsewhere);
+  doc["log"]["final_digest"] = "fnv1a64:0000000000000000";
+  doc["digest"] = dune::digest_of(doc["log"]);
+  std::ofstream(elsewhere) << doc.dump();
+  const std::vector<std::pair<std::string, std::string>> cases{
+      {(dir / "missing.json").string(), "no such file"},
+      {other, "unknown format \"dunecheck-campaign\": expected an event log, a snapshot or a counterexample"},
+      {log, "replay: log entry"},
+      {elsewhere, "the log replays to a different state"},
+  };
+  for (const auto& [from, message] : cases) {
+    const RunResult r = run("scenario new " + out + " --from " + from);
+    EXPECT_EQ(r.exit_code, 3) << from << ": " << r.out;
+    EXPECT_NE(r.out.find(from), std::string::npos) << "the message names the file: " << r.out;
+    EXPECT_NE(r.out.find(message), std::string::npos) << r.out;
+    EXPECT_FALSE(std::filesystem::exists(out));
+  }
+  std::filesystem::remove_all(dir);
+}
