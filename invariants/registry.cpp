@@ -10,6 +10,7 @@
 #include "invariants/noninterference.h"
 #include "invariants/oracles.h"
 #include "invariants/protocol.h"
+#include "invariants/shape.h"
 
 namespace dune::invariants {
 namespace {
@@ -19,12 +20,14 @@ Violations spice_ledger(const Transition& t, const GameContext& g) { return chec
 Violations capacity(const Transition& t, const GameContext&) { return check_capacity(t.after); }
 Violations catalogue_census(const Transition& t, const GameContext&) { return check_catalogue_census(t.after); }
 Violations bidding_capacity(const Transition& t, const GameContext&) { return check_bidding_capacity(t.before, t.after); }
+Violations shape(const Transition& t, const GameContext&) { return check_shape(t.after); }
 
 constexpr std::array kCoreCheckers{
     Checker{"census", "census", "every component in exactly one zone; totals equal the catalogue", census},
     Checker{"spice-ledger", "conservation", "seats + board + shields + bank add up to the opening spice", spice_ledger},
     Checker{"capacity", "capacity", "no negative spice or forces; hands within limits; at most two factions per stronghold", capacity},
     Checker{"capacity.bidding", "capacity", "the lots dealt and the seats asked to bid are the seats below their printed hand limit", bidding_capacity},
+    Checker{"shape", "capacity", "turn and step within the game; a seat awaited at rest; symmetric alliances, winners and the prediction at the table; leader custody; lot counters; version and committed table against the log", shape},
     Checker{"census.catalogue", "census", "every kind of the typed catalogue: the count in the state's zones equals its census", catalogue_census},
 };
 

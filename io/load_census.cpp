@@ -1,6 +1,7 @@
-// The census a loaded snapshot must satisfy (io/persistence.h check_census): no negative count,
-// the invariants' census (every card of the setup in exactly one zone, leaders and forces whole)
-// and the setup's spice total.
+// The checks every loaded state passes (io/persistence.h check_census; state_from_json runs them,
+// so snapshots, counterexample starts and scenario starts alike): no negative count, the
+// invariants' census (every card of the setup in exactly one zone, leaders and forces whole), their
+// capacity and shape checks (a reachable-shaped state), and the setup's spice total.
 #include "io/persistence.h"
 
 #include <fmt/format.h>
@@ -9,6 +10,7 @@
 #include "engine/json_io.h"
 #include "invariants/capacity.h"
 #include "invariants/census.h"
+#include "invariants/shape.h"
 #include "model/cards.h"
 #include "model/factions.h"
 
@@ -58,6 +60,10 @@ std::optional<LoadError> check_census(const GameState& s) {
   }
   // The limits any reachable state keeps (hand limits, stronghold occupancy, no negative count).
   if (const auto violations = invariants::check_capacity(s); !violations.empty()) {
+    return LoadError{fmt::format("{}: {}", violations.front().invariant, violations.front().message)};
+  }
+  // The shape of a reachable state: turn and step, alliances, the table, leaders, lots, history.
+  if (const auto violations = invariants::check_shape(s); !violations.empty()) {
     return LoadError{fmt::format("{}: {}", violations.front().invariant, violations.front().message)};
   }
   if (spice_total(s) != spice_total(reference)) {

@@ -14,6 +14,8 @@
 
 #include "io/persistence.h"
 #include "model/factions.h"
+#include <set>
+#include <stdexcept>
 #include "tests/engine/test_support.h"
 
 namespace dune {
@@ -97,6 +99,85 @@ TEST(CorruptionTest, LoadRefusesAStateOverItsCapacity) {
   const std::string message = load_error(resigned(e));
   EXPECT_NE(message.find("capacity.hand"), std::string::npos) << message;
   EXPECT_NE(message.find("over its limit of 4"), std::string::npos) << message;
+}
+
+// Issue 18 finding 7 and item 3: a re-signed snapshot no game can reach is refused, naming the
+// broken invariant (invariants/shape.h, invariants/capacity.h): the same checks the harness runs
+// after every step, so a loaded state is a reachable-shaped one.
+TEST(CorruptionTest, LoadRefusesAStateNoGameReaches) {
+  const GameState s = testing::random_game(kFiveSeats, 15, 80);
+  const json state = json::parse(save_snapshot(s))["state"];
+  ASSERT_EQ(load_error(resigned(state)), "(loaded)");
+  ASSERT_TRUE(state["alliances"].empty()) << "the edits below assume no alliance";
+  ASSERT_NE(state["step"], "GameOver");
+  auto leader = [&](json& e, const std::string& faction_name, int nth) -> json& {
+    const auto owner = faction_from_string(faction_name);
+    int seen = 0;
+    for (json& l : e["leaders"]) {
+      if (leader_info(LeaderId{l["leader"].get<std::uint8_t>()}).faction == owner && seen++ == nth) return l;
+    }
+    throw std::runtime_error("no such leader");
+  };
+  const std::vector<std::pair<std::string, std::function<void(json&)>>> edits{
+      {"shape.step", [](json& e) { e["phase"] = "Storm"; e["step"] = "Battle"; }},
+      {"shape.step", [](json& e) { e["phase"] = "Revival"; e["step"] = "Bidding"; }},
+      {"shape.turn", [](json& e) { e["turn"] = 15; }},
+      {"shape.turn", [](json& e) { e["turn"] = 0; }},
+      {"shape.turn", [](json& e) { e["step"] = "SetupTraitorSelection"; }},
+      {"shape.alliance", [](json& e) { e["alliances"] = json::array({json::array({"Atreides", "Atreides"})}); }},
+      {"shape.alliance", [](json& e) { e["seats"][0]["ally"] = "Emperor"; }},
+      {"shape.alliance", [](json& e) { e["alliances"] = json::array({json::array({"Atreides", "Emperor"})}); }},
+      {"shape.alliance", [](json& e) {
+         e["alliances"] = json::array({json::array({"Atreides", "SpacingGuild"})});
+         e["seats"][0]["ally"] = "SpacingGuild";
+       }},
+      {"shape.alliance", [](json& e) {
+         e["alliances"] = json::array({json::array({"Atreides", "Emperor"}), json::array({"Atreides", "Fremen"})});
+         e["seats"][0]["ally"] = "Emperor";
+         e["seats"][2]["ally"] = "Atreides";
+         e["seats"][3]["ally"] = "Atreides";
+       }},
+      {"shape.winners", [](json& e) { e["winners"] = json::array({"Fremen"}); }},
+      {"shape.winners", [](json& e) { e["winners"] = json::array({"SpacingGuild"}); e["step"] = "GameOver"; }},
+      {"shape.winners", [](json& e) { e["winners"] = json::array({"Fremen", "Fremen"}); e["step"] = "GameOver"; }},
+      {"shape.prediction", [](json& e) { e["prediction"] = {{"faction", "SpacingGuild"}, {"turn", 3}}; }},
+      {"shape.prediction", [](json& e) { e["prediction"] = {{"faction", "Fremen"}, {"turn", 15}}; }},
+      {"shape.leader", [&](json& e) { json& l = leader(e, "Atreides", 0); l["where"] = "Captured"; l["holder"] = 0; }},
+      {"shape.leader", [&](json& e) { json& l = leader(e, "Atreides", 1); l["where"] = "Captured"; l["holder"] = 1; }},
+      {"shape.leader", [&](json& e) { json& l = leader(e, "Emperor", 0); l["where"] = "Available"; l["holder"] = 3; }},
+      {"shape.leader", [&](json& e) { json& l = leader(e, "Fremen", 0); l["where"] = "Tanks"; l["deaths"] = 0; }},
+      {"census", [&](json& e) { leader(e, "Harkonnen", 0)["where"] = "NotInPlay"; }},  // the census counts leader discs
+      {"shape.bidding", [](json& e) { e["bidding"]["lot"] = 200; e["bidding"]["lots_total"] = 3; }},
+      {"shape.bidding", [](json& e) { e["bidding"]["lots_total"] = 9; }},
+      {"shape.bidding", [](json& e) { e["bidding"]["high_bid"] = -3; }},
+      {"shape.bidding", [](json& e) { e["bidding"]["high_bid"] = 4; e["bidding"]["high_bidder"] = nullptr; }},
+      {"shape.battle", [](json& e) { e["battle"]["atreides_battle_losses"] = -2; }},
+      {"shape.history", [](json& e) { e["version"] = 0; }},
+      {"shape.history", [](json& e) { e["version"] = e["log"].size() + 5; }},
+      {"shape.history", [](json& e) { e["committed"].erase(e["committed"].size() - 1); }},
+      {"capacity.stronghold", [](json& e) {
+         // Forces of three factions (the Bene Gesserit left out: advisors do not count) in Carthag,
+         // cell 4, each taken from that faction's reserves.
+         std::set<std::string> present;
+         for (const json& f : e["board"]["forces"]) {
+           if (f["cell"] == 4 && f["faction"] != "BeneGesserit") present.insert(f["faction"].get<std::string>());
+         }
+         const json& factions = e["options"]["factions"];
+         for (std::size_t seat = 0; seat < factions.size() && present.size() < 3; ++seat) {
+           const std::string f = factions[seat].get<std::string>();
+           if (f == "BeneGesserit" || present.contains(f) || e["seats"][seat]["reserves_normal"].get<int>() == 0) continue;
+           e["seats"][seat]["reserves_normal"] = e["seats"][seat]["reserves_normal"].get<int>() - 1;
+           e["board"]["forces"].push_back({{"cell", 4}, {"faction", f}, {"normal", 1}, {"special", 0}});
+           present.insert(f);
+         }
+       }},
+  };
+  for (const auto& [invariant, edit] : edits) {
+    json e = state;
+    edit(e);
+    const std::string message = load_error(resigned(e));
+    EXPECT_EQ(message.rfind(invariant + ":", 0), 0u) << "expected " << invariant << ", got: " << message;
+  }
 }
 
 // Under AddressSanitizer (`make asan-corruption`: a Debug build with ASan + UBSan) each load costs

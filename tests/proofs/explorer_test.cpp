@@ -164,6 +164,13 @@ TEST(ExplorerTest, CounterexampleFormatKeepsItsNewFieldsAndOldFilesLoad) {
   auto loaded = harness::counterexample_from_json(old);
   ASSERT_TRUE(std::holds_alternative<harness::Counterexample>(loaded));
   EXPECT_FALSE(std::get<harness::Counterexample>(loaded).start);
+  // A staged start has no digest, but it must be a state a game can be in (issue 18 item 3): a
+  // phase that does not hold its step is refused, naming the broken invariant.
+  nlohmann::json broken = j;
+  broken["start"]["state"]["phase"] = broken["start"]["state"]["phase"] == "Storm" ? "Bidding" : "Storm";
+  auto refused = harness::counterexample_from_json(broken);
+  ASSERT_TRUE(std::holds_alternative<std::string>(refused));
+  EXPECT_EQ(std::get<std::string>(refused).rfind("start: state: shape.step: ", 0), 0u) << std::get<std::string>(refused);
 }
 
 }  // namespace

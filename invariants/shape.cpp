@@ -1,0 +1,214 @@
+// Shape (invariants/shape.h): the facts any reachable state keeps, recomputed from the state alone.
+#include "invariants/shape.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <set>
+
+#include "engine/engine.h"
+#include "model/factions.h"
+
+namespace dune::invariants {
+namespace {
+
+bool seated(const GameState& s, Faction f) {
+  return std::find(s.options.factions.begin(), s.options.factions.end(), f) != s.options.factions.end();
+}
+
+bool is_setup(Step step) {
+  return step == Step::SetupTraitorSelection || step == Step::SetupPrediction || step == Step::SetupFremenPlacement ||
+         step == Step::SetupBeneGesseritPlacement;
+}
+
+// The phase a decision step belongs to ([LR] 1.01-1.09: each step is one phase's).
+Phase phase_of(Step step) {
+  switch (step) {
+    case Step::SetupTraitorSelection:
+    case Step::SetupPrediction:
+    case Step::SetupFremenPlacement:
+    case Step::SetupBeneGesseritPlacement:
+    case Step::StormDial:
+    case Step::StormCardWindow: return Phase::Storm;
+    case Step::SpiceBlow:
+    case Step::WormPlacement:
+    case Step::NexusNegotiation:
+    case Step::WormRide:
+    case Step::NexusDraw: return Phase::SpiceBlowAndNexus;
+    case Step::Charity: return Phase::ChoamCharity;
+    case Step::Bidding: return Phase::Bidding;
+    case Step::Revival: return Phase::Revival;
+    case Step::Shipment:
+    case Step::Movement: return Phase::ShipmentAndMovement;
+    case Step::Battle:
+    case Step::GameOver: return Phase::Battle;
+  }
+  return Phase::Storm;
+}
+
+void check_turn_and_step(const GameState& s, Violations& out) {
+  if (s.turn < 0 || s.turn > s.options.turn_limit) {
+    out.push_back({"shape.turn", fmt::format("turn {} of a {}-turn game", s.turn, s.options.turn_limit)});
+  }
+  if ((s.turn == 0) != is_setup(s.step)) {
+    out.push_back({"shape.turn", fmt::format("turn {} with step {}: setup is turn 0 and only turn 0", s.turn, to_string(s.step))});
+  }
+  if (s.step == Step::GameOver || !s.halted.empty() || s.chance) return;
+  // At rest, the game waits for a seat, in a step of the phase it is in.
+  const auto waiting = pending(s);
+  if (waiting.empty()) {
+    out.push_back({"shape.step", fmt::format("{}, step {}: the game is neither over nor halted, no chance step is pending, "
+                                             "and no seat is awaited", to_string(s.phase), to_string(s.step))});
+  } else if (phase_of(s.step) != s.phase) {
+    out.push_back({"shape.step", fmt::format("step {} awaits a seat in phase {}: it is a step of {}", to_string(s.step),
+                                             to_string(s.phase), to_string(phase_of(s.step)))});
+  }
+}
+
+// [LR] 1.10: an alliance is two factions at the table, each the other's only ally.
+void check_alliances(const GameState& s, Violations& out) {
+  std::set<Faction> allied;
+  for (const Alliance& a : s.alliances) {
+    const std::string pair = fmt::format("{} and {}", to_string(a.a), to_string(a.b));
+    if (a.a == a.b || !seated(s, a.a) || !seated(s, a.b)) {
+      out.push_back({"shape.alliance", fmt::format("alliance of {}: two different factions at the table", pair)});
+      continue;
+    }
+    if (!allied.insert(a.a).second || !allied.insert(a.b).second) {
+      out.push_back({"shape.alliance", fmt::format("alliance of {}: a faction in two alliances", pair)});
+    }
+  }
+  for (std::size_t i = 0; i < s.seat_count(); ++i) {
+    const Faction f = s.options.factions[i];
+    const std::optional<Faction> ally = s.seats[i].ally;
+    const bool listed = std::any_of(s.alliances.begin(), s.alliances.end(), [&](const Alliance& a) {
+      return ally && ((a.a == f && a.b == *ally) || (a.b == f && a.a == *ally));
+    });
+    if (ally ? !listed : allied.contains(f)) {
+      out.push_back({"shape.alliance", fmt::format("{} names {} as its ally, but the alliances are {}", to_string(f),
+                                                   ally ? to_string(*ally) : "none", allied.contains(f) ? "otherwise" : "without it")});
+    }
+  }
+}
+
+void check_table(const GameState& s, Violations& out) {
+  std::set<Faction> seen;
+  for (Faction w : s.winners) {
+    if (!seated(s, w) || !seen.insert(w).second) {
+      out.push_back({"shape.winners", fmt::format("{} is a winner twice or not at the table", to_string(w))});
+    }
+  }
+  if (!s.winners.empty() && s.step != Step::GameOver) {
+    out.push_back({"shape.winners", fmt::format("the game has winners but is at step {}, not over", to_string(s.step))});
+  }
+  if (s.prediction) {
+    // [LR] 2.02.03: the Bene Gesserit predict a faction at the table and a turn of the game.
+    if (!seated(s, Faction::BeneGesserit) || !seated(s, s.prediction->faction) || s.prediction->turn < 1 ||
+        s.prediction->turn > s.options.turn_limit) {
+      out.push_back({"shape.prediction", fmt::format("a prediction of {} on turn {}: the Bene Gesserit predict a seated faction "
+                                                     "and a turn of the game", to_string(s.prediction->faction), s.prediction->turn)});
+    }
+  }
+}
+
+// Each leader is in play exactly when its faction is seated; one behind a shield is behind its
+// owner's, unless Advanced Harkonnen captured it ([LR] 2.05.10).
+void check_leaders(const GameState& s, Violations& out) {
+  for (std::size_t i = 0; i < kLeaderCount; ++i) {
+    const LeaderState& l = s.leaders[i];
+    const LeaderInfo& info = leader_info(LeaderId{static_cast<std::uint8_t>(i)});
+    if (!info.faction) continue;  // Duke Vidal belongs to no faction: his custody is the Ecaz rules'
+    const auto owner = s.seat_of(*info.faction);
+    const std::string name{info.name};
+    if ((l.where == LeaderLocation::NotInPlay) == owner.has_value()) {
+      out.push_back({"shape.leader", fmt::format("{} is {} although {} {} seated", name, l.where == LeaderLocation::NotInPlay ? "not in play" : "in play",
+                                                 to_string(*info.faction), owner ? "is" : "is not")});
+      continue;
+    }
+    if (!owner) continue;
+    if (l.holder.value >= s.seat_count()) {
+      out.push_back({"shape.leader", fmt::format("{} is held by seat {}, not at the table", name, l.holder.value)});
+    } else if (l.where == LeaderLocation::Available && l.holder != *owner) {
+      out.push_back({"shape.leader", fmt::format("{} is available behind {}'s shield, not its owner's", name,
+                                                 to_string(s.faction_of(l.holder)))});
+    } else if (l.where == LeaderLocation::Captured &&
+               (l.holder == *owner || s.faction_of(l.holder) != Faction::Harkonnen || !s.options.rules.harkonnen_capture)) {
+      out.push_back({"shape.leader", fmt::format("{} is captured by {}: only Advanced Harkonnen capture another faction's leader",
+                                                 name, to_string(s.faction_of(l.holder)))});
+    }
+    const bool dead = l.where == LeaderLocation::Tanks || l.where == LeaderLocation::TanksFaceDown;
+    if (dead && l.deaths == 0) out.push_back({"shape.leader", fmt::format("{} is in the Tanks but never died", name)});
+  }
+}
+
+void check_seat_index(const GameState& s, const std::optional<Seat>& seat, std::string_view what, Violations& out) {
+  if (seat && seat->value >= s.seat_count()) {
+    out.push_back({"shape.seat", fmt::format("{} is seat {}, not at the table ({} seats)", what, seat->value, s.seat_count())});
+  }
+}
+
+// [LR] 1.04: one lot per eligible bidder, auctioned in turn; a bid is at least 1.
+void check_bidding(const GameState& s, Violations& out) {
+  const BiddingState& b = s.bidding;
+  if (b.lots_total > s.seat_count() || b.lot > b.lots_total || b.lots.size() > std::size_t(b.lots_total - std::min(b.lot, b.lots_total))) {
+    out.push_back({"shape.bidding", fmt::format("lot {} of {} with {} on the table at a {}-seat table", b.lot, b.lots_total,
+                                                b.lots.size(), s.seat_count())});
+  }
+  if (b.high_bid.value < 0 || (!b.high_bidder && b.high_bid.value > 0)) {
+    out.push_back({"shape.bidding", fmt::format("a high bid of {} {}", b.high_bid.value, b.high_bidder ? "" : "without a bidder")});
+  }
+  check_seat_index(s, b.high_bidder, "the high bidder", out);
+  check_seat_index(s, b.opener, "the lot's opener", out);
+  check_seat_index(s, b.previous_opener, "the previous opener", out);
+  check_seat_index(s, b.to_act, "the bidder to act", out);
+}
+
+void check_battle(const GameState& s, Violations& out) {
+  const BattleState& b = s.battle;
+  if (b.atreides_battle_losses.value < 0) {
+    out.push_back({"shape.battle", fmt::format("Atreides' battle losses are {}", b.atreides_battle_losses.value)});
+  }
+  if (b.stage == BattleStage::None) return;
+  if (s.phase != Phase::Battle) out.push_back({"shape.battle", fmt::format("a battle under way in phase {}", to_string(s.phase))});
+  if (b.stage == BattleStage::Choose) return;  // the combatants are set once the battle is chosen
+  for (Seat c : b.combatants) check_seat_index(s, c, "a combatant", out);
+  if (b.combatants[0] == b.combatants[1]) out.push_back({"shape.battle", "a seat fights itself"});
+}
+
+// Every accepted command and every chosen chance outcome is one log entry and moves the version by
+// one (a forced outcome, engine/chance.cpp, is logged without a move): the version is between the
+// commands logged and the entries logged. The committed table holds each accepted command once.
+void check_history(const GameState& s, Violations& out) {
+  std::size_t envelopes = 0;
+  for (const LogEntry& e : s.log) envelopes += std::holds_alternative<Envelope>(e) ? 1 : 0;
+  if (s.version < envelopes || s.version > s.log.size()) {
+    out.push_back({"shape.history", fmt::format("version {} with {} log entries, {} of them commands", s.version,
+                                                s.log.size(), envelopes)});
+  }
+  if (s.committed.size() != envelopes) {
+    out.push_back({"shape.history", fmt::format("{} committed commands for {} commands in the log", s.committed.size(), envelopes)});
+  }
+  std::set<std::uint64_t> ids;
+  for (const Committed& c : s.committed) {
+    if (!ids.insert(c.envelope.id.value).second) {
+      out.push_back({"shape.history", fmt::format("command id {} committed twice", c.envelope.id.value)});
+      break;
+    }
+  }
+}
+
+}  // namespace
+
+Violations check_shape(const GameState& s) {
+  Violations out;
+  check_turn_and_step(s, out);
+  check_alliances(s, out);
+  check_table(s, out);
+  check_leaders(s, out);
+  check_bidding(s, out);
+  check_battle(s, out);
+  check_history(s, out);
+  return out;
+}
+
+}  // namespace dune::invariants
