@@ -218,10 +218,8 @@ RunResult replay_counterexample(const Counterexample& c, std::ostream& out) {
   return r;
 }
 
-std::optional<int> replay_if_counterexample(const std::string& text, const std::string& path, std::ostream& out,
+std::optional<int> replay_if_counterexample(const json& j, const std::string& path, std::ostream& out,
                                             std::ostream& err) {
-  if (json_text_out_of_bounds(text)) return std::nullopt;  // the snapshot and log readers say why
-  const json j = json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (!is_counterexample(j)) return std::nullopt;
   auto parsed = counterexample_from_json(j);
   if (auto* e = std::get_if<std::string>(&parsed)) {

@@ -62,10 +62,10 @@ RunResult run_counterexample(const Counterexample& c, const StepHook& on_step = 
 // first violation, if any (the caller names it and exits 1), and any engine halt.
 RunResult replay_counterexample(const Counterexample& c, std::ostream& out);
 
-// `dunecheck replay FILE` for counterexample files: nullopt when `text` is not one (the caller
-// replays it as an event log or snapshot); else the exit code — 0 when no violation reproduces,
+// `dunecheck replay FILE` for counterexample files: nullopt when the parsed document `doc` is not
+// one (the caller replays it as an event log or snapshot); else the exit code — 0 when no violation reproduces,
 // 1 at a violation (named on `err`) or an engine halt, 3 when the file is malformed.
-std::optional<int> replay_if_counterexample(const std::string& text, const std::string& path, std::ostream& out,
+std::optional<int> replay_if_counterexample(const nlohmann::json& doc, const std::string& path, std::ostream& out,
                                             std::ostream& err);
 
 }  // namespace dune::harness

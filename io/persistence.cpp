@@ -529,11 +529,8 @@ std::variant<GameState, LoadError> state_from_json(const json& content) {
 // ---- files ----------------------------------------------------------------------------------
 namespace {
 
-// Parses {"format", "schema", "digest", <key>: content} and checks all but the content.
-std::variant<json, LoadError> open_document(std::string_view text, std::string_view format, const char* key) {
-  if (auto e = json_text_out_of_bounds(text)) return *e;
-  const json doc = json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (doc.is_discarded()) return LoadError{"not valid JSON (a truncated or damaged file?)"};
+// Checks {"format", "schema", "digest", <key>: content}, all but the content.
+std::variant<json, LoadError> open_document(const json& doc, std::string_view format, const char* key) {
   return guarded([&] {
     const In in{doc, "file"};
     if (in["format"].string() != format) fail(in.path + ".format", fmt::format("expected \"{}\"", format));
@@ -551,6 +548,30 @@ std::variant<json, LoadError> open_document(std::string_view text, std::string_v
   });
 }
 
+// Parses the text (bounded first) and checks the document.
+std::variant<json, LoadError> open_document(std::string_view text, std::string_view format, const char* key) {
+  if (auto e = json_text_out_of_bounds(text)) return *e;
+  const json doc = json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (doc.is_discarded()) return LoadError{"not valid JSON (a truncated or damaged file?)"};
+  return open_document(doc, format, key);
+}
+
+std::variant<GameState, LoadError> snapshot_from(const std::variant<json, LoadError>& doc) {
+  if (auto* e = std::get_if<LoadError>(&doc)) return *e;
+  return state_from_json(std::get<json>(doc));
+}
+
+std::variant<EventLog, LoadError> log_from(const std::variant<json, LoadError>& doc) {
+  if (auto* e = std::get_if<LoadError>(&doc)) return *e;
+  return guarded([&] {
+    const In in{std::get<json>(doc), "log"};
+    EventLog log{json_io::read_strict_options(in["options"]), {}, in["final_digest"].string()};
+    const Reader r{log.options.seat_count()};
+    for (const In& x : in["entries"].items()) log.entries.push_back(r.log_entry(x));
+    return log;
+  });
+}
+
 }  // namespace
 
 std::string save_snapshot(const GameState& state) {
@@ -560,9 +581,10 @@ std::string save_snapshot(const GameState& state) {
 }
 
 std::variant<GameState, LoadError> load_snapshot(std::string_view text) {
-  auto doc = open_document(text, "dunecheck-snapshot", "state");
-  if (auto* e = std::get_if<LoadError>(&doc)) return *e;
-  return state_from_json(std::get<json>(doc));
+  return snapshot_from(open_document(text, "dunecheck-snapshot", "state"));
+}
+std::variant<GameState, LoadError> load_snapshot_document(const json& doc) {
+  return snapshot_from(open_document(doc, "dunecheck-snapshot", "state"));
 }
 
 std::string save_log(const GameState& state) {
@@ -574,16 +596,7 @@ std::string save_log(const GameState& state) {
       .dump(1);
 }
 
-std::variant<EventLog, LoadError> load_log(std::string_view text) {
-  auto doc = open_document(text, "dunecheck-log", "log");
-  if (auto* e = std::get_if<LoadError>(&doc)) return *e;
-  return guarded([&] {
-    const In in{std::get<json>(doc), "log"};
-    EventLog log{json_io::read_strict_options(in["options"]), {}, in["final_digest"].string()};
-    const Reader r{log.options.seat_count()};
-    for (const In& x : in["entries"].items()) log.entries.push_back(r.log_entry(x));
-    return log;
-  });
-}
+std::variant<EventLog, LoadError> load_log(std::string_view text) { return log_from(open_document(text, "dunecheck-log", "log")); }
+std::variant<EventLog, LoadError> load_log_document(const json& doc) { return log_from(open_document(doc, "dunecheck-log", "log")); }
 
 }  // namespace dune

@@ -38,6 +38,8 @@ std::string save_snapshot(const GameState& state);
 // Rejects a truncated file, a wrong digest, an unknown schema, unknown enum values, out-of-range
 // ids and census breaks (a card in two places, more forces than a faction owns).
 std::variant<GameState, LoadError> load_snapshot(std::string_view text);
+// The same on a document already parsed (a command that parsed the file once to tell its kind).
+std::variant<GameState, LoadError> load_snapshot_document(const nlohmann::json& doc);
 
 // {"format": "dunecheck-log", "schema": 1, "digest": "...", "log": {"options", "entries",
 //  "final_digest"}}: final_digest is the digest of the state the log reaches.
@@ -49,6 +51,7 @@ struct EventLog {
 };
 std::string save_log(const GameState& state);
 std::variant<EventLog, LoadError> load_log(std::string_view text);
+std::variant<EventLog, LoadError> load_log_document(const nlohmann::json& doc);
 
 // Replays every envelope and chance record in order from new_game(options). An entry the engine
 // refuses (a rejected command, an unlisted outcome, a record that does not match) is an error.

@@ -126,29 +126,41 @@ void add_view(CLI::App& app) {
 }
 
 // Replays a log file (or the log inside a snapshot) and checks it reaches the recorded state.
+// A game file (event log, snapshot, counterexample), read and parsed once; its kind is its parsed
+// "format" field, never a substring of its text. Unreadable, oversized or not JSON: exit 3.
+struct GameFile {
+  nlohmann::json doc;
+  std::string format;  // "" when the document has no string "format"
+};
+GameFile read_game_file(const std::string& path) {
+  const std::string text = read_text_file(path);
+  if (auto e = json_text_out_of_bounds(text)) exit_with(3, fmt::format("{}: {}", path, e->message));
+  GameFile f{nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false), ""};
+  if (f.doc.is_discarded()) exit_with(3, fmt::format("{}: not valid JSON (a truncated or damaged file?)", path));
+  if (f.doc.is_object() && f.doc.contains("format") && f.doc["format"].is_string()) f.format = f.doc["format"].get<std::string>();
+  return f;
+}
+
 void add_replay(CLI::App& app) {
   auto file = std::make_shared<std::string>();
   auto* cmd = app.add_subcommand("replay", "Replay an event log and verify it reaches the recorded state");
   cmd->add_option("file", *file, "A log (--save-log) or a snapshot (--save)")->required();
   cmd->callback([file] {
-    const std::string text = read_text_file(*file);
-    if (auto code = harness::replay_if_counterexample(text, *file, std::cout, std::cerr)) {  // issue 7 item 5
+    const GameFile f = read_game_file(*file);
+    if (auto code = harness::replay_if_counterexample(f.doc, *file, std::cout, std::cerr)) {  // issue 7 item 5
       if (*code != 0) throw CLI::RuntimeError(*code);
       return;
     }
-    // The kind of file from its parsed "format" field, never from a substring of its text.
-    const auto doc = json_text_out_of_bounds(text) ? nlohmann::json() : nlohmann::json::parse(text, nullptr, false);
-    const bool is_log = doc.is_object() && doc.contains("format") && doc["format"] == "dunecheck-log";
     Options options;
     std::vector<LogEntry> entries;
     std::string expected;
-    if (is_log) {
-      auto loaded = load_log(text);
+    if (f.format == "dunecheck-log") {
+      auto loaded = load_log_document(f.doc);
       if (auto* e = std::get_if<LoadError>(&loaded)) exit_with(3, fmt::format("{}: {}", *file, e->message));
       EventLog& log = std::get<EventLog>(loaded);
       options = log.options, entries = log.entries, expected = log.final_digest;
     } else {
-      auto loaded = load_snapshot(text);
+      auto loaded = load_snapshot_document(f.doc);
       if (auto* e = std::get_if<LoadError>(&loaded)) exit_with(3, fmt::format("{}: {}", *file, e->message));
       const GameState& s = std::get<GameState>(loaded);
       options = s.options, entries = s.log.to_vector(), expected = digest_of(state_to_json(s));
@@ -211,28 +223,25 @@ Recorded from_counterexample(const nlohmann::json& doc, const std::string& path,
 
 // An event log, a snapshot (its log) or a counterexample, told apart by the "format" field.
 Recorded read_recorded(const std::string& path) {
-  const std::string text = read_text_file(path);
-  if (auto e = json_text_out_of_bounds(text)) exit_with(3, fmt::format("{}: {}", path, e->message));
-  const auto doc = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+  const GameFile f = read_game_file(path);
   const std::string file = std::filesystem::path(path).filename().string();
-  if (harness::is_counterexample(doc)) return from_counterexample(doc, path, file);
-  const nlohmann::json format = doc.is_object() && doc.contains("format") ? doc["format"] : nlohmann::json();
+  if (harness::is_counterexample(f.doc)) return from_counterexample(f.doc, path, file);
   const std::string made = "Written by `dunecheck scenario new` from the";
-  if (format == "dunecheck-log") {
-    auto loaded = load_log(text);
+  if (f.format == "dunecheck-log") {
+    auto loaded = load_log_document(f.doc);
     if (auto* e = std::get_if<LoadError>(&loaded)) exit_with(3, fmt::format("{}: {}", path, e->message));
     EventLog& log = std::get<EventLog>(loaded);
     return {{log.options, std::nullopt, log.entries}, "from " + file, fmt::format("{} event log {}.", made, path), log.final_digest, ""};
   }
-  if (format == "dunecheck-snapshot") {
-    auto loaded = load_snapshot(text);
+  if (f.format == "dunecheck-snapshot") {
+    auto loaded = load_snapshot_document(f.doc);
     if (auto* e = std::get_if<LoadError>(&loaded)) exit_with(3, fmt::format("{}: {}", path, e->message));
     const GameState& s = std::get<GameState>(loaded);
     return {{s.options, std::nullopt, s.log.to_vector()}, "from " + file, fmt::format("{} log of the snapshot {}.", made, path),
             digest_of(state_to_json(s)), ""};
   }
-  exit_with(3, fmt::format("{}: {}: expected an event log, a snapshot or a counterexample",
-                           path, doc.is_discarded() ? "not valid JSON" : "unknown format " + format.dump()));
+  exit_with(3, fmt::format("{}: unknown format {}: expected an event log, a snapshot or a counterexample", path,
+                           f.doc.is_object() && f.doc.contains("format") ? f.doc["format"].dump() : "(none)"));
 }
 
 void add_scenario_new(CLI::App& group) {
