@@ -164,7 +164,7 @@ PublicView project_public(const GameState& s) {
   v.blow = BlowView{s.blow.pile, s.blow.nexus_pending, s.blow.nexus_occurred, s.blow.worm_territory,
                     s.blow.worms_in_blow, seats_where(s, s.blow.nexus_done)};
   v.decks = DecksView{s.treachery.deck.size(), s.blow.deck.size(), s.traitor_deck.size(), s.treachery.discard,
-                      {s.blow.discard[0], s.blow.discard[1]}, s.blow.set_aside};
+                      {s.blow.discard[0], s.blow.discard[1]}, s.blow.set_aside, s.treachery.set_aside};
   if (mutant_active(Mutant::HandInPublicView) && !s.seats.front().hand.empty()) v.decks.treachery_discard.push_back(s.seats.front().hand.front());
   v.alliances = s.alliances;
   v.proposals = s.blow.proposals;
@@ -271,7 +271,7 @@ json decks_json(const DecksView& d) {
   return {{"treachery_deck_size", d.treachery_deck}, {"spice_deck_size", d.spice_deck},
           {"traitor_deck_size", d.traitor_deck}, {"treachery_discard", ids(d.treachery_discard)},
           {"spice_discard", {ids(d.spice_discard[0]), ids(d.spice_discard[1])}},
-          {"spice_set_aside", ids(d.spice_set_aside)}};
+          {"spice_set_aside", ids(d.spice_set_aside)}, {"treachery_set_aside", ids(d.treachery_set_aside)}};
 }
 
 template <class T>

@@ -219,7 +219,7 @@ json state_to_json(const GameState& s) {
                                       : json(nullptr)},
           {"board", board_json(s.board)}, {"storm", storm_json(s.storm)}, {"blow", blow_json(s.blow)},
           {"charity", {{"answered", seat_set(s.charity.answered)}}},
-          {"treachery", {{"deck", pile(s.treachery.deck)}, {"discard", ids(s.treachery.discard)}}},
+          {"treachery", {{"deck", pile(s.treachery.deck)}, {"discard", ids(s.treachery.discard)}, {"set_aside", ids(s.treachery.set_aside)}}},
           {"traitor_deck", pile(s.traitor_deck)}, {"alliances", alliances}, {"bidding", bidding_json(s.bidding)},
           {"revival", {{"done", seat_set(s.revival.done)}}}, {"movement", movement_json(s.movement)},
           {"battle", battle_json(s.battle)}, {"nexus", nexus_json(s.nexus)}, {"knowledge", {{"sightings", sightings}}}, {"bank", s.bank.value},
@@ -492,6 +492,7 @@ GameState read_state(const In& in) {
   s.charity.answered = r.seat_set(in["charity"]["answered"]);
   s.treachery.deck = Reader::pile<TreacheryCardId>(in["treachery"]["deck"], kTreacheryCardCount);
   s.treachery.discard = Reader::ids<TreacheryCardId>(in["treachery"]["discard"], kTreacheryCardCount);
+  s.treachery.set_aside = Reader::ids<TreacheryCardId>(in["treachery"]["set_aside"], kTreacheryCardCount);
   s.traitor_deck = Reader::pile<TraitorCardId>(in["traitor_deck"], kLeaderCount + 1);
   for (const In& x : in["alliances"].items()) {
     const auto pair = x.items(2);

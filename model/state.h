@@ -111,6 +111,7 @@ struct CharityState {
 struct TreacheryState {
   Deck<TreacheryCard> deck;
   Discard<TreacheryCard> discard;  // back is the top
+  SetAside<TreacheryCard> set_aside;  // out of the game after use: Family Atomics ([LR] 3.01.07)
   friend bool operator==(const TreacheryState&, const TreacheryState&) = default;
 };
 

@@ -76,6 +76,7 @@ struct DecksView {
   std::vector<TreacheryCardId> treachery_discard;  // back is the top
   std::array<std::vector<SpiceCardId>, 2> spice_discard{};
   std::vector<SpiceCardId> spice_set_aside;
+  std::vector<TreacheryCardId> treachery_set_aside;  // face up, out of the game (Family Atomics)
   friend bool operator==(const DecksView&, const DecksView&) = default;
 };
 
