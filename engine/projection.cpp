@@ -161,7 +161,7 @@ PublicView project_public(const GameState& s) {
   }
   v.board = board_view(s);
   v.storm = storm_view(s);
-  v.blow = BlowView{s.blow.pile, s.blow.nexus_pending, s.blow.nexus_occurred, s.blow.worm_territory,
+  v.blow = BlowView{s.blow.pile, s.blow.nexus_pending, s.blow.nexus_occurred, s.blow.worm_rides,
                     s.blow.worms_in_blow, seats_where(s, s.blow.nexus_done)};
   v.decks = DecksView{s.treachery.deck.size(), s.blow.deck.size(), s.traitor_deck.size(), s.treachery.discard,
                       {s.blow.discard[0], s.blow.discard[1]}, s.blow.set_aside, s.treachery.set_aside};
@@ -331,13 +331,15 @@ json view_to_json(const PublicView& v) {
                        {"answer", a.answer}});
   }
   for (Faction f : v.winners) winners.push_back(name_of(f));
+  json worm_rides = json::array();
+  for (TerritoryId t : v.blow.worm_rides) worm_rides.push_back(name_of(t));
   json chance = nullptr;
   if (v.chance) chance = {{"kind", name_of(v.chance->kind)}, {"seat", v.chance->seat.value}, {"pile", v.chance->pile}};
   return {{"options", options_to_json(v.options)}, {"turn", v.turn}, {"phase", name_of(v.phase)},
           {"step", name_of(v.step)}, {"version", v.version}, {"chance", chance}, {"pending", seats_json(v.pending)},
           {"seats", seats}, {"leaders", leaders}, {"board", board_json(v.board)}, {"storm", storm_json(v.storm)},
           {"blow", {{"pile", v.blow.pile}, {"nexus_pending", v.blow.nexus_pending}, {"nexus_occurred", v.blow.nexus_occurred},
-                    {"worm_territory", v.blow.worm_territory ? json(name_of(*v.blow.worm_territory)) : json(nullptr)},
+                    {"worm_rides", worm_rides},
                     {"worms_in_blow", v.blow.worms_in_blow}, {"nexus_done", seats_json(v.blow.nexus_done)}}},
           {"decks", decks_json(v.decks)}, {"alliances", alliances}, {"proposals", proposals},
           {"bidding", bidding_json(v.bidding)}, {"battle", battle_json(v.battle)}, {"nexus", nexus_json(v.nexus)},

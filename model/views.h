@@ -94,7 +94,7 @@ struct BlowView {
   std::uint8_t pile = 0;
   bool nexus_pending = false;
   bool nexus_occurred = false;
-  std::optional<TerritoryId> worm_territory;
+  std::vector<TerritoryId> worm_rides;
   std::uint8_t worms_in_blow = 0;
   std::vector<Seat> nexus_done;
   friend bool operator==(const BlowView&, const BlowView&) = default;
