@@ -341,8 +341,9 @@ std::optional<Rejection> validate_worm_ride(const GameState& state, const Comman
 void apply_worm_ride(GameState& state, const Command& c) {
   if (const auto* r = std::get_if<RideWorm>(&c)) {
     const std::size_t fremen = index(Faction::Fremen);
-    ForceCount normal = r->normal;
-    ForceCount special = r->special;
+    const Riders named = mutant_active(Mutant::WormRideTakesAll) ? riders(state, r->from) : Riders{r->normal, r->special};
+    ForceCount normal = named.normal;
+    ForceCount special = named.special;
     for (std::size_t i = 0; i < kCellCount; ++i) {
       const CellId cell = cell_at(i);
       if (kCells[i].territory != r->from || cell_in_storm(state, cell) || cell == r->to) continue;
