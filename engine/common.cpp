@@ -112,6 +112,10 @@ void discard_from_hand(GameState& state, Seat seat, TreacheryCardId card) {
   transfer(state.seat(seat).hand, state.treachery.discard, card);
 }
 
+void set_aside_from_hand(GameState& state, Seat seat, TreacheryCardId card) {
+  transfer(state.seat(seat).hand, state.treachery.set_aside, card);
+}
+
 int hand_limit(const GameState& state, Seat s) { return faction_info(state.faction_of(s)).hand_limit - (mutant_active(Mutant::NexusCountsAgainstHandLimit) && state.nexus.held[s.value] ? 1 : 0); }
 
 Spice total_spice_on_board(const GameState& state) {

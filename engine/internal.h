@@ -51,6 +51,8 @@ int hand_limit(const GameState& state, Seat s);
 std::optional<TreacheryCardId> card_in_hand(const SeatState& seat, std::string_view name);
 // Moves a card from a seat's hand to the Treachery discard.
 void discard_from_hand(GameState& state, Seat seat, TreacheryCardId card);
+// Moves a card from a seat's hand to the set-aside zone: it never returns to the deck.
+void set_aside_from_hand(GameState& state, Seat seat, TreacheryCardId card);
 Spice total_spice_on_board(const GameState& state);
 // Moves spice between a seat and the bank (negative amounts are never passed).
 void pay_to_bank(GameState& state, Seat from, Spice amount);

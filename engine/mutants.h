@@ -48,6 +48,7 @@ enum class Mutant : std::uint8_t {
   FremenFullStormLosses,
   WormEatsFremen,
   WormSparesForces,
+  WormRideTakesAll,
   TieToDefender,
   LeaderNotToTanks,
   WinnerLosesNothing,

@@ -73,7 +73,9 @@ struct Namer {
   std::string operator()(const AcceptAlliance& c) const { return fmt::format("accept {}'s alliance", to_string(c.proposer)); }
   std::string operator()(const BreakAlliance&) const { return "break alliance"; }
   std::string operator()(const PlaceWorm& c) const { return fmt::format("place the worm in {}", to_string(c.territory)); }
-  std::string operator()(const RideWorm& c) const { return fmt::format("ride the worm from {} to {}", to_string(c.from), cell_name(c.to)); }
+  std::string operator()(const RideWorm& c) const {
+    return fmt::format("ride the worm from {} to {} with {}", to_string(c.from), cell_name(c.to), forces(c.normal, c.special));
+  }
   std::string operator()(const ClaimCharity&) const { return "claim CHOAM Charity"; }
   std::string operator()(const Bid& c) const { return fmt::format("bid {}{}", c.amount.value, c.karama ? " (Karama)" : ""); }
   std::string operator()(const KaramaTakeCard&) const { return "Karama: take the card without paying"; }

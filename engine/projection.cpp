@@ -161,10 +161,10 @@ PublicView project_public(const GameState& s) {
   }
   v.board = board_view(s);
   v.storm = storm_view(s);
-  v.blow = BlowView{s.blow.pile, s.blow.nexus_pending, s.blow.nexus_occurred, s.blow.worm_territory,
+  v.blow = BlowView{s.blow.pile, s.blow.nexus_pending, s.blow.nexus_occurred, s.blow.worm_rides,
                     s.blow.worms_in_blow, seats_where(s, s.blow.nexus_done)};
   v.decks = DecksView{s.treachery.deck.size(), s.blow.deck.size(), s.traitor_deck.size(), s.treachery.discard,
-                      {s.blow.discard[0], s.blow.discard[1]}, s.blow.set_aside};
+                      {s.blow.discard[0], s.blow.discard[1]}, s.blow.set_aside, s.treachery.set_aside};
   if (mutant_active(Mutant::HandInPublicView) && !s.seats.front().hand.empty()) v.decks.treachery_discard.push_back(s.seats.front().hand.front());
   v.alliances = s.alliances;
   v.proposals = s.blow.proposals;
@@ -271,7 +271,7 @@ json decks_json(const DecksView& d) {
   return {{"treachery_deck_size", d.treachery_deck}, {"spice_deck_size", d.spice_deck},
           {"traitor_deck_size", d.traitor_deck}, {"treachery_discard", ids(d.treachery_discard)},
           {"spice_discard", {ids(d.spice_discard[0]), ids(d.spice_discard[1])}},
-          {"spice_set_aside", ids(d.spice_set_aside)}};
+          {"spice_set_aside", ids(d.spice_set_aside)}, {"treachery_set_aside", ids(d.treachery_set_aside)}};
 }
 
 template <class T>
@@ -331,13 +331,15 @@ json view_to_json(const PublicView& v) {
                        {"answer", a.answer}});
   }
   for (Faction f : v.winners) winners.push_back(name_of(f));
+  json worm_rides = json::array();
+  for (TerritoryId t : v.blow.worm_rides) worm_rides.push_back(name_of(t));
   json chance = nullptr;
   if (v.chance) chance = {{"kind", name_of(v.chance->kind)}, {"seat", v.chance->seat.value}, {"pile", v.chance->pile}};
   return {{"options", options_to_json(v.options)}, {"turn", v.turn}, {"phase", name_of(v.phase)},
           {"step", name_of(v.step)}, {"version", v.version}, {"chance", chance}, {"pending", seats_json(v.pending)},
           {"seats", seats}, {"leaders", leaders}, {"board", board_json(v.board)}, {"storm", storm_json(v.storm)},
           {"blow", {{"pile", v.blow.pile}, {"nexus_pending", v.blow.nexus_pending}, {"nexus_occurred", v.blow.nexus_occurred},
-                    {"worm_territory", v.blow.worm_territory ? json(name_of(*v.blow.worm_territory)) : json(nullptr)},
+                    {"worm_rides", worm_rides},
                     {"worms_in_blow", v.blow.worms_in_blow}, {"nexus_done", seats_json(v.blow.nexus_done)}}},
           {"decks", decks_json(v.decks)}, {"alliances", alliances}, {"proposals", proposals},
           {"bidding", bidding_json(v.bidding)}, {"battle", battle_json(v.battle)}, {"nexus", nexus_json(v.nexus)},

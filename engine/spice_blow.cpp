@@ -5,6 +5,7 @@
 
 #include "engine/internal.h"
 #include "engine/mutants.h"
+#include "engine/shipment_movement.h"
 #include "model/cards.h"
 
 namespace dune {
@@ -15,6 +16,8 @@ void finish_blow(GameState& state);
 
 // ---- shared facts -----------------------------------------------------------------------------
 
+// Advanced only: the Fremen place the later worms of a blow ([LR] 2.04.15). Riding a worm is a
+// Basic ability ([LR] 2.04.00 keeps 2.04.01-2.04.12 in Basic, 2.04.08 among them).
 bool fremen_send_worms(const GameState& state) {
   return state.options.rules.fremen_worm_sending && in_play(state, Faction::Fremen);
 }
@@ -29,12 +32,19 @@ std::optional<TerritoryId> topmost_territory(const std::vector<SpiceCardId>& pil
   return std::nullopt;
 }
 
-// Fremen forces in a territory outside the storm: the ones that may ride ([LR] 2.04.08).
-ForceCount riders(const GameState& state, TerritoryId t) {
-  ForceCount n{};
+// Fremen forces in a territory outside the storm: the ones that may ride ([LR] 2.04.08, "as long
+// as they are not in Storm").
+struct Riders {
+  ForceCount normal;
+  ForceCount special;
+};
+Riders riders(const GameState& state, TerritoryId t) {
+  Riders n{};
+  if (!in_play(state, Faction::Fremen)) return n;
   for (std::size_t c = 0; c < kCellCount; ++c) {
     if (kCells[c].territory == t && !cell_in_storm(state, cell_at(c))) {
-      n += forces_in_cell(state, Faction::Fremen, cell_at(c));
+      n.normal += state.board.normal[c][index(Faction::Fremen)];
+      n.special += state.board.special[c][index(Faction::Fremen)];
     }
   }
   return n;
@@ -81,7 +91,7 @@ bool spared_by_worm(const GameState& state, Faction f) {
 // Shai-Hulud: all spice to the bank and all forces but the Fremen's (and a protected Fremen
 // ally's) to the Tanks ([LR] 1.02.05, 2.04.07, 2.04.10).
 void devour(GameState& state, TerritoryId t) {
-  state.blow.worm_territory = t;
+  state.blow.worm_rides.push_back(t);  // each worm may be ridden after the Nexus ([LR] 2.04.08)
   for (std::size_t i = 0; i < kCellCount; ++i) {
     if (kCells[i].territory != t) continue;
     const CellId c = cell_at(i);
@@ -128,7 +138,7 @@ void begin_pile(GameState& state, std::uint8_t pile) {
   if (pile == 1 && mutant_active(Mutant::NexusBlowBErases)) state.blow.nexus_occurred = false;
   state.blow.nexus_pending = false;
   state.blow.worms_in_blow = 0;
-  state.blow.worm_territory.reset();
+  state.blow.worm_rides.clear();
   draw(state);
 }
 
@@ -162,19 +172,26 @@ void begin_nexus(GameState& state) {
   state.blow.proposals.clear();
 }
 
-bool may_ride(const GameState& state) {
-  return fremen_send_worms(state) && state.blow.worm_territory &&
-         riders(state, *state.blow.worm_territory) > ForceCount{0};
+// Upon conclusion of the Nexus the Fremen may ride each worm of the blow in turn, as long as they
+// have forces out of the storm where it appeared ("If Shai-Hulud appears again and you still have
+// Forces in the original Territory, you may do this again", [LR] 2.04.08); then the next pile.
+void offer_next_ride(GameState& state) {
+  auto& rides = state.blow.worm_rides;
+  while (!rides.empty()) {
+    const Riders r = riders(state, rides.front());
+    if (r.normal + r.special > ForceCount{0}) {
+      state.step = Step::WormRide;
+      return;
+    }
+    rides.erase(rides.begin());
+  }
+  next_pile(state);
 }
 
 void end_nexus(GameState& state) {
   state.blow.proposals.clear();
   state.blow.nexus_pending = false;
-  if (may_ride(state)) {
-    state.step = Step::WormRide;  // [LR] 2.04.08: upon conclusion of the Nexus
-    return;
-  }
-  next_pile(state);
+  offer_next_ride(state);
 }
 
 void finish_blow(GameState& state) {
@@ -263,7 +280,7 @@ std::vector<Command> nexus_candidates(const GameState& state, Seat seat) {
   return out;
 }
 
-// ---- Advanced Fremen worms ([LR] 2.04.15, 2.04.08) ---------------------------------------------
+// ---- Fremen worms: placing the later ones (Advanced, [LR] 2.04.15), riding (Basic, 2.04.08) -------
 
 std::optional<Rejection> validate_worm_placement(const GameState&, const Command& c) {
   if (std::holds_alternative<Pass>(c)) return std::nullopt;  // the worm appears as printed
@@ -294,10 +311,17 @@ std::optional<Rejection> validate_worm_ride(const GameState& state, const Comman
   if (std::holds_alternative<Pass>(c)) return std::nullopt;
   const auto* r = std::get_if<RideWorm>(&c);
   if (!r) return reject(RejectCode::WrongPhase, "the Fremen may ride the worm, or pass");
-  if (!state.blow.worm_territory || r->from != *state.blow.worm_territory) {
-    return reject(RejectCode::IllegalChoice, "the worm did not appear in {} ([LR] 2.04.08)", to_string(r->from));
+  if (state.blow.worm_rides.empty() || r->from != state.blow.worm_rides.front()) {
+    return reject(RejectCode::IllegalChoice, "the worm to ride did not appear in {} ([LR] 2.04.08)", to_string(r->from));
   }
   if (index(r->to) >= kCellCount) return reject(RejectCode::IllegalChoice, "cell {} does not exist", r->to.value);
+  if (auto bad = shipment_movement::check_group(r->normal, r->special)) return bad;
+  const Riders have = riders(state, r->from);
+  if (r->normal > have.normal || r->special > have.special) {
+    return reject(RejectCode::NotEnoughForces,
+                  "the Fremen have {} forces and {} Fedaykin out of the storm in {}, not {} and {} ([LR] 2.04.08: some or all)",
+                  have.normal.value, have.special.value, to_string(r->from), r->normal.value, r->special.value);
+  }
   const TerritoryId to = cell_info(r->to).territory;
   if (cell_in_storm(state, r->to)) {
     return reject(RejectCode::StormBlocked, "the Fremen cannot ride into a cell in storm ([LR] 2.04.08)");
@@ -311,19 +335,27 @@ std::optional<Rejection> validate_worm_ride(const GameState& state, const Comman
   return std::nullopt;
 }
 
-// All Fremen forces of the worm's territory outside the storm ride to one cell (the command
-// carries no count: "some or all" is offered as all).
+// The named Fremen forces of the worm's territory ride to one cell, taken from its cells out of
+// the storm in board order (the destination cell, if it is one of them, last). Riding or passing
+// uses up this worm; the next worm of the blow may then be ridden.
 void apply_worm_ride(GameState& state, const Command& c) {
   if (const auto* r = std::get_if<RideWorm>(&c)) {
     const std::size_t fremen = index(Faction::Fremen);
+    const Riders named = mutant_active(Mutant::WormRideTakesAll) ? riders(state, r->from) : Riders{r->normal, r->special};
+    ForceCount normal = named.normal;
+    ForceCount special = named.special;
     for (std::size_t i = 0; i < kCellCount; ++i) {
       const CellId cell = cell_at(i);
       if (kCells[i].territory != r->from || cell_in_storm(state, cell) || cell == r->to) continue;
-      transfer_forces(state, Faction::Fremen, AtCell{cell}, AtCell{r->to}, state.board.normal[i][fremen],
-                      state.board.special[i][fremen]);
+      const ForceCount n = std::min(normal, state.board.normal[i][fremen]);
+      const ForceCount sp = std::min(special, state.board.special[i][fremen]);
+      transfer_forces(state, Faction::Fremen, AtCell{cell}, AtCell{r->to}, n, sp);
+      normal -= n;
+      special -= sp;
     }
   }
-  next_pile(state);
+  state.blow.worm_rides.erase(state.blow.worm_rides.begin());
+  offer_next_ride(state);
 }
 
 }  // namespace
@@ -397,8 +429,16 @@ std::vector<Command> candidates_spice_blow(const GameState& state, Seat seat) {
       return out;
     case Step::WormRide:
       out.push_back(Pass{});
-      if (state.blow.worm_territory) {
-        for (std::size_t c = 0; c < kCellCount; ++c) out.push_back(RideWorm{*state.blow.worm_territory, cell_at(c)});
+      if (!state.blow.worm_rides.empty()) {
+        const TerritoryId from = state.blow.worm_rides.front();
+        const Riders have = riders(state, from);
+        for (std::size_t c = 0; c < kCellCount; ++c) {
+          for (int sp = 0; sp <= have.special.value; ++sp) {
+            for (int n = 0; n <= have.normal.value; ++n) {
+              if (n + sp > 0) out.push_back(RideWorm{from, cell_at(c), ForceCount{n}, ForceCount{sp}});
+            }
+          }
+        }
       }
       return out;
     default:

@@ -2,6 +2,7 @@
 // each, or the Fremen storm card in Advanced), the storm card window (Weather Control, Family
 // Atomics), the sector-by-sector movement with its destruction, and the next storm card.
 #include <algorithm>
+#include <array>
 #include <string_view>
 
 #include "engine/engine.h"
@@ -44,16 +45,41 @@ std::vector<Seat> storm_dialers(const GameState& state) {
 
 bool is_shield_wall(CellId c) { return cell_info(c).territory == TerritoryId::ShieldWall; }
 
-// Family Atomics position ([LR] 3.01.07, [DB] card text): forces on the Shield Wall, or in a cell
-// out of the storm next to a Shield Wall cell out of the storm (no storm between).
+// Whether the storm lies between a cell of a territory next to the Shield Wall and the Wall: a
+// walk through that territory's cells that never enters a sector in storm reaches a Shield Wall
+// cell out of the storm. The cell itself must be out of the storm too, as before.
+bool wall_reachable_without_storm(const GameState& state, CellId from) {
+  const TerritoryId own = cell_info(from).territory;
+  std::array<bool, kCellCount> seen{};
+  std::vector<CellId> todo{from};
+  seen[index(from)] = true;
+  while (!todo.empty()) {
+    const CellId c = todo.back();
+    todo.pop_back();
+    if (cell_in_storm(state, c)) continue;
+    if (is_shield_wall(c)) return true;
+    for (const CellLink& l : links_from(c)) {
+      const TerritoryId t = cell_info(l.to).territory;
+      if (seen[index(l.to)] || (t != own && t != TerritoryId::ShieldWall)) continue;
+      seen[index(l.to)] = true;
+      todo.push_back(l.to);
+    }
+  }
+  return false;
+}
+
+// Family Atomics position ([LR] 3.01.07: "one or more Forces on the Shield Wall or a Territory
+// adjacent to the Shield Wall with no storm between your Sector and the Wall"): forces on the
+// Shield Wall, or in any sector of a territory adjacent to it (the territory table: Imperial
+// Basin, False Wall East, The Minor Erg, Pasty Mesa, Hole In The Rock, Sihaya Ridge, Gara Kulon),
+// not only in the cells that touch it, when no sector in storm separates them from the Wall.
 bool in_position_for_atomics(const GameState& state, Faction f) {
   for (std::size_t i = 0; i < kCellCount; ++i) {
     const CellId c = cell_at(i);
     if (forces_in_cell(state, f, c) == ForceCount{0}) continue;
     if (is_shield_wall(c)) return true;
-    if (cell_in_storm(state, c)) continue;
-    for (const CellLink& l : kCellLinks) {
-      if (l.from == c && is_shield_wall(l.to) && !cell_in_storm(state, l.to)) return true;
+    if (territories_adjacent(cell_info(c).territory, TerritoryId::ShieldWall) && wall_reachable_without_storm(state, c)) {
+      return true;
     }
   }
   return false;
@@ -190,8 +216,9 @@ void play_weather_control(GameState& state, Seat seat, std::uint8_t sectors) {
 
 // Family Atomics ([LR] 3.01.07, [DB] Game.destroyShieldWall): every force on the Shield Wall goes
 // to the Tanks, and Imperial Basin, Arrakeen and Carthag lose storm protection (common.cpp).
+// "Set Aside this card": it leaves the game, so no reshuffle of the discard brings it back.
 void play_family_atomics(GameState& state, Seat seat) {
-  discard_from_hand(state, seat, *card_in_hand(state.seat(seat), kFamilyAtomics));
+  set_aside_from_hand(state, seat, *card_in_hand(state.seat(seat), kFamilyAtomics));
   for (std::size_t i = 0; i < kCellCount; ++i) {
     const CellId c = cell_at(i);
     if (!is_shield_wall(c)) continue;

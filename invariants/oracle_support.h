@@ -15,13 +15,14 @@
 namespace dune::invariants::oracle_detail {
 
 enum Oracle : std::size_t {
-  kBid, kShipment, kRevival, kCharity, kCollection, kStorm, kWorm,
+  kBid, kShipment, kRevival, kCharity, kCollection, kStorm, kWorm, kWormRide,
   kBattleWinner, kBattleLosses, kLeaderFate, kLeaderPrize, kTraitor, kExplosion, kVictory, kOracleCount
 };
 
 inline constexpr std::array<std::string_view, kOracleCount> kNames{
     "oracle.bid-payment",   "oracle.shipment-payment", "oracle.revival-payment", "oracle.charity",
-    "oracle.collection",    "oracle.storm-damage",     "oracle.worm",            "oracle.battle-winner",
+    "oracle.collection",    "oracle.storm-damage",     "oracle.worm",            "oracle.worm-ride",
+    "oracle.battle-winner",
     "oracle.battle-losses", "oracle.leader-fate",      "oracle.leader-prize",    "oracle.traitor-call",
     "oracle.explosion",     "oracle.victory"};
 

@@ -470,6 +470,48 @@ Violations worm(const Transition& t, const GameContext&) {
   return decided(kWorm, std::move(out));
 }
 
+// ---- worm ride: the named Fremen forces, and only they, leave the worm's territory (from its ----
+// ---- cells out of the storm) for the chosen cell ([LR] 2.04.08: "some or all the Forces") --------
+
+Violations worm_ride(const Transition& t, const GameContext&) {
+  const auto* ride = command_of<RideWorm>(t);
+  if (!ride) return {};
+  if (!single_step(t)) return skipped(kWormRide);  // a forced draw of the next pile moved with it
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  const std::size_t to = index(ride->to);
+  Violations out;
+  std::array<int, 2> left{};  // normal, special that left the worm's territory
+  for (std::size_t c = 0; c < kCellCount; ++c) {
+    for (Faction f : b.options.factions) {
+      const int dn = a.board.normal[c][index(f)].value - b.board.normal[c][index(f)].value;
+      const int ds = a.board.special[c][index(f)].value - b.board.special[c][index(f)].value;
+      if (dn == 0 && ds == 0) continue;
+      const bool rider_cell = f == Faction::Fremen && kCells[c].territory == ride->from && c != to &&
+                              !(kCells[c].sector && *kCells[c].sector == b.storm.sector);
+      if (f == Faction::Fremen && c == to) continue;  // checked below
+      if (rider_cell && dn <= 0 && ds <= 0) {
+        left[0] -= dn;
+        left[1] -= ds;
+        continue;
+      }
+      out.push_back(violation(kWormRide, fmt::format("{} ({}): {} forces changed by {} and {} special in a worm ride from {}",
+                                                     to_string(kCells[c].territory), c, to_string(f), dn, ds, to_string(ride->from))));
+    }
+  }
+  if (left[0] != ride->normal.value || left[1] != ride->special.value) {
+    out.push_back(violation(kWormRide, fmt::format("{} Fremen forces and {} special left {} on the worm; the ride named {} and {}",
+                                                   left[0], left[1], to_string(ride->from), ride->normal.value, ride->special.value)));
+  }
+  const int gained_normal = a.board.normal[to][index(Faction::Fremen)].value - b.board.normal[to][index(Faction::Fremen)].value;
+  const int gained_special = a.board.special[to][index(Faction::Fremen)].value - b.board.special[to][index(Faction::Fremen)].value;
+  if (gained_normal != left[0] || gained_special != left[1]) {
+    out.push_back(violation(kWormRide, fmt::format("{} gained {} Fremen forces and {} special, but {} and {} rode the worm",
+                                                   to_string(kCells[to].territory), gained_normal, gained_special, left[0], left[1])));
+  }
+  return decided(kWormRide, std::move(out));
+}
+
 // ---- victory: at the Mentat Pause a side controlling 3 strongholds alone, or 4 allied, wins -----
 // ---- ([LR] 1.09.02); the Bene Gesserit prediction takes it over (2.02.03). The end-game rules ------
 // ---- of the last turn (1.09.05) and ties between qualifying sides are skipped here --------------
@@ -547,6 +589,7 @@ constexpr std::array<Checker, kOracleCount> kOracles{
     Checker{kNames[kCollection], "oracle", "collection takes 2 (3 for a city occupant) per force until the spice runs out", collection},
     Checker{kNames[kStorm], "oracle", "the storm kills unprotected forces and removes spice in the sectors it enters only", storm_damage},
     Checker{kNames[kWorm], "oracle", "a worm devours forces and spice of its territory, Fremen and a protected ally spared", worm},
+    Checker{kNames[kWormRide], "oracle", "a worm ride moves exactly the named Fremen forces from the worm's territory to one cell", worm_ride},
     Checker{kNames[kBattleWinner], "oracle", "the battle winner from the revealed plans: loser discards, winner keeps its cards", battle_winner},
     Checker{kNames[kBattleLosses], "oracle", "the loser loses all its forces there, the winner what it dialed", battle_losses},
     Checker{kNames[kLeaderFate], "oracle", "killed and betrayed leaders go to the Tanks, survivors do not", leader_fate},

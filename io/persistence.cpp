@@ -100,11 +100,13 @@ json storm_json(const StormState& s) {
 }
 
 json blow_json(const SpiceBlowState& b) {
+  json worm_rides = json::array();
+  for (TerritoryId t : b.worm_rides) worm_rides.push_back(name_of(t));
   json proposals = json::array();
   for (const auto& [from, to] : b.proposals) proposals.push_back({name_of(from), name_of(to)});
   return {{"deck", pile(b.deck)}, {"discard", {ids(b.discard[0]), ids(b.discard[1])}}, {"set_aside", ids(b.set_aside)},
           {"pile", b.pile}, {"nexus_pending", b.nexus_pending}, {"nexus_occurred", b.nexus_occurred},
-          {"worm_territory", b.worm_territory ? json(name_of(*b.worm_territory)) : json(nullptr)},
+          {"worm_rides", worm_rides},
           {"proposals", proposals}, {"nexus_done", seat_set(b.nexus_done)}, {"worms_in_blow", b.worms_in_blow}};
 }
 
@@ -219,7 +221,7 @@ json state_to_json(const GameState& s) {
                                       : json(nullptr)},
           {"board", board_json(s.board)}, {"storm", storm_json(s.storm)}, {"blow", blow_json(s.blow)},
           {"charity", {{"answered", seat_set(s.charity.answered)}}},
-          {"treachery", {{"deck", pile(s.treachery.deck)}, {"discard", ids(s.treachery.discard)}}},
+          {"treachery", {{"deck", pile(s.treachery.deck)}, {"discard", ids(s.treachery.discard)}, {"set_aside", ids(s.treachery.set_aside)}}},
           {"traitor_deck", pile(s.traitor_deck)}, {"alliances", alliances}, {"bidding", bidding_json(s.bidding)},
           {"revival", {{"done", seat_set(s.revival.done)}}}, {"movement", movement_json(s.movement)},
           {"battle", battle_json(s.battle)}, {"nexus", nexus_json(s.nexus)}, {"knowledge", {{"sightings", sightings}}}, {"bank", s.bank.value},
@@ -320,7 +322,7 @@ struct Reader {
     b.pile = static_cast<std::uint8_t>(in["pile"].integer(0, 1));
     b.nexus_pending = in["nexus_pending"].boolean();
     b.nexus_occurred = in["nexus_occurred"].boolean();
-    if (!in["worm_territory"].j.is_null()) b.worm_territory = in["worm_territory"].territory();
+    for (const In& t : in["worm_rides"].items()) b.worm_rides.push_back(t.territory());
     for (const In& x : in["proposals"].items()) {
       const auto pair = x.items(2);
       b.proposals.emplace_back(pair[0].enumeration<Faction>(), pair[1].enumeration<Faction>());
@@ -492,6 +494,7 @@ GameState read_state(const In& in) {
   s.charity.answered = r.seat_set(in["charity"]["answered"]);
   s.treachery.deck = Reader::pile<TreacheryCardId>(in["treachery"]["deck"], kTreacheryCardCount);
   s.treachery.discard = Reader::ids<TreacheryCardId>(in["treachery"]["discard"], kTreacheryCardCount);
+  s.treachery.set_aside = Reader::ids<TreacheryCardId>(in["treachery"]["set_aside"], kTreacheryCardCount);
   s.traitor_deck = Reader::pile<TraitorCardId>(in["traitor_deck"], kLeaderCount + 1);
   for (const In& x : in["alliances"].items()) {
     const auto pair = x.items(2);

@@ -151,6 +151,7 @@ std::string card_zone(const GameState& s, TreacheryCardId card) {
   auto has = [&](const std::vector<TreacheryCardId>& v) { return std::find(v.begin(), v.end(), card) != v.end(); };
   if (has(s.treachery.deck.known_top) || has(s.treachery.deck.unseen)) return "deck";
   if (has(s.treachery.discard)) return "discard";
+  if (has(s.treachery.set_aside)) return "set aside";
   if (has(s.bidding.lots)) return "lot";
   for (Seat seat : all_seats(s)) {
     if (has(s.seat(seat).hand)) return fmt::format("hand:{}", name_of(s.faction_of(seat)));
@@ -197,6 +198,7 @@ const std::vector<FactInfo>& fact_table() {
       {"treachery_deck_size", {}, Shape::Value, Names::None, {}, [](S s, F) -> json { return s.treachery.deck.size(); }},
       {"treachery_known_top", {}, Shape::List, Names::Treachery, {}, [](S s, F) { return treachery_names(s.treachery.deck.known_top); }},
       {"treachery_discard", {}, Shape::Set, Names::Treachery, {}, [](S s, F) { return treachery_names(s.treachery.discard); }},
+      {"treachery_set_aside", {}, Shape::Set, Names::Treachery, {}, [](S s, F) { return treachery_names(s.treachery.set_aside); }},
       {"spice_deck_size", {}, Shape::Value, Names::None, {}, [](S s, F) -> json { return s.blow.deck.size(); }},
       {"spice_known_top", {}, Shape::List, Names::Spice, {}, [](S s, F) { return spice_names(s.blow.deck.known_top); }},
       {"spice_discard", {"pile"}, Shape::Set, Names::Spice, {}, [](S s, F f) { return spice_names(s.blow.discard[arg(f, "pile")]); }},

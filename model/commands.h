@@ -102,11 +102,15 @@ struct PlaceWorm {
   template <class C, class F> static void fields(C& c, F&& f) { f("territory", c.territory); }
   friend bool operator==(const PlaceWorm&, const PlaceWorm&) = default;
 };
+// Some or all of the Fremen forces out of the storm in the worm's territory ride it to one cell
+// ([LR] 2.04.08).
 struct RideWorm {
   TerritoryId from;
   CellId to;
+  ForceCount normal;
+  ForceCount special;
   static constexpr CommandInfo kInfo{"RideWorm", "ride the worm", CommandClass::Step, {Step::WormRide}};
-  template <class C, class F> static void fields(C& c, F&& f) { f("from", c.from); f("to", c.to); }
+  template <class C, class F> static void fields(C& c, F&& f) { f("from", c.from); f("to", c.to); f("normal", c.normal); f("special", c.special); }
   friend bool operator==(const RideWorm&, const RideWorm&) = default;
 };
 

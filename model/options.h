@@ -17,7 +17,7 @@ struct RuleFlags {
   bool double_spice_blow = false;         // blows A and B, and Advanced city income
   bool fremen_storm_deck = false;         // storm deck drawn and privately seen by Fremen
   bool fremen_storm_losses = false;       // Fremen lose half in storms (rounded up)
-  bool fremen_worm_sending = false;       // Fremen place later worms, ride at the end of the Nexus
+  bool fremen_worm_sending = false;       // Fremen place the later worms of a blow ([LR] 2.04.15)
   bool special_forces = false;            // Sardaukar and Fedaykin (15/5 and 17/3)
   bool bene_gesserit_advisors = false;    // advisor placement and spiritual advisors as advisors
   bool guild_shipment_timing = false;     // the Guild may act at any point in storm order

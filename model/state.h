@@ -96,7 +96,7 @@ struct SpiceBlowState {
   std::uint8_t pile = 0;               // the blow being resolved (0 = A, 1 = B)
   bool nexus_pending = false;          // a worm after turn 1 in this blow
   bool nexus_occurred = false;         // phase-level fact: a Nexus happened this phase
-  std::optional<TerritoryId> worm_territory;  // where the last worm appeared (for riding)
+  std::vector<TerritoryId> worm_rides;  // this blow's worms not yet ridden, in order ([LR] 2.04.08)
   std::vector<std::pair<Faction, Faction>> proposals;  // proposer, invitee (public)
   std::array<bool, kMaxSeats> nexus_done{};            // formed / broke / passed this Nexus
   std::uint8_t worms_in_blow = 0;      // worms revealed in this blow (Fremen place the later ones)
@@ -111,6 +111,7 @@ struct CharityState {
 struct TreacheryState {
   Deck<TreacheryCard> deck;
   Discard<TreacheryCard> discard;  // back is the top
+  SetAside<TreacheryCard> set_aside;  // out of the game after use: Family Atomics ([LR] 3.01.07)
   friend bool operator==(const TreacheryState&, const TreacheryState&) = default;
 };
 

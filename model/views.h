@@ -76,6 +76,7 @@ struct DecksView {
   std::vector<TreacheryCardId> treachery_discard;  // back is the top
   std::array<std::vector<SpiceCardId>, 2> spice_discard{};
   std::vector<SpiceCardId> spice_set_aside;
+  std::vector<TreacheryCardId> treachery_set_aside;  // face up, out of the game (Family Atomics)
   friend bool operator==(const DecksView&, const DecksView&) = default;
 };
 
@@ -93,7 +94,7 @@ struct BlowView {
   std::uint8_t pile = 0;
   bool nexus_pending = false;
   bool nexus_occurred = false;
-  std::optional<TerritoryId> worm_territory;
+  std::vector<TerritoryId> worm_rides;
   std::uint8_t worms_in_blow = 0;
   std::vector<Seat> nexus_done;
   friend bool operator==(const BlowView&, const BlowView&) = default;

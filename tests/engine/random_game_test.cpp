@@ -65,7 +65,7 @@ rc::Gen<Command> any_command(std::size_t seats) {
       rc::gen::map(faction, [](Faction f) { return Command{AcceptAlliance{f}}; }),
       rc::gen::just(Command{BreakAlliance{}}),
       rc::gen::map(territory, [](TerritoryId t) { return Command{PlaceWorm{t}}; }),
-      rc::gen::apply([](TerritoryId t, CellId c) { return Command{RideWorm{t, c}}; }, territory, cell),
+      rc::gen::apply([](TerritoryId t, CellId c, ForceCount n, ForceCount s) { return Command{RideWorm{t, c, n, s}}; }, territory, cell, forces, forces),
       rc::gen::just(Command{ClaimCharity{}}),
       rc::gen::apply([](Spice s, bool k) { return Command{Bid{s, k}}; }, spice, rc::gen::arbitrary<bool>()),
       rc::gen::just(Command{KaramaTakeCard{}}),

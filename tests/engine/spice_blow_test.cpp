@@ -214,7 +214,12 @@ TEST(SpiceBlowTest, NexusFormsAnAlliance) {
   EXPECT_EQ(ally_of(s, Faction::Harkonnen), Faction::Atreides);
   EXPECT_EQ(s.seat(atreides).ally, Faction::Harkonnen);
   EXPECT_FALSE(ally_of(s, Faction::Fremen).has_value());  // Fremen's proposal lapsed
-  EXPECT_EQ(s.step, Step::Charity);  // everyone has acted: the Nexus and the phase are over
+  // Everyone has acted: the Nexus is over. The Fremen in Hagga Basin may ride its worm, a Basic
+  // ability ([LR] 2.04.08; this test used to expect the phase over here); they pass.
+  ASSERT_EQ(s.step, Step::WormRide);
+  EXPECT_EQ(pending(s), std::vector<Seat>{fremen});
+  s = play(s, fremen, Pass{}, chance);
+  EXPECT_EQ(s.step, Step::Charity);
   EXPECT_TRUE(s.blow.nexus_occurred);
   EXPECT_TRUE(s.blow.proposals.empty());
 }
@@ -335,9 +340,15 @@ TEST(SpiceBlowTest, FremenPlaceALaterWormAndRideIt) {
   for (std::size_t c = 0; c < kCellCount; ++c) {
     if (cell_in_storm(s, cell_at(c))) stormy = cell_at(c);
   }
-  expect_rejected(s, envelope(s, fremen, RideWorm{TerritoryId::HaggaBasin, arrakeen}), RejectCode::IllegalChoice);
-  expect_rejected(s, envelope(s, fremen, RideWorm{TerritoryId::TheGreatFlat, stormy}), RejectCode::StormBlocked);
-  s = play(s, fremen, RideWorm{TerritoryId::TheGreatFlat, arrakeen}, chance);
+  const ForceCount two{2};
+  expect_rejected(s, envelope(s, fremen, RideWorm{TerritoryId::HaggaBasin, arrakeen, two, ForceCount{0}}), RejectCode::IllegalChoice);
+  expect_rejected(s, envelope(s, fremen, RideWorm{TerritoryId::TheGreatFlat, stormy, two, ForceCount{0}}), RejectCode::StormBlocked);
+  // The ride names its forces ("some or all", [LR] 2.04.08): at most the 2 there, at least one.
+  expect_rejected(s, envelope(s, fremen, RideWorm{TerritoryId::TheGreatFlat, arrakeen, ForceCount{3}, ForceCount{0}}),
+                  RejectCode::NotEnoughForces);
+  expect_rejected(s, envelope(s, fremen, RideWorm{TerritoryId::TheGreatFlat, arrakeen, ForceCount{0}, ForceCount{0}}),
+                  RejectCode::IllegalChoice);
+  s = play(s, fremen, RideWorm{TerritoryId::TheGreatFlat, arrakeen, two, ForceCount{0}}, chance);
   EXPECT_EQ(s.board.normal[index(arrakeen)][index(Faction::Fremen)], ForceCount{2});
   EXPECT_EQ(forces_in_territory(s, Faction::Fremen, TerritoryId::TheGreatFlat), ForceCount{0});
   EXPECT_EQ(s.blow.discard[1], ids({kSouthMesa}));  // then pile B

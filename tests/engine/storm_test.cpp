@@ -20,6 +20,7 @@ constexpr CellId kCarthag{4};
 constexpr CellId kArrakeen{5};
 constexpr CellId kImperialBasinEast{1};    // sector 8
 constexpr CellId kImperialBasinCenter{2};  // sector 9
+constexpr CellId kImperialBasinWest{3};    // sector 10, not linked to the Shield Wall
 constexpr CellId kCielagoNorthWest{9};     // sector 0 (the Storm Start sector)
 constexpr CellId kCielagoNorthCenter{10};  // sector 1
 constexpr CellId kBasin{42};               // sand, sector 8
@@ -289,7 +290,9 @@ TEST(StormTest, FamilyAtomicsDestroysTheShieldWallAndItsProtection) {
   EXPECT_TRUE(s.board.shield_wall_destroyed);
   EXPECT_EQ(normal_at(s, kShieldWallSouth, Faction::Harkonnen), ForceCount{0});
   EXPECT_EQ(special_at(s, kShieldWallNorth, Faction::Harkonnen), ForceCount{0});
-  EXPECT_EQ(s.treachery.discard, std::vector<TreacheryCardId>{card_named("Family Atomics")});
+  // "Set Aside this card" ([LR] 3.01.07): no longer discarded, where a reshuffle brought it back.
+  EXPECT_TRUE(s.treachery.discard.empty());
+  EXPECT_EQ(s.treachery.set_aside, std::vector<TreacheryCardId>{card_named("Family Atomics")});
   // The storm then moves 5 (sectors 6..10): Imperial Basin, Arrakeen and Carthag are no longer
   // safe.
   EXPECT_EQ(s.storm.sector, Sector{10});
@@ -331,6 +334,14 @@ TEST(StormTest, FamilyAtomicsNeedsForcesNextToTheShieldWallWithNoStormBetween) {
   // In Gara Kulon, next to Shield Wall South, out of the storm: allowed.
   const GameState near = window(8, kGaraKulon);
   EXPECT_EQ(legal_commands(near, Seat{0}), (std::vector<Command>{Pass{}, PlayFamilyAtomics{}}));
+
+  // Any sector of a territory adjacent to the Shield Wall ([LR] 3.01.07), not only the cells that
+  // touch it: Imperial Basin West (sector 10) with the storm away, but not with the storm in
+  // sector 9, between it and the Wall (only Imperial Basin East, sector 8, touches the Wall).
+  const GameState basin_west = window(5, kImperialBasinWest);
+  EXPECT_EQ(legal_commands(basin_west, Seat{0}), (std::vector<Command>{Pass{}, PlayFamilyAtomics{}}));
+  const GameState storm_between = window(9, kImperialBasinWest);
+  expect_rejected(storm_between, envelope(storm_between, Seat{0}, PlayFamilyAtomics{}), RejectCode::NotAdjacent);
 }
 
 TEST(StormTest, FremenDrawTheNextStormCardWhichMovesTheStormNextTurn) {

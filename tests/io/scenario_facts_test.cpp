@@ -177,6 +177,10 @@ TEST(ScenarioFactsTest, LeadersAndTheTreacheryDiscardAfterABattle) {
   EXPECT_EQ(check(s, R"({"fact": "treachery_discard", "equals": ["Snooper"]})"), std::nullopt);
   EXPECT_EQ(check(s, R"({"fact": "treachery_discard", "equals": ["Crysknife"]})"),
             R"(treachery_discard: expected ["Crysknife"], got ["Snooper"])");
+  // Only a played Family Atomics is set aside ([LR] 3.01.07); a battle sets nothing aside.
+  EXPECT_EQ(check(s, R"({"fact": "treachery_set_aside", "equals": []})"), std::nullopt);
+  EXPECT_EQ(check(s, R"({"fact": "treachery_set_aside", "equals": ["Family Atomics"]})"),
+            R"(treachery_set_aside: expected ["Family Atomics"], got [])");
   EXPECT_EQ(check(s, R"({"fact": "hand", "seat": "Harkonnen", "equals": ["Crysknife"]})"), std::nullopt);
   EXPECT_EQ(check(s, R"({"fact": "battle_stage", "equals": "None"})"), std::nullopt);
   EXPECT_EQ(check(s, R"({"fact": "battle_territory", "equals": null})"), std::nullopt);
