@@ -56,6 +56,7 @@ enum class Mutant : std::uint8_t {
   DefenseIgnored,
   TraitorLoserKeepsForces,
   VictoryAtTwoStrongholds,
+  EndGameFirstTiedOnly,
   // protocol
   StaleVersionAccepted,
   DuplicateIdAccepted,
