@@ -57,6 +57,7 @@ enum class Mutant : std::uint8_t {
   TraitorLoserKeepsForces,
   VictoryAtTwoStrongholds,
   EndGameFirstTiedOnly,
+  CaptureDrawSkipsBattleLeader,
   // protocol
   StaleVersionAccepted,
   DuplicateIdAccepted,

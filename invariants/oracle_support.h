@@ -16,14 +16,14 @@ namespace dune::invariants::oracle_detail {
 
 enum Oracle : std::size_t {
   kBid, kShipment, kRevival, kCharity, kCollection, kStorm, kWorm,
-  kBattleWinner, kBattleLosses, kLeaderFate, kLeaderPrize, kTraitor, kExplosion, kVictory, kOracleCount
+  kBattleWinner, kBattleLosses, kLeaderFate, kLeaderPrize, kTraitor, kExplosion, kVictory, kCapture, kOracleCount
 };
 
 inline constexpr std::array<std::string_view, kOracleCount> kNames{
     "oracle.bid-payment",   "oracle.shipment-payment", "oracle.revival-payment", "oracle.charity",
     "oracle.collection",    "oracle.storm-damage",     "oracle.worm",            "oracle.battle-winner",
     "oracle.battle-losses", "oracle.leader-fate",      "oracle.leader-prize",    "oracle.traitor-call",
-    "oracle.explosion",     "oracle.victory"};
+    "oracle.explosion",     "oracle.victory",          "oracle.capture"};
 
 // Counts a decided case (returning its violations) or a skipped one (oracle_tallies()).
 Violations decided(Oracle o, Violations v = {});
@@ -70,5 +70,6 @@ Violations leader_fate(const Transition& t, const GameContext&);
 Violations leader_prize(const Transition& t, const GameContext&);
 Violations traitor_call(const Transition& t, const GameContext&);
 Violations explosion(const Transition& t, const GameContext&);
+Violations capture(const Transition& t, const GameContext&);
 
 }  // namespace dune::invariants::oracle_detail

@@ -611,6 +611,7 @@ constexpr std::array<Checker, kOracleCount> kOracles{
     Checker{kNames[kTraitor], "oracle", "a betrayed side loses every force there, the traitor's caller nothing", traitor_call},
     Checker{kNames[kExplosion], "oracle", "Lasgun/Shield: every force and the spice there are lost", explosion},
     Checker{kNames[kVictory], "oracle", "3 strongholds alone or 4 allied win at the Mentat Pause (prediction aside); the end-game rules on the last turn", victory},
+    Checker{kNames[kCapture], "oracle", "Harkonnen capture: a leader drawn among the loser's active ones; kill (face down, +2) or capture", capture},
 };
 
 }  // namespace
