@@ -100,6 +100,7 @@ void start_battle(GameState& state, const BattleOption& o, Seat agg) {
   b.traitor_answered = {};
   b.traitor_called = {};
   b.capture_from.reset();
+  b.capture_leader.reset();
   b.stage = ability_side(state, Faction::BeneGesserit)   ? BattleStage::Voice
             : ability_side(state, Faction::Atreides) ? BattleStage::Prescience
                                                      : BattleStage::Plans;
@@ -357,9 +358,9 @@ std::vector<Command> candidates_battle(const GameState& state, Seat seat) {
       break;
     case BattleStage::Capture:
       out.push_back(Pass{});
-      for (LeaderId l : capturable_leaders(state)) {
-        out.push_back(CaptureLeader{l, false});
-        out.push_back(CaptureLeader{l, true});
+      if (const auto l = state.battle.capture_leader) {
+        out.push_back(CaptureLeader{*l, false});
+        out.push_back(CaptureLeader{*l, true});
       }
       break;
   }

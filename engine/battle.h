@@ -62,6 +62,8 @@ std::vector<Seat> traitor_callers(const GameState& state, int side);
 std::optional<Rejection> validate_traitor(const GameState& state, Seat seat, const Command& c);
 void apply_traitor(GameState& state, Seat seat, const Command& c);
 std::vector<LeaderId> capturable_leaders(const GameState& state);
+// The CaptureDraw's outcome: Harkonnen now capture, kill or pass on that leader.
+void on_capture_drawn(GameState& state, LeaderId leader);
 std::optional<Rejection> validate_capture(const GameState& state, Seat seat, const Command& c);
 void apply_capture(GameState& state, Seat seat, const Command& c);
 

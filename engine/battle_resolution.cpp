@@ -238,7 +238,10 @@ void resolve(GameState& state) {
       state.faction_of(combatant(state, *winner)) == Faction::Harkonnen) {
     b.capture_from = combatant(state, 1 - *winner);
     if (!capturable_leaders(state).empty()) {
+      // [LR] 2.05.10.01: "randomly select 1 Active Leader from the loser": a chance step over them
+      // (a single one is a forced outcome, resolved at once); then Harkonnen kill, capture or pass.
       b.stage = BattleStage::Capture;
+      request_chance(state, PendingChance{ChanceKind::CaptureDraw, combatant(state, *winner), 0});
       return;
     }
   }
@@ -311,9 +314,9 @@ void apply_traitor(GameState& state, Seat seat, const Command& c) {
   resolve(state);
 }
 
-// The loser's leaders Harkonnen may take: its own, alive, not used in another territory this
-// phase ([LR] 2.05.10.01). The printed rule draws one at random; with no leader chance step in the
-// engine, Harkonnen choose among them (deviation, listed in the rules-status table).
+// The loser's leaders the CaptureDraw picks from: "1 Active Leader from the loser (including the
+// leader used in the battle, if not killed, but excluding all leaders already used elsewhere that
+// Turn)" ([LR] 2.05.10.01): its own, in its pool, not used in another territory this phase.
 std::vector<LeaderId> capturable_leaders(const GameState& state) {
   std::vector<LeaderId> out;
   const BattleState& b = state.battle;
@@ -322,17 +325,21 @@ std::vector<LeaderId> capturable_leaders(const GameState& state) {
     const LeaderState& ls = state.leaders[l.value];
     const auto& fought = b.leader_territory[l.value];
     if (ls.where == LeaderLocation::Available && ls.holder == *b.capture_from && (!fought || *fought == b.territory)) {
+      if (mutant_active(Mutant::CaptureDrawSkipsBattleLeader) && fought) continue;
       out.push_back(l);
     }
   }
   return out;
 }
 
+void on_capture_drawn(GameState& state, LeaderId leader) { state.battle.capture_leader = leader; }
+
+// Harkonnen decide on the drawn leader only: kill it, capture it ([LR] 2.05.10.02-03), or pass.
 std::optional<Rejection> validate_capture(const GameState& state, Seat, const Command& c) {
   const auto& x = std::get<CaptureLeader>(c);
-  const auto leaders = capturable_leaders(state);
-  if (std::find(leaders.begin(), leaders.end(), x.leader) == leaders.end()) {
-    return reject(RejectCode::IllegalChoice, "that leader is not one of the loser's active leaders ([LR] 2.05.10.01)");
+  if (state.battle.capture_leader != x.leader) {
+    return reject(RejectCode::IllegalChoice, "the leader is drawn at random ([LR] 2.05.10.01): {} was drawn",
+                  state.battle.capture_leader ? leader_info(*state.battle.capture_leader).name : "none");
   }
   return std::nullopt;
 }
@@ -348,6 +355,7 @@ void apply_capture(GameState& state, Seat seat, const Command& c) {
     }
   }
   state.battle.capture_from.reset();
+  state.battle.capture_leader.reset();
   next_battle(state);
 }
 

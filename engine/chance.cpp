@@ -5,6 +5,7 @@
 
 #include "engine/engine.h"
 #include "engine/internal.h"
+#include "engine/battle.h"
 #include "engine/shipment_movement.h"
 
 namespace dune {
@@ -34,6 +35,11 @@ std::vector<std::uint8_t> chance_outcomes(const GameState& state) {
     case ChanceKind::SpicePeek: return pile_outcomes(state.blow.deck);
     case ChanceKind::StormCard: return {1, 2, 3, 4, 5, 6};  // uniform: the deck is reshuffled each turn
     case ChanceKind::NexusDraw: return pile_outcomes(state.nexus.deck);
+    case ChanceKind::CaptureDraw: {
+      std::vector<std::uint8_t> out;
+      for (LeaderId l : battle_detail::capturable_leaders(state)) out.push_back(l.value);
+      return out;
+    }
   }
   return {};
 }
@@ -64,6 +70,9 @@ void resolve(GameState& state, std::uint8_t outcome) {
       return;
     case ChanceKind::NexusDraw:
       on_nexus_drawn(state, request.seat, NexusCardId{static_cast<Faction>(outcome)});
+      return;
+    case ChanceKind::CaptureDraw:
+      battle_detail::on_capture_drawn(state, LeaderId{outcome});
       return;
     case ChanceKind::SpicePeek:
       // The card stays on the deck, now as its known top: the next SpiceDraw is forced to it.

@@ -9,7 +9,8 @@
 namespace dune {
 namespace {
 
-bool contains(const std::vector<Faction>& v, Faction f) { return std::find(v.begin(), v.end(), f) != v.end(); }
+template <class T>
+bool contains(const std::vector<T>& v, const T& x) { return std::find(v.begin(), v.end(), x) != v.end(); }
 
 // A seat and its ally: allied forces count as one for victory ([LR] 1.10.02.01).
 std::vector<Faction> side_of(const GameState& s, Faction f) {
@@ -64,13 +65,45 @@ bool fremen_special_victory(const GameState& s) {
          !contains(tueks, Faction::Emperor);
 }
 
-// End of the last turn with no winner ([LR] 1.09.05, 2.04.09, 2.06.08; fact sheet §6.4).
-std::vector<Faction> end_game_victory(GameState& s) {
+// Occupation, not control: the side's fighting forces are there, shared or not (advisors do not
+// occupy, [LR] 2.02.12).
+int strongholds_occupied(const GameState& s, const std::vector<Faction>& side) {
+  int n = 0;
+  for (TerritoryId t : kStrongholds) {
+    const auto o = occupants(s, t);
+    n += std::any_of(o.begin(), o.end(), [&](Faction f) { return contains(side, f); }) ? 1 : 0;
+  }
+  return n;
+}
+
+// [LR] 1.09.05: "When the Fremen are not in the game either, the player Occupying the most
+// Strongholds wins. If several qualify, all who qualify win." Allied forces count as one and the
+// alliance wins together ([LR] 1.10.02.01). Every side tied for the most wins, at 0 too. [TO] lets
+// only the first of them in storm order win (README, rules status).
+std::vector<Faction> most_strongholds(const GameState& s) {
+  std::vector<std::vector<Faction>> tied;
+  int most = -1;
+  for (Seat seat : storm_order(s)) {
+    auto side = side_of(s, s.faction_of(seat));
+    const int n = strongholds_occupied(s, side);
+    if (n > most) tied.clear();
+    if (n >= most && !contains(tied, side)) tied.push_back(std::move(side));
+    most = std::max(most, n);
+  }
+  if (mutant_active(Mutant::EndGameFirstTiedOnly)) tied.resize(1);
+  std::vector<Faction> winners;
+  for (const auto& side : tied) winners.insert(winners.end(), side.begin(), side.end());
+  std::sort(winners.begin(), winners.end());
+  return winners;
+}
+
+// End of the last turn with no winner ([LR] 1.09.05, 2.04.09, 2.06.08; fact sheet §6.4). None of
+// these is a stronghold victory, so the Bene Gesserit prediction does not apply ([LR] 2.02.03).
+std::vector<Faction> end_game_victory(const GameState& s) {
   if (in_play(s, Faction::Fremen) && fremen_special_victory(s)) return side_of(s, Faction::Fremen);
   if (in_play(s, Faction::SpacingGuild)) return side_of(s, Faction::SpacingGuild);
   if (in_play(s, Faction::Fremen)) return {Faction::Fremen};  // [LR] 1.09.05: "the Fremen win"
-  halt(s, "end-game default winner without Guild or Fremen: sources disagree ([LR] 1.09.05 vs [TO])");
-  return {};
+  return most_strongholds(s);
 }
 
 void declare(GameState& s, std::vector<Faction> winners) {
@@ -90,8 +123,8 @@ void enter_mentat(GameState& state) {
     return;
   }
   if (state.turn >= state.options.turn_limit) {
-    if (auto winners = end_game_victory(state); !winners.empty()) declare(state, std::move(winners));
-    return;  // a winner, or halted: never a next turn after the last
+    declare(state, end_game_victory(state));  // never a next turn after the last
+    return;
   }
   end_phase(state);
 }

@@ -57,6 +57,8 @@ enum class Mutant : std::uint8_t {
   DefenseIgnored,
   TraitorLoserKeepsForces,
   VictoryAtTwoStrongholds,
+  EndGameFirstTiedOnly,
+  CaptureDrawSkipsBattleLeader,
   // protocol
   StaleVersionAccepted,
   DuplicateIdAccepted,

@@ -203,6 +203,7 @@ std::string chance_outcome_name(ChanceKind kind, std::uint8_t outcome) {
     case ChanceKind::SpicePeek: return std::string(spice_card_info(SpiceCardId{outcome}).name);
     case ChanceKind::StormCard: return std::to_string(outcome);
     case ChanceKind::NexusDraw: return std::string(to_string(Faction{outcome}));
+    case ChanceKind::CaptureDraw: return outcome < kLeaderCount ? std::string(leader_info(LeaderId{outcome}).name) : "?";
   }
   return std::to_string(outcome);
 }

@@ -92,6 +92,12 @@ constexpr std::array kCatalogue{
                "the side whose leader is a called traitor keeps its forces", basic(At | Hk | Em, 4, 40)},
     MutantInfo{Mutant::VictoryAtTwoStrongholds, "victory-at-two-strongholds", "oracle",
                "an unallied faction wins with 2 strongholds instead of 3", basic(At | Hk | Em, 5, 40)},
+    MutantInfo{Mutant::EndGameFirstTiedOnly, "end-game-first-tied-only", "oracle",
+               "without the Guild and the Fremen, only the first in storm order of the sides tied for the most strongholds wins at the end ([TO]'s reading, not [LR] 1.09.05)",
+               basic(At | Hk | Em | Bg, 1, 20)},
+    MutantInfo{Mutant::CaptureDrawSkipsBattleLeader, "capture-draw-skips-battle-leader", "oracle",
+               "the Harkonnen capture draw leaves out the loser's surviving battle leader ([LR] 2.05.10.01 includes it)",
+               advanced(Hk | At | Em, 4, 40)},
     // ---- protocol ----
     MutantInfo{Mutant::StaleVersionAccepted, "stale-version-accepted", "protocol",
                "submit accepts an envelope whose expected version is stale", basic(At | Hk, 1, 3)},

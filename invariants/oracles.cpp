@@ -12,6 +12,7 @@
 #include <array>
 #include <atomic>
 #include <optional>
+#include <string>
 #include <variant>
 #include <vector>
 
@@ -513,8 +514,8 @@ Violations worm_ride(const Transition& t, const GameContext&) {
 }
 
 // ---- victory: at the Mentat Pause a side controlling 3 strongholds alone, or 4 allied, wins -----
-// ---- ([LR] 1.09.02); the Bene Gesserit prediction takes it over (2.02.03). The end-game rules ------
-// ---- of the last turn (1.09.05) and ties between qualifying sides are skipped here --------------
+// ---- ([LR] 1.09.02); the Bene Gesserit prediction takes it over (2.02.03). With no such winner on --
+// ---- the last turn, the end-game rules (1.09.05). Ties between qualifying sides are skipped here --
 
 std::vector<Faction> side_of(const GameState& s, Faction f) {
   std::vector<Faction> side{f};
@@ -526,9 +527,15 @@ std::vector<Faction> side_of(const GameState& s, Faction f) {
   return side;
 }
 
-// A stronghold is controlled when the side has forces there and nobody else does (advisors aside).
-int strongholds_controlled(const GameState& s, const std::vector<Faction>& side) {
-  int n = 0;
+// The strongholds with the side's fighting forces in them (advisors aside): occupied, shared or
+// not, and controlled, when nobody else is there.
+struct Strongholds {
+  int occupied = 0;
+  int controlled = 0;
+};
+
+Strongholds strongholds_of(const GameState& s, const std::vector<Faction>& side) {
+  Strongholds n;
   for (std::size_t i = 0; i < kTerritoryCount; ++i) {
     const TerritoryId ter = territory_at(i);
     if (!is_stronghold(ter)) continue;
@@ -538,7 +545,8 @@ int strongholds_controlled(const GameState& s, const std::vector<Faction>& side)
       if (!occupies(s, f, ter)) continue;
       (std::find(side.begin(), side.end(), f) != side.end() ? ours : theirs) = true;
     }
-    n += ours && !theirs ? 1 : 0;
+    n.occupied += ours ? 1 : 0;
+    n.controlled += ours && !theirs ? 1 : 0;
   }
   return n;
 }
@@ -547,11 +555,53 @@ std::vector<std::vector<Faction>> qualifying_sides(const GameState& s) {
   std::vector<std::vector<Faction>> out;
   for (Faction f : s.options.factions) {
     const auto side = side_of(s, f);
-    if (strongholds_controlled(s, side) >= (side.size() == 1 ? 3 : 4) &&
+    if (strongholds_of(s, side).controlled >= (side.size() == 1 ? 3 : 4) &&
         std::find(out.begin(), out.end(), side) == out.end()) {
       out.push_back(side);
     }
   }
+  return out;
+}
+
+bool in_game(const GameState& s, Faction f) {
+  return std::find(s.options.factions.begin(), s.options.factions.end(), f) != s.options.factions.end();
+}
+
+// Nobody but `f` occupies the territory (or nobody at all).
+bool only(const GameState& s, Faction f, TerritoryId t) {
+  for (Faction g : s.options.factions) {
+    if (g != f && occupies(s, g, t)) return false;
+  }
+  return true;
+}
+
+// The last turn without a stronghold winner (README rules status, "Mentat Pause and victory"):
+// the Fremen special victory with their ally ([LR] 2.04.09, 2.04.12), else the Guild and its ally
+// (2.06.08), else the Fremen (1.09.05); with neither in the game, 1.09.05: "the player Occupying
+// the most Strongholds wins. If several qualify, all who qualify win", allies counted together
+// (1.10.02.01). No prediction: none of these is a stronghold victory (2.02.03).
+std::vector<Faction> end_game_winners(const GameState& s) {
+  const bool fremen = in_game(s, Faction::Fremen);
+  if (fremen && only(s, Faction::Fremen, TerritoryId::SietchTabr) && only(s, Faction::Fremen, TerritoryId::HabbanyaSietch) &&
+      !occupies(s, Faction::Atreides, TerritoryId::TueksSietch) && !occupies(s, Faction::Harkonnen, TerritoryId::TueksSietch) &&
+      !occupies(s, Faction::Emperor, TerritoryId::TueksSietch)) {
+    return side_of(s, Faction::Fremen);
+  }
+  if (in_game(s, Faction::SpacingGuild)) return side_of(s, Faction::SpacingGuild);
+  if (fremen) return {Faction::Fremen};
+  int most = 0;
+  for (Faction f : s.options.factions) most = std::max(most, strongholds_of(s, side_of(s, f)).occupied);
+  std::vector<Faction> out;
+  for (Faction f : s.options.factions) {
+    if (strongholds_of(s, side_of(s, f)).occupied == most) out.push_back(f);  // its ally ties with it
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::string faction_list(const std::vector<Faction>& v) {
+  std::string out;
+  for (Faction f : v) out += fmt::format("{}{}", out.empty() ? "" : ", ", to_string(f));
   return out;
 }
 
@@ -567,7 +617,14 @@ Violations victory(const Transition& t, const GameContext&) {
   if (!single_step(t) || a.storm.sector != b.storm.sector) return skipped(kVictory);
   const auto sides = qualifying_sides(a);
   const bool last_turn = b.turn >= b.options.turn_limit;
-  if (sides.size() > 1 || (sides.empty() && last_turn)) return skipped(kVictory);
+  if (sides.size() > 1) return skipped(kVictory);
+  if (sides.empty() && last_turn) {
+    if (!a.halted.empty()) return skipped(kVictory);  // halted before the Mentat Pause
+    const auto expected = end_game_winners(a);
+    if (a.step == Step::GameOver && a.winners == expected) return decided(kVictory);
+    return decided(kVictory, {violation(kVictory, fmt::format("the last turn ended without a stronghold victory: [{}] win ([LR] 1.09.05), not [{}]",
+                                                              faction_list(expected), faction_list(a.winners)))});
+  }
   if (sides.empty()) {
     if (a.winners.empty()) return decided(kVictory);
     return decided(kVictory, {violation(kVictory, fmt::format("{} won on turn {} without 3 strongholds alone or 4 allied",
@@ -596,7 +653,8 @@ constexpr std::array<Checker, kOracleCount> kOracles{
     Checker{kNames[kLeaderPrize], "oracle", "the winner is paid for killed leaders from the bank; support goes to the bank", leader_prize},
     Checker{kNames[kTraitor], "oracle", "a betrayed side loses every force there, the traitor's caller nothing", traitor_call},
     Checker{kNames[kExplosion], "oracle", "Lasgun/Shield: every force and the spice there are lost", explosion},
-    Checker{kNames[kVictory], "oracle", "3 strongholds alone or 4 allied win at the Mentat Pause (prediction aside)", victory},
+    Checker{kNames[kVictory], "oracle", "3 strongholds alone or 4 allied win at the Mentat Pause (prediction aside); the end-game rules on the last turn", victory},
+    Checker{kNames[kCapture], "oracle", "Harkonnen capture: a leader drawn among the loser's active ones; kill (face down, +2) or capture", capture},
 };
 
 }  // namespace

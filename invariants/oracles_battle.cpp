@@ -7,6 +7,7 @@
 #include <optional>
 #include <variant>
 
+#include "engine/engine.h"
 #include "invariants/oracle_support.h"
 #include "model/cards.h"
 #include "model/factions.h"
@@ -314,6 +315,62 @@ Violations explosion(const Transition& t, const GameContext&) {
     }
   }
   return decided(kExplosion, std::move(out));
+}
+
+// ---- Advanced Harkonnen capture ([LR] 2.05.10.01-03): "randomly select 1 Active Leader from ----
+// ---- the loser (including the leader used in the battle, if not killed, but excluding all ---------
+// ---- leaders already used elsewhere that Turn)"; kill it (face down, 2 spice) or capture it --------
+
+// The draw's candidates: the loser's own leaders behind its shield, none that fought in another
+// territory this phase.
+std::vector<std::uint8_t> capture_candidates(const GameState& s) {
+  std::vector<std::uint8_t> out;
+  const BattleState& b = s.battle;
+  if (!b.capture_from) return out;
+  for (LeaderId l : ordinary_leaders(s.faction_of(*b.capture_from))) {
+    const bool behind_shield = s.leaders[l.value].where == LeaderLocation::Available && s.leaders[l.value].holder == *b.capture_from;
+    const bool used_elsewhere = b.leader_territory[l.value].has_value() && *b.leader_territory[l.value] != b.territory;
+    if (behind_shield && !used_elsewhere) out.push_back(l.value);
+  }
+  return out;
+}
+
+Violations capture(const Transition& t, const GameContext&) {
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  if (const auto* r = std::get_if<ChanceRecord>(&t.entry); r && r->request.kind == ChanceKind::CaptureDraw) {
+    auto listed = chance_outcomes(b);
+    std::sort(listed.begin(), listed.end());
+    Violations out;
+    if (listed != capture_candidates(b)) {
+      out.push_back(violation(kCapture, fmt::format("the capture draw lists {} leaders, the loser has {} active ones to draw from",
+                                                    listed.size(), capture_candidates(b).size())));
+    }
+    if (a.battle.capture_leader != LeaderId{r->outcome}) {
+      out.push_back(violation(kCapture, fmt::format("{} was drawn but is not the leader Harkonnen decide on", leader_info(LeaderId{r->outcome}).name)));
+    }
+    return decided(kCapture, std::move(out));
+  }
+  const auto* c = command_of<CaptureLeader>(t);
+  if (!c) return {};
+  if (!single_step(t) || a.phase != Phase::Battle) return skipped(kCapture);  // collection would mix in
+  Violations out;
+  if (b.battle.capture_leader != c->leader) {
+    out.push_back(violation(kCapture, fmt::format("Harkonnen took {}, which was not drawn", leader_info(c->leader).name)));
+  }
+  const LeaderState& l = a.leaders[c->leader.value];
+  const Seat harkonnen = envelope_of(t)->seat;
+  if (c->kill ? l.where != LeaderLocation::TanksFaceDown : (l.where != LeaderLocation::Captured || l.holder != harkonnen)) {
+    out.push_back(violation(kCapture, fmt::format("{} {} should be {}", leader_info(c->leader).name, c->kill ? "killed" : "captured",
+                                                  c->kill ? "face down in the Tanks" : "behind the Harkonnen shield")));
+  }
+  Flows expected(b);
+  if (c->kill) {
+    expected.seat[harkonnen.value] += 2;
+    expected.bank -= 2;
+  }
+  for (Violation& v : compare_flows(kCapture, t, expected, "a captured leader")) out.push_back(std::move(v));
+  return decided(kCapture, std::move(out));
 }
 
 }  // namespace dune::invariants::oracle_detail

@@ -140,6 +140,7 @@ std::size_t outcome_range(ChanceKind k) {
     case ChanceKind::SpicePeek: return kSpiceCardCount;
     case ChanceKind::StormCard: return 7;
     case ChanceKind::NexusDraw: return kFactionCount;
+    case ChanceKind::CaptureDraw: return kLeaderCount;
   }
   return 256;
 }

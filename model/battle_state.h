@@ -50,6 +50,7 @@ struct BattleState {
   std::array<bool, kMaxSeats> traitor_answered{};
   std::array<bool, 2> traitor_called{};      // by side: a traitor was called against the other side
   std::optional<Seat> capture_from;          // the loser whose leader Harkonnen may capture or kill
+  std::optional<LeaderId> capture_leader;    // public: the leader the CaptureDraw picked at random
   // Phase-level: where each leader fought this phase (a leader fights in one territory only).
   std::array<std::optional<TerritoryId>, kLeaderCount> leader_territory{};
   std::optional<TerritoryId> kwisatz_haderach_territory;  // once per turn, one territory

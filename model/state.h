@@ -160,6 +160,7 @@ enum class ChanceKind : std::uint8_t {
   StormCard,       // the storm card Fremen draw (1..6)
   NexusDraw,       // a Nexus card for `seat` (the module's draw opportunity)
   SpicePeek,       // Atreides (`seat`) look at the top spice card: fixes the deck's top, draws nothing
+  CaptureDraw,     // Advanced Harkonnen (`seat`) draw one of the battle loser's active leaders at random
 };
 
 struct PendingChance {

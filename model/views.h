@@ -136,6 +136,7 @@ struct BattleView {
   std::vector<Seat> traitor_answered;
   std::array<bool, 2> traitor_called{};
   std::optional<Seat> capture_from;
+  std::optional<LeaderId> capture_leader;
   std::vector<std::pair<LeaderId, TerritoryId>> leader_territory;
   std::optional<TerritoryId> kwisatz_haderach_territory;
   ForceCount atreides_battle_losses;

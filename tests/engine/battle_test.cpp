@@ -521,33 +521,74 @@ TEST(BattleTest, TheVoiceCanForbidTheOnlyCheapHero) {
 
 // ---- Advanced Harkonnen: capture ------------------------------------------------------------
 
-GameState harkonnen_won(bool capture_rule) {
+// Harkonnen beat the Emperor's Bashar; the traitor answers are given with `chance`, which draws
+// the leader to capture ([LR] 2.05.10.01).
+GameState harkonnen_won(bool capture_rule, ChanceSource& chance) {
   Options o = Options::basic({Faction::Harkonnen, Faction::Emperor});
   o.rules.harkonnen_capture = capture_rule;
   GameState s = harkonnen_emperor(o);
   enter_phase(s, Phase::Battle);
-  return both_plans(s, with_leader("Feyd Rautha"), dial(1), with_leader("Bashar"), dial(0));
+  s = both_plans(s, with_leader("Feyd Rautha"), dial(1), with_leader("Bashar"), dial(0), true);
+  while (s.phase == Phase::Battle && s.battle.stage == BattleStage::Traitors) s = testing::play(s, pending(s).front(), Pass{}, chance);
+  return s;
 }
 
-TEST(BattleTest, HarkonnenCaptureALeaderOfTheLoser) {
-  GameState s = harkonnen_won(true);
+// The leader is drawn at random among the loser's active leaders, the surviving battle leader
+// included ([LR] 2.05.10.01); Harkonnen only decide on that one: capture or kill (2.05.10.02-03).
+// (Harkonnen used to choose the leader: a deviation, now gone.)
+TEST(BattleTest, HarkonnenCaptureOrKillTheLeaderDrawnFromTheLoser) {
+  StagedChance staged;
+  staged.stage(ChanceKind::CaptureDraw, leader_named("Bashar").value);
+  GameState s = harkonnen_won(true, staged);
+  EXPECT_TRUE(staged.exhausted()) << "the draw took the staged Bashar, the Emperor's battle leader";
   ASSERT_EQ(s.battle.stage, BattleStage::Capture);
+  EXPECT_EQ(s.battle.capture_leader, leader_named("Bashar"));
   EXPECT_EQ(pending(s), std::vector<Seat>{seat_of(s, Faction::Harkonnen)});
-  expect_rejected(s, envelope(s, seat_of(s, Faction::Harkonnen), CaptureLeader{leader_named("Piter de Vries"), false}),
-                  RejectCode::IllegalChoice);
+  for (std::string_view other : {"Caid", "Piter de Vries"}) {
+    expect_rejected(s, envelope(s, seat_of(s, Faction::Harkonnen), CaptureLeader{leader_named(other), false}),
+                    RejectCode::IllegalChoice);
+  }
+  EXPECT_EQ(legal_commands(s, seat_of(s, Faction::Harkonnen)),
+            (std::vector<Command>{Pass{}, CaptureLeader{leader_named("Bashar"), false}, CaptureLeader{leader_named("Bashar"), true}}));
   const GameState before = s;
-  s = play(s, Faction::Harkonnen, CaptureLeader{leader_named("Caid"), false});
-  EXPECT_EQ(s.leaders[leader_named("Caid").value].where, LeaderLocation::Captured);
-  EXPECT_EQ(s.leaders[leader_named("Caid").value].holder, seat_of(s, Faction::Harkonnen));
+  s = play(s, Faction::Harkonnen, CaptureLeader{leader_named("Bashar"), false});
+  EXPECT_EQ(s.leaders[leader_named("Bashar").value].where, LeaderLocation::Captured);
+  EXPECT_EQ(s.leaders[leader_named("Bashar").value].holder, seat_of(s, Faction::Harkonnen));
   EXPECT_TRUE(battle_over(s));
   // Or kill it: face down in the Tanks for 2 spice.
-  s = play(before, Faction::Harkonnen, CaptureLeader{leader_named("Caid"), true});
-  EXPECT_EQ(s.leaders[leader_named("Caid").value].where, LeaderLocation::TanksFaceDown);
+  s = play(before, Faction::Harkonnen, CaptureLeader{leader_named("Bashar"), true});
+  EXPECT_EQ(s.leaders[leader_named("Bashar").value].where, LeaderLocation::TanksFaceDown);
   EXPECT_EQ(spice_of(s, Faction::Harkonnen), Spice{10 + 2});
 }
 
+// The draw lists every active leader of the loser, and only those ([LR] 2.05.10.01).
+TEST(BattleTest, TheCaptureDrawListsTheLosersActiveLeaders) {
+  Options o = Options::basic({Faction::Harkonnen, Faction::Emperor});
+  o.rules.harkonnen_capture = true;
+  GameState s = harkonnen_emperor(o);
+  s.leaders[leader_named("Caid").value].where = LeaderLocation::Tanks;
+  enter_phase(s, Phase::Battle);
+  s = both_plans(s, with_leader("Feyd Rautha"), dial(1), with_leader("Bashar"), dial(0), true);
+  while (s.battle.stage == BattleStage::Traitors) {  // unsettled: the draw stays pending
+    s = std::get<Accepted>(submit(s, envelope(s, pending(s).front(), Pass{}))).next;
+  }
+  ASSERT_TRUE(s.chance.has_value());
+  EXPECT_EQ(s.chance->kind, ChanceKind::CaptureDraw);
+  EXPECT_EQ(s.chance->seat, seat_of(s, Faction::Harkonnen));
+  EXPECT_TRUE(pending(s).empty());
+  std::vector<std::uint8_t> expected;
+  for (LeaderId l : ordinary_leaders(Faction::Emperor)) {
+    if (l != leader_named("Caid")) expected.push_back(l.value);
+  }
+  auto listed = chance_outcomes(s);
+  std::sort(listed.begin(), listed.end());
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(listed, expected);
+}
+
 TEST(BattleTest, WithoutTheCaptureRuleHarkonnenCaptureNothing) {
-  EXPECT_TRUE(battle_over(harkonnen_won(false)));
+  SeededChance chance(3);
+  EXPECT_TRUE(battle_over(harkonnen_won(false, chance)));
 }
 
 }  // namespace

@@ -212,16 +212,28 @@ TEST(CollectionMentatTest, FremenWinAtTheEndWithoutTheGuild) {
   EXPECT_EQ(s.winners, std::vector<Faction>{Faction::Fremen});
 }
 
-TEST(CollectionMentatTest, DefaultWinnerWithoutGuildOrFremenStaysUnresolved) {
-  Options options = Options::basic({Faction::Atreides, Faction::Harkonnen});
-  GameState s = started(options, options.turn_limit);
-  put(s, Faction::Atreides, kArrakeen, 1);
-  enter_phase(s, Phase::MentatPause);
-  EXPECT_TRUE(s.winners.empty());
-  EXPECT_NE(s.step, Step::GameOver);
-  EXPECT_NE(s.halted.find("sources disagree"), std::string::npos);
-  EXPECT_EQ(s.turn, options.turn_limit);
-  expect_rejected(s, envelope(s, seat_of(s, Faction::Atreides), Pass{}), RejectCode::NotImplemented);
+// [LR] 1.09.05 without the Guild and the Fremen: "the player Occupying the most Strongholds wins.
+// If several qualify, all who qualify win" (this used to halt the game: the sources disagree, and
+// the printed rule is followed now).
+TEST(CollectionMentatTest, DefaultWinnersWithoutGuildOrFremenAreEveryoneOccupyingTheMostStrongholds) {
+  Options options = Options::basic({Faction::Atreides, Faction::Harkonnen, Faction::Emperor});
+  GameState tied = started(options, options.turn_limit);
+  put(tied, Faction::Atreides, kArrakeen, 1);
+  put(tied, Faction::Emperor, kCarthag, 1);
+  GameState most = tied;
+  GameState allied = tied;
+  enter_phase(tied, Phase::MentatPause);
+  EXPECT_EQ(tied.step, Step::GameOver);
+  EXPECT_TRUE(tied.halted.empty());
+  EXPECT_EQ(tied.winners, (std::vector<Faction>{Faction::Atreides, Faction::Emperor}));
+  put(most, Faction::Atreides, kHabbanyaSietch, 1);
+  enter_phase(most, Phase::MentatPause);
+  EXPECT_EQ(most.winners, std::vector<Faction>{Faction::Atreides});
+  // Allied forces count as one ([LR] 1.10.02.01): Harkonnen and the Emperor together hold 2.
+  allied.alliances.push_back(Alliance{Faction::Harkonnen, Faction::Emperor});
+  put(allied, Faction::Harkonnen, kHabbanyaSietch, 1);
+  enter_phase(allied, Phase::MentatPause);
+  EXPECT_EQ(allied.winners, (std::vector<Faction>{Faction::Emperor, Faction::Harkonnen}));
 }
 
 TEST(CollectionMentatTest, AStrongholdWinOnTheLastTurnBeatsTheSpecialVictories) {

@@ -148,9 +148,14 @@ TEST(ScenarioWriteTest, TheLastStepPinsWhereTheGameEnded) {
   for (Faction f : game.winners) winners.push_back(name_of(f));
   EXPECT_EQ(final_fact(s, "winners"), winners);
   EXPECT_EQ(s["steps"].back()["expect"].size(), 5u) << "no halted fact: the game did not halt";
-  const GameState halted = recorded(Options::basic({Faction::Atreides, Faction::Harkonnen}), 3, 20000);
-  ASSERT_FALSE(halted.halted.empty()) << "a default winner without Guild or Fremen is a listed unavailable rule";
-  EXPECT_EQ(final_fact(written({halted.options, std::nullopt, halted.log.to_vector()}).scenario, "halted"), halted.halted);
+  // No base-game rule halts a two-seat game any more (the end-game default winner is played,
+  // [LR] 1.09.05), so the halted case is a staged start that halted.
+  const GameState two = recorded(Options::basic({Faction::Atreides, Faction::Harkonnen}), 3, 20000);
+  EXPECT_EQ(two.step, Step::GameOver);
+  EXPECT_FALSE(two.winners.empty()) << "the player occupying the most strongholds wins at the turn limit";
+  GameState halted = recorded(Options::basic({Faction::Atreides, Faction::Harkonnen}), 3, 40);
+  halted.halted = "a staged halt";
+  EXPECT_EQ(final_fact(written({Options{}, halted, halted.log.to_vector()}).scenario, "halted"), "a staged halt");
   const GameState mid = recorded(kThreeSeats, 2, 30);
   const json m = written({mid.options, std::nullopt, mid.log.to_vector()}).scenario;
   ASSERT_FALSE(pending(mid).empty());
