@@ -19,7 +19,9 @@
 
 namespace dune {
 
-inline constexpr int kSchemaVersion = 1;
+// Schema 2: the Treachery set-aside zone (Family Atomics), the worm rides of a pile, the Harkonnen capture
+// draw (RideWorm counts, CaptureDraw chance records). A schema-1 file is refused by name.
+inline constexpr int kSchemaVersion = 2;
 
 // FNV-1a 64-bit over bytes; the digest of a document is this over its content's canonical dump.
 std::uint64_t fnv1a64(std::string_view bytes);
@@ -33,7 +35,7 @@ std::variant<GameState, LoadError> state_from_json(const nlohmann::json& content
 nlohmann::json log_entry_to_json(const LogEntry& entry);
 
 // ---- files ---------------------------------------------------------------------------------
-// {"format": "dunecheck-snapshot", "schema": 1, "digest": "...", "state": {...}}
+// {"format": "dunecheck-snapshot", "schema": 2, "digest": "...", "state": {...}}
 std::string save_snapshot(const GameState& state);
 // Rejects a truncated file, a wrong digest, an unknown schema, unknown enum values, out-of-range
 // ids and census breaks (a card in two places, more forces than a faction owns).
@@ -41,7 +43,7 @@ std::variant<GameState, LoadError> load_snapshot(std::string_view text);
 // The same on a document already parsed (a command that parsed the file once to tell its kind).
 std::variant<GameState, LoadError> load_snapshot_document(const nlohmann::json& doc);
 
-// {"format": "dunecheck-log", "schema": 1, "digest": "...", "log": {"options", "entries",
+// {"format": "dunecheck-log", "schema": 2, "digest": "...", "log": {"options", "entries",
 //  "final_digest"}}: final_digest is the digest of the state the log reaches.
 struct EventLog {
   Options options;

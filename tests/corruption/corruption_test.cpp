@@ -51,8 +51,8 @@ TEST(CorruptionTest, LoadNamesEachKindOfDamage) {
   bad_digest["state"]["bank"] = state["bank"].get<int>() + 1;
   expect_error(bad_digest.dump(), "digest mismatch");
   json schema = doc;
-  schema["schema"] = 2;
-  expect_error(schema.dump(), "unknown schema version 2");
+  schema["schema"] = 3;
+  expect_error(schema.dump(), "unknown schema version 3");
 
   json e = state;
   e["phase"] = "Teatime";
