@@ -3,7 +3,7 @@
 PRESET ?= default
 BUILD_DIR := build/$(PRESET)
 
-.PHONY: deps configure build test asan-corruption golden gate example-report clean
+.PHONY: deps configure build test asan-corruption golden gate example-report fuzz clean
 
 deps:
 	tools/install-deps
@@ -24,6 +24,17 @@ asan-corruption: deps
 	cmake --preset asan
 	cmake --build --preset asan --target corruption_test
 	ctest --preset asan -R '^Corruption'
+
+# The fuzz targets (fuzz/, issue 18 item 1) under libFuzzer + ASan + UBSan, FUZZ_SECONDS each, one
+# after the other, on scratch copies of the committed corpus (tools/run-fuzz). Builds only the
+# fuzz targets and what they link, with clang 14, in build/fuzz; tools/install-deps fuzz adds it.
+FUZZ_SECONDS ?= 600
+FUZZ_TARGETS ?= snapshot log scenario counterexample campaign gate_record json_forms
+fuzz:
+	tools/install-deps fuzz
+	cmake --preset fuzz
+	cmake --build --preset fuzz
+	tools/run-fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 # Rewrites tests/golden/*.json from the engine as it is now; review `git diff tests/golden` after.
 golden: build
