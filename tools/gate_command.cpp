@@ -10,6 +10,8 @@
 
 #include <charconv>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <memory>
 #include <mutex>
@@ -173,11 +175,35 @@ void check_record(const std::string& path) {
     std::cerr << "dunecheck gate: " << path << " is not a gate record: " << *problem << "\n";
     throw CLI::RuntimeError(3);
   }
+  if (!std::ofstream(path, std::ios::app)) {  // opened to append nothing: the record is rewritten at the end
+    std::cerr << "dunecheck gate: " << path << ": the gate record cannot be written\n";
+    throw CLI::RuntimeError(3);
+  }
+}
+
+// The report directory, made and probed for writing before any game is played (issue 18 item 4):
+// a campaign must not run for minutes and then fail to write its report.
+void check_out_dir(std::string dir) {
+  if (dir.empty()) dir = ".";
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  const std::filesystem::path probe = std::filesystem::path(dir) / ".dunecheck-write-probe";
+  if (!ec && std::filesystem::is_directory(dir, ec)) {
+    std::ofstream(probe) << "";
+    if (std::filesystem::exists(probe, ec)) {
+      std::filesystem::remove(probe, ec);
+      return;
+    }
+  }
+  std::cerr << fmt::format("dunecheck gate: --out {}: not a directory that can be written{}\n", dir,
+                           ec ? " (" + ec.message() + ")" : "");
+  throw CLI::RuntimeError(3);
 }
 
 void run(const Args& args) {
   const gate::GateOptions o = options_from(args);
   if (!args.record.empty()) check_record(args.record);
+  check_out_dir(o.out_dir);
   if (o.mutant != Mutant::None) std::cerr << "gate: engine mutant switched on: " << args.mutant << "\n";
   ProgressPrinter printer;
   std::mutex print_mutex;

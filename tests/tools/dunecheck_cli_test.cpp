@@ -260,6 +260,13 @@ TEST(DunecheckCliTest, ABadGateRecordIsRefusedBeforeTheCampaign) {
   std::filesystem::remove_all(out);
 }
 
+// Issue 18 item 4: an --out directory that cannot be written is refused before any game.
+TEST(DunecheckCliTest, AnUnwritableReportDirectoryIsRefusedBeforeTheCampaign) {
+  const RunResult r = run("gate --family Atreides --games 2 --seed 1 --out /dev/null/reports");
+  EXPECT_EQ(r.exit_code, 3) << r.out;
+  EXPECT_NE(r.out.find("--out /dev/null/reports: not a directory that can be written"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("games/s"), std::string::npos) << "a game was played first: " << r.out;
+}
 
 // Issue 18 findings 6 and 8: `replay` tells a snapshot from a log by its format field, not by a
 // substring ("dunecheck-log" in a snapshot's text); every spelling of a faction the files use is
