@@ -47,6 +47,12 @@ std::vector<Seat> storm_order(const GameState& state);
 // and non-explored seats and a scenario's `advance` step play it.
 std::size_t default_choice(const std::vector<Command>& legal);
 
+// Whether a chance kind's draw serves a seat, named in its request (a Treachery lot or a spice
+// draw serves nobody). Scenario files stage such outcomes by seat.
+constexpr bool chance_serves_a_seat(ChanceKind kind) {
+  return kind != ChanceKind::SpiceDraw && kind != ChanceKind::TreacheryLot;
+}
+
 // The printed name of a chance outcome: the traitor card's leader ("Cheap Hero" for its traitor
 // card), the Treachery or spice card, the Nexus card's faction; a storm card is its number.
 std::string chance_outcome_name(ChanceKind kind, std::uint8_t outcome);

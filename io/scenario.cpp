@@ -127,9 +127,6 @@ ScenarioStep read_step(const In& in, const Options& o, const std::filesystem::pa
   return step;
 }
 
-// The chance kinds whose draw is a seat's own (the request names the seat it serves).
-bool has_seat(ChanceKind k) { return k != ChanceKind::SpiceDraw && k != ChanceKind::TreacheryLot; }
-
 // The outcome ids a chance kind can name (an upper bound; the engine lists the live ones).
 std::size_t outcome_range(ChanceKind k) {
   switch (k) {
@@ -156,7 +153,7 @@ StagedOutcome read_staged(const In& in, const Options& o) {
   in.only_keys({"kind", "seat", "outcome", "card"});
   StagedOutcome st{in["kind"].enumeration<ChanceKind>(), std::nullopt, std::nullopt, {}, in.path};
   if (in.has("seat")) {
-    if (!has_seat(st.kind)) fail(in["seat"].path, fmt::format("a {} is nobody's draw: leave the seat out", name_of(st.kind)));
+    if (!chance_serves_a_seat(st.kind)) fail(in["seat"].path, fmt::format("a {} is nobody's draw: leave the seat out", name_of(st.kind)));
     st.seat = read_seat(in["seat"], o);
   }
   if (in.has("outcome") == in.has("card")) fail(in.path, "give either \"outcome\" or \"card\"");
@@ -251,7 +248,7 @@ std::string describe_entry(const GameState& s, const LogEntry& e) {
   std::string what = std::to_string(c.outcome);
   if (c.request.kind != ChanceKind::StormCard) what += fmt::format(" ({})", chance_outcome_name(c.request.kind, c.outcome));
   if (c.request.kind == ChanceKind::NexusDraw) what.insert(what.size() - 1, " Nexus card");
-  const std::string whose = has_seat(c.request.kind) ? fmt::format(" for {}", to_string(s.faction_of(c.request.seat))) : "";
+  const std::string whose = chance_serves_a_seat(c.request.kind) ? fmt::format(" for {}", to_string(s.faction_of(c.request.seat))) : "";
   return fmt::format("chance {}{} -> {}", name_of(c.request.kind), whose, what);
 }
 

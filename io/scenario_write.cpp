@@ -19,12 +19,9 @@ namespace {
 // Every chance step the game took is staged, so the seed only draws one left pending at the end.
 constexpr std::uint64_t kSeed = 0;
 
-// The chance kinds whose request names a seat (model/state.h); a lot or a spice draw has none.
-bool names_a_seat(ChanceKind kind) { return kind != ChanceKind::TreacheryLot && kind != ChanceKind::SpiceDraw; }
-
 json chance_entry(const GameState& before, const ChanceRecord& c) {
   json out{{"kind", name_of(c.request.kind)}, {"outcome", c.outcome}};
-  if (names_a_seat(c.request.kind)) out["seat"] = name_of(before.faction_of(c.request.seat));
+  if (chance_serves_a_seat(c.request.kind)) out["seat"] = name_of(before.faction_of(c.request.seat));
   return out;
 }
 
