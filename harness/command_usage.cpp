@@ -1,0 +1,74 @@
+#include "harness/command_usage.h"
+
+#include <fmt/format.h>
+
+#include <variant>
+
+#include "engine/json_io.h"
+#include "harness/runner.h"
+
+namespace dune::harness {
+
+std::vector<std::string_view> UsageReport::never() const {
+  std::vector<std::string_view> out;
+  for (const KindUsage& k : kinds)
+    if (k.count == 0) out.push_back(k.kind);
+  return out;
+}
+
+std::vector<generators::GameSpec> usage_specs(int games, std::uint64_t seed) {
+  using generators::BotProfile;
+  constexpr BotProfile kProfiles[] = {BotProfile::Uniform,    BotProfile::NexusEager, BotProfile::AllyEager,
+                                      BotProfile::Aggressive, BotProfile::Passive,    BotProfile::SpiceHungry};
+  const bool nexus = generators::nexus_audit_accepted();
+  std::vector<generators::GameSpec> specs;
+  for (int i = 0; i < games; ++i) {
+    const auto seats = static_cast<std::size_t>(2 + i % 5);
+    std::vector<Faction> factions;
+    for (std::size_t k = 0; k < seats; ++k) factions.push_back(kBaseFactions[(static_cast<std::size_t>(i) + k) % kBaseFactions.size()]);
+    Options o = i % 2 == 0 ? Options::basic(std::move(factions)) : Options::advanced(std::move(factions));
+    if (nexus && i % 3 == 0) o.nexus = NexusModuleMode::Audit;
+    generators::GameSpec spec = generators::uniform_spec(std::move(o), seed + static_cast<std::uint64_t>(i));
+    for (std::size_t k = 0; k < spec.bots.size(); ++k) spec.bots[k] = kProfiles[(static_cast<std::size_t>(i / 2) + k) % std::size(kProfiles)];
+    specs.push_back(std::move(spec));
+  }
+  return specs;
+}
+
+UsageReport command_usage(const std::vector<generators::GameSpec>& specs) {
+  UsageReport r;
+  for_each_command_kind([&](auto type) { r.kinds.push_back({decltype(type)::type::kInfo.kind, false}); });
+  const std::size_t commands = r.kinds.size();
+  for (std::string_view name : json_io::EnumNames<ChanceKind>::names) r.kinds.push_back({name, true});
+
+  for (const generators::GameSpec& spec : specs) {
+    RunConfig config;
+    config.check = false;
+    config.on_step = [&](const invariants::Transition& t) {
+      const std::size_t k = std::visit(
+          [&](const auto& e) -> std::size_t {
+            if constexpr (std::is_same_v<std::decay_t<decltype(e)>, Envelope>) return e.command.index();
+            else return commands + static_cast<std::size_t>(e.request.kind);
+          },
+          t.entry);
+      KindUsage& u = r.kinds[k];
+      if (u.count++ == 0) u.first_game = r.games;
+      ++r.steps;
+    };
+    run_game(spec, config);
+    ++r.games;
+  }
+  return r;
+}
+
+std::string to_string(const UsageReport& r) {
+  std::string out = fmt::format("{} games, {} steps\n{:<22} {:>9}  {}\n", r.games, r.steps, "kind", "count", "first game");
+  for (const KindUsage& k : r.kinds) {
+    const std::string label = k.chance ? fmt::format("{} (chance)", k.kind) : std::string(k.kind);
+    out += k.count == 0 ? fmt::format("{:<22} {:>9}  NEVER PLAYED\n", label, 0)
+                        : fmt::format("{:<22} {:>9}  {}\n", label, k.count, k.first_game);
+  }
+  return out;
+}
+
+}  // namespace dune::harness
