@@ -85,8 +85,10 @@ reports::Counterexample shrunk_counterexample(const GateOptions& o, Faction fami
   file.spec = s.spec;
   file.choices = s.choices;
   file.violation = s.violation;
-  file.note = fmt::format("dunecheck gate --family {} --seed {}: game {}, shrunk from {} to {} decisions ({} candidates, {:.1f} s{})",
-                          to_string(family), o.seed, game, s.original_size, s.choices.size(), s.candidates, s.seconds,
+  file.note = fmt::format("dunecheck gate --family {} --seed {}: game {}, shrunk from {} to {} decisions, {} not the default "
+                          "({} candidates, {} cached, {:.1f} s{})",
+                          to_string(family), o.seed, game, s.original_size, s.choices.size(),
+                          harness::non_default_decisions(s.choices), s.candidates, s.cache_hits, s.seconds,
                           s.timed_out ? ", budget reached" : "");
   file.mutant = mutant_name(o.mutant);
   reports::Counterexample c;
@@ -96,6 +98,10 @@ reports::Counterexample shrunk_counterexample(const GateOptions& o, Faction fami
   c.game = game;
   c.step = s.violation.step;
   c.shrunk_decisions = static_cast<int>(s.choices.size());
+  c.non_default_decisions = static_cast<int>(harness::non_default_decisions(s.choices));
+  c.original_decisions = static_cast<int>(s.original_size);
+  c.shrink_seconds = s.seconds;
+  c.setup = generators::to_string(s.spec);
   c.replay_file = write_replay(o, file, file_stem(family, game));
   c.trace = trace_of(s, invariants::all_checkers());
   return c;
@@ -115,6 +121,9 @@ reports::Counterexample stuck_counterexample(const GateOptions& o, Faction famil
   c.game = game;
   c.step = run.steps;
   c.shrunk_decisions = static_cast<int>(run.choices.size());
+  c.non_default_decisions = static_cast<int>(harness::non_default_decisions(run.choices));
+  c.original_decisions = c.shrunk_decisions;  // a game that stopped is not shrunk
+  c.setup = generators::to_string(spec);
   c.replay_file = write_replay(o, file, file_stem(family, game));
   c.trace = {fmt::format("the game stopped after {} decisions: {}", run.decisions, run.engine_bug)};
   return c;

@@ -1,5 +1,7 @@
 #include "generators/choices.h"
 
+#include "model/command_steps.h"
+
 #include <algorithm>
 #include <map>
 
@@ -104,14 +106,34 @@ double profile_weight(BotProfile profile, const Command& c) {
   return 1.0;
 }
 
+std::vector<std::uint32_t> choice_order(const std::vector<Command>& legal) {
+  std::vector<std::uint32_t> order;
+  order.reserve(legal.size());
+  if (legal.empty()) return order;
+  const std::size_t first = default_choice(legal);
+  order.push_back(static_cast<std::uint32_t>(first));
+  auto klass = [](const Command& c) { return is_standing_command(c) ? 2 : is_card_command(c) ? 1 : 0; };
+  for (int k = 0; k < 3; ++k) {
+    for (std::size_t j = 0; j < legal.size(); ++j) {
+      if (j != first && klass(legal[j]) == k) order.push_back(static_cast<std::uint32_t>(j));
+    }
+  }
+  return order;
+}
+
+Choice encode_choice(const std::vector<Command>& legal, std::size_t seats, std::size_t seat_index, std::size_t listed) {
+  const auto order = choice_order(legal);
+  const auto rank = static_cast<std::size_t>(std::ranges::find(order, static_cast<std::uint32_t>(listed)) - order.begin());
+  return static_cast<Choice>(rank * seats + seat_index);
+}
+
 std::optional<Decision> decide(const GameState& state, const std::vector<Seat>& seats, Choice choice) {
   if (seats.empty()) return std::nullopt;
   const std::size_t seat_index = choice % seats.size();
   const auto legal = legal_commands(state, seats[seat_index]);
   if (legal.empty()) return std::nullopt;
-  const std::size_t command_index = (choice / seats.size()) % legal.size();
-  return Decision{seats[seat_index], legal[command_index],
-                  static_cast<Choice>(command_index * seats.size() + seat_index)};
+  const std::size_t rank = (choice / seats.size()) % legal.size();
+  return Decision{seats[seat_index], legal[choice_order(legal)[rank]], static_cast<Choice>(rank * seats.size() + seat_index)};
 }
 
 Bots::Bots(const GameSpec& spec) : spec_(&spec), rng_(spec.seed ^ kBotStream) {}
@@ -123,7 +145,7 @@ std::optional<Decision> Bots::choose(const GameState& state, const std::vector<S
   if (legal.empty()) return std::nullopt;
   const BotProfile profile = seat.value < spec_->bots.size() ? spec_->bots[seat.value] : BotProfile::Uniform;
   const std::size_t command_index = pick_command(state, profile, legal, rng_);
-  return Decision{seat, legal[command_index], static_cast<Choice>(command_index * seats.size() + seat_index)};
+  return Decision{seat, legal[command_index], encode_choice(legal, seats.size(), seat_index, command_index)};
 }
 
 std::uint8_t chance_pick(std::uint64_t seed, ChanceKind kind, std::uint32_t nth, std::span<const std::uint8_t> outcomes) {

@@ -3,8 +3,12 @@
 // At each decision the game waits for `pending(state)` seats, each with its `legal_commands` list.
 // A choice is one index into the (awaited seat, legal command) pairs, read mixed-radix so only the
 // chosen seat's list is ever built (Movement lists run to thousands of moves): the seat is
-// `index % seats`, the command `(index / seats) % commands`. Any index names a legal pair, so every
-// edited or shrunk sequence is still a legal game, and index 0 is the simplest choice.
+// `index % seats`, the command's rank `(index / seats) % commands` in `choice_order`. Any index
+// names a legal pair, so every edited or shrunk sequence is still a legal game, and index 0 is the
+// default choice (engine `default_choice`: Pass when legal, else the step's own first command) of
+// the first awaited seat: a game of zeros makes progress, and a shrinker that lowers an index
+// moves it toward the step's own commands, away from card plays and standing choices, which
+// change nothing a reader needs (issue 23: before, index 0 was the first standing choice listed).
 //
 // Chance never consumes choices: the n-th chance step of each kind takes the outcome a hash of
 // (spec seed, kind, n) selects, so removing decisions leaves unrelated draws unchanged.
@@ -27,6 +31,13 @@ struct Decision {
   Command command;
   Choice choice;  // the normalised index that names this pair (choice < seats * commands)
 };
+
+// The order a choice ranks a seat's legal commands in: the default first, then the step's other
+// commands, then card plays, then standing choices, each in listing order. order[rank] is the
+// command's index in `legal`.
+std::vector<std::uint32_t> choice_order(const std::vector<Command>& legal);
+// The normalised choice that names legal[listed] of the seat at seat_index among `seats` awaited.
+Choice encode_choice(const std::vector<Command>& legal, std::size_t seats, std::size_t seat_index, std::size_t listed);
 
 // The decision a choice names; nullopt when no seat is awaited or the chosen seat has no command.
 std::optional<Decision> decide(const GameState& state, const std::vector<Seat>& seats, Choice choice);

@@ -26,7 +26,10 @@ constexpr std::array<std::pair<BotProfile, std::string_view>, 6> kProfileNames{{
 // The names of the rule flags that are on, in options_to_json order (one source of flag names).
 std::vector<std::string> flags_on(const Options& o) {
   std::vector<std::string> out;
-  for (const auto& [name, value] : options_to_json(o)["rules"].items()) {
+  // Held in a variable: a range-for over a member of a temporary would read it after its end
+  // (before C++23 only the last temporary of the range expression lives through the loop).
+  const nlohmann::json options = options_to_json(o);
+  for (const auto& [name, value] : options["rules"].items()) {
     if (value.get<bool>()) out.push_back(name);
   }
   return out;

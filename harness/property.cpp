@@ -43,7 +43,8 @@ PropertyOutcome check_game(const GameSpec& spec, const PropertyOptions& options)
   c.choices = s.choices;
   c.violation = s.violation;
   c.rapidcheck = rapidcheck_params();
-  c.note = fmt::format("shrunk from {} to {} decisions ({} candidates, {:.1f} s{})", s.original_size, s.choices.size(),
+  c.note = fmt::format("shrunk from {} to {} decisions, {} not the default ({} candidates, {:.1f} s{})", s.original_size,
+                       s.choices.size(), non_default_decisions(s.choices),
                        s.candidates, s.seconds, s.timed_out ? ", budget reached" : "");
   const Written written = write_counterexample(c, options.file_name);
   out.path = written.path;

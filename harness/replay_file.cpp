@@ -11,6 +11,7 @@
 #include "engine/projection.h"
 #include "generators/random_player.h"
 #include "harness/mutants.h"
+#include "harness/shrink.h"
 #include "io/persistence.h"
 #include "model/factions.h"
 
@@ -100,7 +101,7 @@ std::variant<StagedStart, std::string> start_from_json(const json& j) {
   return s;
 }
 
-// The optional fields of format version 2 (bounded exploration); a version 1 file has none.
+// The optional fields a bounded exploration writes (since format version 2).
 std::optional<std::string> explored_from_json(const json& j, Counterexample& c) {
   if (j.contains("start") && !j["start"].is_null()) {
     auto start = start_from_json(j["start"]);
@@ -122,7 +123,7 @@ std::optional<std::string> explored_from_json(const json& j, Counterexample& c) 
 
 json counterexample_to_json(const Counterexample& c) {
   json out = {{"format", std::string(kCounterexampleFormat)},
-          {"version", c.start || !c.chance.empty() || c.every_step ? 2 : 1},
+          {"version", kCounterexampleVersion},
           {"spec", generators::spec_to_json(c.spec)},
           {"spec_text", generators::to_string(c.spec)},
           {"choices", c.choices},
@@ -145,6 +146,13 @@ bool is_counterexample(const json& j) {
 std::variant<Counterexample, std::string> counterexample_from_json(const json& j) {
   if (!is_counterexample(j)) return fmt::format("not a counterexample: \"format\" is not \"{}\"", kCounterexampleFormat);
   Counterexample c;
+  if (!j.contains("version") || !j["version"].is_number_integer()) return std::string("missing \"version\" (a whole number)");
+  if (const auto v = j["version"].get<std::int64_t>(); v != static_cast<std::int64_t>(kCounterexampleVersion)) {
+    return fmt::format("version {}: this build reads counterexample version {} only; before version 3 a choice ranked the "
+                       "commands in the engine's listing order, so an older file would replay a different game "
+                       "(find it again with the command in its \"note\")",
+                       v, kCounterexampleVersion);
+  }
   if (!j.contains("spec")) return std::string("missing \"spec\"");
   auto spec = generators::spec_from_json(j["spec"]);
   if (auto* e = std::get_if<std::string>(&spec)) return *e;
@@ -205,6 +213,8 @@ RunResult run_counterexample(const Counterexample& c, const StepHook& on_step) {
 
 RunResult replay_counterexample(const Counterexample& c, std::ostream& out) {
   out << "game: " << generators::to_string(c.spec) << "\n";
+  if (!c.note.empty()) out << "note: " << c.note << "\n";
+  out << fmt::format("{} decisions, {} not the default choice (index 0)\n", c.choices.size(), non_default_decisions(c.choices));
   if (c.start) {
     out << fmt::format("start: {} (turn {}, {}), steps count from it\n", c.start->scope, c.start->state.turn,
                        to_string(c.start->state.step));

@@ -3,6 +3,7 @@
 // and the step-by-step replay `dunecheck replay FILE` prints, with each view's diff per step.
 #pragma once
 
+#include <cstdint>
 #include <iosfwd>
 #include <optional>
 #include <string>
@@ -17,6 +18,9 @@
 namespace dune::harness {
 
 inline constexpr std::string_view kCounterexampleFormat = "dunecheck-counterexample";
+// 3: a choice ranks the commands default first (generators::choice_order); 1 and 2 used the
+// engine's listing order and are refused, since they would replay a different game.
+inline constexpr std::uint64_t kCounterexampleVersion = 3;
 
 // Where a bounded exploration (proofs/explorer.h) began: the scope's staged state, stored as a
 // snapshot's content, and the checkers that do not apply from it (e.g. determinism.replay after a
@@ -33,7 +37,7 @@ struct Counterexample {
   std::optional<Found> violation;  // none: a game that must replay clean (a regression file)
   std::string rapidcheck;          // the RapidCheck reproduce string or RC_PARAMS, when known
   std::string note;                // free text, e.g. how the file was made or shrunk
-  // Format version 2, all optional (a version 1 file has none; bounded exploration writes them):
+  // All optional (bounded exploration writes them):
   std::optional<StagedStart> start;  // "start": the staged state the game begins at
   std::vector<std::uint8_t> chance;  // "chance": explicit outcomes of the first chance steps
   bool every_step = false;           // "every_step": RunConfig::every_step

@@ -2,11 +2,38 @@
 
 #include <algorithm>
 #include <functional>
+#include <unordered_set>
+
+#include "generators/game_spec.h"
 
 namespace dune::harness {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+// Hypothesis's find_integer (MacIver, "Test-case reduction via test-case generation", 2020): the
+// largest k >= 1 with p(k) true, assuming p(0) and roughly monotone p, in O(log k) calls — a few
+// small steps, then doubling, then a binary search between the last success and the first failure.
+std::size_t find_largest(std::size_t limit, const std::function<bool(std::size_t)>& p) {
+  std::size_t k = 0;
+  for (std::size_t i = 1; i <= std::min<std::size_t>(limit, 4); ++i) {
+    if (!p(i)) return k;
+    k = i;
+  }
+  std::size_t lo = k;  // p(lo) true
+  std::size_t hi = lo;
+  while (hi < limit) {
+    hi = std::min(limit, hi * 2);
+    if (!p(hi)) break;
+    lo = hi;
+  }
+  if (lo == hi) return lo;
+  while (hi - lo > 1) {  // p(lo) true, p(hi) false
+    const std::size_t mid = lo + (hi - lo) / 2;
+    (p(mid) ? lo : hi) = mid;
+  }
+  return lo;
+}
 
 class Shrinker {
  public:
@@ -25,12 +52,14 @@ class Shrinker {
     best_.choices = choices;
     best_.violation = target_;
     best_.original_size = choices.size();
+    best_.original_non_default = non_default_decisions(choices);
     bool progress = true;
     while (progress && !expired()) {
       progress = false;
       // A simpler spec first: fewer seats make every later candidate shorter and faster.
       if (!options_.start) progress |= simplify_spec();  // a staged start belongs to its spec
-      progress |= remove_chunks();
+      progress |= zero_spans();
+      progress |= delete_spans();
       progress |= lower_indices();
     }
     best_.timed_out = expired();
@@ -41,10 +70,17 @@ class Shrinker {
  private:
   bool expired() const { return Clock::now() >= deadline_; }
 
-  // Replays a candidate; keeps it (cut at its failing decision) when the same invariant fails.
-  // `fresh`: the bots play the candidate spec from its start (no prefix), kept only when shorter.
+  // Replays a candidate; keeps it (cut at its failing decision) when the same invariant fails and
+  // the result is simpler (shortlex: fewer decisions, then fewer non-default ones, then smaller
+  // indices). `fresh`: the bots play the candidate spec from its start (no prefix).
+  // A candidate already tried under the same spec is not replayed: its answer cannot change.
   bool attempt(const GameSpec& spec, const std::vector<Choice>& choices, bool fresh = false) {
     if (expired()) return false;
+    const std::uint64_t key = key_of(spec, choices, fresh);
+    if (!tried_.insert(key).second) {
+      best_.cache_hits += 1;
+      return false;
+    }
     best_.candidates += 1;
     RunConfig config;
     config.prefix = choices;
@@ -54,46 +90,93 @@ class Shrinker {
     config.start = options_.start;
     RunResult r = run_game(spec, config);
     if (!r.violation || r.violation->violation.invariant != target_.violation.invariant) return false;
-    if (fresh && r.choices.size() >= best_.choices.size()) return false;
+    // The run stopped at the violation, so its normalised choices are already cut there.
+    if (!simpler(spec, r.choices)) return false;
     best_.spec = spec;
-    best_.choices = std::move(r.choices);  // the run stopped at the violation: already cut there
+    best_.choices = std::move(r.choices);
     best_.violation = std::move(*r.violation);
     best_.accepted += 1;
+    tried_.insert(key_of(best_.spec, best_.choices, false));
     return true;
   }
 
-  // Delta debugging (Zeller): remove chunks of halving size while the failure persists.
-  bool remove_chunks() {
+  // Shortlex order on the choice sequence; a different (simpler-by-construction) spec always wins.
+  bool simpler(const GameSpec& spec, const std::vector<Choice>& c) const {
+    if (!(spec == best_.spec)) return c.size() <= best_.choices.size();
+    if (c.size() != best_.choices.size()) return c.size() < best_.choices.size();
+    const std::size_t a = non_default_decisions(c), b = non_default_decisions(best_.choices);
+    if (a != b) return a < b;
+    return c < best_.choices;
+  }
+
+  std::uint64_t key_of(const GameSpec& spec, const std::vector<Choice>& choices, bool fresh) {
+    if (!(spec == keyed_spec_)) {
+      keyed_spec_ = spec;
+      spec_key_ = std::hash<std::string>{}(generators::spec_to_json(spec).dump());
+    }
+    std::uint64_t h = spec_key_ ^ (fresh ? 0x9e3779b97f4a7c15ull : 0);
+    for (Choice c : choices) h = (h ^ c) * 0x100000001b3ull + 0x632be59bd9b4e019ull;
+    return h ^ choices.size();
+  }
+
+  std::vector<Choice> with_span(std::size_t i, std::size_t k, bool erase) const {
+    std::vector<Choice> c = best_.choices;
+    const auto from = c.begin() + static_cast<std::ptrdiff_t>(i);
+    const auto to = c.begin() + static_cast<std::ptrdiff_t>(std::min(i + k, c.size()));
+    if (erase) c.erase(from, to);
+    else std::fill(from, to, Choice{0});
+    return c;
+  }
+
+  // Left to right: at each non-default choice, zero the longest span that still fails.
+  bool zero_spans() {
     bool any = false;
-    for (std::size_t chunk = std::max<std::size_t>(best_.choices.size() / 2, 1); chunk >= 1 && !expired(); chunk /= 2) {
-      for (std::size_t i = 0; i < best_.choices.size() && !expired();) {
-        std::vector<Choice> candidate = best_.choices;
-        const std::size_t end = std::min(i + chunk, candidate.size());
-        candidate.erase(candidate.begin() + static_cast<std::ptrdiff_t>(i), candidate.begin() + static_cast<std::ptrdiff_t>(end));
-        if (attempt(best_.spec, candidate)) {
-          any = true;  // retry the same position: what follows moved up
-        } else {
-          i += chunk;
-        }
-      }
-      if (chunk == 1) break;
+    for (std::size_t i = 0; i < best_.choices.size() && !expired(); ++i) {
+      if (best_.choices[i] == 0) continue;
+      find_largest(best_.choices.size() - i, [&](std::size_t k) {
+        if (i + k > best_.choices.size()) return false;
+        const bool ok = attempt(best_.spec, with_span(i, k, false));
+        any |= ok;
+        return ok;
+      });
     }
     return any;
   }
 
-  // Each index toward 0 (the first listed seat and command), then halved.
+  // Left to right: at each position, delete the longest span that still fails (what follows
+  // moves up, so the same position is tried again after a success).
+  bool delete_spans() {
+    bool any = false;
+    for (std::size_t i = 0; i < best_.choices.size() && !expired();) {
+      const std::size_t removed = find_largest(best_.choices.size() - i, [&](std::size_t k) {
+        if (i + k > best_.choices.size()) return false;
+        return attempt(best_.spec, with_span(i, k, true));
+      });
+      if (removed == 0) ++i;
+      any |= removed > 0;
+    }
+    return any;
+  }
+
+  // Each non-default index toward 0: 0 itself, else the smallest lower value that still fails.
   bool lower_indices() {
     bool any = false;
     for (std::size_t i = 0; i < best_.choices.size() && !expired(); ++i) {
-      for (Choice lower : {Choice{0}, static_cast<Choice>(best_.choices[i] / 2)}) {
-        if (i >= best_.choices.size() || lower >= best_.choices[i]) continue;
-        std::vector<Choice> candidate = best_.choices;
-        candidate[i] = lower;
-        if (attempt(best_.spec, candidate)) {
-          any = true;
-          break;
-        }
+      const Choice now = best_.choices[i];
+      if (now == 0) continue;
+      auto lowered = [&](Choice v) {
+        std::vector<Choice> c = best_.choices;
+        c[i] = v;
+        return attempt(best_.spec, c);
+      };
+      if (lowered(0)) {
+        any = true;
+        continue;
       }
+      // Largest drop d with the index at now - d still failing.
+      any |= find_largest(now - 1, [&](std::size_t d) {
+               return i < best_.choices.size() && best_.choices[i] >= d && lowered(static_cast<Choice>(best_.choices[i] - d));
+             }) > 0;
     }
     return any;
   }
@@ -139,9 +222,16 @@ class Shrinker {
   Clock::time_point deadline_;
   std::span<const invariants::Checker> checkers_;
   ShrinkResult best_;
+  std::unordered_set<std::uint64_t> tried_;
+  GameSpec keyed_spec_;
+  std::uint64_t spec_key_ = 0;
 };
 
 }  // namespace
+
+std::size_t non_default_decisions(std::span<const Choice> choices) {
+  return static_cast<std::size_t>(std::count_if(choices.begin(), choices.end(), [](Choice c) { return c != 0; }));
+}
 
 ShrinkResult shrink(const GameSpec& spec, const std::vector<Choice>& choices, const Found& found,
                     const ShrinkOptions& options) {

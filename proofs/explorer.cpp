@@ -214,7 +214,7 @@ class Exploration {
       for (std::size_t j : picks) {
         const Envelope e{invariants::fresh_id(s), seats[i], s.version, legal[j]};
         auto result = submit(s, e);
-        const auto choice = static_cast<Choice>(i + j * seats.size());  // generators::decide's encoding
+        const auto choice = generators::encode_choice(legal, seats.size(), i, j);
         auto* a = std::get_if<Accepted>(&result);
         out.push_back({false, choice, a ? std::optional<GameState>(std::move(a->next)) : std::nullopt});
       }

@@ -65,7 +65,7 @@ class Driver {
       auto result = submit(state_, e);
       if (!std::holds_alternative<Accepted>(result)) break;
       state_ = std::get<Accepted>(std::move(result)).next;
-      point_.choices.push_back(static_cast<Choice>(j * seats.size()));  // seat index 0
+      point_.choices.push_back(generators::encode_choice(legal, seats.size(), 0, j));
     }
     return *this;
   }

@@ -268,4 +268,9 @@ std::variant<CampaignResult, ReportError> merge(const CampaignResult& a, const C
   return out;
 }
 
+std::string Counterexample::shrink_summary() const {
+  return fmt::format("shrunk from {} to {} decisions, {} not the default, in {:.1f} s", original_decisions, shrunk_decisions,
+                     non_default_decisions, shrink_seconds);
+}
+
 }  // namespace dune::reports

@@ -21,7 +21,7 @@
 
 namespace dune::reports {
 
-inline constexpr int kReportSchema = 1;
+inline constexpr int kReportSchema = 2;  // 2: counterexamples say what a reader pays (issue 23)
 // Per invariant, the earliest counterexamples (by game index) a report keeps. The runner may
 // record more; finalise() trims, so a merge of shards keeps the same ones as one run.
 inline constexpr std::size_t kCounterexamplesPerInvariant = 3;
@@ -88,6 +88,12 @@ struct Counterexample {
   std::uint64_t game = 0;        // campaign-wide game index
   int step = 0;                  // 0-based failing step
   int shrunk_decisions = 0;      // decisions in the shrunk counterexample
+  int non_default_decisions = 0; // of them, those that are not the default choice (index 0): what a reader follows
+  int original_decisions = 0;    // decisions of the game as found, before shrinking
+  double shrink_seconds = 0;     // time spent shrinking (not in the digest: it varies from run to run)
+  std::string setup;             // the shrunk game's spec in one line: seats, factions, rules flags, turns
+  // "shrunk from 465 to 180 decisions, 37 not the default, in 20.0 s"
+  std::string shrink_summary() const;
   std::string replay_file;       // path of the replay file, as written by the gate
   std::vector<std::string> trace;  // the shrunk game, one line per step
   std::string replay_command() const { return "dunecheck replay " + replay_file; }

@@ -109,8 +109,8 @@ std::string counterexamples_part(const FamilyResult& f) {
   std::string h = "<h3>Counterexamples</h3>\n";
   if (f.counterexamples.empty()) return h + "<p>None.</p>\n";
   for (const Counterexample& c : f.counterexamples) {
-    h += fmt::format(R"(<div class="counterexample"><p><b>{}</b> ({}) at step {} of game {}, shrunk to {} decisions: {}</p>)",
-                     esc(c.invariant), esc(c.invariant_family), c.step, c.game, c.shrunk_decisions, esc(c.message));
+    h += fmt::format(R"(<div class="counterexample"><p><b>{}</b> ({}) at step {} of game {}, {}: {}</p><p>Setup: {}</p>)",
+                     esc(c.invariant), esc(c.invariant_family), c.step, c.game, esc(c.shrink_summary()), esc(c.message), esc(c.setup));
     h += fmt::format("<p>Replay: <code>{}</code></p><ol class=\"trace\">", esc(c.replay_command()));
     for (const std::string& line : c.trace) h += fmt::format("<li>{}</li>", esc(line));
     h += "</ol></div>\n";

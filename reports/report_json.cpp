@@ -27,6 +27,7 @@ json setup_json(const Setup& s) {
 json counterexample_json(const Counterexample& c) {
   return {{"invariant", c.invariant}, {"invariant_family", c.invariant_family}, {"message", c.message},
           {"game", c.game}, {"step", c.step}, {"shrunk_decisions", c.shrunk_decisions},
+          {"non_default_decisions", c.non_default_decisions}, {"original_decisions", c.original_decisions}, {"setup", c.setup},
           {"replay_file", c.replay_file}, {"replay_command", c.replay_command()}, {"trace", c.trace}};
 }
 
@@ -165,6 +166,11 @@ Counterexample read_counterexample(const json& j, const std::string& p) {
   c.game = u64(j, p, "game");
   c.step = small_int(j, p, "step");
   c.shrunk_decisions = small_int(j, p, "shrunk_decisions");
+  c.non_default_decisions = small_int(j, p, "non_default_decisions");
+  c.original_decisions = small_int(j, p, "original_decisions");
+  c.shrink_seconds = number(j, p, "shrink_seconds");
+  if (c.shrink_seconds < 0) fail(p + ".shrink_seconds", "expected a duration of 0 or more seconds");
+  c.setup = text(j, p, "setup");
   c.replay_file = text(j, p, "replay_file");
   c.trace = strings(j, p, "trace");
   return c;
@@ -321,6 +327,8 @@ json to_json(const CampaignResult& r) {
   for (const FamilyResult& f : r.families) {
     json fj = family_content_json(f);
     fj["verdict"] = verdict_json(f.verdict);
+    // Shrink times vary from run to run, so they sit beside the content, not in its digest.
+    for (std::size_t i = 0; i < f.counterexamples.size(); ++i) fj["counterexamples"][i]["shrink_seconds"] = f.counterexamples[i].shrink_seconds;
     families.push_back(std::move(fj));
   }
   return {{"format", kFormat}, {"schema", kReportSchema}, {"digest", r.digest}, {"params", params},

@@ -14,8 +14,8 @@ namespace dune::reports {
 namespace {
 
 std::string counterexample_text(const Counterexample& c) {
-  std::string s = fmt::format("{} at step {} of game {}, shrunk to {} decisions: {}\nreplay: {}\n", c.invariant, c.step, c.game,
-                              c.shrunk_decisions, c.message, c.replay_command());
+  std::string s = fmt::format("{} at step {} of game {}, {}: {}\nsetup: {}\nreplay: {}\n", c.invariant, c.step, c.game,
+                              c.shrink_summary(), c.message, c.setup, c.replay_command());
   for (std::size_t i = 0; i < c.trace.size(); ++i) s += fmt::format("{}. {}\n", i + 1, c.trace[i]);
   return s;
 }

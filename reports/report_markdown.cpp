@@ -67,8 +67,9 @@ void counterexamples_section(std::string& md, const FamilyResult& f) {
     return;
   }
   for (const Counterexample& c : f.counterexamples) {
-    md += fmt::format("- **{}** ({}) at step {} of game {}, shrunk to {} decisions: {}\n\n  ```\n  {}\n  ```\n\n",
-                      c.invariant, c.invariant_family, c.step, c.game, c.shrunk_decisions, cell(c.message), c.replay_command());
+    md += fmt::format("- **{}** ({}) at step {} of game {}, {}: {}\n\n  Setup: {}\n\n  ```\n  {}\n  ```\n\n",
+                      c.invariant, c.invariant_family, c.step, c.game, c.shrink_summary(), cell(c.message), cell(c.setup),
+                      c.replay_command());
     md += "  <details><summary>Trace</summary>\n\n";
     for (std::size_t i = 0; i < c.trace.size(); ++i) md += fmt::format("  {}. {}\n", i + 1, c.trace[i]);
     md += "\n  </details>\n\n";

@@ -155,8 +155,9 @@ void update_record(const std::string& path, const reports::CampaignResult& r, co
 void print_counterexamples(const reports::CampaignResult& r) {
   for (const reports::FamilyResult& f : r.families) {
     for (const reports::Counterexample& c : f.counterexamples) {
-      std::cout << fmt::format("{}: game {}: {} ({}) at step {}, shrunk to {} decisions: {}\n  replay: {}\n", to_string(f.family),
-                               c.game, c.invariant, c.invariant_family, c.step, c.shrunk_decisions, c.message, c.replay_command());
+      std::cout << fmt::format("{}: game {}: {} ({}) at step {}, {}: {}\n  setup: {}\n  replay: {}\n", to_string(f.family),
+                               c.game, c.invariant, c.invariant_family, c.step, c.shrink_summary(), c.message, c.setup,
+                               c.replay_command());
     }
     for (const std::string& line : f.verdict.never_exercised) std::cout << fmt::format("{}: never exercised enough: {}\n", to_string(f.family), line);
     if (!f.verdict.suggestion.empty()) std::cout << fmt::format("{}: suggestion: {}\n", to_string(f.family), f.verdict.suggestion);

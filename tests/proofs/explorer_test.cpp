@@ -3,6 +3,8 @@
 // and its shortest counterexample replays to the same violation through the harness.
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
 #include <iostream>
 #include <sstream>
 
@@ -143,13 +145,13 @@ TEST(ExplorerTest, KillsEveryLifecycleMutantWithAShortestCounterexampleThatRepla
   EXPECT_GE(lifecycle, 4);
 }
 
-TEST(ExplorerTest, CounterexampleFormatKeepsItsNewFieldsAndOldFilesLoad) {
+TEST(ExplorerTest, CounterexampleFormatKeepsItsNewFieldsAndRefusesOldVersions) {
   DUNE_SKIP_WITHOUT_MUTANTS();
   ScopedMutant active(Mutant::NexusBlowBErases);
   const ExploreResult r = explored("lifecycle-3");
   ASSERT_TRUE(r.counterexample);
   const nlohmann::json j = harness::counterexample_to_json(*r.counterexample);
-  EXPECT_EQ(j["version"], 2);
+  EXPECT_EQ(j["version"], 3);
   auto back = harness::counterexample_from_json(j);
   ASSERT_TRUE(std::holds_alternative<harness::Counterexample>(back));
   const auto& c = std::get<harness::Counterexample>(back);
@@ -158,12 +160,20 @@ TEST(ExplorerTest, CounterexampleFormatKeepsItsNewFieldsAndOldFilesLoad) {
   EXPECT_EQ(c.mutant, "nexus-blow-b-erases");
   EXPECT_EQ(c.chance, r.counterexample->chance);
   EXPECT_TRUE(c.every_step);
-  nlohmann::json old = j;
-  for (const char* key : {"start", "chance", "every_step"}) old.erase(key);
-  old["version"] = 1;
-  auto loaded = harness::counterexample_from_json(old);
+  nlohmann::json plain = j;
+  for (const char* key : {"start", "chance", "every_step"}) plain.erase(key);
+  auto loaded = harness::counterexample_from_json(plain);
   ASSERT_TRUE(std::holds_alternative<harness::Counterexample>(loaded));
   EXPECT_FALSE(std::get<harness::Counterexample>(loaded).start);
+  // Before version 3 a choice ranked the commands in listing order: such a file would replay a
+  // different game, so it is refused by its version (issue 23).
+  for (int version : {1, 2}) {
+    nlohmann::json old = j;
+    old["version"] = version;
+    auto refused_old = harness::counterexample_from_json(old);
+    ASSERT_TRUE(std::holds_alternative<std::string>(refused_old));
+    EXPECT_EQ(std::get<std::string>(refused_old).rfind(fmt::format("version {}: ", version), 0), 0u) << std::get<std::string>(refused_old);
+  }
   // A staged start has no digest, but it must be a state a game can be in (issue 18 item 3): a
   // phase that does not hold its step is refused, naming the broken invariant.
   nlohmann::json broken = j;

@@ -5,7 +5,9 @@
 
 #include "generators/arbitrary.h"
 #include "generators/choices.h"
+#include "generators/random_player.h"
 #include "harness/runner.h"
+#include "model/command_steps.h"
 
 namespace dune {
 namespace {
@@ -38,6 +40,34 @@ TEST(Generators, SpecFromJsonNamesTheBadField) {
   const auto back = generators::spec_from_json(j);
   ASSERT_TRUE(std::holds_alternative<std::string>(back));
   EXPECT_NE(std::get<std::string>(back).find("berserk"), std::string::npos);
+}
+
+// A spec's line names the flags that are on (it read them from a destroyed temporary once, and
+// printed "Advanced {}" for a game with two flags on).
+TEST(Generators, ASpecLineNamesItsFlags) {
+  GameSpec spec = generators::uniform_spec(Options::basic(kBaseFactions), 7);
+  spec.options.rules.double_spice_blow = true;
+  spec.options.rules.guild_shipment_timing = true;
+  EXPECT_NE(generators::to_string(spec).find("Advanced {double_spice_blow, guild_shipment_timing}"), std::string::npos)
+      << generators::to_string(spec);
+}
+
+// Index 0 is the default choice (issue 23): where the first listed command is a standing choice
+// (which changes nothing a reader follows) and Pass is legal, index 0 is the Pass.
+TEST(Generators, IndexZeroIsTheDefaultChoice) {
+  int seen = 0;
+  generators::play_random_game(Options::basic(kBaseFactions), 3, 400, [&](const GameState&, const LogEntry&, const GameState& after) {
+    const auto seats = pending(after);
+    if (seats.empty() || after.chance) return;
+    const auto legal = legal_commands(after, seats.front());
+    if (legal.empty() || !is_standing_command(legal.front())) return;
+    const auto d = generators::decide(after, seats, 0);
+    ASSERT_TRUE(d.has_value());
+    EXPECT_EQ(d->command, legal[default_choice(legal)]);
+    EXPECT_FALSE(is_standing_command(d->command)) << to_string(d->command);
+    ++seen;
+  });
+  EXPECT_GT(seen, 0);
 }
 
 // Any index names a legal (seat, command) pair, and normalising it is idempotent.

@@ -30,9 +30,20 @@ GameRecord record(std::uint64_t seed, Faction family, std::uint64_t game, bool v
   g.coverage = {{"Cunning played", (r >> 12) % 3}, {"cancelled", (r >> 14) % 2}};
   if (violated) {
     const int step = static_cast<int>((r >> 24) % g.steps);
-    g.counterexamples.push_back({"spice-ledger", "conservation", "spice total changed by 2", game, step, 3 + static_cast<int>(r % 5),
-                                 fmt::format("reports/out/bene-gesserit-game{}.replay.json", game),
-                                 {"storm: sector 3", "Bid(seat 1, 2)", fmt::format("step {}: spice total 98 -> 100", step)}});
+    Counterexample c;
+    c.invariant = "spice-ledger";
+    c.invariant_family = "conservation";
+    c.message = "spice total changed by 2";
+    c.game = game;
+    c.step = step;
+    c.shrunk_decisions = 3 + static_cast<int>(r % 5);
+    c.non_default_decisions = 2;
+    c.original_decisions = step + 10;
+    c.shrink_seconds = 0.5;
+    c.setup = "2 seats: Atreides (uniform, circle 0), Bene Gesserit (uniform, circle 3); Basic; Nexus Off; 1 turn";
+    c.replay_file = fmt::format("reports/out/bene-gesserit-game{}.replay.json", game);
+    c.trace = {"storm: sector 3", "Bid(seat 1, 2)", fmt::format("step {}: spice total 98 -> 100", step)};
+    g.counterexamples.push_back(std::move(c));
   }
   return g;
 }
