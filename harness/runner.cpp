@@ -23,6 +23,13 @@ class Run {
   }
 
   RunResult play() {
+    if (const Checkpoint* c = config_.resume) {
+      if (config_.extend) {  // the bots' stream is not part of a checkpoint
+        out_.engine_bug = "a run resumed at a checkpoint cannot extend its prefix with the bots";
+        return std::move(out_);
+      }
+      return go_on(GameState(c->state));
+    }
     auto created = config_.start ? std::variant<GameState, Rejection>(*config_.start) : new_game(spec_.options);
     if (auto* r = std::get_if<Rejection>(&created)) {
       out_.engine_bug = fmt::format("new_game rejected the spec: {}", r->message);
@@ -36,6 +43,22 @@ class Run {
       id_base_ = invariants::fresh_id(state).value - 1;
     }
     record(state, state);  // setup chance steps resolved inside new_game
+    return go_on(std::move(state));
+  }
+
+ private:
+  // From a checkpoint: everything before it was played and checked by the run that made it.
+  RunResult go_on(GameState state) {
+    if (const Checkpoint* c = config_.resume) {
+      out_.choices = c->choices;
+      out_.decisions = static_cast<int>(c->choices.size());
+      out_.steps = c->steps;
+      chance_seen_ = c->chance_seen;
+      explicit_chance_ = c->explicit_chance;
+      id_base_ = c->id_base;
+      context_ = c->context;
+      logged_ = state.log.size();
+    }
     while (!out_.violation && !is_terminal(state)) {
       if (out_.decisions >= spec_.max_decisions) {
         out_.capped = true;
@@ -49,7 +72,6 @@ class Run {
     return std::move(out_);
   }
 
- private:
   // One step: a chance step or one decision. False when the game stops here.
   bool advance(GameState& state) {
     if (state.chance) {
@@ -67,6 +89,9 @@ class Run {
     if (seats.empty()) return halt(state, "no seat is awaited and no chance step is pending (engine bug)");
     const std::size_t n = out_.choices.size();
     if (n >= config_.prefix.size() && !config_.extend) return false;
+    if (config_.checkpoints) {
+      config_.checkpoints->push_back(Checkpoint{state, out_.choices, out_.steps, chance_seen_, explicit_chance_, id_base_, context_});
+    }
     const auto decision = n < config_.prefix.size() ? generators::decide(state, seats, config_.prefix[n])
                                                     : bots_.choose(state, seats);
     if (!decision) return halt(state, "an awaited seat has no legal command (engine bug)");
@@ -107,7 +132,7 @@ class Run {
   const RunConfig& config_;
   generators::Bots bots_;
   invariants::GameContext context_{};
-  std::array<std::uint32_t, 8> chance_seen_{};  // per ChanceKind
+  decltype(Checkpoint::chance_seen) chance_seen_{};  // per ChanceKind
   std::size_t logged_ = 0;
   std::uint64_t id_base_ = 0;        // the start's highest command id (0 from new_game)
   std::size_t explicit_chance_ = 0;  // config.chance entries used

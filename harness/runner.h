@@ -2,6 +2,7 @@
 // with the invariant checkers after every step, stopping at the first violation.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -29,6 +30,21 @@ struct Found {
 // Called after every step (accepted command or chance step), before the checks.
 using StepHook = std::function<void(const invariants::Transition&)>;
 
+struct RunResult;
+
+// A run paused just before one of its decisions: everything a run needs to go on from there as if
+// it had played the whole prefix (the shrinker resumes candidates that share a prefix with the
+// best game so far, instead of replaying it from setup).
+struct Checkpoint {
+  GameState state;
+  std::vector<Choice> choices;  // the normalised choices made before it
+  int steps = 0;
+  std::array<std::uint32_t, 16> chance_seen{};  // per ChanceKind
+  std::size_t explicit_chance = 0;
+  std::uint64_t id_base = 0;
+  invariants::GameContext context{};
+};
+
 struct RunConfig {
   std::span<const Choice> prefix;  // the first choices; after them the bots choose (or the game stops)
   bool extend = true;              // false: stop when the prefix is used up (replays and shrinking)
@@ -40,6 +56,13 @@ struct RunConfig {
   const GameState* start = nullptr;      // begin here instead of new_game; steps count from 0 at it
   std::span<const std::uint8_t> chance;  // explicit outcomes of the first chance steps, in order
   bool every_step = false;               // sampled checkers run on every step (see check_step)
+  // Resume at a checkpoint of an earlier run of the same spec and config whose choices are a
+  // prefix of `prefix`; the result is the one the whole game from its start would give. Only
+  // with extend = false: the bots' stream is not part of a checkpoint.
+  const Checkpoint* resume = nullptr;
+  // When set, one checkpoint per decision is appended (checkpoints[k]: just before decision k of
+  // the run's start, resumed ones included as far as they are known to the caller).
+  std::vector<Checkpoint>* checkpoints = nullptr;
 };
 
 struct RunResult {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <iterator>
 #include <unordered_set>
 
 #include "generators/game_spec.h"
@@ -53,6 +54,7 @@ class Shrinker {
     best_.violation = target_;
     best_.original_size = choices.size();
     best_.original_non_default = non_default_decisions(choices);
+    record_checkpoints();
     bool progress = true;
     while (progress && !expired()) {
       progress = false;
@@ -88,16 +90,49 @@ class Shrinker {
     config.check_options = options_.check_options;
     config.checkers = checkers_;
     config.start = options_.start;
+    // A candidate that shares its first p choices with the best game goes on from the best game's
+    // checkpoint before decision p: those p decisions and their checks would come out the same.
+    std::size_t resumed = 0;
+    if (!fresh && spec == best_.spec && !checkpoints_.empty()) {
+      const auto common = static_cast<std::size_t>(
+          std::mismatch(choices.begin(), choices.end(), best_.choices.begin(), best_.choices.end()).first - choices.begin());
+      resumed = std::min(common, checkpoints_.size() - 1);
+      config.resume = &checkpoints_[resumed];
+    }
+    std::vector<Checkpoint> recorded;
+    config.checkpoints = &recorded;
     RunResult r = run_game(spec, config);
     if (!r.violation || r.violation->violation.invariant != target_.violation.invariant) return false;
     // The run stopped at the violation, so its normalised choices are already cut there.
     if (!simpler(spec, r.choices)) return false;
+    if (config.resume) {
+      checkpoints_.resize(resumed);
+      std::move(recorded.begin(), recorded.end(), std::back_inserter(checkpoints_));
+    } else {
+      checkpoints_ = std::move(recorded);  // a fresh run's too: its choices name the bots' commands
+    }
     best_.spec = spec;
     best_.choices = std::move(r.choices);
     best_.violation = std::move(*r.violation);
     best_.accepted += 1;
     tried_.insert(key_of(best_.spec, best_.choices, false));
     return true;
+  }
+
+  // The game as found, replayed once to keep a checkpoint before each of its decisions.
+  void record_checkpoints() {
+    if (expired()) return;
+    RunConfig config;
+    config.prefix = best_.choices;
+    config.extend = false;
+    config.check_options = options_.check_options;
+    config.checkers = checkers_;
+    config.start = options_.start;
+    config.checkpoints = &checkpoints_;
+    best_.candidates += 1;
+    const RunResult r = run_game(best_.spec, config);
+    tried_.insert(key_of(best_.spec, best_.choices, false));
+    if (!r.violation || r.choices != best_.choices) checkpoints_.clear();  // not the same game: resume nothing
   }
 
   // Shortlex order on the choice sequence; a different (simpler-by-construction) spec always wins.
@@ -223,6 +258,7 @@ class Shrinker {
   std::span<const invariants::Checker> checkers_;
   ShrinkResult best_;
   std::unordered_set<std::uint64_t> tried_;
+  std::vector<Checkpoint> checkpoints_;  // checkpoints_[k]: the best game just before its decision k
   GameSpec keyed_spec_;
   std::uint64_t spec_key_ = 0;
 };

@@ -79,5 +79,36 @@ RC_GTEST_PROP(Shrink, ShrunkGamesStillFailTheSameInvariant, ()) {
   RC_ASSERT(again.violation->violation.invariant == std::string("planted.big-bid"));
 }
 
+// A run resumed at a checkpoint ends exactly as the whole game from setup: the same choices,
+// steps, violation and final state (the shrinker relies on it to skip a shared prefix).
+TEST(Shrink, AResumedRunEndsAsTheWholeGame) {
+  const GameSpec spec = aggressive_table(3);
+  const harness::RunResult found = run_planted(spec);
+  ASSERT_TRUE(found.violation);
+  std::vector<harness::Checkpoint> checkpoints;
+  harness::RunConfig config;
+  config.checkers = harness::planted_big_bid();
+  config.prefix = found.choices;
+  config.extend = false;
+  config.checkpoints = &checkpoints;
+  const harness::RunResult whole = harness::run_game(spec, config);
+  ASSERT_EQ(checkpoints.size(), found.choices.size());
+  for (std::size_t k : {std::size_t{0}, checkpoints.size() / 2, checkpoints.size() - 1}) {
+    harness::RunConfig resumed = config;
+    resumed.checkpoints = nullptr;
+    resumed.resume = &checkpoints[k];
+    const harness::RunResult r = harness::run_game(spec, resumed);
+    EXPECT_EQ(r.choices, whole.choices) << "resumed before decision " << k;
+    EXPECT_EQ(r.steps, whole.steps);
+    ASSERT_TRUE(r.violation);
+    EXPECT_EQ(r.violation->step, whole.violation->step);
+    EXPECT_EQ(r.final_state, whole.final_state);
+  }
+  harness::RunConfig extending = config;
+  extending.extend = true;
+  extending.resume = &checkpoints.front();
+  EXPECT_FALSE(harness::run_game(spec, extending).engine_bug.empty()) << "a resumed run cannot hand over to the bots";
+}
+
 }  // namespace
 }  // namespace dune
