@@ -6,7 +6,8 @@
 //               fighters, one FlipBeneGesserit per territory, until Pass;
 //   Intrusion   (2.02.15) after forces of a faction not allied to them enter a territory where
 //               they have fighters, by shipment, cross-shipment, Fremen sending or movement:
-//               flip those fighters to advisors, or Pass;
+//               flip those fighters to advisors, or Pass (before the spiritual advisor decision
+//               of the same shipment: our order; awaited_shipment_movement asks the window first);
 //   Take Up Arms (2.02.16) after they moved advisors into an occupied territory where they had
 //               no advisors: flip them to fighters, or Pass.
 // Universal Stewards (2.02.21) is automatic: as Shipment and Movement ends (the last moment
