@@ -139,6 +139,12 @@ void receive_from_bank(GameState& state, Seat to, Spice amount) {
   state.seat(to).spice += amount;
 }
 
+ForceLoss fremen_half_loss(ForceCount normal, ForceCount special) {
+  const int loss = ((normal + special).value + 1) / 2;
+  const ForceCount lost_normal{std::min(loss, normal.value)};
+  return ForceLoss{lost_normal, ForceCount{loss - lost_normal.value}};
+}
+
 void destroy_forces(GameState& state, Faction f, CellId c, ForceCount normal, ForceCount special) {
   if (mutant_active(Mutant::DestroyedForcesVanish)) return void((state.board.normal[index(c)][index(f)] -= normal, state.board.special[index(c)][index(f)] -= special));
   transfer_forces(state, f, AtCell{c}, InTanks{}, normal, special);

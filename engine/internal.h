@@ -58,6 +58,12 @@ Spice total_spice_on_board(const GameState& state);
 void pay_to_bank(GameState& state, Seat from, Spice amount);
 void pay_to_seat(GameState& state, Seat from, Seat to, Spice amount);
 void receive_from_bank(GameState& state, Seat to, Spice amount);
+// Advanced Fremen caught by the storm lose half of the group, rounded up, normal forces first
+// ([LR] 2.04.16, 2.04.17; the split is the engine's choice, [TO] lets the Fremen choose).
+struct ForceLoss {
+  ForceCount normal, special;
+};
+ForceLoss fremen_half_loss(ForceCount normal, ForceCount special);
 // Sends forces from a cell to the Tanks.
 void destroy_forces(GameState& state, Faction f, CellId c, ForceCount normal, ForceCount special);
 

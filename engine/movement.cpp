@@ -4,13 +4,17 @@
 // costs 1, storm cells and strongholds held by two other factions are never entered
 // ([TO] Map.FindNeighbours).
 //
-// Hajr ([LR] 3.01, fact sheet §4.1 "one extra movement action"): played in one's own Movement step
-// BEFORE the first move, it allows a second group move (the same forces or others). Choice: it
-// cannot be played after the move, because the turn then ends at once — waiting for a possible
-// Hajr after every move would make the pending set depend on a secret hand.
+// Hajr ([LR] 3.01.09: "Play during FORCE MOVEMENT [1.06.05]. You gain an extra Force movement
+// action ... The Forces you Move may be a group you've already moved this Phase or another
+// group"): played in one's own Movement step, before or after the first move, it allows a second
+// group move. So a seat's Movement step ends only when it passes: after its move every seat is
+// awaited again (Pass, or PlayHajr when it holds one), whether or not it holds Hajr, so that the
+// pending set never tells who holds the card.
 #include <algorithm>
 #include <deque>
 #include <limits>
+#include <set>
+#include <tuple>
 
 #include "engine/engine.h"
 #include "engine/internal.h"
@@ -20,6 +24,9 @@ namespace dune::shipment_movement {
 namespace {
 
 constexpr int kUnreachable = std::numeric_limits<int>::max();
+
+// One group move per Movement step, two once Hajr is played ([LR] 1.06.05, 3.01.09).
+bool move_left(const MovementState& m) { return m.moves_made < (m.hajr_played ? 2 : 1); }
 
 // Ornithopters: 3 territories for a seat occupying Arrakeen or Carthag at the start of its move
 // ([LR] 1.06.05.04), Fremen included; otherwise Fremen 2 ([LR] 2.04.06), everyone else 1. With
@@ -147,6 +154,11 @@ Rejection explain_move(const GameState& s, Faction f, const Move& c) {
 
 std::optional<Rejection> validate_move(const GameState& s, Seat seat, const Move& c) {
   const Faction f = s.faction_of(seat);
+  if (!move_left(s.movement)) {
+    return reject(RejectCode::IllegalChoice, "{} made {} move{} this Movement step: pass{} ([LR] 1.06.05, 3.01.09)",
+                  to_string(f), int{s.movement.moves_made}, s.movement.moves_made == 1 ? "" : "s",
+                  s.movement.hajr_played ? "" : ", or play Hajr for another");
+  }
   if (index(c.from) >= kTerritoryCount || !valid_cell(c.to)) {
     return reject(RejectCode::IllegalChoice, "no such territory or cell");
   }
@@ -183,20 +195,26 @@ void apply_move(GameState& s, Seat seat, const Move& c) {
   const TerritoryId to = cell_info(c.to).territory;
   const auto group = moving_group(s, f, c);
   const bool advisors = f == Faction::BeneGesserit && arriving_as_advisors(s, to, s.board.advisors[index(c.from)]);
+  const bool had_forces_there = forces_in_territory(s, f, to) > ForceCount{0};
   move_group(s, f, *group, c.to, c.normal, c.special);
   if (f == Faction::BeneGesserit) {
     s.board.advisors[index(to)] = advisors;
     forget_empty_stance(s, c.from);
   }
+  if (to == c.from) return;  // nothing entered a territory
+  if (f == Faction::BeneGesserit) {
+    open_take_up_arms(s, to, had_forces_there);  // [LR] 2.02.16
+  } else {
+    open_intrusion(s, f, to);  // [LR] 2.02.15
+  }
 }
 
 std::optional<Rejection> validate_hajr(const GameState& s, Seat seat) {
   if (!card_in_hand(s.seat(seat), "Hajr")) {
-    return reject(RejectCode::IllegalChoice, "you hold no Hajr card (fact sheet §4.1, [LR] 3.01)");
+    return reject(RejectCode::IllegalChoice, "you hold no Hajr card (fact sheet §4.1, [LR] 3.01.09)");
   }
-  if (s.movement.hajr_played || s.movement.moves_made > 0) {
-    return reject(RejectCode::IllegalChoice,
-                  "Hajr is played once, before your first move of this Movement step ([LR] 3.01)");
+  if (s.movement.hajr_played) {
+    return reject(RejectCode::IllegalChoice, "Hajr was already played in this Movement step ([LR] 3.01.09)");
   }
   return std::nullopt;
 }
@@ -206,7 +224,11 @@ void add_move_candidates(const GameState& s, Seat seat, std::vector<Command>& ou
   const int range = movement_range(s, f);
   for (std::size_t i = 0; i < kTerritoryCount; ++i) {
     const TerritoryId from = territory_at(i);
-    for (const auto& group : groups_of(s, from)) {
+    const auto groups = groups_of(s, from);
+    // In a territory the storm splits, two groups may make the same move: it is listed once (the
+    // Move names the territory, and the first group that can make it moves).
+    std::set<std::tuple<std::size_t, int, int>> listed;
+    for (const auto& group : groups) {
       const GroupForces have = forces_in_group(s, f, group);
       if (have.normal + have.special == ForceCount{0}) continue;
       const auto dist = distances(s, f, group, Obstacles{true, false});  // over-generates; validate decides
@@ -214,7 +236,8 @@ void add_move_candidates(const GameState& s, Seat seat, std::vector<Command>& ou
         if (dist[to] > range) continue;
         for (int sp = 0; sp <= have.special.value; ++sp) {
           for (int n = 0; n <= have.normal.value; ++n) {
-            if (n + sp > 0) out.push_back(Move{from, cell_at(to), ForceCount{n}, ForceCount{sp}});
+            if (n + sp == 0 || (groups.size() > 1 && !listed.emplace(to, n, sp).second)) continue;
+            out.push_back(Move{from, cell_at(to), ForceCount{n}, ForceCount{sp}});
           }
         }
       }
@@ -226,7 +249,7 @@ void add_move_candidates(const GameState& s, Seat seat, std::vector<Command>& ou
 
 void add_movement_candidates(const GameState& s, Seat seat, std::vector<Command>& out) {
   if (card_in_hand(s.seat(seat), "Hajr")) out.push_back(PlayHajr{});
-  add_move_candidates(s, seat, out);
+  if (move_left(s.movement)) add_move_candidates(s, seat, out);
 }
 
 std::optional<Rejection> validate_movement(const GameState& s, Seat seat, const Command& c) {
@@ -246,7 +269,7 @@ bool apply_movement(GameState& s, Seat seat, const Command& c) {
   if (!move) return true;  // Pass ends the seat's movement
   apply_move(s, seat, *move);
   s.movement.moves_made += 1;
-  return s.movement.moves_made >= (s.movement.hajr_played ? 2 : 1);
+  return false;  // the seat passes to end its step: Hajr may still follow ([LR] 3.01.09)
 }
 
 // At the end of its actions, the seat's forces sharing a territory with its ally (not the Polar

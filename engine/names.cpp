@@ -97,6 +97,10 @@ struct Namer {
     }
     return "?";
   }
+  std::string operator()(const FlipBeneGesserit& c) const {
+    return fmt::format("flip the Bene Gesserit in {} to {}", to_string(c.territory),
+                       c.to == BeneGesseritSide::Fighters ? "fighters" : "advisors");
+  }
   std::string operator()(const PlayHajr&) const { return "play Hajr"; }
   std::string operator()(const GuildActNow&) const { return "Guild acts now"; }
   std::string operator()(const PlayTruthtrance& c) const { return fmt::format("Truthtrance to seat {}: {}", c.target.value, question_text(c.question)); }

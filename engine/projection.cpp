@@ -25,6 +25,7 @@ namespace dune {
 using json = nlohmann::json;
 using json_io::In;
 using json_io::name_of;
+using json_io::flip_window_json;
 
 namespace {
 
@@ -173,7 +174,7 @@ PublicView project_public(const GameState& s) {
   v.progress = ProgressView{seats_where(s, s.charity.answered), seats_where(s, s.revival.done),
                             s.movement.turn_index, s.movement.spiritual_advisor_cell, s.movement.hajr_played,
                             s.movement.moves_made, s.movement.guild_waits, s.movement.guild_acting,
-                            s.movement.guild_done};
+                            s.movement.guild_done, s.movement.flip_window};
   v.battle = battle_view(s);
   v.nexus = nexus_view(s);
   v.truthtrance_answers = s.truthtrance_answers;
@@ -351,7 +352,8 @@ json view_to_json(const PublicView& v) {
                         {"revival_done", seats_json(v.progress.revival_done)},
                         {"movement_turn_index", v.progress.movement_turn_index},
                         {"spiritual_advisor_cell", v.progress.spiritual_advisor_cell
-                                                       ? cell_json(*v.progress.spiritual_advisor_cell) : json(nullptr)}}},
+                                                       ? cell_json(*v.progress.spiritual_advisor_cell) : json(nullptr)},
+                        {"flip_window", flip_window_json(v.progress.flip_window)}}},
           {"truthtrance_answers", answers}, {"winners", winners}, {"halted", v.halted}};
 }
 

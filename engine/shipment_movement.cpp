@@ -36,7 +36,7 @@ std::optional<Rejection> check_group(ForceCount normal, ForceCount special) {
 
 // Bene Gesserit tokens arriving in t match the Bene Gesserit tokens already there ([LR] 2.02.20),
 // become fighters in an unoccupied territory ([LR] 2.02.14), else keep their side. The optional
-// flips of [LR] 2.02.15–17 have no command yet (listed unavailable).
+// flips of [LR] 2.02.15–17 are decisions that follow the arrival (advisors.cpp).
 bool arriving_as_advisors(const GameState& s, TerritoryId t, bool advisors) {
   if (forces_in_territory(s, Faction::BeneGesserit, t) > ForceCount{0}) return s.board.advisors[index(t)];
   const auto present = factions_in_territory(s, t);
@@ -88,7 +88,10 @@ void begin_turn(GameState& s) {
       return;
     }
   }
-  if (m.turn_index >= s.seat_count()) end_phase(s);
+  if (m.turn_index >= s.seat_count()) {
+    universal_stewards(s);  // [LR] 2.02.21: before the Battle Phase
+    end_phase(s);
+  }
 }
 
 void finish_turn(GameState& s, Seat seat) {
@@ -181,9 +184,14 @@ std::optional<Rejection> check_payment(const GameState& s, Seat seat, Spice cost
   return std::nullopt;
 }
 
+// Advanced Fremen may send their reserves into the storm, at half loss ([LR] 2.04.17).
+bool storm_migration(const GameState& s, Faction f, CellId to) {
+  return f == Faction::Fremen && s.options.rules.fremen_storm_losses && cell_in_storm(s, to);
+}
+
 std::optional<Rejection> check_destination(const GameState& s, Faction f, CellId to) {
   const TerritoryId t = cell_info(to).territory;
-  if (cell_in_storm(s, to)) {
+  if (cell_in_storm(s, to) && !storm_migration(s, f, to)) {
     return reject(RejectCode::StormBlocked, "no shipment into a sector in storm ([LR] 1.06.03.04): {} is in sector {}",
                   to_string(t), cell_info(to).sector->value);
   }
@@ -231,10 +239,6 @@ std::optional<Rejection> validate_ship(const GameState& s, Seat seat, const Ship
       return reject(RejectCode::IllegalChoice,
                     "Fremen send reserves only onto The Great Flat or a territory within 2 of it ([LR] 2.04.05), "
                     "not {}", to_string(t));
-    }
-    if (cell_in_storm(s, c.to) && s.options.rules.fremen_storm_losses) {
-      return reject(RejectCode::NotImplemented,
-                    "Fremen storm migration (sending into the storm at half loss, [LR] 2.04.17) is not implemented yet");
     }
     return check_destination(s, f, c.to);
   }
@@ -324,7 +328,14 @@ void apply_ship(GameState& s, Seat seat, const Ship& c) {
   if (f == Faction::Fremen && mutant_active(Mutant::FremenPayToShip)) pay_to_bank(s, seat, std::min(Spice{(c.normal + c.special).value}, s.seat(seat).spice));
   if (c.karama) discard_from_hand(s, seat, *card_in_hand(s.seat(seat), "Karama"));
   transfer_forces(s, f, InReserves{}, AtCell{c.to}, c.normal, c.special);
+  if (storm_migration(s, f, c.to) && !mutant_active(Mutant::StormMigrationUnharmed)) {
+    // Half of the sent group, rounded up, is lost at once ([LR] 2.04.17, as 2.04.16); forces
+    // already in that cell are not hit again.
+    const ForceLoss lost = fremen_half_loss(c.normal, c.special);
+    destroy_forces(s, f, c.to, lost.normal, lost.special);
+  }
   if (f == Faction::BeneGesserit) s.board.advisors[index(t)] = false;  // shipped as fighters ([LR] 2.02.13)
+  open_intrusion(s, f, t);
   // Fremen reserves are on Dune: their sending is not a shipment from off-planet ([LR] 2.04.03).
   after_shipment(s, seat, f != Faction::Fremen, c.to);
 }
@@ -340,6 +351,7 @@ void apply_cross_ship(GameState& s, Seat seat, const CrossShip& c) {
     s.board.advisors[index(to)] = advisors;
     forget_empty_stance(s, from);
   }
+  open_intrusion(s, f, to);
   after_shipment(s, seat, false, c.to);
 }
 
@@ -356,7 +368,7 @@ std::optional<Rejection> validate_shipment(const GameState& s, Seat seat, const 
   if (const auto* cross = std::get_if<CrossShip>(&c)) return validate_cross_ship(s, seat, *cross);
   if (const auto* back = std::get_if<ShipToReserves>(&c)) return validate_ship_to_reserves(s, seat, *back);
   if (std::holds_alternative<PlayHajr>(c)) {
-    return reject(RejectCode::WrongPhase, "Hajr is played in your Movement step, before your move ([LR] 3.01)");
+    return reject(RejectCode::WrongPhase, "Hajr is played in your Movement step, before or after your move ([LR] 3.01.09)");
   }
   return reject(RejectCode::WrongPhase, "Shipment: ship forces or pass ([LR] 1.06.03)");
 }
@@ -451,11 +463,13 @@ void on_spice_peeked(GameState& state, Seat seat, SpiceCardId card) {
 
 void enter_shipment_movement(GameState& state) {
   state.movement = MovementState{};
+  shipment_movement::open_wartime(state);  // [LR] 2.02.17: before Shipment and Movement
   shipment_movement::show_top_spice_card_to_atreides(state);
   begin_turn(state);
 }
 
 std::vector<Seat> awaited_shipment_movement(const GameState& state) {
+  if (state.movement.flip_window) return {*state.seat_of(Faction::BeneGesserit)};
   if (state.movement.spiritual_advisor_cell) return {*state.seat_of(Faction::BeneGesserit)};
   if (guild_deciding(state)) return {guild_seat(state)};
   if (!state.movement.guild_acting && state.movement.turn_index >= state.seat_count()) return {};
@@ -463,6 +477,7 @@ std::vector<Seat> awaited_shipment_movement(const GameState& state) {
 }
 
 std::vector<Command> candidates_shipment_movement(const GameState& state, Seat seat) {
+  if (state.movement.flip_window) return flip_candidates(state);
   if (state.movement.spiritual_advisor_cell) {
     return {SendSpiritualAdvisor{AdvisorDestination::None}, SendSpiritualAdvisor{AdvisorDestination::PolarSink},
             SendSpiritualAdvisor{AdvisorDestination::ShipmentCell}};
@@ -479,6 +494,11 @@ std::vector<Command> candidates_shipment_movement(const GameState& state, Seat s
 }
 
 std::optional<Rejection> validate_shipment_movement(const GameState& state, Seat seat, const Command& c) {
+  if (state.movement.flip_window) return validate_flip(state, c);
+  if (std::holds_alternative<FlipBeneGesserit>(c)) {
+    return reject(RejectCode::WrongPhase, "no Bene Gesserit flip is open now: Wartime opens the phase, Intrusion and "
+                  "Take Up Arms follow a shipment or a move ([LR] 2.02.15–17)");
+  }
   if (state.movement.spiritual_advisor_cell) return validate_spiritual_advisor(state, c);
   if (guild_deciding(state)) {
     if (std::holds_alternative<GuildActNow>(c) || std::holds_alternative<Pass>(c)) return std::nullopt;
@@ -491,6 +511,10 @@ std::optional<Rejection> validate_shipment_movement(const GameState& state, Seat
 }
 
 void apply_shipment_movement(GameState& state, Seat seat, const Command& c) {
+  if (state.movement.flip_window) {
+    apply_flip(state, c);
+    return;
+  }
   if (const auto* send = std::get_if<SendSpiritualAdvisor>(&c)) {
     if (send->to != AdvisorDestination::None) send_spiritual_advisor(state, *state.movement.spiritual_advisor_cell, send->to);
     state.movement.spiritual_advisor_cell.reset();

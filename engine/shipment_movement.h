@@ -1,5 +1,6 @@
 // Helpers shared by the two halves of the Shipment and Movement phase: shipment_movement.cpp (the
-// turn order, the Guild's timing and Shipment) and movement.cpp (Movement and Hajr).
+// turn order, the Guild's timing and Shipment), movement.cpp (Movement and Hajr) and advisors.cpp
+// (the Advanced Bene Gesserit flips that follow them).
 #pragma once
 
 #include <optional>
@@ -22,8 +23,20 @@ void forget_empty_stance(GameState& s, TerritoryId t);
 // Bidding ended): chance.cpp calls this again after every outcome. Idempotent.
 void show_top_spice_card_to_atreides(GameState& s);
 
+// ---- advisors.cpp: Advanced Bene Gesserit flips ([LR] 2.02.15–21) ---------------------------
+// Why the Bene Gesserit advisors in t cannot flip to fighters now (Peacetime, Stormed In, the
+// occupancy limit), or nullopt when they can.
+std::optional<Rejection> check_flip_to_fighters(const GameState& s, TerritoryId t);
+void open_wartime(GameState& s);                                        // as the phase opens
+void open_intrusion(GameState& s, Faction mover, TerritoryId t);        // mover's forces entered t
+void open_take_up_arms(GameState& s, TerritoryId t, bool had_forces_there);  // after a Bene Gesserit move
+std::vector<Command> flip_candidates(const GameState& s);
+std::optional<Rejection> validate_flip(const GameState& s, const Command& c);
+void apply_flip(GameState& s, const Command& c);
+void universal_stewards(GameState& s);                                  // as the phase ends
+
 // ---- movement.cpp ---------------------------------------------------------------------------
-// The Movement step of the acting seat: Move, PlayHajr or Pass.
+// The Movement step of the acting seat: Move, PlayHajr or Pass (Pass ends it).
 void add_movement_candidates(const GameState& s, Seat seat, std::vector<Command>& out);
 std::optional<Rejection> validate_movement(const GameState& s, Seat seat, const Command& c);
 // Applies a validated Movement command; true when the seat's movement is over.

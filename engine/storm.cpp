@@ -86,7 +86,6 @@ bool in_position_for_atomics(const GameState& state, Faction f) {
 }
 
 // Fremen in Advanced lose half their forces, rounded up ([LR] 2.04.16, [TO] LossesToTake).
-// [TO] lets the Fremen choose which; without a command for that choice we take normal forces first.
 void storm_losses(GameState& state, Faction f, CellId c) {
   const ForceCount normal = state.board.normal[index(c)][index(f)];
   const ForceCount special = state.board.special[index(c)][index(f)];
@@ -95,9 +94,8 @@ void storm_losses(GameState& state, Faction f, CellId c) {
     destroy_forces(state, f, c, normal, special);
     return;
   }
-  const int loss = ((normal + special).value + 1) / 2;
-  const ForceCount lost_normal{std::min(loss, normal.value)};
-  destroy_forces(state, f, c, lost_normal, ForceCount{loss - lost_normal.value});
+  const ForceLoss lost = fremen_half_loss(normal, special);
+  destroy_forces(state, f, c, lost.normal, lost.special);
 }
 
 // The Bene Gesserit stance flag means nothing once no token is left in the territory.

@@ -655,6 +655,8 @@ constexpr std::array<Checker, kOracleCount> kOracles{
     Checker{kNames[kExplosion], "oracle", "Lasgun/Shield: every force and the spice there are lost", explosion},
     Checker{kNames[kVictory], "oracle", "3 strongholds alone or 4 allied win at the Mentat Pause (prediction aside); the end-game rules on the last turn", victory},
     Checker{kNames[kCapture], "oracle", "Harkonnen capture: a leader drawn among the loser's active ones; kill (face down, +2) or capture", capture},
+    Checker{kNames[kStormMigration], "oracle", "Fremen sending: every force arrives, half (rounded up) lost when sent into the storm", storm_migration},
+    Checker{kNames[kAdvisorFlip], "oracle", "Bene Gesserit flips: the named territory only, to fighters within Peacetime/Stormed In; Universal Stewards", advisor_flip},
 };
 
 }  // namespace

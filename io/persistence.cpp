@@ -22,6 +22,7 @@ using json_io::fail;
 using json_io::guarded;
 using json_io::In;
 using json_io::name_of;
+using json_io::flip_window_json;
 
 // ---- digest ---------------------------------------------------------------------------------
 
@@ -120,7 +121,7 @@ json movement_json(const MovementState& m) {
   return {{"turn_index", m.turn_index},
           {"spiritual_advisor_cell", m.spiritual_advisor_cell ? json(m.spiritual_advisor_cell->value) : json(nullptr)},
           {"hajr_played", m.hajr_played}, {"moves_made", m.moves_made}, {"guild_waits", m.guild_waits},
-          {"guild_acting", m.guild_acting}, {"guild_done", m.guild_done}};
+          {"guild_acting", m.guild_acting}, {"guild_done", m.guild_done}, {"flip_window", flip_window_json(m.flip_window)}};
 }
 
 // Plan parts, the Voice and the like are Command alternatives: stored in their command form.
@@ -353,6 +354,10 @@ struct Reader {
     m.guild_waits = in["guild_waits"].boolean();
     m.guild_acting = in["guild_acting"].boolean();
     m.guild_done = in["guild_done"].boolean();
+    if (const In w = in["flip_window"]; !w.j.is_null()) {
+      m.flip_window = FlipWindow{w["occasion"].enumeration<FlipOccasion>(), TerritoryId{}};
+      if (m.flip_window->occasion != FlipOccasion::Wartime) m.flip_window->territory = w["territory"].territory();
+    }
   }
 
   template <class T>

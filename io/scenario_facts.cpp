@@ -178,6 +178,8 @@ const std::vector<FactInfo>& fact_table() {
          return forces_on_board(s, f, [](F g, std::size_t c) { return c == arg(g, "cell"); }); }},
       {"forces_in_territory", {"seat", "territory"}, Shape::Value, Names::None, {}, [](S s, F f) {
          return forces_on_board(s, f, in_territory); }},
+      {"advisors", {"territory"}, Shape::Value, Names::None, {}, [](S s, F f) -> json {
+         return static_cast<bool>(s.board.advisors[arg(f, "territory")]); }},
       {"spice_in_cell", {"cell"}, Shape::Value, Names::None, {}, [](S s, F f) -> json { return s.board.spice[arg(f, "cell")].value; }},
       {"spice_in_territory", {"territory"}, Shape::Value, Names::None, {}, [](S s, F f) -> json {
          Spice total{};

@@ -191,6 +191,18 @@ struct SendSpiritualAdvisor {
   template <class C, class F> static void fields(C& c, F&& f) { f("to", c.to); }
   friend bool operator==(const SendSpiritualAdvisor&, const SendSpiritualAdvisor&) = default;
 };
+// Advanced Bene Gesserit flip all their tokens in one territory ([LR] 2.02.15–17): to advisors
+// when another faction intrudes (Intrusion), to fighters before Shipment and Movement (Wartime)
+// or after moving advisors into an occupied territory (Take Up Arms). Public.
+enum class BeneGesseritSide : std::uint8_t { Advisors, Fighters };
+struct FlipBeneGesserit {
+  TerritoryId territory;
+  BeneGesseritSide to;
+  static constexpr CommandInfo kInfo{"FlipBeneGesserit", "flip Bene Gesserit forces", CommandClass::Step,
+                                     {Step::Shipment, Step::Movement}};
+  template <class C, class F> static void fields(C& c, F&& f) { f("territory", c.territory); f("to", c.to); }
+  friend bool operator==(const FlipBeneGesserit&, const FlipBeneGesserit&) = default;
+};
 struct PlayHajr {
   static constexpr CommandInfo kInfo{"PlayHajr", "Hajr", CommandClass::Step, {Step::Movement}};
   friend bool operator==(const PlayHajr&, const PlayHajr&) = default;
@@ -344,7 +356,7 @@ struct Pass {
 using Command = std::variant<Pass, ChooseTraitor, Predict, PlaceForces, DialStorm, PlayWeatherControl,
                              PlayFamilyAtomics, ProposeAlliance, AcceptAlliance, BreakAlliance,
                              PlaceWorm, RideWorm, ClaimCharity, Bid, KaramaTakeCard, Revive, Ship,
-                             CrossShip, ShipToReserves, Move, SendSpiritualAdvisor, PlayHajr,
+                             CrossShip, ShipToReserves, Move, SendSpiritualAdvisor, FlipBeneGesserit, PlayHajr,
                              GuildActNow, PlayTruthtrance, PlayGhola, AllySpice,
                              ProtectAllyFromWorms, ChooseBattle, UseVoice, UsePrescience, PlanBattle,
                              DialBattle, CallTraitor, CaptureLeader, DrawNexus, SetRedrawPolicy,

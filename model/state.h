@@ -135,6 +135,16 @@ struct RevivalState {
   friend bool operator==(const RevivalState&, const RevivalState&) = default;
 };
 
+// An Advanced Bene Gesserit flip decision the game waits for ([LR] 2.02.15–17): Wartime as the
+// phase opens (any territory with advisors; `territory` unused), Intrusion after another
+// faction's forces entered `territory`, Take Up Arms after the Bene Gesserit moved advisors there.
+enum class FlipOccasion : std::uint8_t { Wartime, Intrusion, TakeUpArms };
+struct FlipWindow {
+  FlipOccasion occasion;
+  TerritoryId territory{};
+  friend bool operator==(const FlipWindow&, const FlipWindow&) = default;
+};
+
 // Shipment and Movement: the seat acting is storm_order()[turn_index] (or the Guild while
 // guild_acting); Step::Shipment, then Step::Movement. The storm does not move during the phase,
 // so the storm order is stable. Every field is public.
@@ -149,6 +159,8 @@ struct MovementState {
   bool guild_waits = false;   // the Guild chose to wait before the turn at turn_index
   bool guild_acting = false;  // the Guild takes its turn now, out of its storm-order place
   bool guild_done = false;    // the Guild has taken its turn this phase
+  // The Bene Gesserit decide a flip before anything else goes on (public, like the move it follows).
+  std::optional<FlipWindow> flip_window;
   friend bool operator==(const MovementState&, const MovementState&) = default;
 };
 

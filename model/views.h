@@ -155,6 +155,7 @@ struct ProgressView {
   bool guild_waits = false;
   bool guild_acting = false;
   bool guild_done = false;
+  std::optional<FlipWindow> flip_window;  // an Advanced Bene Gesserit flip decision ([LR] 2.02.15–17)
   friend bool operator==(const ProgressView&, const ProgressView&) = default;
 };
 

@@ -75,6 +75,8 @@ rc::Gen<Command> any_command(std::size_t seats) {
       rc::gen::apply([](CellId a, ForceCount n) { return Command{ShipToReserves{a, n, ForceCount{0}}}; }, cell, forces),
       rc::gen::apply([](TerritoryId t, CellId c, ForceCount n, ForceCount s) { return Command{Move{t, c, n, s}}; }, territory, cell, forces, forces),
       rc::gen::map(rc::gen::inRange<int>(0, 4), [](int d) { return Command{SendSpiritualAdvisor{static_cast<AdvisorDestination>(d)}}; }),
+      rc::gen::apply([](TerritoryId t, bool f) { return Command{FlipBeneGesserit{t, f ? BeneGesseritSide::Fighters : BeneGesseritSide::Advisors}}; },
+                     territory, rc::gen::arbitrary<bool>()),
       rc::gen::just(Command{PlayHajr{}}),
       rc::gen::just(Command{GuildActNow{}}),
       rc::gen::map(rc::gen::inRange<int>(0, static_cast<int>(seats) + 1),

@@ -374,6 +374,14 @@ bool lists(const GameState& s, Seat seat, const Command& c) {
   return std::find(legal.begin(), legal.end(), c) != legal.end();
 }
 
+// Atreides to ship, with 2 forces in Old Gap and Hajr in hand; Harkonnen next.
+GameState atreides_holding_hajr() {
+  GameState s = at_shipment(Options::basic({Faction::Atreides, Faction::Harkonnen}));
+  put(s, Faction::Atreides, kOldGapMiddle, 2);
+  give(s, seat_of(s, Faction::Atreides), "Hajr");
+  return s;
+}
+
 TEST(ShipmentMovementTest, HajrGivesASecondMoveAndIsDiscarded) {
   SeededChance chance(1);
   GameState s = at_shipment(Options::basic({Faction::Atreides, Faction::Harkonnen}));
@@ -394,6 +402,10 @@ TEST(ShipmentMovementTest, HajrGivesASecondMoveAndIsDiscarded) {
   s = play(s, atreides, Move{TerritoryId::OldGap, kBrokenLandWest, ForceCount{3}, ForceCount{0}}, chance);
   EXPECT_EQ(at(s, Faction::Atreides, kBrokenLandWest), ForceCount{5});
   EXPECT_EQ(at(s, Faction::Atreides, kOldGapMiddle), ForceCount{0});
+  ASSERT_EQ(pending(s), std::vector<Seat>{atreides});  // the step ends when the seat passes
+  expect_rejected(s, envelope(s, atreides, Move{TerritoryId::BrokenLand, kOldGapMiddle, ForceCount{1}, ForceCount{0}}),
+                  RejectCode::IllegalChoice);  // no third move
+  s = play(s, atreides, Pass{}, chance);
   EXPECT_EQ(pending(s), std::vector<Seat>{seat_of(s, Faction::Harkonnen)});
   EXPECT_EQ(s.step, Step::Shipment);
   EXPECT_FALSE(s.movement.hajr_played);
@@ -416,13 +428,36 @@ TEST(ShipmentMovementTest, HajrMayMoveTheSameGroupTwiceOrBeFollowedByAPass) {
   EXPECT_FALSE(holds(passed, atreides, "Hajr"));
 }
 
-TEST(ShipmentMovementTest, HajrRejectionsLeaveTheStateUnchanged) {
+// [LR] 3.01.09: "Play during FORCE MOVEMENT ... The Forces you Move may be a group you've already
+// moved this Phase": Hajr after the first move. Every seat is awaited after its move, card or not.
+TEST(ShipmentMovementTest, HajrMayBePlayedAfterTheFirstMove) {
   SeededChance chance(1);
-  GameState s = at_shipment(Options::basic({Faction::Atreides, Faction::Harkonnen}));
+  GameState s = atreides_holding_hajr();
   const Seat atreides = seat_of(s, Faction::Atreides);
   const Seat harkonnen = seat_of(s, Faction::Harkonnen);
-  put(s, Faction::Atreides, kOldGapMiddle, 2);
-  give(s, atreides, "Hajr");
+  s = play(s, atreides, Pass{}, chance);
+  s = play(s, atreides, Move{TerritoryId::OldGap, kBrokenLandWest, ForceCount{2}, ForceCount{0}}, chance);
+  ASSERT_EQ(pending(s), std::vector<Seat>{atreides});
+  EXPECT_TRUE(lists(s, atreides, PlayHajr{}));
+  expect_rejected(s, envelope(s, atreides, Move{TerritoryId::BrokenLand, kPlasticBasinMiddle, ForceCount{2}, ForceCount{0}}),
+                  RejectCode::IllegalChoice);  // a second move needs the card
+  GameState without = s;
+  without.seat(atreides).hand.clear();
+  EXPECT_EQ(pending(without), std::vector<Seat>{atreides});  // awaited all the same: the hand stays secret
+  EXPECT_EQ(legal_commands(without, atreides), std::vector<Command>{Pass{}});
+  s = play(s, atreides, PlayHajr{}, chance);
+  s = play(s, atreides, Move{TerritoryId::BrokenLand, kPlasticBasinMiddle, ForceCount{2}, ForceCount{0}}, chance);
+  EXPECT_EQ(at(s, Faction::Atreides, kPlasticBasinMiddle), ForceCount{2});
+  EXPECT_FALSE(holds(s, atreides, "Hajr"));
+  s = play(s, atreides, Pass{}, chance);
+  EXPECT_EQ(pending(s), std::vector<Seat>{harkonnen});
+}
+
+TEST(ShipmentMovementTest, HajrRejectionsLeaveTheStateUnchanged) {
+  SeededChance chance(1);
+  GameState s = atreides_holding_hajr();
+  const Seat atreides = seat_of(s, Faction::Atreides);
+  const Seat harkonnen = seat_of(s, Faction::Harkonnen);
   expect_rejected(s, envelope(s, atreides, PlayHajr{}), RejectCode::WrongPhase);  // Shipment step
   expect_rejected(s, envelope(s, harkonnen, PlayHajr{}), RejectCode::NotYourTurn);
   s = play(s, atreides, Pass{}, chance);
@@ -595,6 +630,8 @@ TEST(ShipmentMovementTest, GuildThatKeepsWaitingGoesLast) {
   s = play(s, guild, Pass{}, chance);
   s = play(s, guild, Move{TerritoryId::OldGap, kBrokenLandWest, ForceCount{2}, ForceCount{0}}, chance);
   EXPECT_EQ(at(s, Faction::SpacingGuild, kBrokenLandWest), ForceCount{2});
+  ASSERT_EQ(s.phase, Phase::ShipmentAndMovement);  // its Movement step ends when it passes ([LR] 3.01.09)
+  s = play(s, guild, Pass{}, chance);
   EXPECT_NE(s.phase, Phase::ShipmentAndMovement);
 }
 

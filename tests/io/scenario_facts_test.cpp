@@ -137,6 +137,14 @@ GameState with_plans(GameState s, ChanceSource& chance) {
   return testing::play(s, emperor, DialBattle{10, Spice{0}}, chance);
 }
 
+TEST(ScenarioFactsTest, BeneGesseritAdvisorsByTerritory) {
+  StagedChance chance(1);
+  GameState s = at_traitor_selection(chance);
+  s.board.advisors[index(TerritoryId::Carthag)] = true;
+  EXPECT_EQ(check(s, R"({"fact": "advisors", "territory": "Carthag", "equals": true})"), std::nullopt);
+  EXPECT_EQ(check(s, R"({"fact": "advisors", "territory": "Arrakeen", "equals": true})"), "advisors in Arrakeen: expected true, got false");
+}
+
 TEST(ScenarioFactsTest, TheBattleUnderWay) {
   SeededChance chance(3);
   const GameState planning = carthag_battle();

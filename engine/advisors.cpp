@@ -1,0 +1,139 @@
+// Advanced Bene Gesserit flips ([LR] 2.02.15–21, abilities of the Advanced game only, 2.02.00).
+// A territory holds one Bene Gesserit stance (Board::advisors), so a flip turns every Bene
+// Gesserit token of that territory. The decisions are public and come in windows
+// (MovementState::flip_window) in which only the Bene Gesserit are awaited:
+//   Wartime     (2.02.17) as Shipment and Movement opens: flip the advisors of any territories to
+//               fighters, one FlipBeneGesserit per territory, until Pass;
+//   Intrusion   (2.02.15) after forces of a faction not allied to them enter a territory where
+//               they have fighters, by shipment, cross-shipment, Fremen sending or movement:
+//               flip those fighters to advisors, or Pass (before the spiritual advisor decision
+//               of the same shipment: our order; awaited_shipment_movement asks the window first);
+//   Take Up Arms (2.02.16) after they moved advisors into an occupied territory where they had
+//               no advisors: flip them to fighters, or Pass.
+// Universal Stewards (2.02.21) is automatic: as Shipment and Movement ends (the last moment
+// "before Battle Phase"), advisors alone in a territory become fighters.
+// Every flip to fighters obeys Peacetime (2.02.18: not with an ally's forces there) and Stormed In
+// (2.02.19: choice, not where any of the territory's Bene Gesserit tokens is under the storm, since
+// the stance is the territory's), and the occupancy limit (printed for Take Up Arms; applied to
+// every flip, so that a stronghold never holds three occupants, [LR] 1.06.03.05).
+#include "engine/engine.h"
+#include "engine/internal.h"
+#include "engine/mutants.h"
+#include "engine/shipment_movement.h"
+
+namespace dune::shipment_movement {
+namespace {
+
+bool flips_in_play(const GameState& s) {
+  return s.options.rules.bene_gesserit_advisors && in_play(s, Faction::BeneGesserit);
+}
+
+bool has_advisors(const GameState& s, TerritoryId t) {
+  return s.board.advisors[index(t)] && forces_in_territory(s, Faction::BeneGesserit, t) > ForceCount{0};
+}
+
+bool has_fighters(const GameState& s, TerritoryId t) {
+  return !s.board.advisors[index(t)] && forces_in_territory(s, Faction::BeneGesserit, t) > ForceCount{0};
+}
+
+bool wartime_open(const GameState& s) {
+  for (std::size_t i = 0; i < kTerritoryCount; ++i) {
+    if (!check_flip_to_fighters(s, territory_at(i))) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::optional<Rejection> check_flip_to_fighters(const GameState& s, TerritoryId t) {
+  if (!has_advisors(s, t)) {
+    return reject(RejectCode::IllegalChoice, "the Bene Gesserit have no advisors in {} to flip", to_string(t));
+  }
+  if (const auto ally = ally_of(s, Faction::BeneGesserit);
+      ally && forces_in_territory(s, *ally, t) > ForceCount{0}) {
+    return reject(RejectCode::IllegalChoice, "Peacetime: advisors cannot flip to fighters with an ally present ({} in {}, [LR] 2.02.18)",
+                  to_string(*ally), to_string(t));
+  }
+  for (CellId c : cells_of(t)) {
+    if (forces_in_cell(s, Faction::BeneGesserit, c) > ForceCount{0} && cell_in_storm(s, c)) {
+      return reject(RejectCode::StormBlocked, "Stormed In: advisors in {} are under the storm and cannot flip to fighters ([LR] 2.02.19)",
+                    to_string(t));
+    }
+  }
+  if (occupancy_blocked(s, Faction::BeneGesserit, t)) {
+    return reject(RejectCode::OccupancyLimit, "{} already holds fighting forces of two other factions: advisors there cannot "
+                  "flip to fighters ([LR] 2.02.16, 1.06.03.05)", to_string(t));
+  }
+  return std::nullopt;
+}
+
+void open_wartime(GameState& s) {
+  if (flips_in_play(s) && wartime_open(s)) s.movement.flip_window = FlipWindow{FlipOccasion::Wartime, TerritoryId{}};
+}
+
+void open_intrusion(GameState& s, Faction mover, TerritoryId t) {
+  if (!flips_in_play(s) || mover == Faction::BeneGesserit || ally_of(s, Faction::BeneGesserit) == mover) return;
+  if (forces_in_territory(s, mover, t) == ForceCount{0} || !has_fighters(s, t)) return;
+  s.movement.flip_window = FlipWindow{FlipOccasion::Intrusion, t};
+}
+
+void open_take_up_arms(GameState& s, TerritoryId t, bool had_forces_there) {
+  if (!flips_in_play(s) || had_forces_there || check_flip_to_fighters(s, t)) return;
+  s.movement.flip_window = FlipWindow{FlipOccasion::TakeUpArms, t};
+}
+
+std::vector<Command> flip_candidates(const GameState& s) {
+  std::vector<Command> out{Pass{}};
+  const FlipWindow w = *s.movement.flip_window;
+  const BeneGesseritSide to = w.occasion == FlipOccasion::Intrusion ? BeneGesseritSide::Advisors : BeneGesseritSide::Fighters;
+  if (w.occasion != FlipOccasion::Wartime) {
+    out.push_back(FlipBeneGesserit{w.territory, to});
+    return out;
+  }
+  for (std::size_t i = 0; i < kTerritoryCount; ++i) out.push_back(FlipBeneGesserit{territory_at(i), to});
+  return out;
+}
+
+std::optional<Rejection> validate_flip(const GameState& s, const Command& c) {
+  if (std::holds_alternative<Pass>(c)) return std::nullopt;
+  const auto* flip = std::get_if<FlipBeneGesserit>(&c);
+  if (!flip) {
+    return reject(RejectCode::WrongPhase, "the Bene Gesserit first decide whether to flip their forces (FlipBeneGesserit or Pass, [LR] 2.02.15–17)");
+  }
+  if (index(flip->territory) >= kTerritoryCount) return reject(RejectCode::IllegalChoice, "no such territory");
+  const FlipWindow w = *s.movement.flip_window;
+  if (w.occasion != FlipOccasion::Wartime && flip->territory != w.territory) {
+    return reject(RejectCode::IllegalChoice, "the flip now open is in {}, not {}", to_string(w.territory), to_string(flip->territory));
+  }
+  if (w.occasion == FlipOccasion::Intrusion) {
+    if (flip->to != BeneGesseritSide::Advisors) {
+      return reject(RejectCode::IllegalChoice, "Intrusion flips fighters to advisors ([LR] 2.02.15)");
+    }
+    return std::nullopt;
+  }
+  if (flip->to != BeneGesseritSide::Fighters) {
+    return reject(RejectCode::IllegalChoice, "{} flips advisors to fighters ([LR] {})",
+                  w.occasion == FlipOccasion::Wartime ? "Wartime" : "Take Up Arms",
+                  w.occasion == FlipOccasion::Wartime ? "2.02.17" : "2.02.16");
+  }
+  return check_flip_to_fighters(s, flip->territory);
+}
+
+void apply_flip(GameState& s, const Command& c) {
+  const FlipWindow w = *s.movement.flip_window;
+  s.movement.flip_window.reset();
+  const auto* flip = std::get_if<FlipBeneGesserit>(&c);
+  if (!flip) return;  // Pass closes the window
+  s.board.advisors[index(flip->territory)] = flip->to == BeneGesseritSide::Advisors;
+  if (w.occasion == FlipOccasion::Wartime && wartime_open(s)) s.movement.flip_window = w;  // other territories may follow
+}
+
+void universal_stewards(GameState& s) {
+  if (!flips_in_play(s) || mutant_active(Mutant::UniversalStewardsSkipped)) return;
+  for (std::size_t i = 0; i < kTerritoryCount; ++i) {
+    const TerritoryId t = territory_at(i);
+    if (factions_in_territory(s, t).size() == 1 && !check_flip_to_fighters(s, t)) s.board.advisors[i] = false;
+  }
+}
+
+}  // namespace dune::shipment_movement
