@@ -28,7 +28,11 @@ std::vector<generators::GameSpec> usage_specs(int games, std::uint64_t seed) {
     for (std::size_t k = 0; k < seats; ++k) factions.push_back(kBaseFactions[(static_cast<std::size_t>(i) + k) % kBaseFactions.size()]);
     Options o = i % 2 == 0 ? Options::basic(std::move(factions)) : Options::advanced(std::move(factions));
     if (nexus && i % 3 == 0) o.nexus = NexusModuleMode::Audit;
+    const bool audit = o.nexus == NexusModuleMode::Audit;
     generators::GameSpec spec = generators::uniform_spec(std::move(o), seed + static_cast<std::uint64_t>(i));
+    // The gate's chance profile: the one implemented family's card is drawn one time in two, so
+    // its panels are played at all in a table this size.
+    if (audit) spec.favoured_nexus = Faction::Atreides;
     for (std::size_t k = 0; k < spec.bots.size(); ++k) spec.bots[k] = kProfiles[(static_cast<std::size_t>(i / 2) + k) % std::size(kProfiles)];
     specs.push_back(std::move(spec));
   }

@@ -30,7 +30,8 @@ struct UsageReport {
 };
 
 // `games` specs cycling 2..6 seats over rotating base factions, Basic and Advanced with every rule
-// flag alternating, the Nexus module in Audit every third game (when this build accepts it), bot
+// flag alternating, the Nexus module in Audit every third game (when this build accepts it) with the
+// Atreides card favoured as the gate does, bot
 // profiles rotating by seat, seeds from `seed` on, the full ten turns.
 std::vector<generators::GameSpec> usage_specs(int games, std::uint64_t seed = 1);
 
