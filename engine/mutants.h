@@ -59,6 +59,8 @@ enum class Mutant : std::uint8_t {
   VictoryAtTwoStrongholds,
   EndGameFirstTiedOnly,
   CaptureDrawSkipsBattleLeader,
+  KaramaCancelGuildStillPaid,
+  KaramaCancelKeepsCard,
   // protocol
   StaleVersionAccepted,
   DuplicateIdAccepted,
@@ -71,6 +73,7 @@ enum class Mutant : std::uint8_t {
   DeckOrderLeaked,
   RejectionNamesHiddenCard,
   OtherTraitorInSeatView,
+  KaramaBidShown,
   // single consumption and Nexus lifecycle (seed 000)
   NexusPlayableTwice,
   NexusRetryRerolls,
