@@ -28,24 +28,8 @@ bool eligible(const GameState& state, Seat s) {
   return mutant_active(Mutant::FullHandBids) || static_cast<int>(state.seat(s).hand.size()) < hand_limit(state, s);
 }
 
-// Advanced Bene Gesserit may use a worthless card as a Karama card ([LR] 2.02, fact sheet §5.2;
-// gated by advanced_karama as the lead decided). Choice: a worthless card is spent before a real
-// Karama, which keeps its other uses.
-bool worthless_as_karama(const GameState& state, Seat s) {
-  return state.options.rules.advanced_karama && state.faction_of(s) == Faction::BeneGesserit;
-}
-
-std::optional<TreacheryCardId> karama_in_hand(const GameState& state, Seat s) {
-  if (worthless_as_karama(state, s)) {
-    for (TreacheryCardId c : state.seat(s).hand) {
-      if (card_type(c).classification == TreacheryClass::Worthless) return c;
-    }
-  }
-  for (TreacheryCardId c : state.seat(s).hand) {
-    if (card_type(c).name == "Karama") return c;
-  }
-  return std::nullopt;
-}
+// A Karama, or an Advanced Bene Gesserit worthless card (karama.cpp, [LR] 1.14.06).
+std::optional<TreacheryCardId> karama_in_hand(const GameState& state, Seat s) { return karama_card(state, s); }
 
 // What a seat may bid in spice: its own plus what its ally lets it spend ([LR] 1.10.02.06).
 Spice spendable(const GameState& state, Seat s) { return state.seat(s).spice + ally_spice_available(state, s); }
@@ -145,6 +129,8 @@ void deliver_lot(GameState& state, Seat buyer) {
     reshuffle_if_empty(state);
     bonus = !state.treachery.deck.empty();
   }
+  // [LR] 2.05.08 TOP CARD ✷: a Karama cancels this use; the purchase stands ([LR] 3.01.11.01).
+  if (bonus && karama_cancels(state, buyer, KaramaAbility::HarkonnenTopCard)) bonus = false;
   if (bonus) request_chance(state, PendingChance{ChanceKind::TreacheryDeal, buyer, 0});
   if (b.lots.empty()) end_phase(state);
 }
@@ -153,13 +139,22 @@ void discard_karama(GameState& state, Seat s) {
   transfer(state.seat(s).hand, state.treachery.discard, *karama_in_hand(state, s));
 }
 
-// Pays `amount` from `from` to the Emperor when he plays and is not the buyer, else to the bank
-// ([LR] 2.03). The Emperor paying part of his ally's card pays himself: nothing moves (November
-// FAQ p.2: Emperor-funded auction help goes to the ally and is paid back to the Emperor).
-void pay_for_card(GameState& state, Seat buyer, Seat from, Spice amount) {
+// Who is paid for the card: the Emperor when he plays and is not the buyer, else the bank
+// ([LR] 2.03.04). That is a use of a ✷ ability: a Karama armed against it sends this sale's
+// payment to the bank ([LR] 3.01.11.01).
+std::optional<Seat> card_payee(GameState& state, Seat buyer) {
   const auto emperor = state.seat_of(Faction::Emperor);
-  if (emperor && *emperor != buyer && !mutant_active(Mutant::BidPaidToBank)) {
-    if (from != *emperor) pay_to_seat(state, from, *emperor, amount);
+  if (!emperor || *emperor == buyer || mutant_active(Mutant::BidPaidToBank)) return std::nullopt;
+  if (karama_cancels(state, *emperor, KaramaAbility::EmperorPaymentForTreachery)) return std::nullopt;
+  return emperor;
+}
+
+// Pays `amount` from `from` to `payee` (nullopt: the bank). The Emperor paying part of his ally's
+// card pays himself: nothing moves (November FAQ p.2: Emperor-funded auction help goes to the ally
+// and is paid back to the Emperor).
+void pay_for_card(GameState& state, std::optional<Seat> payee, Seat from, Spice amount) {
+  if (payee) {
+    if (from != *payee) pay_to_seat(state, from, *payee, amount);
   } else {
     pay_to_bank(state, from, amount);
   }
@@ -175,17 +170,18 @@ void sell(GameState& state) {
   const Seat buyer = *b.high_bidder;
   if (b.high_bid_karama) {
     discard_karama(state, buyer);
-    if (mutant_active(Mutant::KaramaBidCharged)) pay_for_card(state, buyer, buyer, std::min(b.high_bid, state.seat(buyer).spice));
+    if (mutant_active(Mutant::KaramaBidCharged)) pay_for_card(state, card_payee(state, buyer), buyer, std::min(b.high_bid, state.seat(buyer).spice));
     deliver_lot(state, buyer);
     return;
   }
+  const std::optional<Seat> payee = card_payee(state, buyer);  // one use of the Emperor's ability per sale
   const Spice own = std::min(b.high_bid, state.seat(buyer).spice);
-  pay_for_card(state, buyer, buyer, own);
+  pay_for_card(state, payee, buyer, own);
   const Spice share = b.high_bid - own;
   if (share > Spice{0}) {
     const Seat ally = *state.seat_of(*ally_of(state, state.faction_of(buyer)));
     assert(state.seat(ally).spice >= share);
-    pay_for_card(state, buyer, ally, share);
+    pay_for_card(state, payee, ally, share);
     Spice& grant = state.seat(ally).ally_spice_limit;
     grant = grant > share ? grant - share : Spice{0};
   }

@@ -8,13 +8,19 @@ namespace {
 
 constexpr Spice kCharityLevel{2};  // [LR] 1.03.01: brought up to 2
 
+// Charity for anyone: 0 or 1 spice brought up to 2 ([LR] 1.03.01).
+Spice normal_charity(const GameState& state, Seat seat) {
+  const Spice held = state.seat(seat).spice;
+  return held < kCharityLevel ? kCharityLevel - held : Spice{0};
+}
+
 // The spice a claim brings. Bene Gesserit always receive 2 whatever they hold: [LR] 2.02.09 lists
 // it as a basic ability and [DB] always applies it ([TO] makes it Advanced); we follow [LR]/[DB].
 Spice charity_for(const GameState& state, Seat seat) {
   if (state.faction_of(seat) == Faction::BeneGesserit && !mutant_active(Mutant::BeneGesseritCharityBasicOff)) return kCharityLevel;
   const Spice held = state.seat(seat).spice;
   if (mutant_active(Mutant::CharityPaysThree)) return held < Spice{3} ? Spice{3} - held : Spice{0};
-  return held < kCharityLevel ? kCharityLevel - held : Spice{0};
+  return normal_charity(state, seat);
 }
 
 bool all_answered(const GameState& state) {
@@ -56,7 +62,14 @@ std::optional<Rejection> validate_charity(const GameState& state, Seat seat, con
 
 void apply_charity(GameState& state, Seat seat, const Command& c) {
   if (std::holds_alternative<ClaimCharity>(c) && mutant_active(Mutant::CharityFromNowhere)) state.bank += charity_for(state, seat);
-  if (std::holds_alternative<ClaimCharity>(c)) receive_from_bank(state, seat, charity_for(state, seat));
+  Spice gain = std::holds_alternative<ClaimCharity>(c) ? charity_for(state, seat) : Spice{0};
+  // [LR] 2.02.09 CHARITY ✷: the Bene Gesserit use it when it brings more than the normal Charity;
+  // a Karama cancels that use and the claim is recalculated without it ([LR] 3.01.11.01, 3.04).
+  if (gain > normal_charity(state, seat) && state.faction_of(seat) == Faction::BeneGesserit &&
+      karama_cancels(state, seat, KaramaAbility::BeneGesseritCharity)) {
+    gain = normal_charity(state, seat);
+  }
+  if (gain > Spice{0}) receive_from_bank(state, seat, gain);
   state.charity.answered[seat.value] = true;  // once a turn ([LR] 1.03.02)
   if (all_answered(state)) end_phase(state);
 }

@@ -49,6 +49,18 @@ bool occupancy_blocked(const GameState& state, Faction mover, TerritoryId t);
 int hand_limit(const GameState& state, Seat s);
 // The first card of that name in a seat's hand, if any.
 std::optional<TreacheryCardId> card_in_hand(const SeatState& seat, std::string_view name);
+// ---- Karama (karama.cpp) ----------------------------------------------------------------------
+// The card a seat would play as a Karama: a Karama, or (Advanced Karama) a Bene Gesserit worthless
+// card ([LR] 1.14.06).
+std::optional<TreacheryCardId> karama_card(const GameState& state, Seat s);
+// Called where `user` uses a cancellable ability: the first other seat in storm order whose
+// standing order names it and who holds a Karama plays it (discarded, order cleared, a public
+// KaramaCancel recorded); returns that seat, or nullopt when the use stands.
+std::optional<Seat> karama_cancels(GameState& state, Seat user, KaramaAbility ability);
+std::vector<Command> karama_standing_candidates(const GameState& state, Seat seat);
+std::optional<Rejection> validate_arm_karama(const GameState& state, Seat seat, const ArmKarama& c);
+void apply_arm_karama(GameState& state, Seat seat, const ArmKarama& c);
+
 // Moves a card from a seat's hand to the Treachery discard.
 void discard_from_hand(GameState& state, Seat seat, TreacheryCardId card);
 // Moves a card from a seat's hand to the set-aside zone: it never returns to the deck.

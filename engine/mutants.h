@@ -61,6 +61,8 @@ enum class Mutant : std::uint8_t {
   CaptureDrawSkipsBattleLeader,
   StormMigrationUnharmed,
   UniversalStewardsSkipped,
+  KaramaCancelGuildAbilityStands,
+  KaramaCancelKeepsCard,
   // protocol
   StaleVersionAccepted,
   DuplicateIdAccepted,
@@ -73,6 +75,7 @@ enum class Mutant : std::uint8_t {
   DeckOrderLeaked,
   RejectionNamesHiddenCard,
   OtherTraitorInSeatView,
+  KaramaBidShown,
   // single consumption and Nexus lifecycle (seed 000)
   NexusPlayableTwice,
   NexusRetryRerolls,

@@ -46,6 +46,17 @@ std::string_view voice_text(VoiceSubject v) {
 
 }  // namespace
 
+std::string_view to_string(KaramaAbility a) {
+  switch (a) {
+    case KaramaAbility::GuildPaymentForShipment: return "the Guild's payment for a shipment ([LR] 2.06.04)";
+    case KaramaAbility::HalfPriceShipping: return "half-price shipping ([LR] 2.06.06, 2.06.09)";
+    case KaramaAbility::EmperorPaymentForTreachery: return "the Emperor's payment for a Treachery card ([LR] 2.03.04)";
+    case KaramaAbility::HarkonnenTopCard: return "the Harkonnen free card ([LR] 2.05.08)";
+    case KaramaAbility::BeneGesseritCharity: return "the Bene Gesserit Charity ([LR] 2.02.09)";
+  }
+  return "?";
+}
+
 std::string_view to_string(PlanElement e) {
   switch (e) {
     case PlanElement::Leader: return "leader";
@@ -136,6 +147,9 @@ struct Namer {
       case RedrawPolicy::RedrawOwnAlways: return "Nexus redraw policy: redraw own faction whenever drawn";
     }
     return "Nexus redraw policy";
+  }
+  std::string operator()(const ArmKarama& c) const {
+    return c.ability ? fmt::format("Karama standing order: cancel {}", to_string(*c.ability)) : std::string("Karama standing order: none");
   }
   std::string operator()(const PlayNexus& c) const {
     std::string s = fmt::format("play the {} Nexus card ({})", to_string(c.card.faction), to_string(c.mode));

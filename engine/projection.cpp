@@ -71,7 +71,8 @@ StormView storm_view(const GameState& s) {
 
 BiddingView bidding_view(const GameState& s) {
   const BiddingState& b = s.bidding;
-  return BiddingView{b.lots_total, b.lot, b.lots.size(), b.high_bidder, b.high_bid, b.high_bid_karama,
+  const std::optional<bool> karama = mutant_active(Mutant::KaramaBidShown) ? std::optional<bool>{b.high_bid_karama} : std::nullopt;
+  return BiddingView{b.lots_total, b.lot, b.lots.size(), b.high_bidder, b.high_bid, karama,
                      b.opener, b.to_act, seats_where(s, b.passed), std::nullopt};
 }
 
@@ -178,6 +179,7 @@ PublicView project_public(const GameState& s) {
   v.battle = battle_view(s);
   v.nexus = nexus_view(s);
   v.truthtrance_answers = s.truthtrance_answers;
+  v.karama_cancels = s.karama.cancels;
   v.winners = s.winners;
   v.halted = s.halted;
   return v;
@@ -188,8 +190,9 @@ SeatView project_seat(const GameState& s, Seat seat) {
   const Faction f = s.faction_of(seat);
   SeatView v{project_public(s), seat, f, x.spice, x.hand, x.traitors, x.traitor_offer, std::nullopt,
              std::nullopt, s.storm.dials[seat.value], std::nullopt, std::nullopt, {}, legal_commands(s, seat),
-             s.nexus.held[seat.value].content, s.nexus.redraw[seat.value]};
+             s.nexus.held[seat.value].content, s.nexus.redraw[seat.value], s.karama.armed[seat.value]};
   v.table.bidding.card_up_for_bid = seen_card_up_for_bid(s, seat);
+  if (s.bidding.high_bidder == seat) v.table.bidding.high_bid_karama = s.bidding.high_bid_karama;  // [LR] 3.01.11.04
   if (mutant_active(Mutant::DeckOrderLeaked) && !s.treachery.deck.unseen.empty()) v.table.bidding.card_up_for_bid = s.treachery.deck.unseen.front();
   if (mutant_active(Mutant::OtherTraitorInSeatView)) v.traitors = s.seat(Seat{static_cast<std::uint8_t>((seat.value + 1) % s.seat_count())}).traitors;
   if (f == Faction::BeneGesserit) v.prediction = s.prediction;
@@ -263,7 +266,7 @@ json storm_json(const StormView& s) {
 json bidding_json(const BiddingView& b) {
   json out{{"lots_total", b.lots_total}, {"lots_sold", b.lot}, {"lots_on_table", b.lots_on_table},
            {"high_bidder", opt_seat(b.high_bidder)}, {"high_bid", b.high_bid.value},
-           {"high_bid_karama", b.high_bid_karama}, {"opener", opt_seat(b.opener)}, {"to_act", opt_seat(b.to_act)},
+           {"high_bid_karama", b.high_bid_karama ? json(*b.high_bid_karama) : json(nullptr)}, {"opener", opt_seat(b.opener)}, {"to_act", opt_seat(b.to_act)},
            {"passed", seats_json(b.passed)}};
   if (b.card_up_for_bid) out["card_up_for_bid"] = b.card_up_for_bid->value;
   return out;
@@ -334,6 +337,10 @@ json view_to_json(const PublicView& v) {
                        {"answer", a.answer}});
   }
   for (Faction f : v.winners) winners.push_back(name_of(f));
+  json karama = json::array();
+  for (const KaramaCancel& k : v.karama_cancels) {
+    karama.push_back({{"by", k.by.value}, {"against", k.against.value}, {"ability", name_of(k.ability)}, {"turn", k.turn}});
+  }
   json worm_rides = json::array();
   for (TerritoryId t : v.blow.worm_rides) worm_rides.push_back(name_of(t));
   json chance = nullptr;
@@ -354,7 +361,7 @@ json view_to_json(const PublicView& v) {
                         {"spiritual_advisor_cell", v.progress.spiritual_advisor_cell
                                                        ? cell_json(*v.progress.spiritual_advisor_cell) : json(nullptr)},
                         {"flip_window", flip_window_json(v.progress.flip_window)}}},
-          {"truthtrance_answers", answers}, {"winners", winners}, {"halted", v.halted}};
+          {"truthtrance_answers", answers}, {"karama_cancels", karama}, {"winners", winners}, {"halted", v.halted}};
 }
 
 json view_to_json(const SeatView& v) {
@@ -377,6 +384,7 @@ json view_to_json(const SeatView& v) {
   if (v.own_wheel) mine["battle_wheel"] = command_to_json(Command{*v.own_wheel});
   if (v.nexus_card) mine["nexus_card"] = name_of(v.nexus_card->faction);
   if (v.table.nexus.enabled) mine["redraw_policy"] = name_of(v.redraw_policy);
+  if (v.karama_order) mine["karama_order"] = name_of(*v.karama_order);
   return {{"table", view_to_json(v.table)}, {"you", mine}};
 }
 

@@ -131,11 +131,17 @@ bool guild_rates(const GameState& s, Faction f) {
   return (f == Faction::SpacingGuild && !mutant_active(Mutant::GuildPaysFullPrice)) || ally_of(s, f) == Faction::SpacingGuild;
 }
 
+// Half-price shipping ([LR] 2.06.06, 2.06.09), unless a Karama cancelled it for the shipment this
+// seat is retaking ([LR] 3.04).
+bool half_price(const GameState& s, Faction f) {
+  return guild_rates(s, f) && s.karama.retakes_at_full_price != s.seat_of(f);
+}
+
 // 1 spice per force into a stronghold, 2 elsewhere ([LR] 1.06.03.01); the Guild and its ally pay
 // half, rounded up ([LR] 2.06.06, 2.06.09), and so does a Karama shipment (fact sheet §4.1 (b)).
 Spice shipment_cost(const GameState& s, Faction f, TerritoryId to, ForceCount forces, bool karama = false) {
   int cost = (is_stronghold(to) ? 1 : 2) * forces.value;
-  if (karama || guild_rates(s, f)) cost = (cost + 1) / 2;
+  if (karama || half_price(s, f)) cost = (cost + 1) / 2;
   return Spice{cost};
 }
 
@@ -149,6 +155,28 @@ std::optional<Seat> shipment_payee(const GameState& s, Seat seat, bool karama) {
   const auto guild = s.seat_of(Faction::SpacingGuild);
   if (karama || !guild || *guild == seat || mutant_active(Mutant::ShipmentPaidToBank)) return std::nullopt;
   return guild;
+}
+
+// The Guild's ✷ abilities in a shipment may meet a Karama ([LR] 3.01.11.01, karama.cpp). Half
+// price ([LR] 2.06.06, 2.06.09) cancelled: the shipment does not happen and the shipper retakes it
+// at full price ([LR] 3.04); false then. A Karama shipment is at Guild rates by the card, not by
+// the ability ([LR] 3.01.11.03), so it is not a use of it.
+bool half_price_stands(GameState& s, Seat seat, bool karama) {
+  if (karama || !half_price(s, s.faction_of(seat))) return true;
+  if (!karama_cancels(s, seat, KaramaAbility::HalfPriceShipping)) return true;
+  if (mutant_active(Mutant::KaramaCancelGuildAbilityStands)) return true;
+  s.karama.retakes_at_full_price = seat;
+  return false;
+}
+
+// The payment to the Guild ([LR] 2.06.04) cancelled: this shipment is paid to the bank.
+std::optional<Seat> karama_checked_payee(GameState& s, Seat seat, bool karama, Spice cost) {
+  const std::optional<Seat> payee = shipment_payee(s, seat, karama);
+  if (payee && cost > Spice{0} && karama_cancels(s, *payee, KaramaAbility::GuildPaymentForShipment) &&
+      !mutant_active(Mutant::KaramaCancelGuildAbilityStands)) {
+    return std::nullopt;
+  }
+  return payee;
 }
 
 void pay(GameState& s, Seat from, Spice amount, std::optional<Seat> payee) {
@@ -214,7 +242,7 @@ std::optional<Rejection> check_karama(const GameState& s, Seat seat) {
                   "a Fremen Karama shipment from off-planet is not implemented: Fremen reserves are on Dune "
                   "([LR] 2.04.03) and no source says how Karama applies to them");
   }
-  if (!card_in_hand(s.seat(seat), "Karama")) {
+  if (!karama_card(s, seat)) {
     return reject(RejectCode::IllegalChoice, "a Karama shipment needs a Karama card in hand (fact sheet §4.1 (b))");
   }
   return std::nullopt;
@@ -323,10 +351,12 @@ void apply_ship(GameState& s, Seat seat, const Ship& c) {
   const Faction f = s.faction_of(seat);
   const TerritoryId t = cell_info(c.to).territory;
   if (f != Faction::Fremen) {
-    pay_for_shipment(s, seat, shipment_cost(s, f, t, c.normal + c.special, c.karama), shipment_payee(s, seat, c.karama));
+    if (!half_price_stands(s, seat, c.karama)) return;  // the seat retakes its shipment
+    const Spice cost = shipment_cost(s, f, t, c.normal + c.special, c.karama);
+    pay_for_shipment(s, seat, cost, karama_checked_payee(s, seat, c.karama, cost));
   }
   if (f == Faction::Fremen && mutant_active(Mutant::FremenPayToShip)) pay_to_bank(s, seat, std::min(Spice{(c.normal + c.special).value}, s.seat(seat).spice));
-  if (c.karama) discard_from_hand(s, seat, *card_in_hand(s.seat(seat), "Karama"));
+  if (c.karama) discard_from_hand(s, seat, *karama_card(s, seat));
   transfer_forces(s, f, InReserves{}, AtCell{c.to}, c.normal, c.special);
   if (storm_migration(s, f, c.to) && !mutant_active(Mutant::StormMigrationUnharmed)) {
     // Half of the sent group, rounded up, is lost at once ([LR] 2.04.17, as 2.04.16); forces
@@ -344,7 +374,9 @@ void apply_cross_ship(GameState& s, Seat seat, const CrossShip& c) {
   const Faction f = s.faction_of(seat);
   const TerritoryId from = cell_info(c.from).territory;
   const TerritoryId to = cell_info(c.to).territory;
-  pay_for_shipment(s, seat, shipment_cost(s, f, to, c.normal + c.special), shipment_payee(s, seat, false));
+  if (!half_price_stands(s, seat, false)) return;  // the seat retakes its shipment
+  const Spice cost = shipment_cost(s, f, to, c.normal + c.special);
+  pay_for_shipment(s, seat, cost, karama_checked_payee(s, seat, false, cost));
   const bool advisors = f == Faction::BeneGesserit && arriving_as_advisors(s, to, s.board.advisors[index(from)]);
   transfer_forces(s, f, AtCell{c.from}, AtCell{c.to}, c.normal, c.special);
   if (f == Faction::BeneGesserit) {
@@ -374,6 +406,9 @@ std::optional<Rejection> validate_shipment(const GameState& s, Seat seat, const 
 }
 
 void apply_shipment(GameState& s, Seat seat, const Command& c) {
+  // A seat retaking a cancelled shipment ([LR] 3.04) is the acting seat: whatever it does now ends
+  // the retake (at full price its shipment uses no half price that could be cancelled again).
+  const bool retaking = s.karama.retakes_at_full_price.has_value();
   if (const auto* ship = std::get_if<Ship>(&c)) {
     apply_ship(s, seat, *ship);
   } else if (const auto* cross = std::get_if<CrossShip>(&c)) {
@@ -383,13 +418,14 @@ void apply_shipment(GameState& s, Seat seat, const Command& c) {
   } else {
     s.step = Step::Movement;  // Pass
   }
+  if (retaking) s.karama.retakes_at_full_price.reset();
 }
 
 // ---- candidates -----------------------------------------------------------------------------
 
 void add_ship_candidates(const GameState& s, Seat seat, std::vector<Command>& out) {
   const SeatState& me = s.seat(seat);
-  const bool karama = s.faction_of(seat) != Faction::Fremen && card_in_hand(me, "Karama");
+  const bool karama = s.faction_of(seat) != Faction::Fremen && karama_card(s, seat);
   for (std::size_t c = 0; c < kCellCount; ++c) {
     for (int sp = 0; sp <= me.reserves_special.value; ++sp) {
       for (int n = 0; n <= me.reserves_normal.value; ++n) {

@@ -253,9 +253,13 @@ std::optional<Rejection> validate_nexus(const GameState& state, Seat seat, const
   return reject(RejectCode::WrongPhase, "during the Nexus a player may propose, accept or break an alliance, or pass");
 }
 
+// Breaking is not a player's chance to ally: [LR] 1.10.01.02 "A player may ally once per Nexus"
+// and 1.10.01.06 "Any player may break an Alliance during a Nexus", so a seat that breaks stays
+// awaited and may then propose, accept or pass (having no ally, it cannot break again). Proposing,
+// accepting and passing use its Nexus.
 void apply_nexus(GameState& state, Seat seat, const Command& c) {
   const Faction me = state.faction_of(seat);
-  state.blow.nexus_done[seat.value] = true;
+  if (!std::holds_alternative<BreakAlliance>(c)) state.blow.nexus_done[seat.value] = true;
   if (const auto* p = std::get_if<ProposeAlliance>(&c)) {
     state.blow.proposals.emplace_back(me, p->with);
   } else if (const auto* a = std::get_if<AcceptAlliance>(&c)) {

@@ -1,6 +1,7 @@
 // Standing choices: public side commands any seat may make whenever the game is live, without
 // being awaited: the spice one's ally may spend (AllySpice) and the Fremen protection of their
-// ally from worms (ProtectAllyFromWorms), and the private Nexus redraw policy (SetRedrawPolicy).
+// ally from worms (ProtectAllyFromWorms), the private Nexus redraw policy (SetRedrawPolicy) and the
+// private Karama standing order (ArmKarama, karama.cpp).
 // They never advance the game. They are legal only when
 // they change something, so a random player cannot loop on a no-op.
 #include "engine/standing.h"
@@ -32,7 +33,7 @@ std::optional<Rejection> validate_redraw_policy(const GameState& state, Seat sea
 }  // namespace
 
 std::vector<Command> standing_candidates(const GameState& state, Seat seat) {
-  std::vector<Command> out;
+  std::vector<Command> out = karama_standing_candidates(state, seat);
   const SeatState& s = state.seat(seat);
   if (state.nexus.enabled) {
     for (RedrawPolicy p : kRedrawPolicies) {
@@ -49,6 +50,7 @@ std::vector<Command> standing_candidates(const GameState& state, Seat seat) {
 
 std::optional<Rejection> validate_standing(const GameState& state, Seat seat, const Command& c) {
   if (const auto* r = std::get_if<SetRedrawPolicy>(&c)) return validate_redraw_policy(state, seat, *r);
+  if (const auto* k = std::get_if<ArmKarama>(&c)) return validate_arm_karama(state, seat, *k);
   const Faction f = state.faction_of(seat);
   if (!ally_of(state, f)) return reject(RejectCode::IllegalChoice, "{} has no ally", to_string(f));
   if (const auto* a = std::get_if<AllySpice>(&c)) {
@@ -73,6 +75,10 @@ std::optional<Rejection> validate_standing(const GameState& state, Seat seat, co
 void apply_standing(GameState& state, Seat seat, const Command& c) {
   if (const auto* r = std::get_if<SetRedrawPolicy>(&c)) {
     state.nexus.redraw[seat.value] = r->policy;
+    return;
+  }
+  if (const auto* k = std::get_if<ArmKarama>(&c)) {
+    apply_arm_karama(state, seat, *k);
     return;
   }
   if (const auto* a = std::get_if<AllySpice>(&c)) {

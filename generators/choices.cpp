@@ -87,6 +87,8 @@ double profile_weight(BotProfile profile, const Command& c) {
   if (profile != BotProfile::Uniform && std::holds_alternative<SetRedrawPolicy>(c)) {
     return profile == BotProfile::NexusEager ? 0.3 : 0.05;
   }
+  // The Karama standing order likewise, offered at every turn of a Karama holder.
+  if (profile != BotProfile::Uniform && std::holds_alternative<ArmKarama>(c)) return 0.05;
   switch (profile) {
     case BotProfile::Uniform: return 1.0;
     case BotProfile::NexusEager:

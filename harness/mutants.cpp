@@ -104,6 +104,13 @@ constexpr std::array kCatalogue{
                "Advanced Bene Gesserit advisors alone in a territory stay advisors into the Battle Phase ([LR] 2.02.21)",
                advanced(Bg | At | Hk | Em, 3)},
     // ---- protocol ----
+    MutantInfo{Mutant::KaramaCancelGuildAbilityStands, "karama-cancel-guild-ability-stands", "oracle",
+               "a Karama played against one of the Guild's shipment abilities is discarded, but the ability applies anyway: "
+               "the Guild is paid, or the half-price shipment goes ahead ([LR] 2.06.04, 2.06.06, 3.01.11.01)",
+               basic(Sg | At | Hk | Em, 3, 60)},
+    MutantInfo{Mutant::KaramaCancelKeepsCard, "karama-cancel-keeps-card", "oracle",
+               "a Karama that cancels an ability stays in its player's hand ([LR] 3.01.11.00: then discard)",
+               basic(Sg | At | Hk | Em, 3, 60)},
     MutantInfo{Mutant::StaleVersionAccepted, "stale-version-accepted", "protocol",
                "submit accepts an envelope whose expected version is stale", basic(At | Hk, 1, 3)},
     MutantInfo{Mutant::DuplicateIdAccepted, "duplicate-id-accepted", "protocol",
@@ -124,6 +131,9 @@ constexpr std::array kCatalogue{
                "a rejected bid names the hidden card up for auction", basic(At | Hk, 2, 5)},
     MutantInfo{Mutant::OtherTraitorInSeatView, "other-traitor-in-seat-view", "noninterference",
                "a seat's view shows another seat's kept traitors", basic(At | Hk, 1, 3)},
+    MutantInfo{Mutant::KaramaBidShown, "karama-bid-shown", "noninterference",
+               "every view says whether the standing bid is a Karama bid ([LR] 3.01.11.04: without revealing the card)",
+               basic(Em | At | Hk | Bg, 2, 20)},
     // ---- single consumption and Nexus lifecycle (seed 000) ----
     MutantInfo{Mutant::NexusPlayableTwice, "nexus-playable-twice", "single-consumption",
                "a played Nexus card stays held and can be played again", nexus()},

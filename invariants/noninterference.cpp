@@ -74,17 +74,41 @@ void own_after(const Knows& k, Observer o, const Zone SeatState::*cards, std::ve
   for (const auto& c : k.after->seat(*o).*cards) out.push_back(c.value);
 }
 
+// Whether a seat's standing Karama bid must stay a Karama bid in the twin: it names more than the
+// bidder's own spice (left fixed), so a spice bid of that size could not stand in its place.
+bool karama_bid_pinned(const GameState& s) {
+  return s.bidding.high_bid_karama && s.bidding.high_bidder && s.bidding.high_bidder->value < s.seat_count() &&
+         s.bidding.high_bid > s.seat(*s.bidding.high_bidder).spice;
+}
+
 // Seats whose hand is partly public: they answered a Truthtrance question, or stand on a Karama
-// bid (which shows they hold a Karama card, fact sheet §4.1).
+// bid the twin cannot turn into a spice bid (karama_bid_pinned).
 std::vector<bool> questioned(const GameState& s) {
   std::vector<bool> out(s.seat_count(), false);
   for (const TruthtranceAnswer& a : s.truthtrance_answers) {
     if (a.target.value < out.size()) out[a.target.value] = true;
   }
-  if (s.bidding.high_bid_karama && s.bidding.high_bidder && s.bidding.high_bidder->value < out.size()) {
-    out[s.bidding.high_bidder->value] = true;
-  }
+  if (karama_bid_pinned(s)) out[s.bidding.high_bidder->value] = true;
   return out;
+}
+
+// A card its holder may use as a Karama: a Karama, or (Advanced Karama) a Bene Gesserit worthless
+// card ([LR] 1.14.06, 2.02.22). Written here from the card table, not by the engine's helper.
+bool holds_karama(const GameState& s, Seat seat) {
+  const bool worthless_counts = s.options.rules.advanced_karama && s.faction_of(seat) == Faction::BeneGesserit;
+  for (TreacheryCardId c : s.seat(seat).hand) {
+    const TreacheryCardType& t = card_type(c);
+    if (t.name == "Karama" || (worthless_counts && t.classification == TreacheryClass::Worthless)) return true;
+  }
+  return false;
+}
+
+// A Karama bid is made without revealing the card ([LR] 3.01.11.04): for anyone but the bidder,
+// the standing bid may be a Karama bid or a spice bid, as far as the twin's hands allow.
+void resample_karama_bid(GameState& t, Observer o, Rng& rng) {
+  BiddingState& b = t.bidding;
+  if (!b.high_bidder || b.high_bidder->value >= t.seat_count() || is_observer(o, b.high_bidder->value) || karama_bid_pinned(t)) return;
+  b.high_bid_karama = holds_karama(t, *b.high_bidder) && std::uniform_int_distribution<int>(0, 1)(rng) == 1;
 }
 
 std::vector<TreacheryCardId> cards_in_plans(const GameState& s) {
@@ -149,6 +173,23 @@ void resample_nexus(GameState& t, const Knows& k, Observer o, Rng& rng) {
   for (NexusCardId& c : t.nexus.deck.unseen) if (!drawn(c)) slots.add(c);
   slots.shuffle(rng);
   std::sort(t.nexus.deck.unseen.begin(), t.nexus.deck.unseen.end());
+}
+
+// Karama standing orders are private to their seat (README "Karama"): any order, or none, for
+// every other seat. Only orders a seat could give (another faction's ability, that faction in play).
+void resample_karama_orders(GameState& t, Observer o, Rng& rng) {
+  for (std::size_t i = 0; i < t.seat_count(); ++i) {
+    if (is_observer(o, i)) continue;
+    std::vector<std::optional<KaramaAbility>> orders{std::nullopt};
+    for (KaramaAbility a : kKaramaAbilities) {
+      const Faction f = a == KaramaAbility::EmperorPaymentForTreachery ? Faction::Emperor
+                        : a == KaramaAbility::HarkonnenTopCard         ? Faction::Harkonnen
+                        : a == KaramaAbility::BeneGesseritCharity      ? Faction::BeneGesserit
+                                                                       : Faction::SpacingGuild;
+      if (t.seat_of(f) && f != t.faction_of(Seat{static_cast<std::uint8_t>(i)})) orders.push_back(a);
+    }
+    t.karama.armed[i] = orders[std::uniform_int_distribution<std::size_t>(0, orders.size() - 1)(rng)];
+  }
 }
 
 // The prediction is secret from everyone but the Bene Gesserit ([LR] 2.02.03).
@@ -231,6 +272,8 @@ bool reveals(const GameState& before, const GameState& after, const LogEntry& en
   // A card entering the public Nexus discard shows its face: a held card discarded by an alliance
   // (seed 000 item 6) or a replacement, a played card, an own-faction redraw (item 4).
   if (after.nexus.discard.size() > before.nexus.discard.size()) return true;
+  // A sold lot shows how it was paid: a Karama bid puts the card face up on the discard.
+  if (before.bidding.high_bidder && (after.bidding.lot != before.bidding.lot || !after.bidding.high_bidder)) return true;
   if (const auto* e = std::get_if<Envelope>(&entry)) {
     return std::holds_alternative<PlayTruthtrance>(e->command) || std::holds_alternative<CallTraitor>(e->command) ||
            (after.battle.revealed && !before.battle.revealed);
@@ -290,9 +333,11 @@ GameState twin_of(const GameState& state, const Knows& k, Observer observer, std
   Rng rng(seed);
   GameState twin = state;
   resample_treachery(twin, k, observer, rng);
+  resample_karama_bid(twin, observer, rng);
   resample_traitors(twin, k, observer, rng);
   resample_nexus(twin, k, observer, rng);
   resample_prediction(twin, observer, rng);
+  resample_karama_orders(twin, observer, rng);
   return twin;
 }
 
@@ -368,6 +413,11 @@ Violations check_noninterference(const GameState& state, Observer observer, std:
   // hand): compare with a twin that resamples only what it still cannot know after the step.
   if (observer_learned(state, s2, observer) &&
       !same_step(twin_of(state, Knows{state, &s2}, observer, seed), entry, twin2)) {
+    return out;
+  }
+  // A Karama played against an ability, in the state or in its twin, shows its card and its
+  // player's order to everyone: a disclosure, not a leak.
+  if (s2.karama.cancels.size() != state.karama.cancels.size() || twin2.karama.cancels.size() != state.karama.cancels.size()) {
     return out;
   }
   const Picture a2 = picture(s2, observer);

@@ -17,7 +17,7 @@ namespace dune::invariants::oracle_detail {
 enum Oracle : std::size_t {
   kBid, kShipment, kRevival, kCharity, kCollection, kStorm, kWorm, kWormRide,
   kBattleWinner, kBattleLosses, kLeaderFate, kLeaderPrize, kTraitor, kExplosion, kVictory, kCapture,
-  kStormMigration, kAdvisorFlip, kOracleCount
+  kStormMigration, kAdvisorFlip, kKarama, kOracleCount
 };
 
 inline constexpr std::array<std::string_view, kOracleCount> kNames{
@@ -26,7 +26,7 @@ inline constexpr std::array<std::string_view, kOracleCount> kNames{
     "oracle.battle-winner",
     "oracle.battle-losses", "oracle.leader-fate",      "oracle.leader-prize",    "oracle.traitor-call",
     "oracle.explosion",     "oracle.victory",          "oracle.capture",
-    "oracle.storm-migration", "oracle.advisor-flip"};
+    "oracle.storm-migration", "oracle.advisor-flip", "oracle.karama-cancel"};
 
 // Counts a decided case (returning its violations) or a skipped one (oracle_tallies()).
 Violations decided(Oracle o, Violations v = {});
@@ -65,6 +65,13 @@ int territory_spice(const GameState& s, TerritoryId t);
 int cell_forces(const GameState& s, std::size_t cell, Faction f);
 int tanks(const GameState& s, Seat seat);
 bool holds(const SeatState& seat, TreacheryCardId c);
+// A card its holder may play as a Karama: a Karama, or an Advanced Bene Gesserit worthless card
+// ([LR] 1.14.06), from the card table.
+bool karama_usable(const GameState& s, Seat seat, TreacheryCardId c);
+// The seats other than `user` whose Karama standing order names `a` and who hold a card to play
+// ([LR] 3.01.11.01): the engine plays the first of them in storm order; an oracle decides only
+// when there is at most one.
+std::vector<Seat> karama_ready(const GameState& s, Seat user, KaramaAbility a);
 
 // The battle oracles (oracles_battle.cpp).
 Violations battle_winner(const Transition& t, const GameContext&);

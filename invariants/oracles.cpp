@@ -112,6 +112,23 @@ int tanks(const GameState& s, Seat seat) { return s.seat(seat).tanks_normal.valu
 
 bool holds(const SeatState& seat, TreacheryCardId c) { return std::find(seat.hand.begin(), seat.hand.end(), c) != seat.hand.end(); }
 
+bool karama_usable(const GameState& s, Seat seat, TreacheryCardId c) {
+  const TreacheryCardType& t = card_type(c);
+  return t.name == "Karama" || (s.options.rules.advanced_karama && s.faction_of(seat) == Faction::BeneGesserit &&
+                                t.classification == TreacheryClass::Worthless);
+}
+
+std::vector<Seat> karama_ready(const GameState& s, Seat user, KaramaAbility a) {
+  std::vector<Seat> out;
+  for (std::uint8_t i = 0; i < s.seat_count(); ++i) {
+    const Seat seat{i};
+    if (seat == user || s.karama.armed[i] != a) continue;
+    const auto& hand = s.seat(seat).hand;
+    if (std::any_of(hand.begin(), hand.end(), [&](TreacheryCardId c) { return karama_usable(s, seat, c); })) out.push_back(seat);
+  }
+  return out;
+}
+
 }  // namespace oracle_detail
 
 namespace {
@@ -156,9 +173,17 @@ Violations bid_payment(const Transition& t, const GameContext&) {
   if (!single_step(t)) return skipped(kBid);
   const GameState& b = t.before;
   Flows expected(b);
+  // The Emperor's payment is a ✷ ability ([LR] 2.03.04): a Karama ordered against it sends the
+  // price to the bank ([LR] 3.01.11.01).
+  std::optional<Seat> payee = emperor_payee(b, sale->buyer);
+  if (payee && !sale->karama && sale->price > 0) {
+    const auto ready = karama_ready(b, *payee, KaramaAbility::EmperorPaymentForTreachery);
+    if (ready.size() > 1) return skipped(kBid);
+    if (ready.size() == 1) payee.reset();
+  }
   // A Karama card buys the lot without spice (fact sheet §4.1 (c)), and so does a winning Karama
   // bid (the engine's [TO] WinWithKarma choice).
-  if (!sale->karama) pay(b, expected, sale->buyer, sale->price, emperor_payee(b, sale->buyer));
+  if (!sale->karama) pay(b, expected, sale->buyer, sale->price, payee);
   return decided(kBid, compare_flows(kBid, t, expected, fmt::format("{} bought a card for {}{}", name_of(b, sale->buyer),
                                                                     sale->price, sale->karama ? " with Karama" : "")));
 }
@@ -178,9 +203,35 @@ std::optional<Seat> guild_payee(const GameState& s, Seat shipper, bool karama) {
   return !karama && guild && *guild != shipper ? guild : std::nullopt;
 }
 
+// Half price by the Guild's ability, unless a Karama cancelled it and the seat retakes its
+// shipment at full price ([LR] 3.04).
+bool half_price(const GameState& s, Seat seat) { return guild_rates(s, seat) && s.karama.retakes_at_full_price != seat; }
+
 int ship_cost(const GameState& s, Seat seat, CellId to, ForceCount forces, bool karama) {
   const int full = (is_stronghold(cell_info(to).territory) ? 1 : 2) * forces.value;
-  return karama || guild_rates(s, seat) ? (full + 1) / 2 : full;
+  return karama || half_price(s, seat) ? (full + 1) / 2 : full;
+}
+
+// A shipment meets the Karama orders against the Guild's abilities ([LR] 3.01.11.01): half price
+// cancelled, nothing is paid (the shipper retakes it); the payment to the Guild cancelled, the
+// bank is paid. False when several seats could play (the engine's storm-order pick).
+struct ShipmentTerms {
+  bool cancelled = false;
+  std::optional<Seat> payee;
+};
+std::optional<ShipmentTerms> shipment_terms(const GameState& b, Seat seat, bool karama, int cost) {
+  ShipmentTerms terms{false, guild_payee(b, seat, karama)};
+  if (!karama && half_price(b, seat)) {
+    const auto ready = karama_ready(b, seat, KaramaAbility::HalfPriceShipping);
+    if (ready.size() > 1) return std::nullopt;
+    if (ready.size() == 1) return ShipmentTerms{true, std::nullopt};
+  }
+  if (terms.payee && cost > 0) {
+    const auto ready = karama_ready(b, *terms.payee, KaramaAbility::GuildPaymentForShipment);
+    if (ready.size() > 1) return std::nullopt;
+    if (ready.size() == 1) terms.payee.reset();
+  }
+  return terms;
 }
 
 Violations shipment_payment(const Transition& t, const GameContext&) {
@@ -192,11 +243,17 @@ Violations shipment_payment(const Transition& t, const GameContext&) {
   if (const auto* ship = std::get_if<Ship>(&e->command)) {
     const bool fremen_free = b.faction_of(e->seat) == Faction::Fremen && !ship->karama;  // [LR] 2.04.03
     const int cost = fremen_free ? 0 : ship_cost(b, e->seat, ship->to, ship->normal + ship->special, ship->karama);
-    pay(b, expected, e->seat, cost, guild_payee(b, e->seat, ship->karama));
-    what = fmt::format("{} shipped {} forces for {}", name_of(b, e->seat), (ship->normal + ship->special).value, cost);
+    std::optional<ShipmentTerms> terms = ShipmentTerms{false, guild_payee(b, e->seat, ship->karama)};
+    if (b.faction_of(e->seat) != Faction::Fremen) terms = shipment_terms(b, e->seat, ship->karama, cost);
+    if (!terms) return skipped(kShipment);
+    if (!terms->cancelled) pay(b, expected, e->seat, cost, terms->payee);
+    what = fmt::format("{} shipped {} forces for {}{}", name_of(b, e->seat), (ship->normal + ship->special).value, cost,
+                       terms->cancelled ? " (half price cancelled by Karama: nothing paid)" : "");
   } else if (const auto* cross = std::get_if<CrossShip>(&e->command)) {
     const int cost = ship_cost(b, e->seat, cross->to, cross->normal + cross->special, false);
-    pay(b, expected, e->seat, cost, guild_payee(b, e->seat, false));
+    const auto terms = shipment_terms(b, e->seat, false, cost);
+    if (!terms) return skipped(kShipment);
+    if (!terms->cancelled) pay(b, expected, e->seat, cost, terms->payee);
     what = fmt::format("{} cross-shipped for {}", name_of(b, e->seat), cost);
   } else if (const auto* back = std::get_if<ShipToReserves>(&e->command)) {
     const int cost = ((back->normal + back->special).value + 1) / 2;  // [LR] 2.06.07, rounded up
@@ -257,7 +314,13 @@ Violations charity(const Transition& t, const GameContext&) {
   Flows expected(b);
   if (std::holds_alternative<ClaimCharity>(e->command)) {
     const int held = b.seat(e->seat).spice.value;
-    const int gain = b.faction_of(e->seat) == Faction::BeneGesserit ? 2 : std::max(0, 2 - held);
+    int gain = b.faction_of(e->seat) == Faction::BeneGesserit ? 2 : std::max(0, 2 - held);
+    // [LR] 2.02.09 ✷: a Karama cancels the Bene Gesserit use; the normal Charity remains.
+    if (gain > std::max(0, 2 - held)) {
+      const auto ready = karama_ready(b, e->seat, KaramaAbility::BeneGesseritCharity);
+      if (ready.size() > 1) return skipped(kCharity);
+      if (ready.size() == 1) gain = std::max(0, 2 - held);
+    }
     expected.seat[e->seat.value] += gain;
     expected.bank -= gain;
   }
@@ -638,6 +701,47 @@ Violations victory(const Transition& t, const GameContext&) {
                                                             to_string(sides[0].front()), b.turn, a.winners.size()))});
 }
 
+// ---- Karama against an ability ([LR] 3.01.11.00-01): each Karama played was ordered by its ----
+// ---- player against that ability of another faction, held, and went to the discard ---------------
+
+Violations karama_cancel(const Transition& t, const GameContext&) {
+  const auto& before = t.before.karama.cancels;
+  const auto& after = t.after.karama.cancels;
+  if (after.size() <= before.size()) return {};
+  if (!single_step(t)) return skipped(kKarama);
+  Violations out;
+  std::vector<TreacheryCardId> spent;  // a card accounts for one Karama only
+  for (std::size_t i = before.size(); i < after.size(); ++i) {
+    const KaramaCancel& k = after[i];
+    const std::string who = name_of(t.before, k.by);
+    if (k.by == k.against) out.push_back(violation(kKarama, fmt::format("{} played a Karama against its own ability", who)));
+    if (t.before.karama.armed[k.by.value] != k.ability) {
+      out.push_back(violation(kKarama, fmt::format("{} played a Karama against {} without a standing order for it", who, to_string(k.ability))));
+    }
+    if (t.after.karama.armed[k.by.value]) out.push_back(violation(kKarama, fmt::format("{}'s Karama order outlived its use", who)));
+    const auto& hand = t.before.seat(k.by).hand;
+    const auto card = std::find_if(hand.begin(), hand.end(), [&](TreacheryCardId c) {
+      return karama_usable(t.before, k.by, c) && !holds(t.after.seat(k.by), c) &&
+             std::find(spent.begin(), spent.end(), c) == spent.end() &&
+             std::find(t.after.treachery.discard.begin(), t.after.treachery.discard.end(), c) != t.after.treachery.discard.end();
+    });
+    if (card == hand.end()) {
+      out.push_back(violation(kKarama, fmt::format("{} cancelled {} but no Karama of its hand went to the discard", who, to_string(k.ability))));
+    } else {
+      spent.push_back(*card);
+    }
+    if (k.ability == KaramaAbility::HalfPriceShipping) {
+      const SeatState& was = t.before.seat(k.against);
+      const SeatState& is = t.after.seat(k.against);
+      if (was.reserves_normal != is.reserves_normal || was.reserves_special != is.reserves_special ||
+          t.after.karama.retakes_at_full_price != k.against) {
+        out.push_back(violation(kKarama, fmt::format("{}'s cancelled half-price shipment moved forces or left no retake", name_of(t.before, k.against))));
+      }
+    }
+  }
+  return decided(kKarama, std::move(out));
+}
+
 constexpr std::array<Checker, kOracleCount> kOracles{
     Checker{kNames[kBid], "oracle", "a sold lot is paid to the Emperor (not the buyer), else the bank; Karama buys free", bid_payment},
     Checker{kNames[kShipment], "oracle", "shipments: 1/2 per force, Guild rates, paid to the Guild or the bank, Fremen free", shipment_payment},
@@ -657,6 +761,7 @@ constexpr std::array<Checker, kOracleCount> kOracles{
     Checker{kNames[kCapture], "oracle", "Harkonnen capture: a leader drawn among the loser's active ones; kill (face down, +2) or capture", capture},
     Checker{kNames[kStormMigration], "oracle", "Fremen sending: every force arrives, half (rounded up) lost when sent into the storm", storm_migration},
     Checker{kNames[kAdvisorFlip], "oracle", "Bene Gesserit flips: the named territory only, to fighters within Peacetime/Stormed In; Universal Stewards", advisor_flip},
+    Checker{kNames[kKarama], "oracle", "a Karama cancels an ability only by its player's standing order, and goes to the discard", karama_cancel},
 };
 
 }  // namespace

@@ -203,6 +203,18 @@ json log_entry_to_json(const LogEntry& entry) {
   return {{"chance", out}};
 }
 
+// Karama standing orders, the cancellations so far and a pending retake (engine/karama.cpp).
+json karama_json(const KaramaState& k) {
+  json armed = json::array(), cancels = json::array();
+  for (std::size_t i = 0; i < kMaxSeats; ++i) {
+    if (k.armed[i]) armed.push_back({{"seat", i}, {"ability", name_of(*k.armed[i])}});
+  }
+  for (const KaramaCancel& c : k.cancels) {
+    cancels.push_back({{"by", c.by.value}, {"against", c.against.value}, {"ability", name_of(c.ability)}, {"turn", c.turn}});
+  }
+  return {{"armed", armed}, {"cancels", cancels}, {"retakes_at_full_price", opt_seat(k.retakes_at_full_price)}};
+}
+
 json state_to_json(const GameState& s) {
   json seats = json::array(), alliances = json::array(), sightings = json::array(), answers = json::array(),
        winners = json::array(), committed = json::array(), log = json::array();
@@ -216,7 +228,7 @@ json state_to_json(const GameState& s) {
   for (Faction f : s.winners) winners.push_back(name_of(f));
   for (const Committed& c : s.committed) committed.push_back(committed_json(c));
   for (const LogEntry& e : s.log) log.push_back(log_entry_to_json(e));
-  return {{"options", options_to_json(s.options)}, {"turn", s.turn}, {"phase", name_of(s.phase)},
+  json out{{"options", options_to_json(s.options)}, {"turn", s.turn}, {"phase", name_of(s.phase)},
           {"step", name_of(s.step)}, {"chance", s.chance ? chance_json(*s.chance) : json(nullptr)},
           {"seats", seats}, {"leaders", leaders_json(s.leaders)},
           {"prediction", s.prediction ? json{{"faction", name_of(s.prediction->faction)}, {"turn", s.prediction->turn}}
@@ -229,6 +241,8 @@ json state_to_json(const GameState& s) {
           {"battle", battle_json(s.battle)}, {"nexus", nexus_json(s.nexus)}, {"knowledge", {{"sightings", sightings}}}, {"bank", s.bank.value},
           {"truthtrance_answers", answers}, {"winners", winners}, {"halted", s.halted}, {"version", s.version},
           {"committed", committed}, {"log", log}};
+  if (s.karama != KaramaState{}) out["karama"] = karama_json(s.karama);
+  return out;
 }
 
 // ---- readers --------------------------------------------------------------------------------
@@ -517,6 +531,15 @@ GameState read_state(const In& in) {
   for (const In& x : in["truthtrance_answers"].items()) {
     s.truthtrance_answers.push_back(TruthtranceAnswer{r.seat(x["asker"]), r.seat(x["target"]),
                                                       x["question"].enumeration<TruthtranceQuestion>(), x["answer"].boolean()});
+  }
+  if (in.has("karama")) {
+    const In k = in["karama"];
+    for (const In& x : k["armed"].items()) s.karama.armed[r.seat(x["seat"]).value] = x["ability"].enumeration<KaramaAbility>();
+    for (const In& x : k["cancels"].items()) {
+      s.karama.cancels.push_back(KaramaCancel{r.seat(x["by"]), r.seat(x["against"]), x["ability"].enumeration<KaramaAbility>(),
+                                              static_cast<std::uint8_t>(x["turn"].integer(0, 255))});
+    }
+    s.karama.retakes_at_full_price = r.opt_seat(k["retakes_at_full_price"]);
   }
   for (const In& x : in["winners"].items()) s.winners.push_back(x.enumeration<Faction>());
   s.halted = in["halted"].string();

@@ -2,6 +2,7 @@
 // value commands, the envelope that carries one, rejections and receipts.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -343,6 +344,29 @@ struct PlayNexus {
   template <class C, class F> static void fields(C& c, F&& f) { f("card", c.card); f("mode", c.mode); f("element", c.element); f("answers", c.answers); }
   friend bool operator==(const PlayNexus&, const PlayNexus&) = default;
 };
+// ---- Karama against a faction ability: a hidden optional reaction (README "Karama") ----------
+// The ✷ abilities whose use the engine lets a Karama cancel ([LR] 3.01.11.01, 3.04), each by its
+// rule number. A seat's standing order names one; the engine plays the Karama the moment another
+// faction uses that ability, without asking anyone, so no window shows who holds a Karama.
+enum class KaramaAbility : std::uint8_t {
+  GuildPaymentForShipment,     // [LR] 2.06.04 ✷: a shipment is paid to the bank, not the Guild
+  HalfPriceShipping,           // [LR] 2.06.06, 2.06.09 ✷: the Guild or its ally retakes at full price
+  EmperorPaymentForTreachery,  // [LR] 2.03.04 ✷: a card is paid to the bank, not the Emperor
+  HarkonnenTopCard,            // [LR] 2.05.08 ✷: no free card for the Harkonnen purchase
+  BeneGesseritCharity,         // [LR] 2.02.09 ✷: the Bene Gesserit get the normal Charity only
+};
+inline constexpr std::array kKaramaAbilities{KaramaAbility::GuildPaymentForShipment, KaramaAbility::HalfPriceShipping,
+                                             KaramaAbility::EmperorPaymentForTreachery, KaramaAbility::HarkonnenTopCard,
+                                             KaramaAbility::BeneGesseritCharity};
+// The private standing order (any seat, any live moment; nullopt withdraws it): play a Karama
+// against the next use of this ability by another faction. Its receipt names only the kind.
+struct ArmKarama {
+  std::optional<KaramaAbility> ability;
+  static constexpr CommandInfo kInfo{"ArmKarama", "Karama standing order", CommandClass::Standing, kLiveSteps};
+  template <class C, class F> static void fields(C& c, F&& f) { f("ability", c.ability); }
+  friend bool operator==(const ArmKarama&, const ArmKarama&) = default;
+};
+
 // ---- generic --------------------------------------------------------------------------------
 // Decline the current optional opportunity (a pass in bidding, no shipment, no charity, ...).
 struct Pass {
@@ -360,7 +384,7 @@ using Command = std::variant<Pass, ChooseTraitor, Predict, PlaceForces, DialStor
                              GuildActNow, PlayTruthtrance, PlayGhola, AllySpice,
                              ProtectAllyFromWorms, ChooseBattle, UseVoice, UsePrescience, PlanBattle,
                              DialBattle, CallTraitor, CaptureLeader, DrawNexus, SetRedrawPolicy,
-                             PlayNexus>;
+                             PlayNexus, ArmKarama>;
 
 // The one human form of a command (logs, traces, RapidCheck `show`).
 std::string to_string(const Command& c);
@@ -426,6 +450,7 @@ struct Rejection {
 
 std::string_view to_string(RejectCode c);
 std::string_view to_string(PlanElement e);
+std::string_view to_string(KaramaAbility a);
 
 // What an accepted command did: its id, seat, the version it produced, and a public summary.
 struct Receipt {

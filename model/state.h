@@ -200,6 +200,23 @@ struct TruthtranceAnswer {
   friend bool operator==(const TruthtranceAnswer&, const TruthtranceAnswer&) = default;
 };
 
+// Karama against faction abilities ([LR] 3.01.11.01, 3.04; README "Karama"). `armed` is each
+// seat's private standing order; a cancellation is public (the card is played face up).
+struct KaramaCancel {
+  Seat by;       // who played the Karama
+  Seat against;  // whose use of the ability it cancelled
+  KaramaAbility ability;
+  std::uint8_t turn = 0;
+  friend bool operator==(const KaramaCancel&, const KaramaCancel&) = default;
+};
+struct KaramaState {
+  std::array<std::optional<KaramaAbility>, kMaxSeats> armed{};  // private to the seat
+  std::vector<KaramaCancel> cancels;                            // public, in order
+  // The seat whose half-price shipment was cancelled retakes its shipment at full price ([LR] 3.04).
+  std::optional<Seat> retakes_at_full_price;
+  friend bool operator==(const KaramaState&, const KaramaState&) = default;
+};
+
 struct Committed {
   Envelope envelope;
   Receipt receipt;
@@ -232,6 +249,7 @@ struct GameState {
   Spice bank;  // spice outside every seat and the board (a large reserve; ledger checks use it)
 
   std::vector<TruthtranceAnswer> truthtrance_answers;  // public: asked and answered aloud
+  KaramaState karama;
 
   std::vector<Faction> winners;
   std::string halted;  // non-empty: the game cannot go on (a rule listed unavailable)

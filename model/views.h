@@ -106,7 +106,9 @@ struct BiddingView {
   std::size_t lots_on_table = 0;
   std::optional<Seat> high_bidder;
   Spice high_bid;
-  bool high_bid_karama = false;
+  // Whether the standing bid is a Karama bid: the bidder's own view only, null in every other
+  // view until the card pays for the lot ([LR] 3.01.11.04 "without Revealing this card").
+  std::optional<bool> high_bid_karama;
   std::optional<Seat> opener;
   std::optional<Seat> to_act;
   std::vector<Seat> passed;
@@ -206,6 +208,7 @@ struct PublicView {
   ProgressView progress;
   NexusView nexus;
   std::vector<TruthtranceAnswer> truthtrance_answers;
+  std::vector<KaramaCancel> karama_cancels;  // every Karama played against an ability, in order
   std::vector<Faction> winners;
   std::string halted;
   friend bool operator==(const PublicView&, const PublicView&) = default;
@@ -229,6 +232,7 @@ struct SeatView {
   std::vector<Command> legal_commands;
   std::optional<NexusCardId> nexus_card;  // this seat's held Nexus card
   RedrawPolicy redraw_policy = RedrawPolicy::KeepAny;  // this seat's private redraw preference
+  std::optional<KaramaAbility> karama_order;            // this seat's private Karama standing order
   friend bool operator==(const SeatView&, const SeatView&) = default;
 };
 

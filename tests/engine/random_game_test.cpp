@@ -102,7 +102,11 @@ rc::Gen<Command> any_command(std::size_t seats) {
                                                 e < 0 ? std::nullopt : std::optional{static_cast<PlanElement>(e)},
                                                 static_cast<std::uint32_t>(a)}};
                      },
-                     faction, rc::gen::inRange(0, 4), rc::gen::inRange(-1, 5), rc::gen::inRange(0, 3)));
+                     faction, rc::gen::inRange(0, 4), rc::gen::inRange(-1, 5), rc::gen::inRange(0, 3)),
+      // Karama standing orders (README "Karama"), an unknown ability included.
+      rc::gen::map(rc::gen::inRange<int>(-1, 7), [](int a) {
+        return Command{ArmKarama{a < 0 ? std::nullopt : std::optional{static_cast<KaramaAbility>(a)}}};
+      }));
 }
 
 RC_GTEST_PROP(RandomGameTest, ListedCommandsAreAcceptedAndUnlistedOnesRejectedWithoutChange, ()) {

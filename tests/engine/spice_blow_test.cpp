@@ -262,12 +262,16 @@ TEST(SpiceBlowTest, BreakingFreesThePartner) {
   EXPECT_TRUE(s.alliances.empty());
   EXPECT_FALSE(s.seat(harkonnen).ally.has_value());
   EXPECT_FALSE(s.seat(atreides).ally.has_value());
-  expect_rejected(s, envelope(s, atreides, ProposeAlliance{Faction::Fremen}), RejectCode::NotYourTurn);
+  // Breaking does not use the breaker's Nexus: it may still ally ([LR] 1.10.01.02, 1.10.01.06).
+  const auto legal = legal_commands(s, atreides);
+  EXPECT_TRUE(std::find(legal.begin(), legal.end(), Command{ProposeAlliance{Faction::Fremen}}) != legal.end());
+  EXPECT_TRUE(std::find(legal.begin(), legal.end(), Command{BreakAlliance{}}) == legal.end());  // no ally to break
   expect_rejected(s, envelope(s, harkonnen, BreakAlliance{}), RejectCode::IllegalChoice);
-  expect_rejected(s, envelope(s, harkonnen, ProposeAlliance{Faction::Atreides}), RejectCode::IllegalChoice);  // done
   s = play(s, harkonnen, ProposeAlliance{Faction::Fremen}, chance);
   s = play(s, fremen, AcceptAlliance{Faction::Harkonnen}, chance);
   EXPECT_EQ(s.alliances, (std::vector<Alliance>{{Faction::Harkonnen, Faction::Fremen}}));
+  EXPECT_EQ(pending(s), std::vector<Seat>{atreides});
+  s = play(s, atreides, Pass{}, chance);
   EXPECT_EQ(s.step, Step::Charity);
 }
 

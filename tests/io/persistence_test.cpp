@@ -80,7 +80,8 @@ TEST(PersistenceTest, EveryCommandKindRoundTripsAsJson) {
       PlanBattle{LeaderId{2}, std::nullopt, TreacheryCardId{8}, TreacheryCardId{9}, true},
       DialBattle{7, Spice{3}}, CallTraitor{}, CaptureLeader{LeaderId{21}, true}, DrawNexus{},
       SetRedrawPolicy{RedrawPolicy::RedrawOwnAlways},
-      PlayNexus{NexusCardId{Faction::Atreides}, NexusMode::Betrayal, PlanElement::Weapon, 3}};
+      PlayNexus{NexusCardId{Faction::Atreides}, NexusMode::Betrayal, PlanElement::Weapon, 3},
+      ArmKarama{KaramaAbility::HalfPriceShipping}};
   std::vector<std::size_t> kinds;
   for (const Command& c : commands) {
     kinds.push_back(c.index());
@@ -132,14 +133,15 @@ TEST(PersistenceTest, SaveLoadContinueEqualsContinuing) {
 TEST(PersistenceTest, EveryStateStructIsCoveredByTheJsonForm) {
   struct Known { const char* name; std::size_t size, covered; };
   for (const Known& k : std::initializer_list<Known>{
-           {"GameState", sizeof(GameState), 10096}, {"Options", sizeof(Options), 72},
+           {"GameState", sizeof(GameState), 10144}, {"Options", sizeof(Options), 72},
            {"RuleFlags", sizeof(RuleFlags), 11}, {"SeatState", sizeof(SeatState), 112},
            {"LeaderState", sizeof(LeaderState), 4}, {"BoardState", sizeof(BoardState), 8648},
            {"StormState", sizeof(StormState), 25}, {"SpiceBlowState", sizeof(SpiceBlowState), 184},
            {"CharityState", sizeof(CharityState), 6}, {"TreacheryState", sizeof(TreacheryState), 96},
            {"BiddingState", sizeof(BiddingState), 48}, {"RevivalState", sizeof(RevivalState), 6},
            {"MovementState", sizeof(MovementState), 11}, {"BattleState", sizeof(BattleState), 256},
-           {"Sighting", sizeof(Sighting), 48}, {"NexusState", sizeof(NexusState), 152}}) {
+           {"Sighting", sizeof(Sighting), 48}, {"NexusState", sizeof(NexusState), 152},
+           {"KaramaState", sizeof(KaramaState), 48}}) {
     EXPECT_EQ(k.size, k.covered) << k.name << " changed: extend its JSON writer and reader, then this size";
   }
 }

@@ -1,0 +1,85 @@
+// Karama ([LR] 3.01.11): the one place that finds a seat's usable Karama card, and the one
+// mechanism for cancelling a faction ability with it, the hidden optional reaction of README
+// "Karama". Policy: a reaction that a secret card makes possible is a private standing order,
+// never a public window. A seat arms its order (ArmKarama) whenever the game is live; when another
+// faction uses the named ✷ ability, the engine plays the first armed seat's Karama in storm order,
+// inside the same step. No seat is ever awaited for it, so the pending set and the phase progress
+// cannot depend on who holds a Karama (the seed 000 redraw policy is decided the same way).
+#include "engine/engine.h"
+#include "engine/internal.h"
+#include "engine/mutants.h"
+#include "model/cards.h"
+
+namespace dune {
+namespace {
+
+// The faction whose ability it is ([LR] 2.xx numbering). Half-price shipping is the Guild's, used
+// by the Guild or by its ally ([LR] 2.06.09).
+Faction owner(KaramaAbility a) {
+  switch (a) {
+    case KaramaAbility::GuildPaymentForShipment:
+    case KaramaAbility::HalfPriceShipping: return Faction::SpacingGuild;
+    case KaramaAbility::EmperorPaymentForTreachery: return Faction::Emperor;
+    case KaramaAbility::HarkonnenTopCard: return Faction::Harkonnen;
+    case KaramaAbility::BeneGesseritCharity: return Faction::BeneGesserit;
+  }
+  return Faction::SpacingGuild;
+}
+
+}  // namespace
+
+// Advanced Bene Gesserit use any worthless card as a Karama ([LR] 1.14.06, 2.02.22), everywhere a
+// Karama is used; gated by advanced_karama. Choice: a worthless card is spent before a real Karama,
+// which keeps its other uses.
+std::optional<TreacheryCardId> karama_card(const GameState& state, Seat s) {
+  if (state.options.rules.advanced_karama && state.faction_of(s) == Faction::BeneGesserit) {
+    for (TreacheryCardId c : state.seat(s).hand) {
+      if (card_type(c).classification == TreacheryClass::Worthless) return c;
+    }
+  }
+  return card_in_hand(state.seat(s), "Karama");
+}
+
+std::optional<Seat> karama_cancels(GameState& state, Seat user, KaramaAbility ability) {
+  for (Seat s : storm_order(state)) {
+    if (s == user || state.karama.armed[s.value] != ability) continue;  // another player ([LR] 3.01.11.01)
+    const auto card = karama_card(state, s);
+    if (!card) continue;  // the order stands until its seat holds a Karama again
+    if (!mutant_active(Mutant::KaramaCancelKeepsCard)) discard_from_hand(state, s, *card);  // "then discard" ([LR] 3.01.11.00)
+    state.karama.armed[s.value].reset();
+    state.karama.cancels.push_back(KaramaCancel{s, user, ability, static_cast<std::uint8_t>(state.turn)});
+    return s;
+  }
+  return std::nullopt;
+}
+
+std::vector<Command> karama_standing_candidates(const GameState& state, Seat seat) {
+  std::vector<Command> out;
+  if (state.karama.armed[seat.value]) out.push_back(ArmKarama{std::nullopt});
+  if (!karama_card(state, seat)) return out;  // an order needs a card to play: the seat's own knowledge
+  for (KaramaAbility a : kKaramaAbilities) out.push_back(ArmKarama{a});
+  return out;
+}
+
+std::optional<Rejection> validate_arm_karama(const GameState& state, Seat seat, const ArmKarama& c) {
+  if (c.ability == state.karama.armed[seat.value]) {
+    return reject(RejectCode::IllegalChoice, "that is already your Karama standing order");
+  }
+  if (!c.ability) return std::nullopt;  // standing down is always allowed
+  if (!karama_card(state, seat)) {
+    return reject(RejectCode::IllegalChoice, "a Karama standing order needs a Karama card in hand ([LR] 3.01.11)");
+  }
+  if (static_cast<std::size_t>(*c.ability) >= kKaramaAbilities.size()) {
+    return reject(RejectCode::IllegalChoice, "unknown faction ability {}", static_cast<int>(*c.ability));
+  }
+  const Faction f = owner(*c.ability);
+  if (!in_play(state, f)) return reject(RejectCode::IllegalChoice, "{} is not in this game", to_string(f));
+  if (f == state.faction_of(seat)) {
+    return reject(RejectCode::IllegalChoice, "a Karama cancels another player's ability, not your own ([LR] 3.01.11.01)");
+  }
+  return std::nullopt;
+}
+
+void apply_arm_karama(GameState& state, Seat seat, const ArmKarama& c) { state.karama.armed[seat.value] = c.ability; }
+
+}  // namespace dune
