@@ -59,6 +59,8 @@ enum class Mutant : std::uint8_t {
   VictoryAtTwoStrongholds,
   EndGameFirstTiedOnly,
   CaptureDrawSkipsBattleLeader,
+  WinnerLossIgnoresChoice,
+  WinnerDiscardIgnored,
   // protocol
   StaleVersionAccepted,
   DuplicateIdAccepted,

@@ -98,6 +98,11 @@ constexpr std::array kCatalogue{
     MutantInfo{Mutant::CaptureDrawSkipsBattleLeader, "capture-draw-skips-battle-leader", "oracle",
                "the Harkonnen capture draw leaves out the loser's surviving battle leader ([LR] 2.05.10.01 includes it)",
                advanced(Hk | At | Em, 4, 40)},
+    MutantInfo{Mutant::WinnerLossIgnoresChoice, "winner-loss-ignores-choice", "oracle",
+               "the battle winner loses normal forces whatever mix of normal and special it chose ([LR] 1.07.06.06)",
+               advanced(Em | Fr | At, 4, 40)},
+    MutantInfo{Mutant::WinnerDiscardIgnored, "winner-discard-ignored", "oracle",
+               "the battle winner keeps the played cards it chose to discard ([LR] 1.07.06.06)", basic(At | Hk | Em, 4, 40)},
     // ---- protocol ----
     MutantInfo{Mutant::StaleVersionAccepted, "stale-version-accepted", "protocol",
                "submit accepts an envelope whose expected version is stale", basic(At | Hk, 1, 3)},

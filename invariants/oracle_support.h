@@ -16,7 +16,8 @@ namespace dune::invariants::oracle_detail {
 
 enum Oracle : std::size_t {
   kBid, kShipment, kRevival, kCharity, kCollection, kStorm, kWorm, kWormRide,
-  kBattleWinner, kBattleLosses, kLeaderFate, kLeaderPrize, kTraitor, kExplosion, kVictory, kCapture, kOracleCount
+  kBattleWinner, kBattleLosses, kLeaderFate, kLeaderPrize, kTraitor, kExplosion, kVictory, kCapture, kWinnerChoice,
+  kOracleCount
 };
 
 inline constexpr std::array<std::string_view, kOracleCount> kNames{
@@ -24,7 +25,7 @@ inline constexpr std::array<std::string_view, kOracleCount> kNames{
     "oracle.collection",    "oracle.storm-damage",     "oracle.worm",            "oracle.worm-ride",
     "oracle.battle-winner",
     "oracle.battle-losses", "oracle.leader-fate",      "oracle.leader-prize",    "oracle.traitor-call",
-    "oracle.explosion",     "oracle.victory",          "oracle.capture"};
+    "oracle.explosion",     "oracle.victory",          "oracle.capture",         "oracle.winner-choice"};
 
 // Counts a decided case (returning its violations) or a skipped one (oracle_tallies()).
 Violations decided(Oracle o, Violations v = {});
@@ -72,5 +73,6 @@ Violations leader_prize(const Transition& t, const GameContext&);
 Violations traitor_call(const Transition& t, const GameContext&);
 Violations explosion(const Transition& t, const GameContext&);
 Violations capture(const Transition& t, const GameContext&);
+Violations winner_choice(const Transition& t, const GameContext&);
 
 }  // namespace dune::invariants::oracle_detail

@@ -655,6 +655,7 @@ constexpr std::array<Checker, kOracleCount> kOracles{
     Checker{kNames[kExplosion], "oracle", "Lasgun/Shield: every force and the spice there are lost", explosion},
     Checker{kNames[kVictory], "oracle", "3 strongholds alone or 4 allied win at the Mentat Pause (prediction aside); the end-game rules on the last turn", victory},
     Checker{kNames[kCapture], "oracle", "Harkonnen capture: a leader drawn among the loser's active ones; kill (face down, +2) or capture", capture},
+    Checker{kNames[kWinnerChoice], "oracle", "the winner loses a mix of forces that makes up its dial and support, and keeps or discards its played cards as it chose", winner_choice},
 };
 
 }  // namespace

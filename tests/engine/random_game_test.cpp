@@ -92,6 +92,9 @@ rc::Gen<Command> any_command(std::size_t seats) {
       rc::gen::just(Command{CallTraitor{}}),
       rc::gen::apply([](int l, bool k) { return Command{CaptureLeader{LeaderId{static_cast<std::uint8_t>(l)}, k}}; },
                      rc::gen::inRange(0, 62), rc::gen::arbitrary<bool>()),
+      rc::gen::apply([](ForceCount n, ForceCount s) { return Command{TakeLosses{n, s}}; }, forces, forces),
+      rc::gen::apply([](bool w, bool d, bool h) { return Command{DiscardPlayed{w, d, h}}; },
+                     rc::gen::arbitrary<bool>(), rc::gen::arbitrary<bool>(), rc::gen::arbitrary<bool>()),
       // The Nexus module's commands (issue 14 item 4): offered nowhere in these games, so rejected.
       rc::gen::just(Command{DrawNexus{}}),
       rc::gen::map(rc::gen::inRange<int>(0, 4), [](int p) { return Command{SetRedrawPolicy{static_cast<RedrawPolicy>(p)}}; }),

@@ -78,7 +78,8 @@ TEST(PersistenceTest, EveryCommandKindRoundTripsAsJson) {
       ProtectAllyFromWorms{true}, ChooseBattle{TerritoryId::Carthag, Faction::Atreides},
       UseVoice{VoiceSubject::PoisonWeapon, true}, UsePrescience{PlanElement::Dial},
       PlanBattle{LeaderId{2}, std::nullopt, TreacheryCardId{8}, TreacheryCardId{9}, true},
-      DialBattle{7, Spice{3}}, CallTraitor{}, CaptureLeader{LeaderId{21}, true}, DrawNexus{},
+      DialBattle{7, Spice{3}}, CallTraitor{}, CaptureLeader{LeaderId{21}, true}, TakeLosses{ForceCount{2}, ForceCount{1}},
+      DiscardPlayed{true, false, true}, DrawNexus{},
       SetRedrawPolicy{RedrawPolicy::RedrawOwnAlways},
       PlayNexus{NexusCardId{Faction::Atreides}, NexusMode::Betrayal, PlanElement::Weapon, 3}};
   std::vector<std::size_t> kinds;
