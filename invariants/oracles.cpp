@@ -232,6 +232,7 @@ Violations revival_payment(const Transition& t, const GameContext&) {
   int own = info.force_revival_cost.value * (own_normal - free_normal) +
             info.special_force_revival_cost.value * (own_special - free_special);
   if (r->leader) own += leader_info(*r->leader).strength;  // [LR] 1.05.03.02
+  if (r->kwisatz_haderach) own += 2;  // the token's fighting strength, +2 ([LR] 2.01.11, 2.01.14)
   Flows expected(b);
   pay(b, expected, seat, own, std::nullopt);
   const int extra = info.force_revival_cost.value * extra_normal + info.special_force_revival_cost.value * extra_special;
@@ -241,9 +242,13 @@ Violations revival_payment(const Transition& t, const GameContext&) {
     expected.seat[emperor->value] -= extra;
     expected.bank += extra;
   }
-  return decided(kRevival, compare_flows(kRevival, t, expected,
-                                         fmt::format("{} revived {} forces{}", name_of(b, seat),
-                                                     (r->normal + r->special).value, r->leader ? " and a leader" : "")));
+  Violations out = compare_flows(kRevival, t, expected,
+                                 fmt::format("{} revived {} forces{}{}", name_of(b, seat), (r->normal + r->special).value,
+                                             r->leader ? " and a leader" : "", r->kwisatz_haderach ? " and the Kwisatz Haderach" : ""));
+  if (r->kwisatz_haderach && t.after.battle.kwisatz_haderach_dead) {
+    out.push_back(violation(kRevival, "the Kwisatz Haderach was revived but is still dead ([LR] 2.01.14)"));
+  }
+  return decided(kRevival, std::move(out));
 }
 
 // ---- CHOAM Charity: a seat with 0 or 1 spice is brought up to 2 from the bank; the Bene ----------

@@ -139,9 +139,11 @@ struct Revive {
   ForceCount special;
   std::optional<LeaderId> leader;
   ForceCount ally_paid_extra;  // Emperor: extra revivals paid for its ally (up to 3)
+  bool kwisatz_haderach = false;  // Advanced Atreides: the Kwisatz Haderach instead of a leader ([LR] 2.01.14)
   static constexpr CommandInfo kInfo{"Revive", "revive", CommandClass::Step, {Step::Revival}};
   template <class C, class F> static void fields(C& c, F&& f) {
     f("normal", c.normal); f("special", c.special); f("leader", c.leader); f("ally_paid_extra", c.ally_paid_extra);
+    f("kwisatz_haderach", c.kwisatz_haderach);
   }
   friend bool operator==(const Revive&, const Revive&) = default;
 };

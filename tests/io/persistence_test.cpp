@@ -70,7 +70,7 @@ TEST(PersistenceTest, EveryCommandKindRoundTripsAsJson) {
       DialStorm{17}, PlayWeatherControl{5}, PlayFamilyAtomics{}, ProposeAlliance{Faction::Emperor},
       AcceptAlliance{Faction::Harkonnen}, BreakAlliance{}, PlaceWorm{TerritoryId::TheGreatFlat},
       RideWorm{TerritoryId::HaggaBasin, CellId{40}, ForceCount{3}, ForceCount{1}}, ClaimCharity{}, Bid{Spice{7}, true}, KaramaTakeCard{},
-      Revive{ForceCount{2}, ForceCount{1}, LeaderId{4}, ForceCount{3}}, Ship{CellId{5}, ForceCount{4}, ForceCount{1}, true},
+      Revive{ForceCount{2}, ForceCount{1}, LeaderId{4}, ForceCount{3}, true}, Ship{CellId{5}, ForceCount{4}, ForceCount{1}, true},
       CrossShip{CellId{5}, CellId{9}, ForceCount{2}, ForceCount{0}}, ShipToReserves{CellId{5}, ForceCount{1}, ForceCount{1}},
       Move{TerritoryId::Arrakeen, CellId{3}, ForceCount{5}, ForceCount{0}}, SendSpiritualAdvisor{AdvisorDestination::ShipmentCell},
       PlayHajr{}, GuildActNow{}, PlayTruthtrance{Seat{2}, TruthtranceQuestion::HoldsTraitorOfMine},
