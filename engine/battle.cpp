@@ -101,6 +101,7 @@ void start_battle(GameState& state, const BattleOption& o, Seat agg) {
   b.traitor_called = {};
   b.capture_from.reset();
   b.capture_leader.reset();
+  b.winner.reset();
   b.stage = ability_side(state, Faction::BeneGesserit)   ? BattleStage::Voice
             : ability_side(state, Faction::Atreides) ? BattleStage::Prescience
                                                      : BattleStage::Plans;
@@ -317,6 +318,8 @@ std::vector<Seat> awaited_battle(const GameState& state) {
       return out;
     }
     case BattleStage::Capture: return {*state.seat_of(Faction::Harkonnen)};
+    case BattleStage::WinnerLosses:
+    case BattleStage::WinnerCards: return {*b.winner};
   }
   return {};
 }
@@ -363,6 +366,8 @@ std::vector<Command> candidates_battle(const GameState& state, Seat seat) {
         out.push_back(CaptureLeader{*l, true});
       }
       break;
+    case BattleStage::WinnerLosses:
+    case BattleStage::WinnerCards: return winner_candidates(state);
   }
   return out;
 }
@@ -396,6 +401,7 @@ std::optional<Rejection> validate_battle(const GameState& state, Seat seat, cons
   if (std::holds_alternative<CaptureLeader>(c)) {
     return stage == BattleStage::Capture ? validate_capture(state, seat, c) : wrong_stage("a leader capture");
   }
+  if (std::holds_alternative<TakeLosses>(c) || std::holds_alternative<DiscardPlayed>(c)) return validate_winner(state, seat, c);
   return reject(RejectCode::WrongPhase, "{} is not a Battle phase command", kind_name(c));
 }
 
@@ -438,6 +444,8 @@ void apply_battle(GameState& state, Seat seat, const Command& c) {
     case BattleStage::Plans: apply_plan_part(state, seat, c); return;
     case BattleStage::Traitors: apply_traitor(state, seat, c); return;
     case BattleStage::Capture: apply_capture(state, seat, c); return;
+    case BattleStage::WinnerLosses:
+    case BattleStage::WinnerCards: apply_winner(state, seat, c); return;
   }
 }
 

@@ -48,12 +48,16 @@ int forces_needing_spice(const GameState& state, int side);
 std::vector<Command> plan_candidates(const GameState& state, Seat seat);
 std::optional<Rejection> validate_plan(const GameState& state, Seat seat, const PlanBattle& p);
 std::optional<Rejection> validate_wheel(const GameState& state, Seat seat, const DialBattle& d);
-// The normal and special forces that make up a winner's dial, taken from the battle's cells.
+// A winner's dial loss: the normal and special forces it loses from the battle's cells.
 struct ForceLoss {
   ForceCount normal;
   ForceCount special;
+  friend bool operator==(const ForceLoss&, const ForceLoss&) = default;
 };
-ForceLoss forces_dialed(const GameState& state, int side);
+// Whether the loss is consistent with the side's dial and support ([LR] 1.07.06.06, seed 003).
+bool loss_consistent(const GameState& state, int side, ForceLoss loss);
+// Every consistent loss, fewest special forces first (the winner is asked when there are several).
+std::vector<ForceLoss> loss_options(const GameState& state, int side);
 
 // ---- battle_resolution.cpp ----
 // Called once both plans are complete: reveals them, then traitors or resolution.
@@ -66,6 +70,10 @@ std::vector<LeaderId> capturable_leaders(const GameState& state);
 void on_capture_drawn(GameState& state, LeaderId leader);
 std::optional<Rejection> validate_capture(const GameState& state, Seat seat, const Command& c);
 void apply_capture(GameState& state, Seat seat, const Command& c);
+// The winner's decisions after a win ([LR] 1.07.06.06): its dial loss, then its played cards.
+std::vector<Command> winner_candidates(const GameState& state);
+std::optional<Rejection> validate_winner(const GameState& state, Seat seat, const Command& c);
+void apply_winner(GameState& state, Seat seat, const Command& c);
 
 // ---- battle.cpp ----
 // After a battle is over: the next battle, or the end of the phase.

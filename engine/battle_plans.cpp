@@ -5,6 +5,7 @@
 // full value: normal 1; Sardaukar 2 (1 against Fremen), Fedaykin 2 (special forces rule only).
 // In Advanced combat an unsupported force counts half, except Fremen forces, which need no spice.
 #include <algorithm>
+#include <iterator>
 
 #include <fmt/format.h>
 
@@ -229,33 +230,39 @@ int max_dial_halves(const GameState& state, int side, Spice support) {
   return total;
 }
 
-// The forces that make up a dial, in a fixed order (the printed rule lets the winner choose;
-// choice fixed here, fact sheet §6.3): supported forces first, normal before special, then
-// unsupported ones, normal before special, until the dial is covered.
-ForceLoss forces_dialed(const GameState& state, int side) {
+// Whether losing `loss` is consistent with the side's dial and support ([LR] 1.07.06.06: the
+// winner "loses only the number of Forces they dialed"; base rules pp. 13, 19 in seed 003: "The
+// winner may choose any losses consistent with dial and support"). Our reading, since a supported
+// force outside the dial would be spice paid for nothing: the support went to dialed forces, so
+// min(support, lost) of the lost forces are supported, split between the kinds as the winner
+// says. The lost forces must make up the dial, and none may be spared (without any one of them
+// the dial would not be made up). Special forces count as in battle ([LR] 2.03.08-09, 2.04.18).
+bool loss_consistent(const GameState& state, int side, ForceLoss loss) {
   const Tokens t = tokens_of(state, side);
   const DialBattle& wheel = *state.battle.wheels[static_cast<std::size_t>(side)];
-  const int support = wheel.support.value;
-  int sup_special = 0;
-  int sup_normal = 0;
-  if (t.support_special_first()) {
-    sup_special = std::min(support, t.special);
-    sup_normal = std::min(support - sup_special, t.normal);
-  } else {
-    sup_normal = std::min(support, t.normal);
-    sup_special = std::min(support - sup_normal, t.special);
+  const int n = loss.normal.value;
+  const int s = loss.special.value;
+  if (n < 0 || s < 0 || n > t.normal || s > t.special) return false;
+  if (n + s == 0) return wheel.dial_halves <= 0;
+  const int supported = std::min(wheel.support.value, n + s);
+  for (int b = std::max(0, supported - n); b <= std::min(s, supported); ++b) {
+    const int a = supported - b;
+    const int units[] = {a > 0 ? t.normal_full : 99, n - a > 0 ? t.normal_unsupported() : 99,
+                         b > 0 ? t.special_full : 99, s - b > 0 ? t.special_unsupported() : 99};
+    const int value = a * t.normal_full + (n - a) * t.normal_unsupported() + b * t.special_full + (s - b) * t.special_unsupported();
+    if (value >= wheel.dial_halves && value - *std::min_element(std::begin(units), std::end(units)) < wheel.dial_halves) return true;
   }
-  struct Group { int count; int value; bool special; };
-  const Group groups[] = {{sup_normal, t.normal_full, false},
-                          {sup_special, t.special_full, true},
-                          {t.normal - sup_normal, t.normal_unsupported(), false},
-                          {t.special - sup_special, t.special_unsupported(), true}};
-  ForceLoss out;
-  int covered = 0;
-  for (const Group& g : groups) {
-    for (int i = 0; i < g.count && covered < wheel.dial_halves; ++i) {
-      covered += g.value;
-      (g.special ? out.special : out.normal) += ForceCount{1};
+  return false;
+}
+
+// Every consistent loss, fewest special forces first, then fewest forces.
+std::vector<ForceLoss> loss_options(const GameState& state, int side) {
+  const Tokens t = tokens_of(state, side);
+  std::vector<ForceLoss> out;
+  for (int s = 0; s <= t.special; ++s) {
+    for (int n = 0; n <= t.normal; ++n) {
+      const ForceLoss loss{ForceCount{n}, ForceCount{s}};
+      if (loss_consistent(state, side, loss)) out.push_back(loss);
     }
   }
   return out;

@@ -61,17 +61,18 @@ void lose_all_forces(GameState& state, Faction f) {
   }
 }
 
-void lose_dialed_forces(GameState& state, int side) {
+// `loss` of the side's forces go to the Tanks, from the battle's cells in order.
+void lose_forces(GameState& state, int side, ForceLoss loss) {
   const Faction f = state.faction_of(combatant(state, side));
-  ForceLoss left = forces_dialed(state, side);
+  if (mutant_active(Mutant::WinnerLossIgnoresChoice)) loss = ForceLoss{loss.normal + loss.special, ForceCount{0}};
   for (CellId c : state.battle.cells) {
-    const ForceCount n = std::min(left.normal, state.board.normal[index(c)][index(f)]);
-    const ForceCount s = std::min(left.special, state.board.special[index(c)][index(f)]);
+    const ForceCount n = std::min(loss.normal, state.board.normal[index(c)][index(f)]);
+    const ForceCount s = std::min(loss.special, state.board.special[index(c)][index(f)]);
     if (n + s == ForceCount{0}) continue;
     destroy_forces(state, f, c, n, s);
     count_atreides_losses(state, f, n + s);
-    left.normal -= n;
-    left.special -= s;
+    loss.normal -= n;
+    loss.special -= s;
   }
 }
 
@@ -174,11 +175,21 @@ int fight(GameState& state) {
   }
   const int winner = total[0] > total[1] || (total[0] == total[1] && !mutant_active(Mutant::TieToDefender)) ? 0 : 1;  // ties go to the aggressor ([LR] 1.07.06.01)
   const int loser = 1 - winner;
-  mutant_active(Mutant::LoserKeepsForces) ? lose_dialed_forces(state, loser) : lose_all_forces(state, state.faction_of(combatant(state, loser)));
+  if (mutant_active(Mutant::LoserKeepsForces)) {
+    const auto dialed = loss_options(state, loser);
+    if (!dialed.empty()) lose_forces(state, loser, dialed.front());
+  } else {
+    lose_all_forces(state, state.faction_of(combatant(state, loser)));
+  }
   discard_played(state, loser);
-  if (!mutant_active(Mutant::WinnerLosesNothing)) lose_dialed_forces(state, winner);
-  // The winner keeps its weapon and defense (choice fixed: the printed rule lets it discard them);
-  // a Cheap Hero is discarded after use (fact sheet §4.1).
+  // The winner's dial loss: decided now when only one mix is consistent, else the winner chooses
+  // (BattleStage::WinnerLosses, [LR] 1.07.06.06). Its weapon and defense wait for its choice too;
+  // a Cheap Hero says "Discard after use" ([LR] 3.01.04).
+  const auto options = loss_options(state, winner);
+  if (!mutant_active(Mutant::WinnerLosesNothing)) {
+    if (options.size() == 1) lose_forces(state, winner, options.front());
+    if (options.size() > 1) state.battle.stage = BattleStage::WinnerLosses;
+  }
   if (const auto& hero = plan(state, winner).cheap_hero) discard(state, combatant(state, winner), *hero);
   Spice prize{0};
   for (int side = 0; side < 2; ++side) {
@@ -213,6 +224,55 @@ void return_captured_leaders(GameState& state) {
   }
 }
 
+// The winner's played cards it still holds: weapon, defense, Cheap Hero (after a traitor call;
+// after a fight the Cheap Hero is already discarded).
+std::array<std::optional<TreacheryCardId>, 3> held_played(const GameState& state) {
+  const BattleState& b = state.battle;
+  std::array<std::optional<TreacheryCardId>, 3> out{};
+  if (!b.winner) return out;
+  const PlanBattle& p = plan(state, side_of(state, *b.winner));
+  const auto& hand = state.seat(*b.winner).hand;
+  const std::array<std::optional<TreacheryCardId>, 3> played{p.weapon, p.defense, p.cheap_hero};
+  for (std::size_t i = 0; i < 3; ++i) {
+    if (played[i] && std::find(hand.begin(), hand.end(), *played[i]) != hand.end()) out[i] = played[i];
+  }
+  return out;
+}
+
+void finish_battle(GameState& state);
+
+// After the winner's losses: its cards ([LR] 1.07.06.06; 1.07.06.07.01 for a traitor caller, whose
+// one-time cards count as unused), then captured leaders return and Harkonnen may capture.
+void after_losses(GameState& state) {
+  BattleState& b = state.battle;
+  const auto held = held_played(state);
+  if (std::any_of(held.begin(), held.end(), [](const auto& c) { return c.has_value(); })) {
+    b.stage = BattleStage::WinnerCards;
+    return;
+  }
+  finish_battle(state);
+}
+
+void finish_battle(GameState& state) {
+  BattleState& b = state.battle;
+  const std::optional<Seat> winner_seat = b.winner;
+  b.winner.reset();
+  return_captured_leaders(state);
+  const std::optional<int> winner = winner_seat ? std::optional<int>(side_of(state, *winner_seat)) : std::nullopt;
+  if (winner && state.options.rules.harkonnen_capture &&
+      state.faction_of(combatant(state, *winner)) == Faction::Harkonnen) {
+    b.capture_from = combatant(state, 1 - *winner);
+    if (!capturable_leaders(state).empty()) {
+      // [LR] 2.05.10.01: "randomly select 1 Active Leader from the loser": a chance step over them
+      // (a single one is a forced outcome, resolved at once); then Harkonnen kill, capture or pass.
+      b.stage = BattleStage::Capture;
+      request_chance(state, PendingChance{ChanceKind::CaptureDraw, combatant(state, *winner), 0});
+      return;
+    }
+  }
+  next_battle(state);
+}
+
 void resolve(GameState& state) {
   BattleState& b = state.battle;
   std::optional<int> winner;
@@ -233,19 +293,9 @@ void resolve(GameState& state) {
   }
   // The last two to use battle wheels dial the next storm ([LR] 1.01.02, fact sheet §3.3).
   state.storm.dialers = b.combatants;
-  return_captured_leaders(state);
-  if (winner && state.options.rules.harkonnen_capture &&
-      state.faction_of(combatant(state, *winner)) == Faction::Harkonnen) {
-    b.capture_from = combatant(state, 1 - *winner);
-    if (!capturable_leaders(state).empty()) {
-      // [LR] 2.05.10.01: "randomly select 1 Active Leader from the loser": a chance step over them
-      // (a single one is a forced outcome, resolved at once); then Harkonnen kill, capture or pass.
-      b.stage = BattleStage::Capture;
-      request_chance(state, PendingChance{ChanceKind::CaptureDraw, combatant(state, *winner), 0});
-      return;
-    }
-  }
-  next_battle(state);
+  if (winner) b.winner = combatant(state, *winner);
+  if (b.stage == BattleStage::WinnerLosses) return;  // set by fight(): the winner chooses
+  after_losses(state);
 }
 
 std::optional<int> caller_side(const GameState& state, Seat seat) {
@@ -357,6 +407,66 @@ void apply_capture(GameState& state, Seat seat, const Command& c) {
   state.battle.capture_from.reset();
   state.battle.capture_leader.reset();
   next_battle(state);
+}
+
+// ---- the winner's decisions ([LR] 1.07.06.06) ------------------------------------------------
+
+std::vector<Command> winner_candidates(const GameState& state) {
+  std::vector<Command> out;
+  const BattleState& b = state.battle;
+  if (!b.winner) return out;
+  if (b.stage == BattleStage::WinnerLosses) {
+    for (const ForceLoss& l : loss_options(state, side_of(state, *b.winner))) out.push_back(TakeLosses{l.normal, l.special});
+  } else if (b.stage == BattleStage::WinnerCards) {
+    const auto held = held_played(state);
+    // Keeping everything first; then every subset of the held cards to discard.
+    for (int mask = 0; mask < 8; ++mask) {
+      bool fits = true;
+      for (std::size_t i = 0; i < 3; ++i) fits = fits && (((mask >> i) & 1) == 0 || held[i].has_value());
+      if (fits) out.push_back(DiscardPlayed{(mask & 1) != 0, (mask & 2) != 0, (mask & 4) != 0});
+    }
+  }
+  return out;
+}
+
+std::optional<Rejection> validate_winner(const GameState& state, Seat, const Command& c) {
+  const BattleState& b = state.battle;
+  if (const auto* x = std::get_if<TakeLosses>(&c)) {
+    if (b.stage != BattleStage::WinnerLosses) return reject(RejectCode::WrongPhase, "no battle losses are to be chosen now");
+    const int side = side_of(state, *b.winner);
+    if (!loss_consistent(state, side, ForceLoss{x->normal, x->special})) {
+      const DialBattle& w = *b.wheels[at(side)];
+      return reject(RejectCode::IllegalChoice,
+                    "{} normal and {} special forces do not make up a dial of {} half points with {} spice support, without a force to spare ([LR] 1.07.06.06)",
+                    x->normal.value, x->special.value, w.dial_halves, w.support.value);
+    }
+    return std::nullopt;
+  }
+  const auto& x = std::get<DiscardPlayed>(c);
+  if (b.stage != BattleStage::WinnerCards) return reject(RejectCode::WrongPhase, "no played cards are to be kept or discarded now");
+  const auto held = held_played(state);
+  const std::array<std::pair<bool, std::string_view>, 3> asked{{{x.weapon, "weapon"}, {x.defense, "defense"}, {x.cheap_hero, "Cheap Hero"}}};
+  for (std::size_t i = 0; i < 3; ++i) {
+    if (asked[i].first && !held[i]) {
+      return reject(RejectCode::IllegalChoice, "you hold no {} played in this battle to discard ([LR] 1.07.06.06)", asked[i].second);
+    }
+  }
+  return std::nullopt;
+}
+
+void apply_winner(GameState& state, Seat seat, const Command& c) {
+  if (const auto* x = std::get_if<TakeLosses>(&c)) {
+    lose_forces(state, side_of(state, seat), ForceLoss{x->normal, x->special});
+    after_losses(state);
+    return;
+  }
+  const auto& x = std::get<DiscardPlayed>(c);
+  const auto held = held_played(state);
+  const std::array<bool, 3> asked{x.weapon, x.defense, x.cheap_hero};
+  for (std::size_t i = 0; i < 3; ++i) {
+    if (asked[i] && held[i] && !mutant_active(Mutant::WinnerDiscardIgnored)) discard(state, seat, *held[i]);
+  }
+  finish_battle(state);
 }
 
 }  // namespace dune::battle_detail

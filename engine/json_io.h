@@ -62,7 +62,8 @@ DUNE_ENUM_NAMES(KaramaAbility, sv{"GuildPaymentForShipment"}, sv{"HalfPriceShipp
 DUNE_ENUM_NAMES(NexusMode, sv{"Betrayal"}, sv{"Cunning"}, sv{"SecretAlly"});
 DUNE_ENUM_NAMES(PlanElement, sv{"Leader"}, sv{"Weapon"}, sv{"Defense"}, sv{"Dial"});
 DUNE_ENUM_NAMES(BattleStage, sv{"None"}, sv{"Choose"}, sv{"Voice"}, sv{"Prescience"}, sv{"PrescienceAnswer"},
-                sv{"Plans"}, sv{"Traitors"}, sv{"Capture"}, sv{"NexusBetrayal"}, sv{"NexusSecretAlly"}, sv{"NexusAnswer"});
+                sv{"Plans"}, sv{"Traitors"}, sv{"Capture"}, sv{"NexusBetrayal"}, sv{"NexusSecretAlly"}, sv{"NexusAnswer"},
+                sv{"WinnerLosses"}, sv{"WinnerCards"});
 #undef DUNE_ENUM_NAMES
 
 template <class E>

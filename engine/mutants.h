@@ -63,6 +63,8 @@ enum class Mutant : std::uint8_t {
   UniversalStewardsSkipped,
   KaramaCancelGuildAbilityStands,
   KaramaCancelKeepsCard,
+  WinnerLossIgnoresChoice,
+  WinnerDiscardIgnored,
   // protocol
   StaleVersionAccepted,
   DuplicateIdAccepted,

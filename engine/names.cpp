@@ -139,6 +139,11 @@ struct Namer {
   }
   std::string operator()(const CallTraitor&) const { return "call traitor"; }
   std::string operator()(const CaptureLeader& c) const { return fmt::format("{} {}", c.kill ? "kill" : "capture", leader_info(c.leader).name); }
+  std::string operator()(const TakeLosses& c) const { return fmt::format("lose {} normal and {} special forces", c.normal.value, c.special.value); }
+  std::string operator()(const DiscardPlayed& c) const {
+    return fmt::format("discard weapon {}, defense {}, Cheap Hero {}", c.weapon ? "yes" : "no", c.defense ? "yes" : "no",
+                       c.cheap_hero ? "yes" : "no");
+  }
   std::string operator()(const DrawNexus&) const { return "draw a Nexus card (or discard and replace)"; }
   std::string operator()(const SetRedrawPolicy& c) const {
     switch (c.policy) {

@@ -115,6 +115,7 @@ BattleView battle_view(const GameState& s) {
   v.traitor_called = b.traitor_called;
   v.capture_from = b.capture_from;
   v.capture_leader = b.capture_leader;
+  v.winner = b.winner;
   for (std::size_t i = 0; i < kLeaderCount; ++i) {
     if (b.leader_territory[i]) v.leader_territory.emplace_back(leader_at(i), *b.leader_territory[i]);
   }
@@ -297,7 +298,8 @@ json battle_json(const BattleView& b) {
           {"nexus_element", b.nexus_element ? json(name_of(*b.nexus_element)) : json(nullptr)},
           {"traitor_answered", seats_json(b.traitor_answered)}, {"traitor_called", b.traitor_called},
           {"capture_from", opt_seat(b.capture_from)},
-          {"capture_leader", b.capture_leader ? json(b.capture_leader->value) : json(nullptr)}, {"leader_territory", leader_territory},
+          {"capture_leader", b.capture_leader ? json(b.capture_leader->value) : json(nullptr)},
+          {"winner", opt_seat(b.winner)}, {"leader_territory", leader_territory},
           {"kwisatz_haderach_territory", b.kwisatz_haderach_territory ? json(name_of(*b.kwisatz_haderach_territory)) : json(nullptr)},
           {"atreides_battle_losses", b.atreides_battle_losses.value}, {"kwisatz_haderach_dead", b.kwisatz_haderach_dead}};
 }

@@ -69,6 +69,28 @@ std::optional<std::string> leader_not_revivable(const GameState& state, Faction 
   return std::nullopt;
 }
 
+// The Kwisatz Haderach token "must be revived like any other leader. When all other leaders have
+// died once and/or become unavailable you may use your one leader revival action to revive this
+// token instead of a leader" ([LR] 2.01.14): the leader revival of the turn, at its fighting
+// strength, +2 ([LR] 2.01.11, 1.05.03.02), to the bank. Alive or dead it does not bar the leaders'
+// own revival ([LR] 2.01.15), so it is not one of the leaders counted above.
+constexpr Spice kKwisatzHaderachRevivalCost{2};
+
+std::optional<std::string> kwisatz_haderach_not_revivable(const GameState& state, Faction f) {
+  if (!state.options.rules.kwisatz_haderach || f != Faction::Atreides) {
+    return std::string("only the Atreides, with the Kwisatz Haderach rule, revive the Kwisatz Haderach");
+  }
+  if (!state.battle.kwisatz_haderach_dead) return std::string("the Kwisatz Haderach is not in the Tanks");
+  for (LeaderId other : ordinary_leaders(f)) {
+    const LeaderState& o = state.leaders[other.value];
+    if (o.where == LeaderLocation::Available && o.deaths == 0) {
+      return fmt::format("{} has not died yet: the Kwisatz Haderach is revived once all other leaders have died once or are unavailable ([LR] 2.01.14)",
+                         leader_info(other).name);
+    }
+  }
+  return std::nullopt;
+}
+
 std::vector<LeaderId> revivable_leaders(const GameState& state, Faction f) {
   std::vector<LeaderId> out;
   for (LeaderId l : ordinary_leaders(f)) {
@@ -81,7 +103,8 @@ std::vector<LeaderId> revivable_leaders(const GameState& state, Faction f) {
 bool has_something_to_revive(const GameState& state, Seat s) {
   const SeatState& seat = state.seat(s);
   return seat.tanks_normal + seat.tanks_special > ForceCount{0} ||
-         !revivable_leaders(state, state.faction_of(s)).empty();
+         !revivable_leaders(state, state.faction_of(s)).empty() ||
+         !kwisatz_haderach_not_revivable(state, state.faction_of(s));
 }
 
 // The Emperor pays for up to 3 revivals of his ally beyond its limit ([LR] 2.03, fact sheet §5.1).
@@ -108,6 +131,7 @@ Spice own_cost(const GameState& state, Faction f, const Revive& r) {
   const RevivalSplit parts = split(f, r);
   Spice cost = force_cost(state, f, parts.own_normal, parts.own_special);
   if (r.leader && !mutant_active(Mutant::LeaderRevivalFree)) cost += Spice{leader_info(*r.leader).strength};  // [LR] 1.05.03.02
+  if (r.kwisatz_haderach) cost += kKwisatzHaderachRevivalCost;
   return cost;
 }
 
@@ -145,7 +169,7 @@ std::optional<Rejection> validate_revive(const GameState& state, Seat seat, cons
   if (r.normal < ForceCount{0} || r.special < ForceCount{0}) {
     return reject(RejectCode::IllegalChoice, "force counts cannot be negative");
   }
-  if (r.normal + r.special == ForceCount{0} && !r.leader) {
+  if (r.normal + r.special == ForceCount{0} && !r.leader && !r.kwisatz_haderach) {
     return reject(RejectCode::IllegalChoice, "revive at least one force or a leader, or pass");
   }
   if (r.normal > s.tanks_normal || r.special > s.tanks_special) {
@@ -165,6 +189,12 @@ std::optional<Rejection> validate_revive(const GameState& state, Seat seat, cons
     if (auto why = leader_not_revivable(state, f, *r.leader)) {
       return reject(RejectCode::IllegalChoice, "{} cannot be revived: {}", leader_info(*r.leader).name, *why);
     }
+  }
+  if (r.kwisatz_haderach) {
+    if (r.leader) {
+      return reject(RejectCode::IllegalChoice, "the Kwisatz Haderach takes the one leader revival of the turn, instead of a leader ([LR] 2.01.14)");
+    }
+    if (auto why = kwisatz_haderach_not_revivable(state, f)) return reject(RejectCode::IllegalChoice, "{}", *why);
   }
   const Spice cost = own_cost(state, f, r);
   if (cost > s.spice && !mutant_active(Mutant::RevivalOverdraft)) {
@@ -212,16 +242,20 @@ std::vector<Command> candidates_revival(const GameState& state, Seat seat) {
   const SeatState& s = state.seat(seat);
   std::vector<std::optional<LeaderId>> leaders{std::nullopt};
   for (LeaderId l : revivable_leaders(state, f)) leaders.emplace_back(l);
+  const bool kwisatz_haderach = !kwisatz_haderach_not_revivable(state, f);
   std::vector<Command> out{Pass{}};
   const int limit = revival_limit(f).value;
   const int extra = ally_of(state, f) == Faction::Emperor ? kEmperorExtraRevivals.value : 0;
   const int max_total = std::min(limit + extra, s.tanks_normal.value + s.tanks_special.value);
-  for (const auto& leader : leaders) {
-    for (int special = 0; special <= std::min(s.tanks_special.value, std::min(max_total, special_limit(state, f).value)); ++special) {
-      for (int normal = 0; normal + special <= max_total && normal <= s.tanks_normal.value; ++normal) {
-        if (normal + special == 0 && !leader) continue;
-        const int beyond = std::max(0, normal + special - limit);
-        out.push_back(Revive{ForceCount{normal}, ForceCount{special}, leader, ForceCount{beyond}});
+  for (int kh = 0; kh < (kwisatz_haderach ? 2 : 1); ++kh) {
+    for (const auto& leader : leaders) {
+      if (kh == 1 && leader) continue;  // the Kwisatz Haderach instead of a leader
+      for (int special = 0; special <= std::min(s.tanks_special.value, std::min(max_total, special_limit(state, f).value)); ++special) {
+        for (int normal = 0; normal + special <= max_total && normal <= s.tanks_normal.value; ++normal) {
+          if (normal + special == 0 && !leader && kh == 0) continue;
+          const int beyond = std::max(0, normal + special - limit);
+          out.push_back(Revive{ForceCount{normal}, ForceCount{special}, leader, ForceCount{beyond}, kh == 1});
+        }
       }
     }
   }
@@ -247,6 +281,7 @@ void apply_revival(GameState& state, Seat seat, const Command& c) {
       l.holder = seat;
       l.fought_this_phase = false;
     }
+    if (r->kwisatz_haderach) state.battle.kwisatz_haderach_dead = false;  // [LR] 2.01.14
   }
   finish_if_done(state);
 }

@@ -103,6 +103,11 @@ constexpr std::array kCatalogue{
     MutantInfo{Mutant::UniversalStewardsSkipped, "universal-stewards-skipped", "oracle",
                "Advanced Bene Gesserit advisors alone in a territory stay advisors into the Battle Phase ([LR] 2.02.21)",
                advanced(Bg | At | Hk | Em, 3)},
+    MutantInfo{Mutant::WinnerLossIgnoresChoice, "winner-loss-ignores-choice", "oracle",
+               "the battle winner loses normal forces whatever mix of normal and special it chose ([LR] 1.07.06.06)",
+               advanced(Em | Fr | At, 4, 40)},
+    MutantInfo{Mutant::WinnerDiscardIgnored, "winner-discard-ignored", "oracle",
+               "the battle winner keeps the played cards it chose to discard ([LR] 1.07.06.06)", basic(At | Hk | Em, 4, 40)},
     // ---- protocol ----
     MutantInfo{Mutant::KaramaCancelGuildAbilityStands, "karama-cancel-guild-ability-stands", "oracle",
                "a Karama played against one of the Guild's shipment abilities is discarded, but the ability applies anyway: "
@@ -136,7 +141,7 @@ constexpr std::array kCatalogue{
                basic(Em | At | Hk | Bg, 2, 20)},
     // ---- single consumption and Nexus lifecycle (seed 000) ----
     MutantInfo{Mutant::NexusPlayableTwice, "nexus-playable-twice", "single-consumption",
-               "a played Nexus card stays held and can be played again", nexus()},
+               "a played Nexus card stays held and can be played again", nexus(4, 40)},
     MutantInfo{Mutant::NexusRetryRerolls, "nexus-retry-rerolls", "protocol",
                "a retried DrawNexus is not recognised as a retry (it is submitted anew)", nexus()},
     MutantInfo{Mutant::NexusKeptOnAlliance, "nexus-kept-on-alliance", "lifecycle",

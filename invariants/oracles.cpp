@@ -289,6 +289,7 @@ Violations revival_payment(const Transition& t, const GameContext&) {
   int own = info.force_revival_cost.value * (own_normal - free_normal) +
             info.special_force_revival_cost.value * (own_special - free_special);
   if (r->leader) own += leader_info(*r->leader).strength;  // [LR] 1.05.03.02
+  if (r->kwisatz_haderach) own += 2;  // the token's fighting strength, +2 ([LR] 2.01.11, 2.01.14)
   Flows expected(b);
   pay(b, expected, seat, own, std::nullopt);
   const int extra = info.force_revival_cost.value * extra_normal + info.special_force_revival_cost.value * extra_special;
@@ -298,9 +299,13 @@ Violations revival_payment(const Transition& t, const GameContext&) {
     expected.seat[emperor->value] -= extra;
     expected.bank += extra;
   }
-  return decided(kRevival, compare_flows(kRevival, t, expected,
-                                         fmt::format("{} revived {} forces{}", name_of(b, seat),
-                                                     (r->normal + r->special).value, r->leader ? " and a leader" : "")));
+  Violations out = compare_flows(kRevival, t, expected,
+                                 fmt::format("{} revived {} forces{}{}", name_of(b, seat), (r->normal + r->special).value,
+                                             r->leader ? " and a leader" : "", r->kwisatz_haderach ? " and the Kwisatz Haderach" : ""));
+  if (r->kwisatz_haderach && t.after.battle.kwisatz_haderach_dead) {
+    out.push_back(violation(kRevival, "the Kwisatz Haderach was revived but is still dead ([LR] 2.01.14)"));
+  }
+  return decided(kRevival, std::move(out));
 }
 
 // ---- CHOAM Charity: a seat with 0 or 1 spice is brought up to 2 from the bank; the Bene ----------
@@ -563,9 +568,25 @@ Violations worm_ride(const Transition& t, const GameContext&) {
                                                      to_string(kCells[c].territory), c, to_string(f), dn, ds, to_string(ride->from))));
     }
   }
-  if (left[0] != ride->normal.value || left[1] != ride->special.value) {
-    out.push_back(violation(kWormRide, fmt::format("{} Fremen forces and {} special left {} on the worm; the ride named {} and {}",
-                                                   left[0], left[1], to_string(ride->from), ride->normal.value, ride->special.value)));
+  // A ride may end in another cell of the worm's own territory: the riders come from the other
+  // cells first, and those taken from the destination cell itself stay where they are.
+  std::array<int, 2> expected{ride->normal.value, ride->special.value};
+  const bool to_rider_cell = kCells[to].territory == ride->from && !(kCells[to].sector && *kCells[to].sector == b.storm.sector);
+  if (to_rider_cell) {
+    std::array<int, 2> others{};
+    for (std::size_t c = 0; c < kCellCount; ++c) {
+      if (c == to || kCells[c].territory != ride->from || (kCells[c].sector && *kCells[c].sector == b.storm.sector)) continue;
+      others[0] += b.board.normal[c][index(Faction::Fremen)].value;
+      others[1] += b.board.special[c][index(Faction::Fremen)].value;
+    }
+    expected = {std::min(expected[0], others[0]), std::min(expected[1], others[1])};
+  }
+  if (left != expected) {
+    out.push_back(violation(kWormRide, fmt::format("{} Fremen forces and {} special left {} on the worm; the ride named {} and {}{}",
+                                                   left[0], left[1], to_string(ride->from), ride->normal.value, ride->special.value,
+                                                   to_rider_cell ? fmt::format(" (to a cell of {}: {} and {} from its other cells)",
+                                                                               to_string(ride->from), expected[0], expected[1])
+                                                                 : "")));
   }
   const int gained_normal = a.board.normal[to][index(Faction::Fremen)].value - b.board.normal[to][index(Faction::Fremen)].value;
   const int gained_special = a.board.special[to][index(Faction::Fremen)].value - b.board.special[to][index(Faction::Fremen)].value;
@@ -762,6 +783,7 @@ constexpr std::array<Checker, kOracleCount> kOracles{
     Checker{kNames[kStormMigration], "oracle", "Fremen sending: every force arrives, half (rounded up) lost when sent into the storm", storm_migration},
     Checker{kNames[kAdvisorFlip], "oracle", "Bene Gesserit flips: the named territory only, to fighters within Peacetime/Stormed In; Universal Stewards", advisor_flip},
     Checker{kNames[kKarama], "oracle", "a Karama cancels an ability only by its player's standing order, and goes to the discard", karama_cancel},
+    Checker{kNames[kWinnerChoice], "oracle", "the winner loses a mix of forces that makes up its dial and support, and keeps or discards its played cards as it chose", winner_choice},
 };
 
 }  // namespace

@@ -373,4 +373,135 @@ Violations capture(const Transition& t, const GameContext&) {
   return decided(kCapture, std::move(out));
 }
 
+// ---- the winner's losses and cards ([LR] 1.07.06.06; seed 003: "The winner may choose any losses --
+// ---- consistent with dial and support"): recomputed from the forces there, the dial and support --
+
+namespace {
+
+struct Held {
+  int normal = 0;
+  int special = 0;
+};
+
+Held held_in_battle(const GameState& s, const std::vector<CellId>& cells, Faction f) {
+  Held h;
+  for (CellId c : cells) {
+    h.normal += s.board.normal[index(c)][index(f)].value;
+    h.special += s.board.special[index(c)][index(f)].value;
+  }
+  return h;
+}
+
+// A force's worth in half points: normal 1; Sardaukar and Fedaykin 2 with the special forces rule,
+// Sardaukar 1 against the Fremen ([LR] 2.03.08-09, 2.04.18); half without spice in Advanced combat,
+// the Fremen excepted ([LR] 1.13.04.02, 2.04.21).
+int worth(const GameState& s, Faction f, Faction opponent, bool special, bool supported) {
+  int full = 2;
+  if (special && s.options.rules.special_forces) full = (f == Faction::Emperor && opponent == Faction::Fremen) ? 2 : 4;
+  const bool spice_needed = s.options.rules.advanced_combat && f != Faction::Fremen;
+  return spice_needed && !supported ? full / 2 : full;
+}
+
+// The mixes (normal, special) the winner may lose: each lost force listed with its worth, the paid
+// support on as many lost forces as it covers (in any split between the kinds); the listed worths
+// reach the dial, and dropping any one of them falls short of it.
+std::vector<std::pair<int, int>> consistent_losses(const GameState& s, int side) {
+  const BattleState& b = s.battle;
+  const Faction f = s.faction_of(b.combatants[static_cast<std::size_t>(side)]);
+  const Faction opp = s.faction_of(b.combatants[static_cast<std::size_t>(1 - side)]);
+  const Held h = held_in_battle(s, b.cells, f);
+  const int dial = b.wheels[static_cast<std::size_t>(side)]->dial_halves;
+  const int support = b.wheels[static_cast<std::size_t>(side)]->support.value;
+  std::vector<std::pair<int, int>> out;
+  for (int n = 0; n <= h.normal; ++n) {
+    for (int sp = 0; sp <= h.special; ++sp) {
+      bool ok = false;
+      for (int supported_special = 0; supported_special <= sp && !ok; ++supported_special) {
+        const int supported_normal = std::min(support, n + sp) - supported_special;
+        if (supported_normal < 0 || supported_normal > n) continue;
+        std::vector<int> units;
+        for (int i = 0; i < n; ++i) units.push_back(worth(s, f, opp, false, i < supported_normal));
+        for (int i = 0; i < sp; ++i) units.push_back(worth(s, f, opp, true, i < supported_special));
+        int total = 0;
+        for (int u : units) total += u;
+        const bool spare = std::any_of(units.begin(), units.end(), [&](int u) { return total - u >= dial; });
+        ok = total >= dial && !spare;
+      }
+      if (ok) out.emplace_back(n, sp);
+    }
+  }
+  return out;
+}
+
+Violations check_loss(const Transition& t, Faction f, std::pair<int, int> loss, std::string_view when) {
+  const Held before = held_in_battle(t.before, t.before.battle.cells, f);
+  const Held after = held_in_battle(t.after, t.before.battle.cells, f);
+  if (after.normal == before.normal - loss.first && after.special == before.special - loss.second) return {};
+  return {violation(kWinnerChoice, fmt::format("{} {}: {} normal and {} special forces should remain of {} and {}, not {} and {}",
+                                               to_string(f), when, before.normal - loss.first, before.special - loss.second,
+                                               before.normal, before.special, after.normal, after.special))};
+}
+
+}  // namespace
+
+Violations winner_choice(const Transition& t, const GameContext&) {
+  const GameState& b = t.before;
+  // The resolution: a single consistent mix is taken at once; several wait for the winner.
+  if (const auto c = battle_case(t); c && c->resolution == Resolution::Fight) {
+    const int w = c->outcome->winner;
+    GameState revealed = b;  // the plans as revealed, for the dial and support
+    for (std::size_t side = 0; side < 2; ++side) revealed.battle.wheels[side] = c->battle.wheel[side];
+    const auto options = consistent_losses(revealed, w);
+    const Faction f = c->battle.faction[static_cast<std::size_t>(w)];
+    Violations out;
+    if (options.size() == 1) {
+      out = check_loss(t, f, options.front(), "won with a single mix of losses");
+    } else {
+      out = check_loss(t, f, {0, 0}, "won with several mixes of losses to choose from");
+      const BattleState& a = t.after.battle;
+      if (a.stage != BattleStage::WinnerLosses || a.winner != c->battle.seat[static_cast<std::size_t>(w)]) {
+        out.push_back(violation(kWinnerChoice, fmt::format("{} won with {} mixes of losses but is not asked to choose", to_string(f), options.size())));
+      }
+    }
+    if (const auto& hero = c->battle.plan[static_cast<std::size_t>(w)].cheap_hero) {
+      if (std::find(t.after.treachery.discard.begin(), t.after.treachery.discard.end(), *hero) == t.after.treachery.discard.end()) {
+        out.push_back(violation(kWinnerChoice, fmt::format("{} won with a Cheap Hero, which is discarded after use ([LR] 3.01.04)", to_string(f))));
+      }
+    }
+    return decided(kWinnerChoice, std::move(out));
+  }
+  if (const auto* x = command_of<TakeLosses>(t)) {
+    if (!single_step(t) || !b.battle.winner) return skipped(kWinnerChoice);
+    const int side = b.battle.combatants[0] == *b.battle.winner ? 0 : 1;
+    const auto options = consistent_losses(b, side);
+    const std::pair<int, int> loss{x->normal.value, x->special.value};
+    Violations out;
+    if (std::find(options.begin(), options.end(), loss) == options.end()) {
+      out.push_back(violation(kWinnerChoice, fmt::format("{} normal and {} special forces do not make up the dial of {} half points with {} support",
+                                                         loss.first, loss.second, b.battle.wheels[static_cast<std::size_t>(side)]->dial_halves,
+                                                         b.battle.wheels[static_cast<std::size_t>(side)]->support.value)));
+    }
+    for (Violation& v : check_loss(t, b.faction_of(*b.battle.winner), loss, "chose its losses")) out.push_back(std::move(v));
+    return decided(kWinnerChoice, std::move(out));
+  }
+  if (const auto* x = command_of<DiscardPlayed>(t)) {
+    if (!single_step(t) || !b.battle.winner) return skipped(kWinnerChoice);
+    const Seat seat = *b.battle.winner;
+    const PlanBattle& p = *b.battle.plans[b.battle.combatants[0] == seat ? 0 : 1];
+    Violations out;
+    const std::array<std::pair<std::optional<TreacheryCardId>, bool>, 3> cards{{{p.weapon, x->weapon}, {p.defense, x->defense}, {p.cheap_hero, x->cheap_hero}}};
+    for (const auto& [card, drop] : cards) {
+      if (!card || !holds(b.seat(seat), *card)) continue;
+      const bool discarded = std::find(t.after.treachery.discard.begin(), t.after.treachery.discard.end(), *card) != t.after.treachery.discard.end();
+      const bool kept = holds(t.after.seat(seat), *card);
+      if (drop ? !discarded : !kept) {
+        out.push_back(violation(kWinnerChoice, fmt::format("{} chose to {} its {}, which is {}", to_string(b.faction_of(seat)),
+                                                           drop ? "discard" : "keep", card_type(*card).name, kept ? "still held" : "not in its hand")));
+      }
+    }
+    return decided(kWinnerChoice, std::move(out));
+  }
+  return {};
+}
+
 }  // namespace dune::invariants::oracle_detail

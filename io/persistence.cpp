@@ -146,7 +146,8 @@ json battle_json(const BattleState& b) {
           {"nexus_element", b.nexus_element ? json(name_of(*b.nexus_element)) : json(nullptr)},
           {"traitor_answered", seat_set(b.traitor_answered)}, {"traitor_called", b.traitor_called},
           {"capture_from", opt_seat(b.capture_from)},
-          {"capture_leader", b.capture_leader ? json(b.capture_leader->value) : json(nullptr)}, {"leader_territory", leader_territory},
+          {"capture_leader", b.capture_leader ? json(b.capture_leader->value) : json(nullptr)},
+          {"winner", opt_seat(b.winner)}, {"leader_territory", leader_territory},
           {"kwisatz_haderach_territory", b.kwisatz_haderach_territory ? json(name_of(*b.kwisatz_haderach_territory)) : json(nullptr)},
           {"atreides_battle_losses", b.atreides_battle_losses.value}, {"kwisatz_haderach_dead", b.kwisatz_haderach_dead}};
 }
@@ -408,6 +409,7 @@ struct Reader {
     b.traitor_answered = seat_set(in["traitor_answered"]);
     b.capture_from = opt_seat(in["capture_from"]);
     if (!in["capture_leader"].j.is_null()) b.capture_leader = LeaderId{in["capture_leader"].byte(kLeaderCount)};
+    b.winner = opt_seat(in["winner"]);
     for (const In& x : in["leader_territory"].items()) b.leader_territory[x["leader"].byte(kLeaderCount)] = x["territory"].territory();
     if (!in["kwisatz_haderach_territory"].j.is_null()) b.kwisatz_haderach_territory = in["kwisatz_haderach_territory"].territory();
     b.atreides_battle_losses = ForceCount{amount(in["atreides_battle_losses"])};

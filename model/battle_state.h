@@ -27,6 +27,9 @@ enum class BattleStage : std::uint8_t {
   NexusBetrayal,     // an attempted effect waits: seats holding a Nexus card may stop it
   NexusSecretAlly,   // before the plans: combatants holding a Nexus card may play it
   NexusAnswer,       // the inspected side commits the part holding the Nexus-asked element
+  // After a win ([LR] 1.07.06.06), each asked only when it has a choice:
+  WinnerLosses,      // the winner chooses the forces of its dial loss (TakeLosses)
+  WinnerCards,       // the winner keeps or discards the cards it played (DiscardPlayed)
 };
 
 struct BattleState {
@@ -51,6 +54,7 @@ struct BattleState {
   std::array<bool, 2> traitor_called{};      // by side: a traitor was called against the other side
   std::optional<Seat> capture_from;          // the loser whose leader Harkonnen may capture or kill
   std::optional<LeaderId> capture_leader;    // public: the leader the CaptureDraw picked at random
+  std::optional<Seat> winner;                // public: the winning combatant, while it decides
   // Phase-level: where each leader fought this phase (a leader fights in one territory only).
   std::array<std::optional<TerritoryId>, kLeaderCount> leader_territory{};
   std::optional<TerritoryId> kwisatz_haderach_territory;  // once per turn, one territory

@@ -140,9 +140,11 @@ struct Revive {
   ForceCount special;
   std::optional<LeaderId> leader;
   ForceCount ally_paid_extra;  // Emperor: extra revivals paid for its ally (up to 3)
+  bool kwisatz_haderach = false;  // Advanced Atreides: the Kwisatz Haderach instead of a leader ([LR] 2.01.14)
   static constexpr CommandInfo kInfo{"Revive", "revive", CommandClass::Step, {Step::Revival}};
   template <class C, class F> static void fields(C& c, F&& f) {
     f("normal", c.normal); f("special", c.special); f("leader", c.leader); f("ally_paid_extra", c.ally_paid_extra);
+    f("kwisatz_haderach", c.kwisatz_haderach);
   }
   friend bool operator==(const Revive&, const Revive&) = default;
 };
@@ -318,6 +320,27 @@ struct CaptureLeader {
   friend bool operator==(const CaptureLeader&, const CaptureLeader&) = default;
 };
 
+// The winner of a battle chooses the forces that make up its dial loss: how many normal and how
+// many special forces, any mix consistent with what it dialed and the support it paid ([LR]
+// 1.07.06.06; base rules pp. 13, 19 via seed 003). Offered only when several mixes are consistent.
+struct TakeLosses {
+  ForceCount normal;
+  ForceCount special;
+  static constexpr CommandInfo kInfo{"TakeLosses", "take battle losses", CommandClass::Step, {Step::Battle}};
+  template <class C, class F> static void fields(C& c, F&& f) { f("normal", c.normal); f("special", c.special); }
+  friend bool operator==(const TakeLosses&, const TakeLosses&) = default;
+};
+// The winner then discards any of the cards it played and still holds, and keeps the rest
+// ([LR] 1.07.06.06; a traitor caller its one-time cards too, 1.07.06.07.01). true: discard.
+struct DiscardPlayed {
+  bool weapon = false;
+  bool defense = false;
+  bool cheap_hero = false;
+  static constexpr CommandInfo kInfo{"DiscardPlayed", "keep or discard played cards", CommandClass::Step, {Step::Battle}};
+  template <class C, class F> static void fields(C& c, F&& f) { f("weapon", c.weapon); f("defense", c.defense); f("cheap_hero", c.cheap_hero); }
+  friend bool operator==(const DiscardPlayed&, const DiscardPlayed&) = default;
+};
+
 // ---- the Nexus card module (seed 000) -------------------------------------------------------
 // At the draw opportunity: draw (no card held) or discard-and-replace (a card held). Pass declines
 // or keeps. One opportunity per seat, not repeated replacements (seed 000, item 4).
@@ -383,8 +406,8 @@ using Command = std::variant<Pass, ChooseTraitor, Predict, PlaceForces, DialStor
                              CrossShip, ShipToReserves, Move, SendSpiritualAdvisor, FlipBeneGesserit, PlayHajr,
                              GuildActNow, PlayTruthtrance, PlayGhola, AllySpice,
                              ProtectAllyFromWorms, ChooseBattle, UseVoice, UsePrescience, PlanBattle,
-                             DialBattle, CallTraitor, CaptureLeader, DrawNexus, SetRedrawPolicy,
-                             PlayNexus, ArmKarama>;
+                             DialBattle, CallTraitor, CaptureLeader, TakeLosses, DiscardPlayed, DrawNexus,
+                             SetRedrawPolicy, PlayNexus, ArmKarama>;
 
 // The one human form of a command (logs, traces, RapidCheck `show`).
 std::string to_string(const Command& c);

@@ -139,6 +139,7 @@ struct BattleView {
   std::array<bool, 2> traitor_called{};
   std::optional<Seat> capture_from;
   std::optional<LeaderId> capture_leader;
+  std::optional<Seat> winner;  // the winning combatant while it decides its losses and cards
   std::vector<std::pair<LeaderId, TerritoryId>> leader_territory;
   std::optional<TerritoryId> kwisatz_haderach_territory;
   ForceCount atreides_battle_losses;

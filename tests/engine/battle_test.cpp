@@ -387,8 +387,13 @@ TEST(BattleTest, SardaukarAreWorthTwoExceptAgainstFremen) {
   put(s, Faction::Harkonnen, kCarthag, 3);
   enter_phase(s, Phase::Battle);
   s = plans(s, Faction::Emperor, with_leader("Bashar"), dial(4), Faction::Harkonnen, with_leader("Umman Kudu"), dial(0));
-  EXPECT_EQ(s.board.normal[index(kCarthag)][index(Faction::Emperor)], ForceCount{0});  // normal forces first
-  EXPECT_EQ(s.board.special[index(kCarthag)][index(Faction::Emperor)], ForceCount{1});
+  // The winner chooses: 2 normal and 1 Sardaukar, or 2 Sardaukar ([LR] 1.07.06.06, seed 003).
+  ASSERT_EQ(s.battle.stage, BattleStage::WinnerLosses);
+  EXPECT_EQ(legal_commands(s, e), (std::vector<Command>{TakeLosses{ForceCount{2}, ForceCount{1}}, TakeLosses{ForceCount{0}, ForceCount{2}}}));
+  expect_rejected(s, envelope(s, e, TakeLosses{ForceCount{1}, ForceCount{2}}), RejectCode::IllegalChoice);  // a force to spare
+  s = play(s, Faction::Emperor, TakeLosses{ForceCount{0}, ForceCount{2}});
+  EXPECT_EQ(s.board.normal[index(kCarthag)][index(Faction::Emperor)], ForceCount{2});
+  EXPECT_EQ(s.board.special[index(kCarthag)][index(Faction::Emperor)], ForceCount{0});
 }
 
 // ---- Atreides: Kwisatz Haderach and Prescience -----------------------------------------------

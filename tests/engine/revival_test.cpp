@@ -45,7 +45,7 @@ GameState revival_of(GameState s) {
   return s;
 }
 
-Revive forces(int normal, int special = 0) { return Revive{ForceCount{normal}, ForceCount{special}, std::nullopt, ForceCount{0}}; }
+Revive forces(int normal, int special = 0) { return Revive{ForceCount{normal}, ForceCount{special}, std::nullopt, ForceCount{0}, false}; }
 
 const std::vector<Faction> kTable{Faction::Atreides, Faction::Emperor, Faction::Harkonnen, Faction::SpacingGuild};
 
@@ -163,7 +163,7 @@ TEST(RevivalTest, LeaderRevivedOnlyWhenAllLeadersAreDead) {
   s.seat(atreides).spice = Spice{4};
   const Revive thufir{ForceCount{0}, ForceCount{0}, leaders[0], ForceCount{0}};
   expect_rejected(s, envelope(s, atreides, thufir), RejectCode::InsufficientSpice);  // costs 5
-  s = play(s, atreides, Revive{ForceCount{0}, ForceCount{0}, leaders[2], ForceCount{0}}, chance);
+  s = play(s, atreides, Revive{ForceCount{0}, ForceCount{0}, leaders[2], ForceCount{0}, false}, chance);
   EXPECT_EQ(s.leaders[leaders[2].value].where, LeaderLocation::Available);
   EXPECT_EQ(s.seat(atreides).spice, Spice{0});
 }
@@ -198,7 +198,7 @@ TEST(RevivalTest, OneSardaukarPerTurnInAdvanced) {
 }
 
 Revive with_extra(int normal, int special, int extra) {
-  return Revive{ForceCount{normal}, ForceCount{special}, std::nullopt, ForceCount{extra}};
+  return Revive{ForceCount{normal}, ForceCount{special}, std::nullopt, ForceCount{extra}, false};
 }
 
 // Atreides allied with the Emperor, 8 Atreides forces in the Tanks, the Emperor grants 6 spice.

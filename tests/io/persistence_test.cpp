@@ -70,7 +70,7 @@ TEST(PersistenceTest, EveryCommandKindRoundTripsAsJson) {
       DialStorm{17}, PlayWeatherControl{5}, PlayFamilyAtomics{}, ProposeAlliance{Faction::Emperor},
       AcceptAlliance{Faction::Harkonnen}, BreakAlliance{}, PlaceWorm{TerritoryId::TheGreatFlat},
       RideWorm{TerritoryId::HaggaBasin, CellId{40}, ForceCount{3}, ForceCount{1}}, ClaimCharity{}, Bid{Spice{7}, true}, KaramaTakeCard{},
-      Revive{ForceCount{2}, ForceCount{1}, LeaderId{4}, ForceCount{3}}, Ship{CellId{5}, ForceCount{4}, ForceCount{1}, true},
+      Revive{ForceCount{2}, ForceCount{1}, LeaderId{4}, ForceCount{3}, true}, Ship{CellId{5}, ForceCount{4}, ForceCount{1}, true},
       CrossShip{CellId{5}, CellId{9}, ForceCount{2}, ForceCount{0}}, ShipToReserves{CellId{5}, ForceCount{1}, ForceCount{1}},
       Move{TerritoryId::Arrakeen, CellId{3}, ForceCount{5}, ForceCount{0}}, SendSpiritualAdvisor{AdvisorDestination::ShipmentCell},
       FlipBeneGesserit{TerritoryId::Carthag, BeneGesseritSide::Fighters}, PlayHajr{}, GuildActNow{}, PlayTruthtrance{Seat{2}, TruthtranceQuestion::HoldsTraitorOfMine},
@@ -78,7 +78,8 @@ TEST(PersistenceTest, EveryCommandKindRoundTripsAsJson) {
       ProtectAllyFromWorms{true}, ChooseBattle{TerritoryId::Carthag, Faction::Atreides},
       UseVoice{VoiceSubject::PoisonWeapon, true}, UsePrescience{PlanElement::Dial},
       PlanBattle{LeaderId{2}, std::nullopt, TreacheryCardId{8}, TreacheryCardId{9}, true},
-      DialBattle{7, Spice{3}}, CallTraitor{}, CaptureLeader{LeaderId{21}, true}, DrawNexus{},
+      DialBattle{7, Spice{3}}, CallTraitor{}, CaptureLeader{LeaderId{21}, true}, TakeLosses{ForceCount{2}, ForceCount{1}},
+      DiscardPlayed{true, false, true}, DrawNexus{},
       SetRedrawPolicy{RedrawPolicy::RedrawOwnAlways},
       PlayNexus{NexusCardId{Faction::Atreides}, NexusMode::Betrayal, PlanElement::Weapon, 3},
       ArmKarama{KaramaAbility::HalfPriceShipping}};

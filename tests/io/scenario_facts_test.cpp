@@ -169,6 +169,8 @@ TEST(ScenarioFactsTest, LeadersAndTheTreacheryDiscardAfterABattle) {
   SeededChance chance(3);
   GameState s = with_plans(carthag_battle(), chance);
   while (s.phase == Phase::Battle && s.battle.stage == BattleStage::Traitors) s = testing::play(s, pending(s).front(), Pass{}, chance);
+  EXPECT_EQ(check(s, R"({"fact": "battle_stage", "equals": "WinnerCards"})"), std::nullopt);
+  s = testing::play(s, pending(s).front(), DiscardPlayed{false, false, false}, chance);  // the winner keeps its Crysknife
   EXPECT_EQ(check(s, R"({"fact": "leader", "leader": "Hasimir Fenring", "equals": "Tanks"})"), std::nullopt);
   EXPECT_EQ(check(s, R"({"fact": "leader", "leader": "Feyd Rautha", "equals": "Available"})"), std::nullopt);
   EXPECT_EQ(check(s, R"({"fact": "leader", "leader": 10, "equals": "Available"})"),
