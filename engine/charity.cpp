@@ -17,13 +17,6 @@ Spice charity_for(const GameState& state, Seat seat) {
   return held < kCharityLevel ? kCharityLevel - held : Spice{0};
 }
 
-bool all_answered(const GameState& state) {
-  for (Seat s : all_seats(state)) {
-    if (!state.charity.answered[s.value]) return false;
-  }
-  return true;
-}
-
 }  // namespace
 
 void enter_charity(GameState& state) {
@@ -31,13 +24,7 @@ void enter_charity(GameState& state) {
   state.charity.answered = {};
 }
 
-std::vector<Seat> awaited_charity(const GameState& state) {
-  std::vector<Seat> out;
-  for (Seat s : all_seats(state)) {
-    if (!state.charity.answered[s.value]) out.push_back(s);
-  }
-  return out;
-}
+std::vector<Seat> awaited_charity(const GameState& state) { return seats_not_answered(state, state.charity.answered); }
 
 std::vector<Command> candidates_charity(const GameState&, Seat) { return {ClaimCharity{}, Pass{}}; }
 
@@ -58,7 +45,7 @@ void apply_charity(GameState& state, Seat seat, const Command& c) {
   if (std::holds_alternative<ClaimCharity>(c) && mutant_active(Mutant::CharityFromNowhere)) state.bank += charity_for(state, seat);
   if (std::holds_alternative<ClaimCharity>(c)) receive_from_bank(state, seat, charity_for(state, seat));
   state.charity.answered[seat.value] = true;  // once a turn ([LR] 1.03.02)
-  if (all_answered(state)) end_phase(state);
+  if (awaited_charity(state).empty()) end_phase(state);
 }
 
 }  // namespace dune
