@@ -1,4 +1,4 @@
-// Treachery cards a seat may play whenever the game waits for it, outside battle:
+// Treachery cards a seat may play at any time, outside battle (at the action boundary, flow.cpp):
 // Truthtrance (a typed yes/no question answered truthfully from the state; the answer is public)
 // and Tleilaxu Ghola (revive one leader, or up to 5 forces, free, besides normal revival).
 // Sources: fact sheet §4.1 "Key card rules" ([LR] 3.01, [DB] cards/treachery.csv).

@@ -1,4 +1,4 @@
-// Treachery cards playable outside battle whenever the game awaits the seat (cards.cpp).
+// Treachery cards played at any time, outside battle (cards.cpp), at the action boundary of flow.cpp.
 #pragma once
 
 #include <optional>

@@ -23,13 +23,6 @@ Spice charity_for(const GameState& state, Seat seat) {
   return normal_charity(state, seat);
 }
 
-bool all_answered(const GameState& state) {
-  for (Seat s : all_seats(state)) {
-    if (!state.charity.answered[s.value]) return false;
-  }
-  return true;
-}
-
 }  // namespace
 
 void enter_charity(GameState& state) {
@@ -37,13 +30,7 @@ void enter_charity(GameState& state) {
   state.charity.answered = {};
 }
 
-std::vector<Seat> awaited_charity(const GameState& state) {
-  std::vector<Seat> out;
-  for (Seat s : all_seats(state)) {
-    if (!state.charity.answered[s.value]) out.push_back(s);
-  }
-  return out;
-}
+std::vector<Seat> awaited_charity(const GameState& state) { return seats_not_answered(state, state.charity.answered); }
 
 std::vector<Command> candidates_charity(const GameState&, Seat) { return {ClaimCharity{}, Pass{}}; }
 
@@ -71,7 +58,7 @@ void apply_charity(GameState& state, Seat seat, const Command& c) {
   }
   if (gain > Spice{0}) receive_from_bank(state, seat, gain);
   state.charity.answered[seat.value] = true;  // once a turn ([LR] 1.03.02)
-  if (all_answered(state)) end_phase(state);
+  if (awaited_charity(state).empty()) end_phase(state);
 }
 
 }  // namespace dune

@@ -1,6 +1,7 @@
-// Spice Collection (fact sheet §6.2 row 8; [LR] 1.08, 1.13.01): automatic, no decision. Forces in
-// a territory holding spice collect 2 spice per force, 3 for a faction occupying Arrakeen or
-// Carthag, until the spice runs out; uncollected spice stays. Advanced: city income.
+// Spice Collection (fact sheet §6.2 row 8; [LR] 1.08, 1.13.01): the collection is automatic. Forces
+// in a territory holding spice collect 2 spice per force, 3 for a faction occupying Arrakeen or
+// Carthag, until the spice runs out; uncollected spice stays. Advanced: city income. Then the
+// phase's decision point (decision_point.cpp): every seat answers before the Mentat Pause.
 #include <algorithm>
 
 #include "engine/engine.h"
@@ -70,15 +71,7 @@ void enter_collection(GameState& state) {
     if (spice_in(state, t) > Spice{0}) collect_territory(state, t);
   }
   if (state.options.rules.double_spice_blow) city_income(state);
-  end_phase(state);
+  open_decision_point(state, Step::Collection);
 }
-
-// Collection has no decision: nothing is awaited or accepted.
-std::vector<Seat> awaited_collection(const GameState&) { return {}; }
-std::vector<Command> candidates_collection(const GameState&, Seat) { return {}; }
-std::optional<Rejection> validate_collection(const GameState&, Seat, const Command&) {
-  return reject(RejectCode::WrongPhase, "Spice Collection is automatic ([LR] 1.08)");
-}
-void apply_collection(GameState&, Seat, const Command&) {}
 
 }  // namespace dune

@@ -22,6 +22,14 @@ std::vector<Seat> all_seats(const GameState& state) {
   return out;
 }
 
+std::vector<Seat> seats_not_answered(const GameState& state, const std::array<bool, kMaxSeats>& answered) {
+  std::vector<Seat> out;
+  for (Seat s : all_seats(state)) {
+    if (!answered[s.value]) out.push_back(s);
+  }
+  return out;
+}
+
 bool in_play(const GameState& state, Faction f) { return state.seat_of(f).has_value(); }
 
 std::optional<Faction> ally_of(const GameState& state, Faction f) {

@@ -4,7 +4,7 @@
 
 #include "engine/battle.h"
 #include "engine/mutants.h"
-#include "engine/cards.h"
+#include "engine/any_time.h"
 #include "engine/engine.h"
 #include "engine/standing.h"
 #include "model/command_steps.h"
@@ -49,6 +49,9 @@ std::optional<Module> module_for(Step step) {
                     validate_shipment_movement, apply_shipment_movement};
     case Step::Battle:
       return Module{awaited_battle, candidates_battle, validate_battle, apply_battle};
+    case Step::Collection:
+    case Step::MentatPause:
+      return Module{awaited_decision_point, candidates_decision_point, validate_decision_point, apply_decision_point};
     case Step::GameOver:
       return std::nullopt;
   }
@@ -119,6 +122,33 @@ bool is_awaited(const GameState& state, const Module& module, Seat seat) {
   return std::find(awaited.begin(), awaited.end(), seat) != awaited.end();
 }
 
+// The safe action boundary of the plays with no printed phase (CommandClass::AnyTime; seed 000:
+// they "still need a safe explicit action boundary and cannot bypass another player's committed
+// private choice"; [LR] 1.00.05: other actions wait until an ability is complete). Such a play
+// lands only at a decision point where the seat is awaited (checked before this) and no other
+// seat's committed private choice waits for its reveal: a storm dial while the other dial is
+// still out ([LR] 0.16, 1.01.02: revealed simultaneously), or a battle plan part before the plans
+// are revealed ([LR] 1.07.05). Whether a dial or a plan part is committed is public.
+std::optional<Rejection> reject_outside_boundary(const GameState& state, Seat seat, const CommandInfo& kind) {
+  const auto waits = [&](Seat other, std::string_view what) {
+    return reject(RejectCode::WrongPhase, "{} waits until {}'s committed {} is revealed (plays at any time are made "
+                  "at a decision point, never between a committed private choice and its reveal)",
+                  kind.label, to_string(state.faction_of(other)), what);
+  };
+  if (state.step == Step::StormDial && !state.storm.movement) {
+    for (Seat other : all_seats(state)) {
+      if (other != seat && state.storm.dials[other.value]) return waits(other, "storm dial");
+    }
+  }
+  const BattleState& b = state.battle;
+  if (state.step == Step::Battle && b.stage != BattleStage::None && !b.revealed) {
+    for (std::size_t side = 0; side < 2; ++side) {
+      if (b.combatants[side] != seat && (b.plans[side] || b.wheels[side])) return waits(b.combatants[side], "battle plan");
+    }
+  }
+  return std::nullopt;
+}
+
 // The rest of the one legality decision, for a live game: `submit` and `legal_commands` both ask
 // it, so a listed command is exactly one that `submit` accepts.
 std::optional<Rejection> validate_live(const GameState& state, Seat seat, const Command& c, const Module& module,
@@ -133,8 +163,11 @@ std::optional<Rejection> validate_live(const GameState& state, Seat seat, const 
   if (!kind.steps.contains(state.step)) {
     return reject(RejectCode::WrongPhase, "{} is not accepted during {}", kind.label, to_string(state.step));
   }
-  // Truthtrance and Tleilaxu Ghola may be played by any awaited seat, at any step (cards.cpp).
-  if (kind.klass == CommandClass::Card) return validate_card(state, seat, c);
+  // Plays at any time: by an awaited seat, at the action boundary (the one place that decides it).
+  if (kind.klass == CommandClass::AnyTime) {
+    if (auto r = reject_outside_boundary(state, seat, kind)) return r;
+    return validate_any_time(state, seat, c);
+  }
   return module.validate(state, seat, c);
 }
 
@@ -148,8 +181,8 @@ std::optional<Rejection> validate_command(const GameState& state, Seat seat, con
 }
 
 void apply_command(GameState& state, Seat seat, const Command& c) {
-  if (is_card_command(c)) {
-    apply_card(state, seat, c);  // the seat stays awaited for its step's own decision
+  if (is_any_time_command(c)) {
+    apply_any_time(state, seat, c);  // the seat stays awaited for its step's own decision
     return;
   }
   if (is_standing_command(c)) {
@@ -173,7 +206,7 @@ std::vector<Command> legal_commands(const GameState& state, Seat seat) {
   keep_legal(standing_candidates(state, seat));
   if (!awaited) return out;
   keep_legal(module->candidates(state, seat));
-  keep_legal(card_candidates(state, seat));
+  keep_legal(any_time_candidates(state, seat));
   return out;
 }
 

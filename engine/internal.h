@@ -31,6 +31,9 @@ void halt(GameState& state, std::string reason);               // a rule listed 
 
 // ---- shared rule helpers (common.cpp) -------------------------------------------------------
 std::vector<Seat> all_seats(const GameState& state);
+// The seats, in seat order, not yet marked in `answered`: who a step that asks every seat once
+// (Charity, Revival, the decision points) still waits for.
+std::vector<Seat> seats_not_answered(const GameState& state, const std::array<bool, kMaxSeats>& answered);
 bool in_play(const GameState& state, Faction f);
 std::optional<Faction> ally_of(const GameState& state, Faction f);
 bool sector_in_storm(const GameState& state, Sector s);
@@ -105,9 +108,20 @@ DUNE_PHASE_MODULE(charity)
 DUNE_PHASE_MODULE(bidding)
 DUNE_PHASE_MODULE(revival)
 DUNE_PHASE_MODULE(shipment_movement)
-DUNE_PHASE_MODULE(collection)
-DUNE_PHASE_MODULE(mentat)
 #undef DUNE_PHASE_MODULE
+
+// Spice Collection and the Mentat Pause: their automatic part, then their decision point.
+void enter_collection(GameState& state);  // collection.cpp
+void enter_mentat(GameState& state);      // mentat.cpp
+
+// ---- decision points (decision_point.cpp): Step::Collection and Step::MentatPause ----------
+// Every seat is asked once and answers Pass (after any at-any-time plays); the last answer ends
+// the phase.
+void open_decision_point(GameState& state, Step step);
+std::vector<Seat> awaited_decision_point(const GameState& state);
+std::vector<Command> candidates_decision_point(const GameState& state, Seat seat);
+std::optional<Rejection> validate_decision_point(const GameState& state, Seat seat, const Command& c);
+void apply_decision_point(GameState& state, Seat seat, const Command& c);
 
 void enter_battle(GameState& state);  // battle.cpp (Engine II)
 

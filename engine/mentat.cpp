@@ -1,5 +1,7 @@
-// Mentat Pause (fact sheet §6.2 row 9, §6.4; [LR] 1.09): automatic. Bribes in front of shields
-// join the spice behind them, then victory is checked; otherwise the flow starts the next turn.
+// Mentat Pause (fact sheet §6.2 row 9, §6.4; [LR] 1.09): bribes in front of shields join the spice
+// behind them ([LR] 1.09.01), then victory is checked. Without a winner the war continues
+// ([LR] 1.09.04: players "mull over their positions"): the phase's decision point
+// (decision_point.cpp) asks every seat, and the last answer starts the next turn.
 #include <algorithm>
 
 #include "engine/engine.h"
@@ -126,15 +128,7 @@ void enter_mentat(GameState& state) {
     declare(state, end_game_victory(state));  // never a next turn after the last
     return;
   }
-  end_phase(state);
+  open_decision_point(state, Step::MentatPause);
 }
-
-// The Mentat Pause has no decision: nothing is awaited or accepted.
-std::vector<Seat> awaited_mentat(const GameState&) { return {}; }
-std::vector<Command> candidates_mentat(const GameState&, Seat) { return {}; }
-std::optional<Rejection> validate_mentat(const GameState&, Seat, const Command&) {
-  return reject(RejectCode::WrongPhase, "the Mentat Pause is automatic ([LR] 1.09)");
-}
-void apply_mentat(GameState&, Seat, const Command&) {}
 
 }  // namespace dune

@@ -187,6 +187,8 @@ std::string_view to_string(Step s) {
     case Step::Shipment: return "shipment";
     case Step::Movement: return "movement";
     case Step::Battle: return "Battle";
+    case Step::Collection: return "Spice Collection";
+    case Step::MentatPause: return "Mentat Pause";
     case Step::GameOver: return "game over";
   }
   return "?";
@@ -236,7 +238,7 @@ std::size_t default_choice(const std::vector<Command>& legal) {
     if (std::holds_alternative<Pass>(legal[j])) return j;
   }
   for (std::size_t j = 0; j < legal.size(); ++j) {
-    if (!is_standing_command(legal[j]) && !is_card_command(legal[j])) return j;
+    if (!is_standing_command(legal[j]) && !is_any_time_command(legal[j])) return j;
   }
   return 0;
 }

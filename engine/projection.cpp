@@ -173,7 +173,8 @@ PublicView project_public(const GameState& s) {
   v.alliances = s.alliances;
   v.proposals = s.blow.proposals;
   v.bidding = bidding_view(s);
-  v.progress = ProgressView{seats_where(s, s.charity.answered), seats_where(s, s.revival.done),
+  v.progress = ProgressView{seats_where(s, s.charity.answered), seats_where(s, s.decision_point.answered),
+                            seats_where(s, s.revival.done),
                             s.movement.turn_index, s.movement.spiritual_advisor_cell, s.movement.hajr_played,
                             s.movement.moves_made, s.movement.guild_waits, s.movement.guild_acting,
                             s.movement.guild_done, s.movement.flip_window};
@@ -358,6 +359,7 @@ json view_to_json(const PublicView& v) {
           {"progress", {{"hajr_played", v.progress.hajr_played}, {"moves_made", v.progress.moves_made},
                         {"guild_waits", v.progress.guild_waits}, {"guild_acting", v.progress.guild_acting},
                         {"guild_done", v.progress.guild_done},{"charity_answered", seats_json(v.progress.charity_answered)},
+                        {"decision_point_answered", seats_json(v.progress.decision_point_answered)},
                         {"revival_done", seats_json(v.progress.revival_done)},
                         {"movement_turn_index", v.progress.movement_turn_index},
                         {"spiritual_advisor_cell", v.progress.spiritual_advisor_cell

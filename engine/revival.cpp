@@ -229,13 +229,7 @@ void enter_revival(GameState& state) {
   finish_if_done(state);
 }
 
-std::vector<Seat> awaited_revival(const GameState& state) {
-  std::vector<Seat> out;
-  for (Seat s : all_seats(state)) {
-    if (!state.revival.done[s.value]) out.push_back(s);
-  }
-  return out;
-}
+std::vector<Seat> awaited_revival(const GameState& state) { return seats_not_answered(state, state.revival.done); }
 
 std::vector<Command> candidates_revival(const GameState& state, Seat seat) {
   const Faction f = state.faction_of(seat);

@@ -114,7 +114,7 @@ std::vector<std::uint32_t> choice_order(const std::vector<Command>& legal) {
   if (legal.empty()) return order;
   const std::size_t first = default_choice(legal);
   order.push_back(static_cast<std::uint32_t>(first));
-  auto klass = [](const Command& c) { return is_standing_command(c) ? 2 : is_card_command(c) ? 1 : 0; };
+  auto klass = [](const Command& c) { return is_standing_command(c) ? 2 : is_any_time_command(c) ? 1 : 0; };
   for (int k = 0; k < 3; ++k) {
     for (std::size_t j = 0; j < legal.size(); ++j) {
       if (j != first && klass(legal[j]) == k) order.push_back(static_cast<std::uint32_t>(j));

@@ -689,9 +689,12 @@ std::string faction_list(const std::vector<Faction>& v) {
   return out;
 }
 
+// The Mentat Pause's victory check ran inside this step: it began before the Mentat Pause (at
+// Collection's decision point, or earlier) and reached the Mentat Pause's decision point, the
+// next turn or the end of the game.
 bool mentat_happened(const GameState& b, const GameState& a) {
-  return (b.phase == Phase::ShipmentAndMovement || b.phase == Phase::Battle) &&
-         (a.turn > b.turn || a.step == Step::GameOver || !a.halted.empty());
+  return (b.phase == Phase::ShipmentAndMovement || b.phase == Phase::Battle || b.phase == Phase::SpiceCollection) &&
+         (a.phase == Phase::MentatPause || a.turn > b.turn || a.step == Step::GameOver || !a.halted.empty());
 }
 
 Violations victory(const Transition& t, const GameContext&) {

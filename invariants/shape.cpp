@@ -40,6 +40,8 @@ Phase phase_of(Step step) {
     case Step::Revival: return Phase::Revival;
     case Step::Shipment:
     case Step::Movement: return Phase::ShipmentAndMovement;
+    case Step::Collection: return Phase::SpiceCollection;
+    case Step::MentatPause: return Phase::MentatPause;
     case Step::Battle:
     case Step::GameOver: return Phase::Battle;
   }

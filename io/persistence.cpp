@@ -236,6 +236,7 @@ json state_to_json(const GameState& s) {
                                       : json(nullptr)},
           {"board", board_json(s.board)}, {"storm", storm_json(s.storm)}, {"blow", blow_json(s.blow)},
           {"charity", {{"answered", seat_set(s.charity.answered)}}},
+          {"decision_point", {{"answered", seat_set(s.decision_point.answered)}}},
           {"treachery", {{"deck", pile(s.treachery.deck)}, {"discard", ids(s.treachery.discard)}, {"set_aside", ids(s.treachery.set_aside)}}},
           {"traitor_deck", pile(s.traitor_deck)}, {"alliances", alliances}, {"bidding", bidding_json(s.bidding)},
           {"revival", {{"done", seat_set(s.revival.done)}}}, {"movement", movement_json(s.movement)},
@@ -515,6 +516,7 @@ GameState read_state(const In& in) {
   r.storm(in["storm"], s.storm);
   r.blow(in["blow"], s.blow);
   s.charity.answered = r.seat_set(in["charity"]["answered"]);
+  s.decision_point.answered = r.seat_set(in["decision_point"]["answered"]);
   s.treachery.deck = Reader::pile<TreacheryCardId>(in["treachery"]["deck"], kTreacheryCardCount);
   s.treachery.discard = Reader::ids<TreacheryCardId>(in["treachery"]["discard"], kTreacheryCardCount);
   s.treachery.set_aside = Reader::ids<TreacheryCardId>(in["treachery"]["set_aside"], kTreacheryCardCount);

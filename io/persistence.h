@@ -20,8 +20,12 @@
 namespace dune {
 
 // Schema 2: the Treachery set-aside zone (Family Atomics), the worm rides of a pile, the Harkonnen capture
-// draw (RideWorm counts, CaptureDraw chance records). A schema-1 file is refused by name.
-inline constexpr int kSchemaVersion = 2;
+// draw (RideWorm counts, CaptureDraw chance records).
+// Schema 3: the Bene Gesserit flip window, the battle winner's decisions (TakeLosses, DiscardPlayed),
+// the Kwisatz Haderach revival, Karama standing orders and cancellations, the Collection and Mentat
+// Pause decision points, and Movement ending on a pass (Hajr after the first move): a log of an
+// older schema no longer replays, so files of schemas 1 and 2 are refused by name.
+inline constexpr int kSchemaVersion = 3;
 
 // FNV-1a 64-bit over bytes; the digest of a document is this over its content's canonical dump.
 std::uint64_t fnv1a64(std::string_view bytes);

@@ -15,15 +15,15 @@ namespace dune {
 template <class C>
 inline constexpr StepMask kAcceptedAt = C::kInfo.steps;
 
-// Commands that may end a seat's part in a step (everything but cards and standing choices).
+// Commands that may end a seat's part in a step (everything but at-any-time plays and standing choices).
 template <class C>
 inline constexpr bool kProgresses = C::kInfo.klass == CommandClass::Step;
 
 constexpr bool is_standing_command(const Command& c) { return command_info(c).klass == CommandClass::Standing; }
-constexpr bool is_card_command(const Command& c) { return command_info(c).klass == CommandClass::Card; }
+constexpr bool is_any_time_command(const Command& c) { return command_info(c).klass == CommandClass::AnyTime; }
 
 namespace command_detail {
-// No two kinds share a JSON kind or a public label; card and standing kinds are live everywhere.
+// No two kinds share a JSON kind or a public label; at-any-time and standing kinds are live everywhere.
 constexpr bool descriptors_consistent() {
   std::array<CommandInfo, std::variant_size_v<Command>> all{};
   std::size_t n = 0;

@@ -26,7 +26,10 @@ namespace dune {
 // are derived from these (model/command_steps.h); nothing else lists the kinds.
 enum class CommandClass : std::uint8_t {
   Step,      // the step's own decision: the seat must be awaited; may end its part in the step
-  Card,      // a card played outside battle by an awaited seat at any live step; ends nothing
+  // A play with no printed phase ("at any time"): only at the safe action boundary, which the
+  // flow enforces in one place (engine/flow.cpp, README "At-any-time plays"): the seat is
+  // awaited and no other seat's committed private choice waits for its reveal. Ends nothing.
+  AnyTime,
   Standing,  // a standing choice: any seat at any live moment, without being awaited; ends nothing
 };
 
@@ -34,7 +37,7 @@ struct CommandInfo {
   std::string_view kind;   // the JSON "kind" and the type's name
   std::string_view label;  // the public form of the kind (receipts, rejection messages)
   CommandClass klass;
-  StepMask steps;          // where the kind is accepted (card and standing kinds: every live step)
+  StepMask steps;          // where the kind is accepted (at-any-time and standing kinds: every live step)
 };
 
 // ---- setup ----------------------------------------------------------------------------------
@@ -215,7 +218,7 @@ struct GuildActNow {
   friend bool operator==(const GuildActNow&, const GuildActNow&) = default;
 };
 
-// ---- cards outside battle (any awaited seat, at any live step) --------------------------------
+// ---- at-any-time plays (any awaited seat, at the action boundary: CommandClass::AnyTime) --------
 // Truthtrance questions are typed and answered from the state, truthfully (issue: Engine I, 8).
 enum class TruthtranceQuestion : std::uint8_t {
   HoldsKarama,         // "Do you hold a Karama card?"
@@ -227,14 +230,14 @@ enum class TruthtranceQuestion : std::uint8_t {
 struct PlayTruthtrance {
   Seat target;
   TruthtranceQuestion question;
-  static constexpr CommandInfo kInfo{"PlayTruthtrance", "Truthtrance", CommandClass::Card, kLiveSteps};
+  static constexpr CommandInfo kInfo{"PlayTruthtrance", "Truthtrance", CommandClass::AnyTime, kLiveSteps};
   template <class C, class F> static void fields(C& c, F&& f) { f("target", c.target); f("question", c.question); }
   friend bool operator==(const PlayTruthtrance&, const PlayTruthtrance&) = default;
 };
 struct PlayGhola {
   std::optional<LeaderId> leader;
   ForceCount forces;
-  static constexpr CommandInfo kInfo{"PlayGhola", "Tleilaxu Ghola", CommandClass::Card, kLiveSteps};
+  static constexpr CommandInfo kInfo{"PlayGhola", "Tleilaxu Ghola", CommandClass::AnyTime, kLiveSteps};
   template <class C, class F> static void fields(C& c, F&& f) { f("leader", c.leader); f("forces", c.forces); }
   friend bool operator==(const PlayGhola&, const PlayGhola&) = default;
 };
@@ -396,7 +399,7 @@ struct Pass {
   static constexpr CommandInfo kInfo{"Pass", "pass", CommandClass::Step,
                                      {Step::StormCardWindow, Step::WormPlacement, Step::NexusNegotiation, Step::WormRide,
                                       Step::NexusDraw, Step::Charity, Step::Bidding, Step::Revival, Step::Shipment,
-                                      Step::Movement, Step::Battle}};
+                                      Step::Movement, Step::Battle, Step::Collection, Step::MentatPause}};
   friend bool operator==(const Pass&, const Pass&) = default;
 };
 

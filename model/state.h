@@ -108,6 +108,14 @@ struct CharityState {
   friend bool operator==(const CharityState&, const CharityState&) = default;
 };
 
+// The decision points of Spice Collection and the Mentat Pause (issue 16 item 10): every seat is
+// asked and answers Pass, after any at-any-time plays, so the pending set is public information
+// only. Public. The Nexus panels of those phases hang their effects here.
+struct DecisionPointState {
+  std::array<bool, kMaxSeats> answered{};
+  friend bool operator==(const DecisionPointState&, const DecisionPointState&) = default;
+};
+
 struct TreacheryState {
   Deck<TreacheryCard> deck;
   Discard<TreacheryCard> discard;  // back is the top
@@ -240,6 +248,7 @@ struct GameState {
   Deck<TraitorCard> traitor_deck;
   std::vector<Alliance> alliances;
   CharityState charity;
+  DecisionPointState decision_point;  // Step::Collection and Step::MentatPause
   BiddingState bidding;
   RevivalState revival;
   MovementState movement;

@@ -27,6 +27,8 @@ enum class Step : std::uint8_t {
   Shipment,
   Movement,
   Battle,                    // choosing, planning, calling traitors, capturing (battle*.cpp)
+  Collection,                // after the spice is collected: every seat passes or plays at any time
+  MentatPause,               // after bribes and the victory check ([LR] 1.09.04): every seat answers
   GameOver,
 };
 

@@ -150,6 +150,7 @@ struct BattleView {
 // Per-phase progress that the table sees (who answered, whose turn in storm order).
 struct ProgressView {
   std::vector<Seat> charity_answered;
+  std::vector<Seat> decision_point_answered;  // Spice Collection and the Mentat Pause
   std::vector<Seat> revival_done;
   std::uint8_t movement_turn_index = 0;
   std::optional<CellId> spiritual_advisor_cell;

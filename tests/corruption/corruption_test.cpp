@@ -5,6 +5,8 @@
 // building the rest of the tree there.
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cstdint>
 #include <functional>
@@ -51,8 +53,8 @@ TEST(CorruptionTest, LoadNamesEachKindOfDamage) {
   bad_digest["state"]["bank"] = state["bank"].get<int>() + 1;
   expect_error(bad_digest.dump(), "digest mismatch");
   json schema = doc;
-  schema["schema"] = 3;
-  expect_error(schema.dump(), "unknown schema version 3");
+  schema["schema"] = kSchemaVersion + 1;
+  expect_error(schema.dump(), fmt::format("unknown schema version {}", kSchemaVersion + 1));
 
   json e = state;
   e["phase"] = "Teatime";

@@ -30,21 +30,7 @@ LeaderId leader_named(std::string_view name) {
   return {};
 }
 
-// A game of `options` (seat order = storm order: storm in sector 16), board cleared, turn 2.
-GameState started(Options options) {
-  SeededChance chance(7);
-  GameState s = testing::start(options, chance);
-  s.board = BoardState{};
-  s.storm.sector = Sector{16};
-  s.turn = 2;
-  for (SeatState& seat : s.seats) {
-    seat.hand.clear();
-    seat.traitors.clear();
-    seat.traitor_offer.clear();
-    seat.spice = Spice{10};
-  }
-  return s;
-}
+using testing::started;
 
 void put(GameState& s, Faction f, CellId c, int normal, int special = 0) {
   s.board.normal[index(c)][index(f)] = ForceCount{normal};

@@ -1,7 +1,9 @@
-// Cards outside battle: Truthtrance and Tleilaxu Ghola (fact sheet §4.1).
+// Cards outside battle: Truthtrance and Tleilaxu Ghola (fact sheet §4.1), and the action boundary of
+// plays made at any time (issue 16 item 14).
 #include <gtest/gtest.h>
 
 #include "engine/cards.h"
+#include "engine/internal.h"
 #include "model/cards.h"
 #include "model/factions.h"
 #include "tests/engine/test_support.h"
@@ -78,6 +80,61 @@ TEST(CardsTest, GholaRevivesALeaderOrUpToFiveForcesFree) {
   const GameState leader = play(s, Seat{0}, PlayGhola{LeaderId{0}, ForceCount{0}}, chance);
   EXPECT_EQ(leader.leaders[0].where, LeaderLocation::Available);
   EXPECT_TRUE(leader.seat(Seat{0}).hand.empty());
+}
+
+
+// Harkonnen (seat 0, aggressor) and the Emperor (seat 1) in Carthag, at the battle plans; the
+// Emperor holds a Tleilaxu Ghola and has forces in the Tanks.
+GameState at_battle_plans() {
+  GameState s = testing::started(Options::basic({Faction::Harkonnen, Faction::Emperor}));
+  s.board.normal[4][index(Faction::Harkonnen)] = ForceCount{10};  // Carthag
+  s.board.normal[4][index(Faction::Emperor)] = ForceCount{8};
+  s.seat(Seat{1}).reserves_normal -= ForceCount{3};
+  s.seat(Seat{1}).tanks_normal = ForceCount{3};
+  s.treachery.deck.take_unseen(card_named("Tleilaxu Ghola"));
+  s.seat(Seat{1}).hand = {card_named("Tleilaxu Ghola")};
+  enter_phase(s, Phase::Battle);
+  EXPECT_EQ(s.battle.stage, BattleStage::Plans);
+  return s;
+}
+
+// Seed 000: a play with no printed phase "cannot bypass another player's committed private
+// choice". Once Harkonnen have committed a part of their plan, the Emperor (still awaited) may not
+// play the Ghola until the plans are revealed; before it, he may.
+TEST(CardsTest, APlayAtAnyTimeCannotLandBetweenAnotherSeatsCommittedPlanAndItsReveal) {
+  GameState s = at_battle_plans();
+  const Command ghola = PlayGhola{std::nullopt, ForceCount{3}};
+  const auto listed = [](const GameState& st, const Command& c) {
+    const auto legal = legal_commands(st, Seat{1});
+    return std::find(legal.begin(), legal.end(), c) != legal.end();
+  };
+  EXPECT_TRUE(listed(s, ghola));  // nothing committed yet
+  SeededChance chance(3);
+  const LeaderId feyd = [] {
+    for (std::size_t l = 0; l < kLeaderCount; ++l) if (kLeaders[l].name == "Feyd Rautha") return leader_at(l);
+    return LeaderId{0};
+  }();
+  s = play(s, Seat{0}, PlanBattle{feyd, std::nullopt, std::nullopt, std::nullopt, false}, chance);
+  ASSERT_EQ(pending(s), (std::vector<Seat>{Seat{0}, Seat{1}}));  // both still plan
+  EXPECT_FALSE(listed(s, ghola));
+  expect_rejected(s, envelope(s, Seat{1}, ghola), RejectCode::WrongPhase);
+  // Harkonnen's own play is not held back by its own commitment.
+  s.treachery.deck.take_unseen(card_named("Truthtrance"));
+  s.seat(Seat{0}).hand = {card_named("Truthtrance")};
+  const auto legal = legal_commands(s, Seat{0});
+  EXPECT_NE(std::find(legal.begin(), legal.end(), Command{PlayTruthtrance{Seat{1}, TruthtranceQuestion::HoldsKarama}}), legal.end());
+}
+
+// The same boundary for the first storm's dials, which are revealed together ([LR] 0.16).
+TEST(CardsTest, APlayAtAnyTimeWaitsForTheOtherStormDial) {
+  SeededChance chance(11);
+  GameState s = testing::past_setup(Options::basic({Faction::Atreides, Faction::Harkonnen}), 11);
+  ASSERT_EQ(s.step, Step::StormDial);
+  s.treachery.deck.take_unseen(card_named("Truthtrance"));
+  s.seat(Seat{0}).hand = {card_named("Truthtrance")};
+  const Command truthtrance = PlayTruthtrance{Seat{1}, TruthtranceQuestion::HoldsKarama};
+  s = play(s, Seat{1}, DialStorm{3}, chance);
+  expect_rejected(s, envelope(s, Seat{0}, truthtrance), RejectCode::WrongPhase);
 }
 
 }  // namespace

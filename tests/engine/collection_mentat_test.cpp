@@ -47,7 +47,27 @@ TEST(CollectionMentatTest, ForcesCollectTwoPerForceUntilTheSpiceRunsOut) {
   EXPECT_EQ(s.board.spice[index(kOldGapWest)], Spice{4});
   EXPECT_EQ(spice_of(s, Faction::Harkonnen), Spice{10 + 5});
   EXPECT_EQ(s.board.spice[53], Spice{0});
-  EXPECT_EQ(s.phase, Phase::Storm);  // Mentat Pause found no winner: the next turn began
+  // Collection's decision point asks every seat (issue 16 item 10).
+  EXPECT_EQ(s.step, Step::Collection);
+  EXPECT_EQ(pending(s), (std::vector<Seat>{Seat{0}, Seat{1}}));
+}
+
+// Both decision points: every seat answers; the Mentat Pause finds no winner, the next turn begins.
+TEST(CollectionMentatTest, EverySeatAnswersCollectionAndTheMentatPauseThenTheNextTurnBegins) {
+  GameState s = started(Options::basic({Faction::Atreides, Faction::Harkonnen}));
+  enter_phase(s, Phase::SpiceCollection);
+  SeededChance chance(1);
+  expect_rejected(s, envelope(s, Seat{0}, ClaimCharity{}), RejectCode::WrongPhase);
+  s = testing::play(s, Seat{1}, Pass{}, chance);
+  EXPECT_EQ(pending(s), std::vector<Seat>{Seat{0}});
+  expect_rejected(s, envelope(s, Seat{1}, Pass{}), RejectCode::NotYourTurn);
+  s = testing::play(s, Seat{0}, Pass{}, chance);
+  EXPECT_EQ(s.step, Step::MentatPause);
+  EXPECT_EQ(s.turn, 2);
+  EXPECT_EQ(pending(s), (std::vector<Seat>{Seat{0}, Seat{1}}));
+  s = testing::play(s, Seat{0}, Pass{}, chance);
+  s = testing::play(s, Seat{1}, Pass{}, chance);
+  EXPECT_EQ(s.phase, Phase::Storm);
   EXPECT_EQ(s.turn, 3);
 }
 
@@ -93,6 +113,8 @@ TEST(CollectionMentatTest, NoCommandIsAcceptedOnceTheGameIsOver) {
   GameState s = started(Options::basic({Faction::Atreides, Faction::Harkonnen}));
   for (CellId c : {kArrakeen, kCarthag, kTueksSietch}) put(s, Faction::Atreides, c, 1);
   enter_phase(s, Phase::SpiceCollection);
+  SeededChance chance(1);
+  for (Seat seat : pending(s)) s = testing::play(s, seat, Pass{}, chance);  // Collection's decision point
   ASSERT_EQ(s.step, Step::GameOver);
   EXPECT_TRUE(pending(s).empty());
   expect_rejected(s, envelope(s, seat_of(s, Faction::Harkonnen), Pass{}), RejectCode::GameOver);
@@ -120,7 +142,8 @@ TEST(CollectionMentatTest, ThreeStrongholdsAloneWin) {
   put(shared, Faction::Emperor, kTueksSietch, 1);  // shared: nobody controls Tuek's Sietch
   enter_phase(shared, Phase::MentatPause);
   EXPECT_TRUE(shared.winners.empty());
-  EXPECT_EQ(shared.turn, 3);
+  EXPECT_EQ(shared.step, Step::MentatPause);  // the war continues: the Mentat Pause's decision point
+  EXPECT_EQ(shared.turn, 2);
 }
 
 TEST(CollectionMentatTest, AdvisorsDoNotPreventControl) {

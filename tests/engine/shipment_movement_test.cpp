@@ -328,8 +328,8 @@ TEST(ShipmentMovementTest, WithoutBattlesTheTurnGoesOnToCollection) {
   }
   EXPECT_TRUE(s.halted.empty()) << s.halted;
   EXPECT_EQ(s.seat(seat_of(s, Faction::Harkonnen)).spice, before + Spice{4});  // collected, 2 per force
-  EXPECT_EQ(s.turn, turn + 1);  // Collection and Mentat Pause ran; the next turn began
-  EXPECT_EQ(s.phase, Phase::Storm);
+  EXPECT_EQ(s.turn, turn);  // Collection ran; its decision point waits for every seat
+  EXPECT_EQ(s.step, Step::Collection);
 }
 
 TEST(ShipmentMovementTest, LegalCommandsAreAllAcceptedAndIncludeTheObviousOnes) {

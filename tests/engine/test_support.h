@@ -111,4 +111,21 @@ inline GameState past_setup(const Options& options, std::uint64_t seed) {
   return s;
 }
 
+// A game of `options` (seat order = storm order: storm in sector 16), board, hands and traitors
+// cleared, 10 spice each, turn 2: the blank table battle and card tests set up their case on.
+inline GameState started(Options options) {
+  SeededChance chance(7);
+  GameState s = start(options, chance);
+  s.board = BoardState{};
+  s.storm.sector = Sector{16};
+  s.turn = 2;
+  for (SeatState& seat : s.seats) {
+    seat.hand.clear();
+    seat.traitors.clear();
+    seat.traitor_offer.clear();
+    seat.spice = Spice{10};
+  }
+  return s;
+}
+
 }  // namespace dune::testing

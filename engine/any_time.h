@@ -1,0 +1,17 @@
+// Plays with no printed phase, made "at any time" (CommandClass::AnyTime): the flow accepts them
+// only at its action boundary (engine/flow.cpp) and then asks these. Today: Truthtrance and
+// Tleilaxu Ghola (cards.cpp).
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "model/state.h"
+
+namespace dune {
+
+std::vector<Command> any_time_candidates(const GameState& state, Seat seat);
+std::optional<Rejection> validate_any_time(const GameState& state, Seat seat, const Command& c);
+void apply_any_time(GameState& state, Seat seat, const Command& c);
+
+}  // namespace dune

@@ -1,0 +1,33 @@
+// The decision points of Spice Collection and the Mentat Pause (issue 16 item 10). The phase's
+// automatic part is done first (collection.cpp, mentat.cpp); then every seat is asked once and
+// answers Pass. Before passing, an awaited seat may make its at-any-time plays (CommandClass::
+// AnyTime, at the action boundary of flow.cpp). Who has answered is public and every seat is
+// asked, so the pending set reveals nothing. The Nexus panels timed in these phases (Harkonnen,
+// CHOAM Secret Ally; seed 000) will hang their effects here.
+#include "engine/internal.h"
+
+namespace dune {
+
+void open_decision_point(GameState& state, Step step) {
+  state.step = step;
+  state.decision_point = DecisionPointState{};
+}
+
+std::vector<Seat> awaited_decision_point(const GameState& state) {
+  return seats_not_answered(state, state.decision_point.answered);
+}
+
+std::vector<Command> candidates_decision_point(const GameState&, Seat) { return {Pass{}}; }
+
+std::optional<Rejection> validate_decision_point(const GameState& state, Seat, const Command& c) {
+  if (std::holds_alternative<Pass>(c)) return std::nullopt;
+  return reject(RejectCode::WrongPhase, "during the {} decision point a player passes, after any play made at any time",
+                to_string(state.step));
+}
+
+void apply_decision_point(GameState& state, Seat seat, const Command&) {
+  state.decision_point.answered[seat.value] = true;
+  if (awaited_decision_point(state).empty()) end_phase(state);
+}
+
+}  // namespace dune
