@@ -84,6 +84,9 @@ Violations capture(const Transition& t, const GameContext&);
 Violations winner_choice(const Transition& t, const GameContext&);
 
 // The Advanced force oracles (oracles_forces.cpp).
+Violations storm_damage(const Transition& t, const GameContext&);
+Violations worm(const Transition& t, const GameContext&);
+Violations worm_ride(const Transition& t, const GameContext&);
 Violations storm_migration(const Transition& t, const GameContext&);
 Violations advisor_flip(const Transition& t, const GameContext&);
 

@@ -1,6 +1,7 @@
-// Force oracles of the Advanced faction rules (oracles.h): Fremen sending with storm migration
-// ([LR] 2.04.05, 2.04.17) and the Bene Gesserit advisor flips ([LR] 2.02.15–21). Recomputed from
-// the board and the printed text, never through the engine's helpers.
+// Force oracles (oracles.h): what the storm, the worms and the worm rides do to forces and spice
+// ([LR] 1.01.03, 1.02.05, 2.04.07–08, 2.04.15–16), Fremen sending with storm migration ([LR] 2.04.05,
+// 2.04.17) and the Bene Gesserit advisor flips ([LR] 2.02.15–21). Recomputed from the board and
+// the printed text, never through the engine's helpers.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -167,6 +168,236 @@ Violations advisor_flip(const Transition& t, const GameContext&) {
     if (const auto why = fighters_forbidden(b, ter)) out.push_back(violation(kAdvisorFlip, fmt::format("{}, but {}", what, *why)));
   }
   return decided(kAdvisorFlip, std::move(out));
+}
+
+// ---- storm damage: every sector the storm enters loses its spice and its unprotected forces ----
+// ---- (the engine's "enters" reading, fact sheet §3.3); Advanced Fremen lose half, rounded up -----
+// ---- ([LR] 1.01.03, 2.04.16); rock, strongholds, Imperial Basin and the Polar Sink protect -------
+
+namespace {
+
+bool protected_from_storm(const GameState& s, TerritoryId t) {
+  if (s.board.shield_wall_destroyed &&
+      std::find(kShieldWallProtected.begin(), kShieldWallProtected.end(), t) != kShieldWallProtected.end()) {
+    return false;  // Family Atomics (§2.1)
+  }
+  return territory_info(t).storm_protected;
+}
+
+std::array<bool, kSectorCount> entered_sectors(Sector from, int movement) {
+  std::array<bool, kSectorCount> out{};
+  for (int k = 1; k <= std::min(movement, static_cast<int>(kSectorCount)); ++k) out[(from.value + k) % kSectorCount] = true;
+  return out;
+}
+
+Violations storm_cell(const Transition& t, std::size_t cell, bool entered, std::array<int, kMaxSeats>& lost) {
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  Violations out;
+  const TerritoryId ter = kCells[cell].territory;
+  // Protection as the storm finds it: Family Atomics played in this same step has already exposed
+  // the cities behind the Shield Wall.
+  const bool damaged = entered && !protected_from_storm(a, ter);
+  // Family Atomics played in this step, before the storm moves: every force on the Shield Wall goes
+  // to the Tanks ([LR] 3.01.07), whether or not the storm then reaches it.
+  const bool atomics = command_of<PlayFamilyAtomics>(t) != nullptr && ter == TerritoryId::ShieldWall;
+  for (std::size_t s = 0; s < b.seat_count(); ++s) {
+    const Faction f = b.options.factions[s];
+    const int had = cell_forces(b, cell, f);
+    int expected = had;
+    if (damaged) expected = f == Faction::Fremen && b.options.rules.fremen_storm_losses ? had - (had + 1) / 2 : 0;
+    if (atomics) expected = 0;
+    lost[s] += had - expected;
+    if (cell_forces(a, cell, f) != expected) {
+      out.push_back(violation(kStorm, fmt::format("{} ({}): {} had {} forces and should have {} after the storm, not {}",
+                                                  to_string(ter), atomics ? "Family Atomics" : damaged ? "damaged" : entered ? "protected" : "not entered",
+                                                  to_string(f), had, expected, cell_forces(a, cell, f))));
+    }
+  }
+  const int spice_expected = entered ? 0 : b.board.spice[cell].value;
+  if (a.board.spice[cell].value != spice_expected) {
+    out.push_back(violation(kStorm, fmt::format("{}: {} spice after the storm, the rules say {}", to_string(ter),
+                                                a.board.spice[cell].value, spice_expected)));
+  }
+  return out;
+}
+
+}  // namespace
+
+Violations storm_damage(const Transition& t, const GameContext&) {
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  if (b.phase != Phase::Storm || b.turn == 0 || a.storm.sector == b.storm.sector) return {};
+  if (!single_step(t) || !a.storm.movement ||
+      (b.storm.sector.value + *a.storm.movement) % kSectorCount != a.storm.sector.value) {
+    return skipped(kStorm);
+  }
+  const auto entered = entered_sectors(b.storm.sector, *a.storm.movement);
+  Violations out;
+  std::array<int, kMaxSeats> lost{};
+  for (std::size_t c = 0; c < kCellCount; ++c) {
+    const bool in = kCells[c].sector && entered[kCells[c].sector->value];
+    for (Violation& v : storm_cell(t, c, in, lost)) out.push_back(std::move(v));
+  }
+  for (std::size_t s = 0; s < b.seat_count(); ++s) {
+    const Seat seat{static_cast<std::uint8_t>(s)};
+    if (tanks(a, seat) - tanks(b, seat) != lost[s]) {
+      out.push_back(violation(kStorm, fmt::format("{} lost {} forces to the storm but its Tanks gained {}",
+                                                  name_of(b, seat), lost[s], tanks(a, seat) - tanks(b, seat))));
+    }
+  }
+  return decided(kStorm, std::move(out));
+}
+
+// ---- Shai-Hulud: after turn 1 a worm devours every force and the spice of the territory of ----
+// ---- the topmost territory card of its pile; the Fremen (and a protected ally) are immune ----------
+// ---- ([LR] 1.02.05, 2.04.07, 2.04.10); Advanced Fremen place the later worms of a blow (2.04.15) --
+
+namespace {
+
+std::optional<TerritoryId> topmost_territory(const std::vector<SpiceCardId>& pile) {
+  for (auto it = pile.rbegin(); it != pile.rend(); ++it) {
+    if (spice_card_info(*it).kind == SpiceCardKind::Territory) return spice_card_info(*it).territory;
+  }
+  return std::nullopt;
+}
+
+bool worm_immune(const GameState& s, Faction f) {
+  if (f == Faction::Fremen) return true;
+  const auto fremen = s.seat_of(Faction::Fremen);
+  if (!fremen || !s.seat(*fremen).protects_ally_from_worms) return false;
+  const auto ally = ally_seat(s, *fremen);
+  return ally && s.faction_of(*ally) == f;
+}
+
+// Where the worm of this step devours: nullopt when the step is not a worm that devours now.
+std::optional<std::optional<TerritoryId>> worm_target(const Transition& t) {
+  const GameState& b = t.before;
+  if (const auto* place = command_of<PlaceWorm>(t)) return std::optional<TerritoryId>(place->territory);
+  if (b.step == Step::WormPlacement && command_of<Pass>(t)) return topmost_territory(b.blow.discard[b.blow.pile]);
+  const auto* chance = std::get_if<ChanceRecord>(&t.entry);
+  if (!chance || chance->request.kind != ChanceKind::SpiceDraw || b.turn <= 1) return std::nullopt;
+  if (spice_card_info(SpiceCardId{chance->outcome}).kind != SpiceCardKind::ShaiHulud) return std::nullopt;
+  const bool fremen_place = b.options.rules.fremen_worm_sending && b.seat_of(Faction::Fremen) && b.blow.worms_in_blow >= 1;
+  if (fremen_place) return std::nullopt;  // the Fremen place it: decided at PlaceWorm
+  return topmost_territory(b.blow.discard[chance->request.pile]);
+}
+
+// The step's other entries move no force outside the storm: a Pass (whose forced draws come
+// first in the log: a top card Atreides saw resolves at once; the storm may move with it), or
+// forced spice draws of territory cards, which blow spice only.
+bool others_move_no_force(const Transition& t) {
+  bool self = false;
+  for (std::size_t i = t.before.log.size(); i < t.after.log.size(); ++i) {
+    const LogEntry& e = t.after.log[i];
+    if (!self && e == t.entry) {
+      self = true;
+      continue;
+    }
+    if (const auto* r = std::get_if<ChanceRecord>(&e)) {
+      if (r->request.kind != ChanceKind::SpiceDraw || spice_card_info(SpiceCardId{r->outcome}).kind != SpiceCardKind::Territory) return false;
+    } else if (!std::holds_alternative<Pass>(std::get<Envelope>(e).command)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// The sectors a storm moved in the same step entered: their cells are the storm oracle's to decide.
+std::optional<std::array<bool, kSectorCount>> stormed_sectors(const Transition& t) {
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  if (a.storm.sector == b.storm.sector) return std::array<bool, kSectorCount>{};
+  if (!a.storm.movement || (b.storm.sector.value + *a.storm.movement) % kSectorCount != a.storm.sector.value) return std::nullopt;
+  return entered_sectors(b.storm.sector, *a.storm.movement);
+}
+
+}  // namespace
+
+Violations worm(const Transition& t, const GameContext&) {
+  const auto target = worm_target(t);
+  if (!target) return {};
+  // With forced blows after the worm, its forces are still decided; the spice may have blown anew.
+  const bool spice_decided = single_step(t);
+  const auto stormed = stormed_sectors(t);
+  if ((!spice_decided && !others_move_no_force(t)) || !stormed) return skipped(kWorm);
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  Violations out;
+  for (std::size_t c = 0; c < kCellCount; ++c) {
+    if (kCells[c].sector && (*stormed)[kCells[c].sector->value]) continue;
+    const bool here = *target && kCells[c].territory == **target;
+    for (Faction f : b.options.factions) {
+      const int expected = here && !worm_immune(b, f) ? 0 : cell_forces(b, c, f);
+      if (cell_forces(a, c, f) != expected) {
+        out.push_back(violation(kWorm, fmt::format("{}: {} should have {} forces after the worm ({}), not {}",
+                                                   to_string(kCells[c].territory), to_string(f), expected,
+                                                   here ? "devoured here" : "elsewhere", cell_forces(a, c, f))));
+      }
+    }
+    if (here && spice_decided && a.board.spice[c] != Spice{0}) {
+      out.push_back(violation(kWorm, fmt::format("{}: the worm left {} spice", to_string(kCells[c].territory), a.board.spice[c].value)));
+    }
+  }
+  return decided(kWorm, std::move(out));
+}
+
+// ---- worm ride: the named Fremen forces, and only they, leave the worm's territory (from its ----
+// ---- cells out of the storm) for the chosen cell ([LR] 2.04.08: "some or all the Forces") --------
+
+Violations worm_ride(const Transition& t, const GameContext&) {
+  const auto* ride = command_of<RideWorm>(t);
+  if (!ride) return {};
+  if (!single_step(t)) return skipped(kWormRide);  // a forced draw of the next pile moved with it
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  const std::size_t to = index(ride->to);
+  Violations out;
+  std::array<int, 2> left{};  // normal, special that left the worm's territory
+  for (std::size_t c = 0; c < kCellCount; ++c) {
+    for (Faction f : b.options.factions) {
+      const int dn = a.board.normal[c][index(f)].value - b.board.normal[c][index(f)].value;
+      const int ds = a.board.special[c][index(f)].value - b.board.special[c][index(f)].value;
+      if (dn == 0 && ds == 0) continue;
+      const bool rider_cell = f == Faction::Fremen && kCells[c].territory == ride->from && c != to &&
+                              !(kCells[c].sector && *kCells[c].sector == b.storm.sector);
+      if (f == Faction::Fremen && c == to) continue;  // checked below
+      if (rider_cell && dn <= 0 && ds <= 0) {
+        left[0] -= dn;
+        left[1] -= ds;
+        continue;
+      }
+      out.push_back(violation(kWormRide, fmt::format("{} ({}): {} forces changed by {} and {} special in a worm ride from {}",
+                                                     to_string(kCells[c].territory), c, to_string(f), dn, ds, to_string(ride->from))));
+    }
+  }
+  // A ride may end in another cell of the worm's own territory: the riders come from the other
+  // cells first, and those taken from the destination cell itself stay where they are.
+  std::array<int, 2> expected{ride->normal.value, ride->special.value};
+  const bool to_rider_cell = kCells[to].territory == ride->from && !(kCells[to].sector && *kCells[to].sector == b.storm.sector);
+  if (to_rider_cell) {
+    std::array<int, 2> others{};
+    for (std::size_t c = 0; c < kCellCount; ++c) {
+      if (c == to || kCells[c].territory != ride->from || (kCells[c].sector && *kCells[c].sector == b.storm.sector)) continue;
+      others[0] += b.board.normal[c][index(Faction::Fremen)].value;
+      others[1] += b.board.special[c][index(Faction::Fremen)].value;
+    }
+    expected = {std::min(expected[0], others[0]), std::min(expected[1], others[1])};
+  }
+  if (left != expected) {
+    out.push_back(violation(kWormRide, fmt::format("{} Fremen forces and {} special left {} on the worm; the ride named {} and {}{}",
+                                                   left[0], left[1], to_string(ride->from), ride->normal.value, ride->special.value,
+                                                   to_rider_cell ? fmt::format(" (to a cell of {}: {} and {} from its other cells)",
+                                                                               to_string(ride->from), expected[0], expected[1])
+                                                                 : "")));
+  }
+  const int gained_normal = a.board.normal[to][index(Faction::Fremen)].value - b.board.normal[to][index(Faction::Fremen)].value;
+  const int gained_special = a.board.special[to][index(Faction::Fremen)].value - b.board.special[to][index(Faction::Fremen)].value;
+  if (gained_normal != left[0] || gained_special != left[1]) {
+    out.push_back(violation(kWormRide, fmt::format("{} gained {} Fremen forces and {} special, but {} and {} rode the worm",
+                                                   to_string(kCells[to].territory), gained_normal, gained_special, left[0], left[1])));
+  }
+  return decided(kWormRide, std::move(out));
 }
 
 }  // namespace dune::invariants::oracle_detail
