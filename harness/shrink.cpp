@@ -72,6 +72,17 @@ class Shrinker {
  private:
   bool expired() const { return Clock::now() >= deadline_; }
 
+  // How every candidate runs: its choices (then the bots when `fresh`), only the failing checker.
+  RunConfig replay_config(std::span<const Choice> choices, bool fresh) const {
+    RunConfig config;
+    config.prefix = choices;
+    config.extend = fresh;
+    config.check_options = options_.check_options;
+    config.checkers = checkers_;
+    config.start = options_.start;
+    return config;
+  }
+
   // Replays a candidate; keeps it (cut at its failing decision) when the same invariant fails and
   // the result is simpler (shortlex: fewer decisions, then fewer non-default ones, then smaller
   // indices). `fresh`: the bots play the candidate spec from its start (no prefix).
@@ -84,12 +95,7 @@ class Shrinker {
       return false;
     }
     best_.candidates += 1;
-    RunConfig config;
-    config.prefix = choices;
-    config.extend = fresh;
-    config.check_options = options_.check_options;
-    config.checkers = checkers_;
-    config.start = options_.start;
+    RunConfig config = replay_config(choices, fresh);
     // A candidate that shares its first p choices with the best game goes on from the best game's
     // checkpoint before decision p: those p decisions and their checks would come out the same.
     std::size_t resumed = 0;
@@ -122,12 +128,7 @@ class Shrinker {
   // The game as found, replayed once to keep a checkpoint before each of its decisions.
   void record_checkpoints() {
     if (expired()) return;
-    RunConfig config;
-    config.prefix = best_.choices;
-    config.extend = false;
-    config.check_options = options_.check_options;
-    config.checkers = checkers_;
-    config.start = options_.start;
+    RunConfig config = replay_config(best_.choices, false);
     config.checkpoints = &checkpoints_;
     best_.candidates += 1;
     const RunResult r = run_game(best_.spec, config);
@@ -135,7 +136,8 @@ class Shrinker {
     if (!r.violation || r.choices != best_.choices) checkpoints_.clear();  // not the same game: resume nothing
   }
 
-  // Shortlex order on the choice sequence; a different (simpler-by-construction) spec always wins.
+  // Shortlex order on the choice sequence; under a simpler spec (the spec passes only ever
+  // simplify) a game no longer than the best one wins.
   bool simpler(const GameSpec& spec, const std::vector<Choice>& c) const {
     if (!(spec == best_.spec)) return c.size() <= best_.choices.size();
     if (c.size() != best_.choices.size()) return c.size() < best_.choices.size();
