@@ -217,6 +217,7 @@ TEST(DunecheckCliTest, HostileFilesAreRefusedWithAMessage) {
     cases.emplace_back("view " + file + " --public", file);
     cases.emplace_back("replay " + file, file);
     cases.emplace_back("scenario run " + file, file);
+    cases.emplace_back("scenario new " + (dir / "written.json").string() + " --from " + file, file);
     cases.emplace_back("report --merge " + file + " --out " + (dir / "out").string(), file);
     cases.emplace_back("gate --family Atreides --games 1 --out " + (dir / "out").string() + " --record " + file, file);
   }
