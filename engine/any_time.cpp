@@ -5,12 +5,20 @@
 
 namespace dune {
 
-std::vector<Command> any_time_candidates(const GameState& state, Seat seat) { return card_candidates(state, seat); }
+std::vector<Command> any_time_candidates(const GameState& state, Seat seat) {
+  std::vector<Command> out = card_candidates(state, seat);
+  for (Command& c : gift_candidates(state, seat)) out.push_back(std::move(c));
+  return out;
+}
 
 std::optional<Rejection> validate_any_time(const GameState& state, Seat seat, const Command& c) {
+  if (const auto* g = std::get_if<GiveSpice>(&c)) return validate_gift(state, seat, *g);
   return validate_card(state, seat, c);
 }
 
-void apply_any_time(GameState& state, Seat seat, const Command& c) { apply_card(state, seat, c); }
+void apply_any_time(GameState& state, Seat seat, const Command& c) {
+  if (const auto* g = std::get_if<GiveSpice>(&c)) return apply_gift(state, seat, *g);
+  apply_card(state, seat, c);
+}
 
 }  // namespace dune

@@ -65,6 +65,7 @@ enum class Mutant : std::uint8_t {
   KaramaCancelKeepsCard,
   WinnerLossIgnoresChoice,
   WinnerDiscardIgnored,
+  BribeBehindShield,
   // protocol
   StaleVersionAccepted,
   DuplicateIdAccepted,

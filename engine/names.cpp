@@ -119,6 +119,7 @@ struct Namer {
     return c.leader ? fmt::format("Tleilaxu Ghola: revive {}", leader_info(*c.leader).name)
                     : fmt::format("Tleilaxu Ghola: revive {} forces", c.forces.value);
   }
+  std::string operator()(const GiveSpice& c) const { return fmt::format("give 1 spice to seat {}", c.to.value); }
   std::string operator()(const AllySpice& c) const { return fmt::format("let the ally spend up to {} spice", c.limit.value); }
   std::string operator()(const ProtectAllyFromWorms& c) const { return c.protect ? "protect the ally from worms" : "do not protect the ally from worms"; }
   std::string operator()(const ChooseBattle& c) const { return fmt::format("fight {} in {}", to_string(c.opponent), to_string(c.territory)); }

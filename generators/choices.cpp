@@ -61,6 +61,9 @@ std::size_t weighted(std::span<const double> weights, std::mt19937_64& rng) {
 std::size_t pick_command(const GameState& state, BotProfile profile, const std::vector<Command>& legal, std::mt19937_64& rng) {
   if (profile == BotProfile::Uniform) return std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng);
   const auto weight = [&](const Command& c) {
+    // A gift is one spice, offered to every other seat at every decision: weighted like a step's
+    // own command, giving would take a tenth of the decisions and level every seat's spice.
+    if (std::holds_alternative<GiveSpice>(c)) return 0.1;
     return profile == BotProfile::SpiceHungry ? spice_weight(state, c) : profile_weight(profile, c);
   };
   std::map<std::size_t, std::vector<std::size_t>> by_kind;  // variant index -> command indices

@@ -108,14 +108,17 @@ constexpr std::array kCatalogue{
                advanced(Em | Fr | At, 4, 40)},
     MutantInfo{Mutant::WinnerDiscardIgnored, "winner-discard-ignored", "oracle",
                "the battle winner keeps the played cards it chose to discard ([LR] 1.07.06.06)", basic(At | Hk | Em, 4, 40)},
+    MutantInfo{Mutant::BribeBehindShield, "bribe-behind-shield", "oracle",
+               "a bribe goes straight behind the recipient's shield, spendable at once ([LR] 1.12.02: in front of it "
+               "until the Mentat Pause)", basic(At | Hk | Em, 2, 20)},
     // ---- protocol ----
     MutantInfo{Mutant::KaramaCancelGuildAbilityStands, "karama-cancel-guild-ability-stands", "oracle",
                "a Karama played against one of the Guild's shipment abilities is discarded, but the ability applies anyway: "
                "the Guild is paid, or the half-price shipment goes ahead ([LR] 2.06.04, 2.06.06, 3.01.11.01)",
-               basic(Sg | At | Hk | Em, 3, 60)},
+               basic(Sg | At | Hk | Em, 3, 120)},
     MutantInfo{Mutant::KaramaCancelKeepsCard, "karama-cancel-keeps-card", "oracle",
                "a Karama that cancels an ability stays in its player's hand ([LR] 3.01.11.00: then discard)",
-               basic(Sg | At | Hk | Em, 3, 60)},
+               basic(Sg | At | Hk | Em, 3, 120)},
     MutantInfo{Mutant::StaleVersionAccepted, "stale-version-accepted", "protocol",
                "submit accepts an envelope whose expected version is stale", basic(At | Hk, 1, 3)},
     MutantInfo{Mutant::DuplicateIdAccepted, "duplicate-id-accepted", "protocol",

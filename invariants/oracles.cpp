@@ -315,6 +315,7 @@ Violations charity(const Transition& t, const GameContext&) {
   const GameState& b = t.before;
   const Envelope* e = envelope_of(t);
   if (!e || b.step != Step::Charity) return {};
+  if (!std::holds_alternative<ClaimCharity>(e->command) && !std::holds_alternative<Pass>(e->command)) return {};  // a play at any time
   if (!single_step(t)) return skipped(kCharity);
   Flows expected(b);
   if (std::holds_alternative<ClaimCharity>(e->command)) {
@@ -544,6 +545,42 @@ Violations karama_cancel(const Transition& t, const GameContext&) {
   return decided(kKarama, std::move(out));
 }
 
+// ---- gifts and bribes: one spice from the giver; the Emperor's to his ally behind the ally's --
+// ---- shield, any other in front of the recipient's ([LR] 1.12.02, 2.03.06). What lies in front --
+// ---- of a shield moves behind it as the Mentat Pause opens (1.09.01), and at no other time -----
+
+Violations bribes(const Transition& t, const GameContext&) {
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  const Envelope* e = envelope_of(t);
+  const GiveSpice* g = e ? std::get_if<GiveSpice>(&e->command) : nullptr;
+  const auto lying = [](const GameState& s) {
+    return std::any_of(s.seats.begin(), s.seats.end(), [](const SeatState& x) { return x.in_front_of_shield > Spice{0}; });
+  };
+  if (!g && !lying(b) && !lying(a)) return {};
+  if (g && !single_step(t)) return skipped(kBribes);
+  Violations out;
+  std::vector<int> given(b.seat_count(), 0);  // bribes laid in front of each shield by this step
+  if (g) {
+    Flows expected(b);
+    expected.seat[e->seat.value] -= 1;
+    const bool to_ally = b.faction_of(e->seat) == Faction::Emperor && ally_seat(b, e->seat) == g->to;
+    (to_ally ? expected.seat[g->to.value] : given[g->to.value]) += 1;
+    out = compare_flows(kBribes, t, expected, fmt::format("{} gave a spice to {}", name_of(b, e->seat), name_of(b, g->to)));
+  }
+  const bool collected = b.phase != Phase::MentatPause && a.phase == Phase::MentatPause;
+  for (std::size_t i = 0; i < b.seat_count(); ++i) {
+    const Seat s{static_cast<std::uint8_t>(i)};
+    const int expected = collected ? 0 : b.seat(s).in_front_of_shield.value + given[i];
+    if (a.seat(s).in_front_of_shield.value != expected) {
+      out.push_back(violation(kBribes, fmt::format("{} has {} spice in front of its shield, the rules say {}{}", name_of(b, s),
+                                                   a.seat(s).in_front_of_shield.value, expected,
+                                                   collected ? " (the Mentat Pause collects every bribe)" : "")));
+    }
+  }
+  return decided(kBribes, std::move(out));
+}
+
 constexpr std::array<Checker, kOracleCount> kOracles{
     Checker{kNames[kBid], "oracle", "a sold lot is paid to the Emperor (not the buyer), else the bank; Karama buys free", bid_payment},
     Checker{kNames[kShipment], "oracle", "shipments: 1/2 per force, Guild rates, paid to the Guild or the bank, Fremen free", shipment_payment},
@@ -565,6 +602,7 @@ constexpr std::array<Checker, kOracleCount> kOracles{
     Checker{kNames[kAdvisorFlip], "oracle", "Bene Gesserit flips: the named territory only, to fighters within Peacetime/Stormed In; Universal Stewards", advisor_flip},
     Checker{kNames[kKarama], "oracle", "a Karama cancels an ability only by its player's standing order, and goes to the discard", karama_cancel},
     Checker{kNames[kWinnerChoice], "oracle", "the winner loses a mix of forces that makes up its dial and support, and keeps or discards its played cards as it chose", winner_choice},
+    Checker{kNames[kBribes], "oracle", "a gift moves one spice: the Emperor's to his ally behind its shield, a bribe in front; the Mentat Pause collects the bribes", bribes},
 };
 
 }  // namespace

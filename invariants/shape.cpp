@@ -55,8 +55,13 @@ void check_turn_and_step(const GameState& s, Violations& out) {
   if ((s.turn == 0) != is_setup(s.step)) {
     out.push_back({"shape.turn", fmt::format("turn {} with step {}: setup is turn 0 and only turn 0", s.turn, to_string(s.step))});
   }
+}
+
+// At rest, the game waits for a seat, in a step of the phase it is in. Who is awaited is read from
+// the step's own state, so this comes after the checks of that state: a broken bidding lot is
+// named as such, not as a game that awaits nobody.
+void check_awaited(const GameState& s, Violations& out) {
   if (s.step == Step::GameOver || !s.halted.empty() || s.chance) return;
-  // At rest, the game waits for a seat, in a step of the phase it is in.
   const auto waiting = pending(s);
   if (waiting.empty()) {
     out.push_back({"shape.step", fmt::format("{}, step {}: the game is neither over nor halted, no chance step is pending, "
@@ -210,6 +215,7 @@ Violations check_shape(const GameState& s) {
   check_bidding(s, out);
   check_battle(s, out);
   check_history(s, out);
+  check_awaited(s, out);
   return out;
 }
 

@@ -242,8 +242,7 @@ json state_to_json(const GameState& s) {
           {"revival", {{"done", seat_set(s.revival.done)}}}, {"movement", movement_json(s.movement)},
           {"battle", battle_json(s.battle)}, {"nexus", nexus_json(s.nexus)}, {"knowledge", {{"sightings", sightings}}}, {"bank", s.bank.value},
           {"truthtrance_answers", answers}, {"winners", winners}, {"halted", s.halted}, {"version", s.version},
-          {"committed", committed}, {"log", log}};
-  if (s.karama != KaramaState{}) out["karama"] = karama_json(s.karama);
+          {"committed", committed}, {"log", log}, {"karama", karama_json(s.karama)}};
   return out;
 }
 
@@ -536,7 +535,7 @@ GameState read_state(const In& in) {
     s.truthtrance_answers.push_back(TruthtranceAnswer{r.seat(x["asker"]), r.seat(x["target"]),
                                                       x["question"].enumeration<TruthtranceQuestion>(), x["answer"].boolean()});
   }
-  if (in.has("karama")) {
+  {
     const In k = in["karama"];
     for (const In& x : k["armed"].items()) s.karama.armed[r.seat(x["seat"]).value] = x["ability"].enumeration<KaramaAbility>();
     for (const In& x : k["cancels"].items()) {

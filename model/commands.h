@@ -241,6 +241,18 @@ struct PlayGhola {
   template <class C, class F> static void fields(C& c, F&& f) { f("leader", c.leader); f("forces", c.forces); }
   friend bool operator==(const PlayGhola&, const PlayGhola&) = default;
 };
+// One spice given to another seat ([LR] 1.12, 2.03.06), at any time from the first storm on
+// (0.00, 1.12.04). The Emperor's spice to his ally goes behind the ally's shield, the ally's to
+// spend at once; any other gift is a bribe, in front of the recipient's shield until the bribes
+// are collected at the next Mentat Pause (1.12.02), and is never made to one's ally (1.12.00-01)
+// nor after that collection (1.12.05). A sum is given one spice at a time: the same state, and a
+// legal-command list of one gift per seat, not one per amount.
+struct GiveSpice {
+  Seat to;
+  static constexpr CommandInfo kInfo{"GiveSpice", "give spice", CommandClass::AnyTime, kLiveSteps};
+  template <class C, class F> static void fields(C& c, F&& f) { f("to", c.to); }
+  friend bool operator==(const GiveSpice&, const GiveSpice&) = default;
+};
 
 // ---- standing choices (side commands: any seat, whenever the game is live) ----------------
 // How much of one's spice one's ally may spend on bids, shipments and (Emperor) revivals
@@ -407,7 +419,7 @@ using Command = std::variant<Pass, ChooseTraitor, Predict, PlaceForces, DialStor
                              PlayFamilyAtomics, ProposeAlliance, AcceptAlliance, BreakAlliance,
                              PlaceWorm, RideWorm, ClaimCharity, Bid, KaramaTakeCard, Revive, Ship,
                              CrossShip, ShipToReserves, Move, SendSpiritualAdvisor, FlipBeneGesserit, PlayHajr,
-                             GuildActNow, PlayTruthtrance, PlayGhola, AllySpice,
+                             GuildActNow, PlayTruthtrance, PlayGhola, GiveSpice, AllySpice,
                              ProtectAllyFromWorms, ChooseBattle, UseVoice, UsePrescience, PlanBattle,
                              DialBattle, CallTraitor, CaptureLeader, TakeLosses, DiscardPlayed, DrawNexus,
                              SetRedrawPolicy, PlayNexus, ArmKarama>;

@@ -122,7 +122,7 @@ TEST(BattleTest, TheAggressorChoosesTerritoryAndOpponentThenThePhaseEnds) {
   enter_phase(s, Phase::Battle);
   ASSERT_EQ(s.battle.stage, BattleStage::Choose);
   EXPECT_EQ(pending(s), std::vector<Seat>{seat_of(s, Faction::Harkonnen)});
-  EXPECT_EQ(legal_commands(s, seat_of(s, Faction::Harkonnen)).size(), 3u);
+  EXPECT_EQ(testing::step_commands(s, seat_of(s, Faction::Harkonnen)).size(), 3u);
   expect_rejected(s, envelope(s, seat_of(s, Faction::Harkonnen), ChooseBattle{TerritoryId::Arrakeen, Faction::Emperor}),
                   RejectCode::IllegalChoice);
   expect_rejected(s, envelope(s, seat_of(s, Faction::Emperor), ChooseBattle{TerritoryId::Carthag, Faction::Harkonnen}),
@@ -375,7 +375,7 @@ TEST(BattleTest, SardaukarAreWorthTwoExceptAgainstFremen) {
   s = plans(s, Faction::Emperor, with_leader("Bashar"), dial(4), Faction::Harkonnen, with_leader("Umman Kudu"), dial(0));
   // The winner chooses: 2 normal and 1 Sardaukar, or 2 Sardaukar ([LR] 1.07.06.06, seed 003).
   ASSERT_EQ(s.battle.stage, BattleStage::WinnerLosses);
-  EXPECT_EQ(legal_commands(s, e), (std::vector<Command>{TakeLosses{ForceCount{2}, ForceCount{1}}, TakeLosses{ForceCount{0}, ForceCount{2}}}));
+  EXPECT_EQ(testing::step_commands(s, e), (std::vector<Command>{TakeLosses{ForceCount{2}, ForceCount{1}}, TakeLosses{ForceCount{0}, ForceCount{2}}}));
   expect_rejected(s, envelope(s, e, TakeLosses{ForceCount{1}, ForceCount{2}}), RejectCode::IllegalChoice);  // a force to spare
   s = play(s, Faction::Emperor, TakeLosses{ForceCount{0}, ForceCount{2}});
   EXPECT_EQ(s.board.normal[index(kCarthag)][index(Faction::Emperor)], ForceCount{2});
@@ -539,7 +539,7 @@ TEST(BattleTest, HarkonnenCaptureOrKillTheLeaderDrawnFromTheLoser) {
     expect_rejected(s, envelope(s, seat_of(s, Faction::Harkonnen), CaptureLeader{leader_named(other), false}),
                     RejectCode::IllegalChoice);
   }
-  EXPECT_EQ(legal_commands(s, seat_of(s, Faction::Harkonnen)),
+  EXPECT_EQ(testing::step_commands(s, seat_of(s, Faction::Harkonnen)),
             (std::vector<Command>{Pass{}, CaptureLeader{leader_named("Bashar"), false}, CaptureLeader{leader_named("Bashar"), true}}));
   const GameState before = s;
   s = play(s, Faction::Harkonnen, CaptureLeader{leader_named("Bashar"), false});

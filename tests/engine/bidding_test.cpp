@@ -350,6 +350,28 @@ TEST(BiddingTest, AllyPaysForBidsAboveOnesOwnSpiceOwnSpiceFirst) {
   EXPECT_EQ(s.seat(emperor).spice, Spice{22});  // all 12 to the Emperor
 }
 
+// [LR] 1.12.03: no gift "that would contravene the rules": while Atreides hold a bid of 12 that
+// their 10 and the Fremen's 3 pay, the Fremen may give one spice away, not two; the lot is then paid.
+TEST(BiddingTest, TheBiddersAllyKeepsTheSpiceOfTheStandingBid) {
+  GameState s = table(Options::basic(kFour));
+  const Seat atreides = seat_of(s, Faction::Atreides);
+  const Seat fremen = seat_of(s, Faction::Fremen);
+  const Seat guild = seat_of(s, Faction::SpacingGuild);
+  ally(s, Faction::Atreides, Faction::Fremen, 3);
+  StagedChance chance(1);
+  s = enter_bidding_with(s, {kCrysknife, kLasgun, kSnooper, kBaliset}, chance);
+  while (pending(s).front() != atreides) s = play(s, pending(s).front(), Pass{}, chance);
+  s = play(s, atreides, Bid{Spice{12}}, chance);
+  while (pending(s).front() != fremen) s = play(s, pending(s).front(), Pass{}, chance);
+  s = play(s, fremen, GiveSpice{guild}, chance);
+  EXPECT_EQ(s.seat(guild).in_front_of_shield, Spice{1});
+  expect_rejected(s, envelope(s, fremen, GiveSpice{guild}), RejectCode::InsufficientSpice);
+  EXPECT_FALSE(listed(s, fremen, GiveSpice{guild}));
+  while (s.bidding.lot == 0) s = play(s, pending(s).front(), Pass{}, chance);
+  EXPECT_EQ(s.seat(atreides).hand, ids({kCrysknife}));
+  EXPECT_EQ(s.seat(fremen).spice, Spice{0});
+}
+
 TEST(BiddingTest, GrantIsCappedByTheAllysSpiceAndAbsentWithoutAlliance) {
   GameState s = table(Options::basic(kFour));
   const Seat atreides = seat_of(s, Faction::Atreides);

@@ -444,7 +444,7 @@ TEST(ShipmentMovementTest, HajrMayBePlayedAfterTheFirstMove) {
   GameState without = s;
   without.seat(atreides).hand.clear();
   EXPECT_EQ(pending(without), std::vector<Seat>{atreides});  // awaited all the same: the hand stays secret
-  EXPECT_EQ(legal_commands(without, atreides), std::vector<Command>{Pass{}});
+  EXPECT_EQ(testing::step_commands(without, atreides), std::vector<Command>{Pass{}});
   s = play(s, atreides, PlayHajr{}, chance);
   s = play(s, atreides, Move{TerritoryId::BrokenLand, kPlasticBasinMiddle, ForceCount{2}, ForceCount{0}}, chance);
   EXPECT_EQ(at(s, Faction::Atreides, kPlasticBasinMiddle), ForceCount{2});

@@ -158,7 +158,7 @@ TEST(StormTest, LaterTurnDialsAreOneToThreeByTheBattleWheelHolders) {
   enter_phase(s, Phase::Storm);
   ASSERT_EQ(s.step, Step::StormDial);
   EXPECT_EQ(pending(s), (std::vector<Seat>{Seat{0}, Seat{1}}));
-  EXPECT_EQ(legal_commands(s, Seat{1}),
+  EXPECT_EQ(testing::step_commands(s, Seat{1}),
             (std::vector<Command>{DialStorm{1}, DialStorm{2}, DialStorm{3}}));
   expect_rejected(s, envelope(s, Seat{0}, DialStorm{4}), RejectCode::IllegalChoice);
   expect_rejected(s, envelope(s, Seat{0}, DialStorm{0}), RejectCode::IllegalChoice);
@@ -241,8 +241,8 @@ TEST(StormTest, WeatherControlReplacesTheDialedMovement) {
   ASSERT_EQ(s.step, Step::StormCardWindow);
   EXPECT_EQ(s.storm.sector, Sector{7});                          // the storm waits for the window
   EXPECT_EQ(pending(s), (std::vector<Seat>{Seat{0}, Seat{1}}));  // every seat with cards
-  EXPECT_EQ(legal_commands(s, Seat{0}), std::vector<Command>{Pass{}});
-  EXPECT_EQ(legal_commands(s, Seat{1}).size(), 12U);  // pass, 0..10
+  EXPECT_EQ(testing::step_commands(s, Seat{0}), std::vector<Command>{Pass{}});
+  EXPECT_EQ(testing::step_commands(s, Seat{1}).size(), 12U);  // pass, 0..10
 
   expect_rejected(s, envelope(s, Seat{1}, PlayWeatherControl{11}), RejectCode::IllegalChoice);
   expect_rejected(s, envelope(s, Seat{0}, PlayWeatherControl{1}), RejectCode::IllegalChoice);
@@ -284,7 +284,7 @@ TEST(StormTest, FamilyAtomicsDestroysTheShieldWallAndItsProtection) {
   s = play(s, Seat{0}, DialStorm{3}, chance);
   s = play(s, Seat{1}, DialStorm{2}, chance);
   ASSERT_EQ(s.step, Step::StormCardWindow);
-  EXPECT_EQ(legal_commands(s, Seat{0}), (std::vector<Command>{Pass{}, PlayFamilyAtomics{}}));
+  EXPECT_EQ(testing::step_commands(s, Seat{0}), (std::vector<Command>{Pass{}, PlayFamilyAtomics{}}));
 
   s = play_unsettled(s, Seat{0}, PlayFamilyAtomics{});
   EXPECT_TRUE(s.board.shield_wall_destroyed);
@@ -324,7 +324,7 @@ TEST(StormTest, FamilyAtomicsNeedsForcesNextToTheShieldWallWithNoStormBetween) {
 
   // Only in Arrakeen, which does not touch the Shield Wall.
   const GameState far = window(5, std::nullopt);
-  EXPECT_EQ(legal_commands(far, Seat{0}), std::vector<Command>{Pass{}});
+  EXPECT_EQ(testing::step_commands(far, Seat{0}), std::vector<Command>{Pass{}});
   expect_rejected(far, envelope(far, Seat{0}, PlayFamilyAtomics{}), RejectCode::NotAdjacent);
 
   // Next to Shield Wall North, but the storm sits on both (sector 8).
@@ -333,13 +333,13 @@ TEST(StormTest, FamilyAtomicsNeedsForcesNextToTheShieldWallWithNoStormBetween) {
 
   // In Gara Kulon, next to Shield Wall South, out of the storm: allowed.
   const GameState near = window(8, kGaraKulon);
-  EXPECT_EQ(legal_commands(near, Seat{0}), (std::vector<Command>{Pass{}, PlayFamilyAtomics{}}));
+  EXPECT_EQ(testing::step_commands(near, Seat{0}), (std::vector<Command>{Pass{}, PlayFamilyAtomics{}}));
 
   // Any sector of a territory adjacent to the Shield Wall ([LR] 3.01.07), not only the cells that
   // touch it: Imperial Basin West (sector 10) with the storm away, but not with the storm in
   // sector 9, between it and the Wall (only Imperial Basin East, sector 8, touches the Wall).
   const GameState basin_west = window(5, kImperialBasinWest);
-  EXPECT_EQ(legal_commands(basin_west, Seat{0}), (std::vector<Command>{Pass{}, PlayFamilyAtomics{}}));
+  EXPECT_EQ(testing::step_commands(basin_west, Seat{0}), (std::vector<Command>{Pass{}, PlayFamilyAtomics{}}));
   const GameState storm_between = window(9, kImperialBasinWest);
   expect_rejected(storm_between, envelope(storm_between, Seat{0}, PlayFamilyAtomics{}), RejectCode::NotAdjacent);
 }

@@ -9,6 +9,7 @@
 
 #include "engine/chance_source.h"
 #include "engine/engine.h"
+#include "model/command_steps.h"
 #include "model/cards.h"
 
 namespace dune {
@@ -54,6 +55,14 @@ inline GameState play(const GameState& state, Seat seat, Command c, ChanceSource
     return state;
   }
   return settle(std::get<Accepted>(std::move(result)).next, chance);
+}
+
+// The commands of the step itself: legal_commands without the standing choices and the plays at
+// any time (spice gifts, Karama orders, Truthtrance, ...) a seat may make besides.
+inline std::vector<Command> step_commands(const GameState& s, Seat seat) {
+  std::vector<Command> out = legal_commands(s, seat);
+  std::erase_if(out, [](const Command& c) { return is_standing_command(c) || is_any_time_command(c); });
+  return out;
 }
 
 // Plays `steps` random legal commands of random awaited seats with a fixed seed (persistence and

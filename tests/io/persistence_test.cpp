@@ -74,7 +74,7 @@ TEST(PersistenceTest, EveryCommandKindRoundTripsAsJson) {
       CrossShip{CellId{5}, CellId{9}, ForceCount{2}, ForceCount{0}}, ShipToReserves{CellId{5}, ForceCount{1}, ForceCount{1}},
       Move{TerritoryId::Arrakeen, CellId{3}, ForceCount{5}, ForceCount{0}}, SendSpiritualAdvisor{AdvisorDestination::ShipmentCell},
       FlipBeneGesserit{TerritoryId::Carthag, BeneGesseritSide::Fighters}, PlayHajr{}, GuildActNow{}, PlayTruthtrance{Seat{2}, TruthtranceQuestion::HoldsTraitorOfMine},
-      PlayGhola{std::nullopt, ForceCount{5}}, AllySpice{Spice{4}},
+      PlayGhola{std::nullopt, ForceCount{5}}, GiveSpice{Seat{1}}, AllySpice{Spice{4}},
       ProtectAllyFromWorms{true}, ChooseBattle{TerritoryId::Carthag, Faction::Atreides},
       UseVoice{VoiceSubject::PoisonWeapon, true}, UsePrescience{PlanElement::Dial},
       PlanBattle{LeaderId{2}, std::nullopt, TreacheryCardId{8}, TreacheryCardId{9}, true},

@@ -366,7 +366,8 @@ TEST(DunecheckCliTest, ScenarioNewWritesTheGameOfACounterexample) {
   std::filesystem::create_directories(dir);
   ASSERT_EQ(run("scenario new " + out + " --from " + regression).exit_code, 0);
   const nlohmann::json s = read_json(out);
-  EXPECT_EQ(s["steps"].size(), 19u) << "16 choices (each seat passes after its move, [LR] 3.01.09), the two seats' answers at Collection's decision point and the last step";
+  EXPECT_EQ(s["steps"].size(), 22u) << "21 commands (each seat passes after its move, [LR] 3.01.09; the two seats' answers at "
+                                       "Collection's decision point; four spice gifts, [LR] 1.12) and the last step";
   EXPECT_EQ(s["steps"].back()["expect"].back()["fact"], "winners")
       << "the one-turn game ends at the turn limit ([LR] 1.09.05: both seats hold one stronghold and win), no halt";
   EXPECT_EQ(s["steps"].back()["expect"].back()["equals"], (nlohmann::json{"Atreides", "Harkonnen"}));
