@@ -26,7 +26,6 @@ using Clock = std::chrono::steady_clock;
 // The runner's own finding (a listed command rejected, no legal command) is a failure like any
 // invariant's, tallied under this name so the report shows it was checked on every game.
 constexpr std::string_view kProgressCheck = "engine.progress";
-constexpr std::size_t kTraceLines = 400;  // a trace longer than this keeps its last lines
 
 std::string mutant_name(Mutant m) {
   for (const harness::MutantInfo& info : harness::mutant_catalogue()) {
@@ -50,29 +49,6 @@ std::string write_replay(const GateOptions& o, const harness::Counterexample& c,
   std::ofstream out(path, std::ios::binary);
   out << harness::counterexample_to_json(c).dump(2) << "\n";
   return out ? path : path + " (could not be written)";
-}
-
-// The shrunk game step by step, as the report shows it.
-std::vector<std::string> trace_of(const harness::ShrinkResult& s, std::span<const invariants::Checker> checkers) {
-  std::vector<std::string> lines;
-  harness::RunConfig config;
-  config.prefix = s.choices;
-  config.extend = false;
-  config.checkers = checkers;
-  config.on_step = [&](const invariants::Transition& t) {
-    lines.push_back(fmt::format("step {}: {}", t.index, generators::describe(t.before, t.entry)));
-  };
-  const harness::RunResult run = harness::run_game(s.spec, config);
-  if (run.violation) {
-    lines.push_back(fmt::format("violated at step {}: {} ({}): {}", run.violation->step, run.violation->violation.invariant,
-                                run.violation->checker, run.violation->violation.message));
-  }
-  if (lines.size() > kTraceLines) {
-    const std::size_t cut = lines.size() - kTraceLines;
-    lines.erase(lines.begin(), lines.begin() + static_cast<std::ptrdiff_t>(cut));
-    lines.insert(lines.begin(), fmt::format("... ({} earlier steps)", cut));
-  }
-  return lines;
 }
 
 reports::Counterexample shrunk_counterexample(const GateOptions& o, Faction family, std::uint64_t game,
@@ -103,7 +79,7 @@ reports::Counterexample shrunk_counterexample(const GateOptions& o, Faction fami
   c.shrink_seconds = s.seconds;
   c.setup = generators::to_string(s.spec);
   c.replay_file = write_replay(o, file, file_stem(family, game));
-  c.trace = trace_of(s, invariants::all_checkers());
+  c.trace = harness::story_of(file);  // as `dunecheck replay` tells it
   return c;
 }
 

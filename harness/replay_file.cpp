@@ -3,10 +3,13 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <ostream>
+#include <set>
+#include <sstream>
 
 #include "engine/projection.h"
 #include "generators/random_player.h"
@@ -46,15 +49,28 @@ std::string brief(const json& v) {
   return text.size() > 100 ? text.substr(0, 97) + "..." : text;
 }
 
-// One line per changed field: "  <who>: <op> <path>: <old> -> <new>".
-void print_diff(std::ostream& out, std::string_view who, const json& before, const json& after) {
+// One changed field of a step: "<who>: <op> <path>: <old> -> <new>".
+struct Change {
+  std::string who;   // "public", or "seat 1 Harkonnen"
+  std::string path;  // JSON pointer into that view
+  std::string line;
+  // What a story follows: the view and the first three steps of the path (a seat's spice, a
+  // board cell, a leader), so that "/board/cells/12/forces/0/normal" and ".../special" are one.
+  std::string topic() const {
+    std::size_t at = 0;
+    for (int depth = 0; depth < 3 && at != std::string::npos; ++depth) at = path.find('/', at + 1);
+    return who + " " + path.substr(0, at);
+  }
+};
+
+void diff(std::vector<Change>& out, std::string_view who, const json& before, const json& after) {
   for (const json& op : json::diff(before, after)) {
     const std::string path = op["path"].get<std::string>();
     const std::string kind = op["op"].get<std::string>();
     const json::json_pointer at(path);
     const std::string old_value = kind != "add" && before.contains(at) ? brief(before.at(at)) : "-";
     const std::string new_value = op.contains("value") ? brief(op["value"]) : "-";
-    out << fmt::format("    {}: {} {}: {} -> {}\n", who, kind, path, old_value, new_value);
+    out.push_back(Change{std::string(who), path, fmt::format("{}: {} {}: {} -> {}", who, kind, path, old_value, new_value)});
   }
 }
 
@@ -66,15 +82,95 @@ json own_part(const GameState& s, Seat seat) {
   return v;
 }
 
-void print_step(std::ostream& out, const invariants::Transition& t) {
-  out << fmt::format("step {}: {}\n", t.index, generators::describe(t.before, t.entry));
-  if (&t.before == &t.after) return;  // setup steps resolved inside new_game: no before state
-  print_diff(out, "public", view_to_json(project_public(t.before)), view_to_json(project_public(t.after)));
+// One step of a replayed game: what happened and what it changed in the public view and in each
+// seat's own part of its view.
+struct StoryStep {
+  int index = 0;
+  std::string headline;             // generators::describe
+  std::string place;                // after the step: "setup", or "turn 2, Bidding"
+  bool is_command = false;
+  std::optional<Choice> choice;     // a decision's normalised choice (RunResult::choices)
+  std::vector<Change> changes;
+};
+
+StoryStep story_step(const invariants::Transition& t) {
+  const std::string place = t.after.turn == 0 ? "setup" : fmt::format("turn {}, {}", t.after.turn, to_string(t.after.phase));
+  StoryStep step{t.index, generators::describe(t.before, t.entry), place, std::holds_alternative<Envelope>(t.entry), std::nullopt, {}};
+  if (&t.before == &t.after) return step;  // setup steps resolved inside new_game: no before state
+  diff(step.changes, "public", view_to_json(project_public(t.before)), view_to_json(project_public(t.after)));
   for (std::size_t i = 0; i < t.after.seat_count(); ++i) {
     const Seat seat{static_cast<std::uint8_t>(i)};
-    print_diff(out, fmt::format("seat {} {}", i, to_string(t.after.faction_of(seat))), own_part(t.before, seat),
-               own_part(t.after, seat));
+    diff(step.changes, fmt::format("seat {} {}", i, to_string(t.after.faction_of(seat))), own_part(t.before, seat),
+         own_part(t.after, seat));
   }
+  return step;
+}
+
+void print_all(std::ostream& out, const std::vector<StoryStep>& steps) {
+  for (const StoryStep& s : steps) {
+    out << fmt::format("step {}: {}\n", s.index, s.headline);
+    for (const Change& c : s.changes) out << "    " << c.line << "\n";
+  }
+}
+
+// The story of a failing game: every decision that is not the default choice, every step that
+// changes something the violating step changes (a seat's spice, a cell, a leader: Change::topic),
+// and the violating step whole; runs of other steps fold into one line. Without a violation, the
+// non-default decisions only.
+// The public version and the awaited seats change at every step: they are no topic to follow.
+// A change of turn or phase is printed as a heading, so the folded runs keep their place.
+void print_story(std::ostream& out, const std::vector<StoryStep>& steps, std::optional<int> violation_step,
+                 const std::string& violation_message) {
+  const auto bookkeeping = [](const Change& c) {
+    return c.who == "public" && (c.path == "/version" || c.path.starts_with("/pending"));
+  };
+  // A secret the message names: a change of a seat's own view, the seat named in the message
+  // and its field too ("holding the Nexus card" names /nexus_card of that seat).
+  std::string message = violation_message;
+  std::ranges::transform(message, message.begin(), [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
+  const auto named = [&](const Change& c) {
+    if (c.who == "public" || message.empty()) return false;
+    std::string who = c.who.substr(c.who.find(' ', 5) + 1), key = c.path.substr(1, c.path.find('/', 1) - 1);
+    std::ranges::transform(who, who.begin(), [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
+    std::ranges::replace(key, '_', ' ');
+    return message.find(who) != std::string::npos && message.find(key) != std::string::npos;
+  };
+  std::set<std::string> topics;
+  for (const StoryStep& s : steps) {
+    if (violation_step && s.index == *violation_step) {
+      for (const Change& c : s.changes) {
+        if (!bookkeeping(c)) topics.insert(c.topic());
+      }
+    }
+  }
+  std::string place;  // "turn 2, Bidding": where the last heading left the reader
+  std::size_t folded = 0;
+  const auto flush = [&] {
+    if (folded > 0) out << fmt::format("  ... {} step{}\n", folded, folded == 1 ? "" : "s");
+    folded = 0;
+  };
+  for (const StoryStep& s : steps) {
+    if (s.place != place) {
+      flush();
+      place = s.place;
+      out << "-- " << place << "\n";
+    }
+    const bool violating = violation_step && s.index == *violation_step;
+    std::vector<const Change*> shown;
+    for (const Change& c : s.changes) {
+      if (violating ? !bookkeeping(c) : topics.contains(c.topic()) || named(c)) shown.push_back(&c);
+    }
+    const bool chosen = s.choice && *s.choice != 0;
+    if (!violating && !chosen && shown.empty()) {
+      ++folded;
+      continue;
+    }
+    flush();
+    out << fmt::format("step {}: {}{}{}\n", s.index, s.headline, chosen ? fmt::format("  [choice {}]", *s.choice) : "",
+                       violating ? "  <- the violation" : "");
+    for (const Change* c : shown) out << "    " << c->line << "\n";
+  }
+  flush();
 }
 
 }  // namespace
@@ -211,7 +307,41 @@ RunResult run_counterexample(const Counterexample& c, const StepHook& on_step) {
   return run_game(c.spec, config);
 }
 
-RunResult replay_counterexample(const Counterexample& c, std::ostream& out) {
+namespace {
+
+// Replays the game and prints its steps: the story, or every step.
+RunResult tell(const Counterexample& c, std::ostream& out, bool all) {
+  std::vector<StoryStep> steps;
+  RunResult r = run_counterexample(c, [&](const invariants::Transition& t) { steps.push_back(story_step(t)); });
+  std::size_t decision = 0;  // each command of the log is one decision, in order (runner.cpp)
+  for (StoryStep& s : steps) {
+    if (s.is_command && decision < r.choices.size()) s.choice = r.choices[decision++];
+  }
+  if (all) {
+    print_all(out, steps);
+  } else {
+    print_story(out, steps, r.violation ? std::optional(r.violation->step) : std::nullopt,
+                r.violation ? r.violation->violation.message : std::string());
+  }
+  return r;
+}
+
+}  // namespace
+
+std::vector<std::string> story_of(const Counterexample& c) {
+  std::ostringstream out;
+  const RunResult r = tell(c, out, false);
+  std::vector<std::string> lines;
+  std::istringstream in(out.str());
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  if (r.violation) {
+    lines.push_back(fmt::format("violated at step {}: {} ({}): {}", r.violation->step, r.violation->violation.invariant,
+                                r.violation->checker, r.violation->violation.message));
+  }
+  return lines;
+}
+
+RunResult replay_counterexample(const Counterexample& c, std::ostream& out, bool all) {
   out << "game: " << generators::to_string(c.spec) << "\n";
   if (!c.note.empty()) out << "note: " << c.note << "\n";
   out << fmt::format("{} decisions, {} not the default choice (index 0)\n", c.choices.size(), non_default_decisions(c.choices));
@@ -222,14 +352,17 @@ RunResult replay_counterexample(const Counterexample& c, std::ostream& out) {
   if (const auto mutant = find_mutant(c.mutant)) {
     out << fmt::format("engine mutant switched on: {} ({})\n", mutant->name, mutant->description);
   }
-  RunResult r = run_counterexample(c, [&out](const invariants::Transition& t) { print_step(out, t); });
+  out << (all ? "every step:\n"
+              : "its story: the decisions that are not the default choice, the steps that change what the violating "
+                "step changes, and the violating step; \"... n steps\" folds the others (--all prints every step)\n");
+  RunResult r = tell(c, out, all);
   if (!r.final_state.halted.empty()) out << "the game stopped: " << r.final_state.halted << "\n";
   out << fmt::format("{} steps, {} of {} choices replayed\n", r.steps, r.decisions, c.choices.size());
   return r;
 }
 
 std::optional<int> replay_if_counterexample(const json& j, const std::string& path, std::ostream& out,
-                                            std::ostream& err) {
+                                            std::ostream& err, bool all) {
   if (!is_counterexample(j)) return std::nullopt;
   auto parsed = counterexample_from_json(j);
   if (auto* e = std::get_if<std::string>(&parsed)) {
@@ -241,7 +374,7 @@ std::optional<int> replay_if_counterexample(const json& j, const std::string& pa
     err << fmt::format("{}: the failure needs the engine mutant {}, but {}\n", path, c.mutant, kNoMutantsMessage);
     return 2;
   }
-  const RunResult r = replay_counterexample(c, out);
+  const RunResult r = replay_counterexample(c, out, all);
   if (r.violation) {
     err << fmt::format("VIOLATION at step {} (after {} decisions): {} (checker {}): {}\n", r.violation->step,
                        r.violation->decisions, r.violation->violation.invariant, r.violation->checker,

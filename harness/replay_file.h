@@ -61,15 +61,22 @@ Written write_counterexample(const Counterexample& c, std::string_view name);
 // engine mutant on, under every registered checker that applies; `on_step` sees each step.
 RunResult run_counterexample(const Counterexample& c, const StepHook& on_step = {});
 
-// Replays the file's game (run_counterexample), printing each step (generators::describe) and
-// the diff of the public view and of each seat's own part of its view. The result holds the
-// first violation, if any (the caller names it and exits 1), and any engine halt.
-RunResult replay_counterexample(const Counterexample& c, std::ostream& out);
+// Replays the file's game (run_counterexample), printing its story: each decision that is not
+// the default choice, each step that changes something the violating step changes (a seat's
+// spice, a board cell, a leader ...), and the violating step with its whole diff, the other steps
+// folded into one line per run. `all` prints every step (generators::describe) with the diff of
+// the public view and of each seat's own part of its view. The result holds the first violation,
+// if any (the caller names it and exits 1), and any engine halt.
+RunResult replay_counterexample(const Counterexample& c, std::ostream& out, bool all = false);
+
+// The story replay_counterexample prints, one line each, then the violation it reaches, if any:
+// the trace a report shows.
+std::vector<std::string> story_of(const Counterexample& c);
 
 // `dunecheck replay FILE` for counterexample files: nullopt when the parsed document `doc` is not
 // one (the caller replays it as an event log or snapshot); else the exit code — 0 when no violation reproduces,
 // 1 at a violation (named on `err`) or an engine halt, 3 when the file is malformed.
 std::optional<int> replay_if_counterexample(const nlohmann::json& doc, const std::string& path, std::ostream& out,
-                                            std::ostream& err);
+                                            std::ostream& err, bool all = false);
 
 }  // namespace dune::harness

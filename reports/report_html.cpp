@@ -111,9 +111,12 @@ std::string counterexamples_part(const FamilyResult& f) {
   for (const Counterexample& c : f.counterexamples) {
     h += fmt::format(R"(<div class="counterexample"><p><b>{}</b> ({}) at step {} of game {}, {}: {}</p><p>Setup: {}</p>)",
                      esc(c.invariant), esc(c.invariant_family), c.step, c.game, esc(c.shrink_summary()), esc(c.message), esc(c.setup));
-    h += fmt::format("<p>Replay: <code>{}</code></p><ol class=\"trace\">", esc(c.replay_command()));
+    h += fmt::format("<p>Replay: <code>{}</code> (add <code>--all</code> for every step)</p>"
+                     "<details open><summary>Its story: the non-default decisions, the steps that change what the "
+                     "violation is about, the violating step; runs of other steps folded</summary><ol class=\"trace\">",
+                     esc(c.replay_command()));
     for (const std::string& line : c.trace) h += fmt::format("<li>{}</li>", esc(line));
-    h += "</ol></div>\n";
+    h += "</ol></details></div>\n";
   }
   return h;
 }

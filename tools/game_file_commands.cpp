@@ -143,11 +143,13 @@ GameFile read_game_file(const std::string& path) {
 
 void add_replay(CLI::App& app) {
   auto file = std::make_shared<std::string>();
+  auto all = std::make_shared<bool>(false);
   auto* cmd = app.add_subcommand("replay", "Replay an event log and verify it reaches the recorded state");
-  cmd->add_option("file", *file, "A log (--save-log) or a snapshot (--save)")->required();
-  cmd->callback([file] {
+  cmd->add_option("file", *file, "A log (--save-log), a snapshot (--save) or a counterexample")->required();
+  cmd->add_flag("--all", *all, "A counterexample: print every step and its whole diff, not only its story");
+  cmd->callback([file, all] {
     const GameFile f = read_game_file(*file);
-    if (auto code = harness::replay_if_counterexample(f.doc, *file, std::cout, std::cerr)) {  // issue 7 item 5
+    if (auto code = harness::replay_if_counterexample(f.doc, *file, std::cout, std::cerr, *all)) {  // issue 7 item 5
       if (*code != 0) throw CLI::RuntimeError(*code);
       return;
     }

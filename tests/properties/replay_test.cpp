@@ -3,13 +3,19 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include "generators/arbitrary.h"
+#include "harness/mutant_run.h"
+#include "harness/mutants.h"
 #include "harness/planted.h"
+#include "harness/replay_file.h"
+#include "harness/shrink.h"
+#include "tests/skip_without_mutants.h"
 #include "harness/property.h"
 #include "io/persistence.h"
 
@@ -80,11 +86,43 @@ TEST(Replay, ThePrintedReplayShowsStepsAndViewDiffs) {
   c.spec = generators::uniform_spec(Options::basic({Faction::Atreides, Faction::Harkonnen}), 5, 50);
   c.choices = {0, 1, 0};
   std::ostringstream out;
-  const harness::RunResult r = harness::replay_counterexample(c, out);
+  const harness::RunResult r = harness::replay_counterexample(c, out, /*all=*/true);
   EXPECT_FALSE(r.violation);
   EXPECT_EQ(r.decisions, 3);
   EXPECT_NE(out.str().find("step 0: chance:"), std::string::npos) << out.str();
   EXPECT_NE(out.str().find("    seat 0 Atreides:"), std::string::npos) << out.str();
+}
+
+// Issue 23 item 4: by default a replay tells the story of the failure: each decision that is not
+// the default choice (with its choice), the violating step and what it changed, the other steps
+// folded into "... n steps" lines; --all shows every step.
+TEST(Replay, TheStoryShowsTheChosenDecisionsAndTheViolationAndFoldsTheRest) {
+  DUNE_SKIP_WITHOUT_MUTANTS();
+  const auto mutant = harness::find_mutant("sold-card-also-discarded");
+  ASSERT_TRUE(mutant);
+  harness::Counterexample c;
+  c.mutant = std::string(mutant->name);
+  harness::RunResult found;
+  for (std::uint64_t seed = 1; seed < 40 && !found.violation; ++seed) {
+    c.spec = harness::mutant_spec(*mutant, seed);
+    const ScopedMutant on(mutant->id);
+    found = harness::run_game(c.spec);
+  }
+  ASSERT_TRUE(found.violation) << "the mutant is killed in random games";
+  c.choices = found.choices;
+  const std::vector<std::string> story = harness::story_of(c);
+  std::ostringstream all;
+  harness::replay_counterexample(c, all, /*all=*/true);
+  const auto count = [&](std::string_view needle) {
+    return std::count_if(story.begin(), story.end(), [&](const std::string& l) { return l.find(needle) != std::string::npos; });
+  };
+  EXPECT_EQ(count("<- the violation"), 1) << ::testing::PrintToString(story);
+  EXPECT_EQ(count("  [choice "), static_cast<long>(harness::non_default_decisions(c.choices)));
+  EXPECT_GT(count("  ... "), 0);
+  EXPECT_NE(story.back().find("violated at step " + std::to_string(found.violation->step)), std::string::npos);
+  const std::string every_step = all.str();
+  EXPECT_LT(story.size() * 2, static_cast<std::size_t>(std::count(every_step.begin(), every_step.end(), '\n')))
+      << "the story is shorter than half of every step, even unshrunk";
 }
 
 TEST(Replay, NotACounterexampleIsLeftToTheLogReplay) {
