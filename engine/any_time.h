@@ -1,6 +1,6 @@
 // Plays with no printed phase, made "at any time" (CommandClass::AnyTime): the flow accepts them
 // only at its action boundary (engine/flow.cpp) and then asks these. Today: Truthtrance and
-// Tleilaxu Ghola (cards.cpp).
+// Tleilaxu Ghola (cards.cpp), the Harkonnen's Karama power during Bidding (karama_hand.cpp).
 #pragma once
 
 #include <optional>

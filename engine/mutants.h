@@ -65,6 +65,9 @@ enum class Mutant : std::uint8_t {
   KaramaCancelKeepsCard,
   WinnerLossIgnoresChoice,
   WinnerDiscardIgnored,
+  KaramaRevivalCharged,
+  KaramaHandShortChange,
+  KaramaCancelledShipmentPaid,
   // protocol
   StaleVersionAccepted,
   DuplicateIdAccepted,

@@ -25,7 +25,10 @@ namespace dune {
 // the Kwisatz Haderach revival, Karama standing orders and cancellations, the Collection and Mentat
 // Pause decision points, and Movement ending on a pass (Hajr after the first move): a log of an
 // older schema no longer replays, so files of schemas 1 and 2 are refused by name.
-inline constexpr int kSchemaVersion = 3;
+// Schema 4: the Advanced faction Karama powers (the uses, a Harkonnen hand exchange under way, the
+// Sardaukar of the Emperor's Karama revival) and the new command kinds: a schema-3 log of a game
+// whose random play now meets them no longer replays, so schema-3 files are refused by name too.
+inline constexpr int kSchemaVersion = 4;
 
 // FNV-1a 64-bit over bytes; the digest of a document is this over its content's canonical dump.
 std::uint64_t fnv1a64(std::string_view bytes);
