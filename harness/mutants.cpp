@@ -108,6 +108,13 @@ constexpr std::array kCatalogue{
                advanced(Em | Fr | At, 4, 40)},
     MutantInfo{Mutant::WinnerDiscardIgnored, "winner-discard-ignored", "oracle",
                "the battle winner keeps the played cards it chose to discard ([LR] 1.07.06.06)", basic(At | Hk | Em, 4, 40)},
+    MutantInfo{Mutant::KaramaRevivalCharged, "karama-revival-charged", "oracle",
+               "the Emperor's Karama revival is charged like an ordinary one, 2 a force or the leader's strength ([LR] 1.14.02: for free)",
+               advanced(Em | At | Hk, 10, 100)},
+    MutantInfo{Mutant::KaramaHandShortChange, "karama-hand-short-change", "oracle",
+               "the Harkonnen owe one card fewer than they took by their Karama power ([LR] 1.14.04)", advanced(Hk | At | Em, 4, 60)},
+    MutantInfo{Mutant::KaramaCancelledShipmentPaid, "karama-cancelled-shipment-paid", "oracle",
+               "a shipment cancelled by the Guild's Karama power is paid for all the same ([LR] 1.14.05)", advanced(Sg | At | Hk, 4, 60)},
     // ---- protocol ----
     MutantInfo{Mutant::KaramaCancelGuildAbilityStands, "karama-cancel-guild-ability-stands", "oracle",
                "a Karama played against one of the Guild's shipment abilities is discarded, but the ability applies anyway: "
