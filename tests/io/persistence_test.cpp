@@ -131,12 +131,23 @@ TEST(PersistenceTest, SaveLoadContinueEqualsContinuing) {
 
 // The Advanced Karama power state (schema 4): the uses, a hand exchange under way, the Sardaukar of
 // the Emperor's Karama revival.
+// The fields are set as a game reaches them (the load checks the shape): the Emperor revived
+// earlier, and the Harkonnen took the Atreides hand in this turn's Bidding.
 TEST(PersistenceTest, KaramaPowerStateRoundTrips) {
-  GameState s = testing::random_game(kFiveSeats, 14, 40);
-  s.karama.powers.push_back(KaramaPowerUse{Seat{1}, KaramaPower::HarkonnenHand, 2, Seat{0}});
-  s.karama.powers.push_back(KaramaPowerUse{Seat{2}, KaramaPower::EmperorRevival, 3, std::nullopt});
-  s.karama.exchange = HandExchange{Seat{1}, Seat{0}, 2};
+  SeededChance chance(14);
+  GameState s = testing::start(kFiveSeats, chance);
+  while (s.step != Step::Bidding || s.chance) {
+    const Seat seat = pending(s).front();
+    const auto legal = legal_commands(s, seat);
+    s = testing::play(s, seat, legal[default_choice(legal)], chance);
+  }
+  const Seat harkonnen = *s.seat_of(Faction::Harkonnen);
+  s.karama.powers.push_back(KaramaPowerUse{*s.seat_of(Faction::Emperor), KaramaPower::EmperorRevival, 0, std::nullopt});
+  s.karama.powers.push_back(KaramaPowerUse{harkonnen, KaramaPower::HarkonnenHand, static_cast<std::uint8_t>(s.turn),
+                                           *s.seat_of(Faction::Atreides)});
+  s.karama.exchange = HandExchange{harkonnen, *s.seat_of(Faction::Atreides), 1};
   s.revival.karama_special = ForceCount{1};
+  ASSERT_FALSE(s.seat(harkonnen).hand.empty());
   EXPECT_EQ(loaded(save_snapshot(s)), s);
 }
 
