@@ -7,6 +7,7 @@
 #include "engine/engine.h"
 #include "engine/mutants.h"
 #include "engine/internal.h"
+#include "engine/karama_hand.h"
 #include "engine/standing.h"
 #include "model/cards.h"
 
@@ -275,11 +276,13 @@ void on_lot_drawn(GameState& state, TreacheryCardId card) {
 }
 
 std::vector<Seat> awaited_bidding(const GameState& state) {
+  if (hand_exchange_under_way(state)) return {state.karama.exchange->harkonnen};  // [LR] 1.14.04, 1.00.05
   const std::optional<Seat> s = current_bidder(state);
   return s ? std::vector<Seat>{*s} : std::vector<Seat>{};
 }
 
 std::vector<Command> candidates_bidding(const GameState& state, Seat seat) {
+  if (hand_exchange_under_way(state)) return give_card_candidates(state, seat);
   const Spice minimum = minimum_bid(state);
   std::vector<Command> out{Pass{}};
   for (Spice a = minimum; a <= spendable(state, seat); a += Spice{1}) out.push_back(Bid{a, false});
@@ -291,6 +294,10 @@ std::vector<Command> candidates_bidding(const GameState& state, Seat seat) {
 }
 
 std::optional<Rejection> validate_bidding(const GameState& state, Seat seat, const Command& c) {
+  if (const auto* g = std::get_if<KaramaGiveCard>(&c)) return validate_give_card(state, seat, *g);
+  if (hand_exchange_under_way(state)) {
+    return reject(RejectCode::IllegalChoice, "the Harkonnen first give {} more card(s) back ([LR] 1.14.04)", state.karama.exchange->owed);
+  }
   if (std::holds_alternative<Pass>(c)) return std::nullopt;
   if (const auto* bid = std::get_if<Bid>(&c)) return validate_bid(state, seat, *bid);
   if (std::holds_alternative<KaramaTakeCard>(c)) return validate_karama_take(state, seat);
@@ -298,6 +305,10 @@ std::optional<Rejection> validate_bidding(const GameState& state, Seat seat, con
 }
 
 void apply_bidding(GameState& state, Seat seat, const Command& c) {
+  if (const auto* g = std::get_if<KaramaGiveCard>(&c)) {
+    apply_give_card(state, seat, *g);
+    return;
+  }
   BiddingState& b = state.bidding;
   if (!b.opener) b.opener = seat;
   if (std::holds_alternative<KaramaTakeCard>(c)) {

@@ -135,6 +135,11 @@ std::optional<Rejection> reject_outside_boundary(const GameState& state, Seat se
                   "at a decision point, never between a committed private choice and its reveal)",
                   kind.label, to_string(state.faction_of(other)), what);
   };
+  // The Harkonnen's hand exchange is one ability: other actions wait until it is done ([LR] 1.00.05).
+  if (state.karama.exchange) {
+    return reject(RejectCode::WrongPhase, "{} waits until {} have given back the cards they owe ([LR] 1.14.04, 1.00.05)",
+                  kind.label, to_string(state.faction_of(state.karama.exchange->harkonnen)));
+  }
   if (state.step == Step::StormDial && !state.storm.movement) {
     for (Seat other : all_seats(state)) {
       if (other != seat && state.storm.dials[other.value]) return waits(other, "storm dial");

@@ -61,6 +61,10 @@ std::optional<TreacheryCardId> karama_card(const GameState& state, Seat s);
 // KaramaCancel recorded); returns that seat, or nullopt when the use stands.
 std::optional<Seat> karama_cancels(GameState& state, Seat user, KaramaAbility ability);
 std::vector<Command> karama_standing_candidates(const GameState& state, Seat seat);
+// Advanced faction Karama powers ([LR] 1.13.06, 1.14): whether a faction used its power this game,
+// and a use: its seat's Karama card to the discard, the use recorded (public).
+bool karama_power_used(const GameState& state, Faction f);
+void use_karama_power(GameState& state, Seat by, KaramaPower power, std::optional<Seat> target);
 std::optional<Rejection> validate_arm_karama(const GameState& state, Seat seat, const ArmKarama& c);
 void apply_arm_karama(GameState& state, Seat seat, const ArmKarama& c);
 

@@ -5,6 +5,8 @@
 // faction uses the named ✷ ability, the engine plays the first armed seat's Karama in storm order,
 // inside the same step. No seat is ever awaited for it, so the pending set and the phase progress
 // cannot depend on who holds a Karama (the seed 000 redraw policy is decided the same way).
+#include <algorithm>
+
 #include "engine/engine.h"
 #include "engine/internal.h"
 #include "engine/mutants.h"
@@ -22,8 +24,26 @@ Faction owner(KaramaAbility a) {
     case KaramaAbility::EmperorPaymentForTreachery: return Faction::Emperor;
     case KaramaAbility::HarkonnenTopCard: return Faction::Harkonnen;
     case KaramaAbility::BeneGesseritCharity: return Faction::BeneGesserit;
+    case KaramaAbility::OffPlanetShipment: return Faction::SpacingGuild;  // the Guild's own power, not a target
   }
   return Faction::SpacingGuild;
+}
+
+// The Guild's Advanced Karama power rides on the standing order ([LR] 1.14.05): the Guild gives it
+// against every other player's next off-planet shipment; the other orders cancel another's ability.
+bool is_power(KaramaAbility a) { return a == KaramaAbility::OffPlanetShipment; }
+
+std::optional<Rejection> validate_guild_power_order(const GameState& state, Seat seat) {
+  if (!state.options.rules.advanced_karama) {
+    return reject(RejectCode::IllegalChoice, "the faction Karama powers are Advanced rules ([LR] 1.13.06)");
+  }
+  if (state.faction_of(seat) != Faction::SpacingGuild) {
+    return reject(RejectCode::IllegalChoice, "only the Spacing Guild cancels an off-planet shipment by its Karama power ([LR] 1.14.05)");
+  }
+  if (karama_power_used(state, Faction::SpacingGuild)) {
+    return reject(RejectCode::IllegalChoice, "the Guild has used its Karama power: once a game ([LR] 1.14.00)");
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -40,6 +60,16 @@ std::optional<TreacheryCardId> karama_card(const GameState& state, Seat s) {
   return card_in_hand(state.seat(s), "Karama");
 }
 
+bool karama_power_used(const GameState& state, Faction f) {
+  return std::any_of(state.karama.powers.begin(), state.karama.powers.end(),
+                     [&](const KaramaPowerUse& u) { return state.faction_of(u.by) == f; });
+}
+
+void use_karama_power(GameState& state, Seat by, KaramaPower power, std::optional<Seat> target) {
+  discard_from_hand(state, by, *karama_card(state, by));  // "The Karama Card is discarded" ([LR] 1.14.00)
+  state.karama.powers.push_back(KaramaPowerUse{by, power, static_cast<std::uint8_t>(state.turn), target});
+}
+
 std::optional<Seat> karama_cancels(GameState& state, Seat user, KaramaAbility ability) {
   for (Seat s : storm_order(state)) {
     if (s == user || state.karama.armed[s.value] != ability) continue;  // another player ([LR] 3.01.11.01)
@@ -48,6 +78,7 @@ std::optional<Seat> karama_cancels(GameState& state, Seat user, KaramaAbility ab
     if (!mutant_active(Mutant::KaramaCancelKeepsCard)) discard_from_hand(state, s, *card);  // "then discard" ([LR] 3.01.11.00)
     state.karama.armed[s.value].reset();
     state.karama.cancels.push_back(KaramaCancel{s, user, ability, static_cast<std::uint8_t>(state.turn)});
+    if (is_power(ability)) state.karama.powers.push_back(KaramaPowerUse{s, KaramaPower::GuildShipment, static_cast<std::uint8_t>(state.turn), user});
     return s;
   }
   return std::nullopt;
@@ -72,6 +103,7 @@ std::optional<Rejection> validate_arm_karama(const GameState& state, Seat seat, 
   if (static_cast<std::size_t>(*c.ability) >= kKaramaAbilities.size()) {
     return reject(RejectCode::IllegalChoice, "unknown faction ability {}", static_cast<int>(*c.ability));
   }
+  if (is_power(*c.ability)) return validate_guild_power_order(state, seat);
   const Faction f = owner(*c.ability);
   if (!in_play(state, f)) return reject(RejectCode::IllegalChoice, "{} is not in this game", to_string(f));
   if (f == state.faction_of(seat)) {

@@ -66,6 +66,9 @@ enum class Mutant : std::uint8_t {
   WinnerLossIgnoresChoice,
   WinnerDiscardIgnored,
   BribeBehindShield,
+  KaramaRevivalCharged,
+  KaramaHandShortChange,
+  KaramaCancelledShipmentPaid,
   // protocol
   StaleVersionAccepted,
   DuplicateIdAccepted,

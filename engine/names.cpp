@@ -53,6 +53,16 @@ std::string_view to_string(KaramaAbility a) {
     case KaramaAbility::EmperorPaymentForTreachery: return "the Emperor's payment for a Treachery card ([LR] 2.03.04)";
     case KaramaAbility::HarkonnenTopCard: return "the Harkonnen free card ([LR] 2.05.08)";
     case KaramaAbility::BeneGesseritCharity: return "the Bene Gesserit Charity ([LR] 2.02.09)";
+    case KaramaAbility::OffPlanetShipment: return "an off-planet shipment (the Guild's Karama power, [LR] 1.14.05)";
+  }
+  return "?";
+}
+
+std::string_view to_string(KaramaPower p) {
+  switch (p) {
+    case KaramaPower::EmperorRevival: return "the Emperor's free revival ([LR] 1.14.02)";
+    case KaramaPower::HarkonnenHand: return "the Harkonnen's taking of a hand ([LR] 1.14.04)";
+    case KaramaPower::GuildShipment: return "the Guild's cancelling of a shipment ([LR] 1.14.05)";
   }
   return "?";
 }
@@ -90,6 +100,12 @@ struct Namer {
   std::string operator()(const ClaimCharity&) const { return "claim CHOAM Charity"; }
   std::string operator()(const Bid& c) const { return fmt::format("bid {}{}", c.amount.value, c.karama ? " (Karama)" : ""); }
   std::string operator()(const KaramaTakeCard&) const { return "Karama: take the card without paying"; }
+  std::string operator()(const KaramaTakeHand& c) const { return fmt::format("Karama: take the hand of seat {}", c.target.value); }
+  std::string operator()(const KaramaGiveCard& c) const { return fmt::format("Karama: give {} back", card_type(c.card).name); }
+  std::string operator()(const KaramaRevive& c) const {
+    return c.leader ? fmt::format("Karama: revive {} free", leader_info(*c.leader).name)
+                    : fmt::format("Karama: revive {} free", forces(c.normal, c.special));
+  }
   std::string operator()(const Revive& c) const {
     std::string s = fmt::format("revive {}", forces(c.normal, c.special));
     if (c.leader) s += fmt::format(" and {}", leader_info(*c.leader).name);

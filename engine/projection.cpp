@@ -182,6 +182,8 @@ PublicView project_public(const GameState& s) {
   v.nexus = nexus_view(s);
   v.truthtrance_answers = s.truthtrance_answers;
   v.karama_cancels = s.karama.cancels;
+  v.karama_powers = s.karama.powers;
+  v.karama_exchange = s.karama.exchange;
   v.winners = s.winners;
   v.halted = s.halted;
   return v;
@@ -344,6 +346,14 @@ json view_to_json(const PublicView& v) {
   for (const KaramaCancel& k : v.karama_cancels) {
     karama.push_back({{"by", k.by.value}, {"against", k.against.value}, {"ability", name_of(k.ability)}, {"turn", k.turn}});
   }
+  json powers = json::array();
+  for (const KaramaPowerUse& u : v.karama_powers) {
+    powers.push_back({{"by", u.by.value}, {"power", name_of(u.power)}, {"turn", u.turn}, {"target", opt_seat(u.target)}});
+  }
+  json exchange = nullptr;
+  if (v.karama_exchange) {
+    exchange = {{"harkonnen", v.karama_exchange->harkonnen.value}, {"target", v.karama_exchange->target.value}, {"owed", v.karama_exchange->owed}};
+  }
   json worm_rides = json::array();
   for (TerritoryId t : v.blow.worm_rides) worm_rides.push_back(name_of(t));
   json chance = nullptr;
@@ -365,7 +375,7 @@ json view_to_json(const PublicView& v) {
                         {"spiritual_advisor_cell", v.progress.spiritual_advisor_cell
                                                        ? cell_json(*v.progress.spiritual_advisor_cell) : json(nullptr)},
                         {"flip_window", flip_window_json(v.progress.flip_window)}}},
-          {"truthtrance_answers", answers}, {"karama_cancels", karama}, {"winners", winners}, {"halted", v.halted}};
+          {"truthtrance_answers", answers}, {"karama_cancels", karama}, {"karama_powers", powers}, {"karama_exchange", exchange}, {"winners", winners}, {"halted", v.halted}};
 }
 
 json view_to_json(const SeatView& v) {

@@ -99,12 +99,107 @@ std::vector<LeaderId> revivable_leaders(const GameState& state, Faction f) {
   return out;
 }
 
-// Public: the Tanks and the leaders' positions are open information.
+// ---- the Emperor's Advanced Karama power ([LR] 1.14.02) ----------------------------------------
+// "During Revival Phase you may use a Karama Card to revive up to three of your Forces or one of
+// your leaders for free", once a game (1.13.06, 1.14.00). Our reading, from the numbered rules'
+// cross references: it is its own revival, besides the ordinary one ("in addition to its normal
+// effects", 1.13.06; 1.05.03 is marked "+1.14.02"), so its forces are not counted in the limit of
+// 1.05.01 and its leader is any of his leaders in the Tanks, face down too (1.05.04 is marked
+// "-1.14.02": Dead Again does not bar it). Sardaukar Training ("Only one Sardaukar Force can be
+// revived per Turn", 2.03.11) bounds every revival of the turn, so both together revive one at most.
+constexpr ForceCount kKaramaRevivalForces{3};
+
+bool karama_revival_open(const GameState& state, Faction f) {
+  return state.options.rules.advanced_karama && f == Faction::Emperor && !karama_power_used(state, f);
+}
+
+bool any_leader_dead(const GameState& state, Faction f) {
+  for (LeaderId l : ordinary_leaders(f)) {
+    if (is_dead(state.leaders[l.value].where)) return true;
+  }
+  return false;
+}
+
+// The Sardaukar already revived this turn by the Karama power count toward 2.03.11.
+ForceCount special_left(const GameState& state, Faction f) {
+  const ForceCount used = f == Faction::Emperor ? state.revival.karama_special : ForceCount{0};
+  const ForceCount limit = special_limit(state, f);
+  return limit > used ? limit - used : ForceCount{0};
+}
+
+// Public: the Tanks and the leaders' positions are open information (and whether the Emperor has
+// used his Karama power, which is played face up).
 bool has_something_to_revive(const GameState& state, Seat s) {
   const SeatState& seat = state.seat(s);
-  return seat.tanks_normal + seat.tanks_special > ForceCount{0} ||
-         !revivable_leaders(state, state.faction_of(s)).empty() ||
-         !kwisatz_haderach_not_revivable(state, state.faction_of(s));
+  const Faction f = state.faction_of(s);
+  return seat.tanks_normal + seat.tanks_special > ForceCount{0} || !revivable_leaders(state, f).empty() ||
+         !kwisatz_haderach_not_revivable(state, f) || (karama_revival_open(state, f) && any_leader_dead(state, f));
+}
+
+std::optional<Rejection> validate_karama_revive(const GameState& state, Seat seat, const KaramaRevive& r) {
+  const Faction f = state.faction_of(seat);
+  const SeatState& s = state.seat(seat);
+  if (!state.options.rules.advanced_karama) {
+    return reject(RejectCode::IllegalChoice, "the faction Karama powers are Advanced rules ([LR] 1.13.06)");
+  }
+  if (f != Faction::Emperor) return reject(RejectCode::IllegalChoice, "only the Emperor revives by his Karama power ([LR] 1.14.02)");
+  if (karama_power_used(state, f)) return reject(RejectCode::IllegalChoice, "the Emperor has used his Karama power: once a game ([LR] 1.14.00)");
+  if (!karama_card(state, seat)) return reject(RejectCode::IllegalChoice, "the Emperor's Karama power needs a Karama card in hand ([LR] 1.14.00)");
+  if (r.normal < ForceCount{0} || r.special < ForceCount{0}) return reject(RejectCode::IllegalChoice, "force counts cannot be negative");
+  const ForceCount forces = r.normal + r.special;
+  if (r.leader && forces > ForceCount{0}) {
+    return reject(RejectCode::IllegalChoice, "the Karama power revives up to three forces or one leader, not both ([LR] 1.14.02)");
+  }
+  if (r.leader) {
+    if (r.leader->value >= kLeaderCount || leader_info(*r.leader).faction != f) return reject(RejectCode::IllegalChoice, "that leader is not yours");
+    if (!is_dead(state.leaders[r.leader->value].where)) {
+      return reject(RejectCode::IllegalChoice, "{} is not in the Tanks", leader_info(*r.leader).name);
+    }
+    return std::nullopt;
+  }
+  if (forces == ForceCount{0} || forces > kKaramaRevivalForces) {
+    return reject(RejectCode::IllegalChoice, "the Karama power revives 1 to {} forces, not {} ([LR] 1.14.02)", kKaramaRevivalForces.value, forces.value);
+  }
+  if (r.normal > s.tanks_normal || r.special > s.tanks_special) {
+    return reject(RejectCode::NotEnoughForces, "the Tanks hold {} of your forces and {} special forces, not {} and {}",
+                  s.tanks_normal.value, s.tanks_special.value, r.normal.value, r.special.value);
+  }
+  if (r.special > special_limit(state, f)) {
+    return reject(RejectCode::IllegalChoice, "at most {} {} revived per turn, not {} ([LR] 2.03.11)",
+                  special_limit(state, f).value, faction_info(f).special_force_name, r.special.value);
+  }
+  return std::nullopt;
+}
+
+void apply_karama_revive(GameState& state, Seat seat, const KaramaRevive& r) {
+  const Faction f = state.faction_of(seat);
+  use_karama_power(state, seat, KaramaPower::EmperorRevival, std::nullopt);
+  if (mutant_active(Mutant::KaramaRevivalCharged)) {  // priced as an ordinary revival, no free one
+    const Spice price{2 * (r.normal + r.special).value + (r.leader ? leader_info(*r.leader).strength : 0)};
+    pay_to_bank(state, seat, std::min(state.seat(seat).spice, price));
+  }
+  transfer_forces(state, f, InTanks{}, InReserves{}, r.normal, r.special);
+  state.revival.karama_special += r.special;
+  if (r.leader) {
+    LeaderState& l = state.leaders[r.leader->value];
+    l.where = LeaderLocation::Available;
+    l.holder = seat;
+    l.fought_this_phase = false;
+  }
+}
+
+void add_karama_revive_candidates(const GameState& state, Seat seat, std::vector<Command>& out) {
+  const Faction f = state.faction_of(seat);
+  if (!karama_revival_open(state, f) || !karama_card(state, seat)) return;
+  const SeatState& s = state.seat(seat);
+  for (LeaderId l : ordinary_leaders(f)) {
+    if (is_dead(state.leaders[l.value].where)) out.push_back(KaramaRevive{ForceCount{0}, ForceCount{0}, l});
+  }
+  for (int special = 0; special <= std::min(s.tanks_special.value, special_limit(state, f).value); ++special) {
+    for (int normal = 0; normal + special <= kKaramaRevivalForces.value && normal <= s.tanks_normal.value; ++normal) {
+      if (normal + special > 0) out.push_back(KaramaRevive{ForceCount{normal}, ForceCount{special}, std::nullopt});
+    }
+  }
 }
 
 // The Emperor pays for up to 3 revivals of his ally beyond its limit ([LR] 2.03, fact sheet §5.1).
@@ -180,9 +275,9 @@ std::optional<Rejection> validate_revive(const GameState& state, Seat seat, cons
     return reject(RejectCode::IllegalChoice, "at most {} forces are revived per turn, not {} ([LR] 1.05)",
                   revival_limit(f).value, (r.normal + r.special - r.ally_paid_extra).value);
   }
-  if (r.special > special_limit(state, f)) {
-    return reject(RejectCode::IllegalChoice, "at most {} {} revived per turn, not {} ([LR] 2.03 / 2.04)",
-                  special_limit(state, f).value, faction_info(f).special_force_name, r.special.value);
+  if (r.special > special_left(state, f)) {
+    return reject(RejectCode::IllegalChoice, "at most {} {} revived per turn, not {} ([LR] 2.03.11 / 2.04; the Karama revival's count)",
+                  special_limit(state, f).value, faction_info(f).special_force_name, (r.special + state.revival.karama_special).value);
   }
   if (r.leader) {
     if (r.leader->value >= kLeaderCount) return reject(RejectCode::IllegalChoice, "no such leader");
@@ -244,7 +339,7 @@ std::vector<Command> candidates_revival(const GameState& state, Seat seat) {
   for (int kh = 0; kh < (kwisatz_haderach ? 2 : 1); ++kh) {
     for (const auto& leader : leaders) {
       if (kh == 1 && leader) continue;  // the Kwisatz Haderach instead of a leader
-      for (int special = 0; special <= std::min(s.tanks_special.value, std::min(max_total, special_limit(state, f).value)); ++special) {
+      for (int special = 0; special <= std::min(s.tanks_special.value, std::min(max_total, special_left(state, f).value)); ++special) {
         for (int normal = 0; normal + special <= max_total && normal <= s.tanks_normal.value; ++normal) {
           if (normal + special == 0 && !leader && kh == 0) continue;
           const int beyond = std::max(0, normal + special - limit);
@@ -253,16 +348,22 @@ std::vector<Command> candidates_revival(const GameState& state, Seat seat) {
       }
     }
   }
+  add_karama_revive_candidates(state, seat, out);
   return out;
 }
 
 std::optional<Rejection> validate_revival(const GameState& state, Seat seat, const Command& c) {
   if (std::holds_alternative<Pass>(c)) return std::nullopt;
   if (const auto* r = std::get_if<Revive>(&c)) return validate_revive(state, seat, *r);
+  if (const auto* k = std::get_if<KaramaRevive>(&c)) return validate_karama_revive(state, seat, *k);
   return reject(RejectCode::WrongPhase, "Revival: revive forces and a leader, or pass");
 }
 
 void apply_revival(GameState& state, Seat seat, const Command& c) {
+  if (const auto* k = std::get_if<KaramaRevive>(&c)) {
+    apply_karama_revive(state, seat, *k);  // the Emperor's decision goes on: his ordinary revival is still to come
+    return;
+  }
   state.revival.done[seat.value] = true;
   if (const auto* r = std::get_if<Revive>(&c)) {
     const Faction f = state.faction_of(seat);

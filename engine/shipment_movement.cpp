@@ -347,9 +347,27 @@ void after_shipment(GameState& s, Seat seat, bool from_off_planet, CellId to) {
   s.step = Step::Movement;
 }
 
+// The Guild's Advanced Karama power ([LR] 1.14.05: "cancel one off-planet shipment of any one
+// player"), by its standing order (karama.cpp), inside the shipment's step. Cancelled: nothing
+// moves and nothing is paid (a Karama shipment keeps its card); the shipment action is used
+// ([LR] 1.06.02), since the retake of 1.00.04 / 3.04 follows a cancelled ability, not a cancelled
+// shipment. Fremen sending is not from off-planet ([LR] 2.04.03).
+bool shipment_cancelled(GameState& s, Seat seat, const Ship& c) {
+  if (s.faction_of(seat) == Faction::Fremen || !karama_cancels(s, seat, KaramaAbility::OffPlanetShipment)) return false;
+  if (mutant_active(Mutant::KaramaCancelledShipmentPaid) && !c.karama) {
+    const Spice cost = shipment_cost(s, s.faction_of(seat), cell_info(c.to).territory, c.normal + c.special);
+    pay_for_shipment(s, seat, cost, shipment_payee(s, seat, false));
+  }
+  return true;
+}
+
 void apply_ship(GameState& s, Seat seat, const Ship& c) {
   const Faction f = s.faction_of(seat);
   const TerritoryId t = cell_info(c.to).territory;
+  if (shipment_cancelled(s, seat, c)) {
+    s.step = Step::Movement;
+    return;
+  }
   if (f != Faction::Fremen) {
     if (!half_price_stands(s, seat, c.karama)) return;  // the seat retakes its shipment
     const Spice cost = shipment_cost(s, f, t, c.normal + c.special, c.karama);

@@ -111,6 +111,13 @@ constexpr std::array kCatalogue{
     MutantInfo{Mutant::BribeBehindShield, "bribe-behind-shield", "oracle",
                "a bribe goes straight behind the recipient's shield, spendable at once ([LR] 1.12.02: in front of it "
                "until the Mentat Pause)", basic(At | Hk | Em, 2, 20)},
+    MutantInfo{Mutant::KaramaRevivalCharged, "karama-revival-charged", "oracle",
+               "the Emperor's Karama revival is charged like an ordinary one, 2 a force or the leader's strength ([LR] 1.14.02: for free)",
+               advanced(Em | At | Hk, 10, 100)},
+    MutantInfo{Mutant::KaramaHandShortChange, "karama-hand-short-change", "oracle",
+               "the Harkonnen owe one card fewer than they took by their Karama power ([LR] 1.14.04)", advanced(Hk | At | Em, 4, 60)},
+    MutantInfo{Mutant::KaramaCancelledShipmentPaid, "karama-cancelled-shipment-paid", "oracle",
+               "a shipment cancelled by the Guild's Karama power is paid for all the same ([LR] 1.14.05)", advanced(Sg | At | Hk, 4, 250)},
     // ---- protocol ----
     MutantInfo{Mutant::KaramaCancelGuildAbilityStands, "karama-cancel-guild-ability-stands", "oracle",
                "a Karama played against one of the Guild's shipment abilities is discarded, but the ability applies anyway: "

@@ -59,7 +59,11 @@ Violations check_capacity(const GameState& s) {
     if (seat.spice < Spice{0} || seat.in_front_of_shield < Spice{0}) {
       out.push_back({"capacity.spice", fmt::format("{} has negative spice ({})", to_string(f), seat.spice.value)});
     }
-    const int limit = faction_info(f).hand_limit;
+    // While the Harkonnen give back the cards of a hand they took ([LR] 1.14.04), they may hold
+    // as many more as they owe: the limits hold again once the exchange is done ([LR] 1.04.02, 2.05.07).
+    const auto& x = s.karama.exchange;
+    const int owed = x && x->harkonnen.value == i ? x->owed : 0;
+    const int limit = faction_info(f).hand_limit + owed;
     if (static_cast<int>(seat.hand.size()) > limit) {
       out.push_back({"capacity.hand", fmt::format("{} holds {} Treachery cards, over its limit of {}", to_string(f), seat.hand.size(), limit)});
     }

@@ -44,8 +44,10 @@ Violations check_bidding_capacity(const GameState& before, const GameState& afte
                                                      "([LR] 1.04.01; a Nexus card takes no slot)", after.bidding.lots_total, bidders)});
     }
   }
+  // During a Harkonnen hand exchange ([LR] 1.14.04) the Harkonnen are awaited to give cards back,
+  // not to bid.
   for (Seat s : pending(after)) {
-    if (after.step == Step::Bidding && !below_hand_limit(after, s.value)) {
+    if (after.step == Step::Bidding && !after.karama.exchange && !below_hand_limit(after, s.value)) {
       out.push_back({"capacity.bidding", fmt::format("{} is asked to bid with {} Treachery cards, at its limit ([LR] 1.04.01)",
                                                      to_string(after.faction_of(s)), after.seat(s).hand.size())});
     }

@@ -176,17 +176,25 @@ void resample_nexus(GameState& t, const Knows& k, Observer o, Rng& rng) {
 }
 
 // Karama standing orders are private to their seat (README "Karama"): any order, or none, for
-// every other seat. Only orders a seat could give (another faction's ability, that faction in play).
+// every other seat. Only orders a seat could give (another faction's ability, that faction in play;
+// the Guild its Karama power while unused).
 void resample_karama_orders(GameState& t, Observer o, Rng& rng) {
   for (std::size_t i = 0; i < t.seat_count(); ++i) {
     if (is_observer(o, i)) continue;
     std::vector<std::optional<KaramaAbility>> orders{std::nullopt};
+    const Faction own = t.faction_of(Seat{static_cast<std::uint8_t>(i)});
     for (KaramaAbility a : kKaramaAbilities) {
+      if (a == KaramaAbility::OffPlanetShipment) {  // the Guild's own once-a-game power ([LR] 1.14.05)
+        const bool used = std::any_of(t.karama.powers.begin(), t.karama.powers.end(),
+                                      [&](const KaramaPowerUse& u) { return t.faction_of(u.by) == Faction::SpacingGuild; });
+        if (own == Faction::SpacingGuild && t.options.rules.advanced_karama && !used) orders.push_back(a);
+        continue;
+      }
       const Faction f = a == KaramaAbility::EmperorPaymentForTreachery ? Faction::Emperor
                         : a == KaramaAbility::HarkonnenTopCard         ? Faction::Harkonnen
                         : a == KaramaAbility::BeneGesseritCharity      ? Faction::BeneGesserit
                                                                        : Faction::SpacingGuild;
-      if (t.seat_of(f) && f != t.faction_of(Seat{static_cast<std::uint8_t>(i)})) orders.push_back(a);
+      if (t.seat_of(f) && f != own) orders.push_back(a);
     }
     t.karama.armed[i] = orders[std::uniform_int_distribution<std::size_t>(0, orders.size() - 1)(rng)];
   }

@@ -17,7 +17,7 @@ namespace dune::invariants::oracle_detail {
 enum Oracle : std::size_t {
   kBid, kShipment, kRevival, kCharity, kCollection, kStorm, kWorm, kWormRide,
   kBattleWinner, kBattleLosses, kLeaderFate, kLeaderPrize, kTraitor, kExplosion, kVictory, kCapture,
-  kStormMigration, kAdvisorFlip, kKarama, kWinnerChoice, kBribes, kOracleCount
+  kStormMigration, kAdvisorFlip, kKarama, kWinnerChoice, kBribes, kKaramaPower, kOracleCount
 };
 
 inline constexpr std::array<std::string_view, kOracleCount> kNames{
@@ -27,7 +27,7 @@ inline constexpr std::array<std::string_view, kOracleCount> kNames{
     "oracle.battle-losses", "oracle.leader-fate",      "oracle.leader-prize",    "oracle.traitor-call",
     "oracle.explosion",     "oracle.victory",          "oracle.capture",
     "oracle.storm-migration", "oracle.advisor-flip", "oracle.karama-cancel", "oracle.winner-choice",
-    "oracle.bribes"};
+    "oracle.bribes", "oracle.karama-power"};
 
 // Counts a decided case (returning its violations) or a skipped one (oracle_tallies()).
 Violations decided(Oracle o, Violations v = {});
@@ -83,6 +83,9 @@ Violations traitor_call(const Transition& t, const GameContext&);
 Violations explosion(const Transition& t, const GameContext&);
 Violations capture(const Transition& t, const GameContext&);
 Violations winner_choice(const Transition& t, const GameContext&);
+
+// The Advanced faction Karama powers (oracles_karama.cpp).
+Violations karama_power(const Transition& t, const GameContext&);
 
 // The Advanced force oracles (oracles_forces.cpp).
 Violations storm_damage(const Transition& t, const GameContext&);

@@ -219,8 +219,10 @@ struct ShipmentTerms {
   bool cancelled = false;
   std::optional<Seat> payee;
 };
-std::optional<ShipmentTerms> shipment_terms(const GameState& b, Seat seat, bool karama, int cost) {
+std::optional<ShipmentTerms> shipment_terms(const GameState& b, Seat seat, bool karama, int cost, bool off_planet = false) {
   ShipmentTerms terms{false, guild_payee(b, seat, karama)};
+  // The Guild's Karama power cancels an off-planet shipment: nothing paid ([LR] 1.14.05, README).
+  if (off_planet && !karama_ready(b, seat, KaramaAbility::OffPlanetShipment).empty()) return ShipmentTerms{true, std::nullopt};
   if (!karama && half_price(b, seat)) {
     const auto ready = karama_ready(b, seat, KaramaAbility::HalfPriceShipping);
     if (ready.size() > 1) return std::nullopt;
@@ -244,11 +246,11 @@ Violations shipment_payment(const Transition& t, const GameContext&) {
     const bool fremen_free = b.faction_of(e->seat) == Faction::Fremen && !ship->karama;  // [LR] 2.04.03
     const int cost = fremen_free ? 0 : ship_cost(b, e->seat, ship->to, ship->normal + ship->special, ship->karama);
     std::optional<ShipmentTerms> terms = ShipmentTerms{false, guild_payee(b, e->seat, ship->karama)};
-    if (b.faction_of(e->seat) != Faction::Fremen) terms = shipment_terms(b, e->seat, ship->karama, cost);
+    if (b.faction_of(e->seat) != Faction::Fremen) terms = shipment_terms(b, e->seat, ship->karama, cost, true);
     if (!terms) return skipped(kShipment);
     if (!terms->cancelled) pay(b, expected, e->seat, cost, terms->payee);
     what = fmt::format("{} shipped {} forces for {}{}", name_of(b, e->seat), (ship->normal + ship->special).value, cost,
-                       terms->cancelled ? " (half price cancelled by Karama: nothing paid)" : "");
+                       terms->cancelled ? " (cancelled by Karama: nothing paid)" : "");
   } else if (const auto* cross = std::get_if<CrossShip>(&e->command)) {
     const int cost = ship_cost(b, e->seat, cross->to, cross->normal + cross->special, false);
     const auto terms = shipment_terms(b, e->seat, false, cost);
@@ -533,6 +535,21 @@ Violations karama_cancel(const Transition& t, const GameContext&) {
     } else {
       spent.push_back(*card);
     }
+    if (k.ability == KaramaAbility::OffPlanetShipment) {
+      const SeatState& was = t.before.seat(k.against);
+      const SeatState& is = t.after.seat(k.against);
+      if (t.before.faction_of(k.by) != Faction::SpacingGuild || !t.before.options.rules.advanced_karama) {
+        out.push_back(violation(kKarama, fmt::format("{} cancelled a shipment by the Guild's Karama power ([LR] 1.14.05)", who)));
+      }
+      if (was.reserves_normal != is.reserves_normal || was.reserves_special != is.reserves_special || t.after.board != t.before.board) {
+        out.push_back(violation(kKarama, fmt::format("{}'s shipment cancelled by the Guild's Karama power moved forces ([LR] 1.14.05)",
+                                                     name_of(t.before, k.against))));
+      }
+      if (t.after.step != Step::Movement || t.after.karama.retakes_at_full_price) {
+        out.push_back(violation(kKarama, fmt::format("{}'s cancelled shipment did not use its shipment action (README: no retake)",
+                                                     name_of(t.before, k.against))));
+      }
+    }
     if (k.ability == KaramaAbility::HalfPriceShipping) {
       const SeatState& was = t.before.seat(k.against);
       const SeatState& is = t.after.seat(k.against);
@@ -601,6 +618,7 @@ constexpr std::array<Checker, kOracleCount> kOracles{
     Checker{kNames[kStormMigration], "oracle", "Fremen sending: every force arrives, half (rounded up) lost when sent into the storm", storm_migration},
     Checker{kNames[kAdvisorFlip], "oracle", "Bene Gesserit flips: the named territory only, to fighters within Peacetime/Stormed In; Universal Stewards", advisor_flip},
     Checker{kNames[kKarama], "oracle", "a Karama cancels an ability only by its player's standing order, and goes to the discard", karama_cancel},
+    Checker{kNames[kKaramaPower], "oracle", "an Advanced faction Karama power: once a game, a Karama to the discard, and exactly its effect", karama_power},
     Checker{kNames[kWinnerChoice], "oracle", "the winner loses a mix of forces that makes up its dial and support, and keeps or discards its played cards as it chose", winner_choice},
     Checker{kNames[kBribes], "oracle", "a gift moves one spice: the Emperor's to his ally behind its shield, a bribe in front; the Mentat Pause collects the bribes", bribes},
 };

@@ -204,6 +204,47 @@ void check_history(const GameState& s, Violations& out) {
   }
 }
 
+// The Advanced faction Karama powers ([LR] 1.13.06, 1.14): each used once at most, by the faction
+// whose power it is, under the Advanced Karama rule; a Harkonnen hand exchange only during Bidding,
+// after the Harkonnen's use, owing between one card and the whole Harkonnen hand (README).
+Faction power_owner(KaramaPower p) {
+  switch (p) {
+    case KaramaPower::EmperorRevival: return Faction::Emperor;
+    case KaramaPower::HarkonnenHand: return Faction::Harkonnen;
+    case KaramaPower::GuildShipment: return Faction::SpacingGuild;
+  }
+  return Faction::Emperor;
+}
+
+void check_karama_powers(const GameState& s, Violations& out) {
+  const KaramaState& k = s.karama;
+  std::set<Faction> used;
+  for (const KaramaPowerUse& u : k.powers) {
+    if (u.by.value >= s.seat_count() || s.faction_of(u.by) != power_owner(u.power) || !s.options.rules.advanced_karama) {
+      out.push_back({"shape.karama", fmt::format("{} used by seat {}: a power of {}, under the Advanced Karama rule only",
+                                                 to_string(u.power), u.by.value, to_string(power_owner(u.power)))});
+      continue;
+    }
+    if (!used.insert(power_owner(u.power)).second) {
+      out.push_back({"shape.karama", fmt::format("{} used twice: once in a game ([LR] 1.14.00)", to_string(u.power))});
+    }
+  }
+  if (s.revival.karama_special < ForceCount{0} || s.revival.karama_special > ForceCount{3}) {
+    out.push_back({"shape.karama", fmt::format("the Emperor's Karama revival brought back {} Sardaukar: 0 to 3", s.revival.karama_special.value)});
+  }
+  if (!k.exchange) return;
+  const HandExchange& x = *k.exchange;
+  const bool seated_ok = x.harkonnen.value < s.seat_count() && x.target.value < s.seat_count() && x.harkonnen != x.target;
+  const bool after_use = std::any_of(k.powers.begin(), k.powers.end(), [&](const KaramaPowerUse& u) {
+    return u.power == KaramaPower::HarkonnenHand && u.by == x.harkonnen && u.target == x.target && u.turn == s.turn;
+  });
+  if (!seated_ok || s.step != Step::Bidding || !after_use || x.owed == 0 || x.owed > s.seat(x.harkonnen).hand.size()) {
+    out.push_back({"shape.karama", fmt::format("a hand exchange owing {} card(s) at step {}: only in Bidding, after the Harkonnen took "
+                                               "that hand this turn, owing 1 to the Harkonnen's hand size ([LR] 1.14.04)",
+                                               x.owed, to_string(s.step))});
+  }
+}
+
 }  // namespace
 
 Violations check_shape(const GameState& s) {
@@ -214,6 +255,7 @@ Violations check_shape(const GameState& s) {
   check_leaders(s, out);
   check_bidding(s, out);
   check_battle(s, out);
+  check_karama_powers(s, out);
   check_history(s, out);
   check_awaited(s, out);
   return out;

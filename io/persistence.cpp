@@ -204,7 +204,8 @@ json log_entry_to_json(const LogEntry& entry) {
   return {{"chance", out}};
 }
 
-// Karama standing orders, the cancellations so far and a pending retake (engine/karama.cpp).
+// Karama standing orders, the cancellations so far and a pending retake (engine/karama.cpp); the
+// Advanced faction Karama powers used and a Harkonnen hand exchange under way (schema 4).
 json karama_json(const KaramaState& k) {
   json armed = json::array(), cancels = json::array();
   for (std::size_t i = 0; i < kMaxSeats; ++i) {
@@ -213,7 +214,14 @@ json karama_json(const KaramaState& k) {
   for (const KaramaCancel& c : k.cancels) {
     cancels.push_back({{"by", c.by.value}, {"against", c.against.value}, {"ability", name_of(c.ability)}, {"turn", c.turn}});
   }
-  return {{"armed", armed}, {"cancels", cancels}, {"retakes_at_full_price", opt_seat(k.retakes_at_full_price)}};
+  json powers = json::array();
+  for (const KaramaPowerUse& u : k.powers) {
+    powers.push_back({{"by", u.by.value}, {"power", name_of(u.power)}, {"turn", u.turn}, {"target", opt_seat(u.target)}});
+  }
+  json exchange = nullptr;
+  if (k.exchange) exchange = {{"harkonnen", k.exchange->harkonnen.value}, {"target", k.exchange->target.value}, {"owed", k.exchange->owed}};
+  return {{"armed", armed}, {"cancels", cancels}, {"retakes_at_full_price", opt_seat(k.retakes_at_full_price)},
+          {"powers", powers}, {"exchange", exchange}};
 }
 
 json state_to_json(const GameState& s) {
@@ -239,7 +247,7 @@ json state_to_json(const GameState& s) {
           {"decision_point", {{"answered", seat_set(s.decision_point.answered)}}},
           {"treachery", {{"deck", pile(s.treachery.deck)}, {"discard", ids(s.treachery.discard)}, {"set_aside", ids(s.treachery.set_aside)}}},
           {"traitor_deck", pile(s.traitor_deck)}, {"alliances", alliances}, {"bidding", bidding_json(s.bidding)},
-          {"revival", {{"done", seat_set(s.revival.done)}}}, {"movement", movement_json(s.movement)},
+          {"revival", {{"done", seat_set(s.revival.done)}, {"karama_special", s.revival.karama_special.value}}}, {"movement", movement_json(s.movement)},
           {"battle", battle_json(s.battle)}, {"nexus", nexus_json(s.nexus)}, {"knowledge", {{"sightings", sightings}}}, {"bank", s.bank.value},
           {"truthtrance_answers", answers}, {"winners", winners}, {"halted", s.halted}, {"version", s.version},
           {"committed", committed}, {"log", log}, {"karama", karama_json(s.karama)}};
@@ -526,6 +534,7 @@ GameState read_state(const In& in) {
   }
   r.bidding(in["bidding"], s.bidding);
   s.revival.done = r.seat_set(in["revival"]["done"]);
+  s.revival.karama_special = ForceCount{Reader::amount(in["revival"]["karama_special"])};
   r.movement(in["movement"], s.movement);
   r.battle(in["battle"], s.battle);
   r.nexus(in["nexus"], s.nexus, s.options.nexus != NexusModuleMode::Off);
@@ -543,6 +552,14 @@ GameState read_state(const In& in) {
                                               static_cast<std::uint8_t>(x["turn"].integer(0, 255))});
     }
     s.karama.retakes_at_full_price = r.opt_seat(k["retakes_at_full_price"]);
+    for (const In& x : k["powers"].items()) {
+      s.karama.powers.push_back(KaramaPowerUse{r.seat(x["by"]), x["power"].enumeration<KaramaPower>(), Reader::u8(x["turn"]),
+                                               r.opt_seat(x["target"])});
+    }
+    if (!k["exchange"].j.is_null()) {
+      const In x = k["exchange"];
+      s.karama.exchange = HandExchange{r.seat(x["harkonnen"]), r.seat(x["target"]), Reader::u8(x["owed"])};
+    }
   }
   for (const In& x : in["winners"].items()) s.winners.push_back(x.enumeration<Faction>());
   s.halted = in["halted"].string();

@@ -24,9 +24,11 @@ namespace dune {
 // Schema 3: the Bene Gesserit flip window, the battle winner's decisions (TakeLosses, DiscardPlayed),
 // the Kwisatz Haderach revival, Karama standing orders and cancellations, the Collection and Mentat
 // Pause decision points, and Movement ending on a pass (Hajr after the first move).
-// Schema 4: spice gifts and bribes (GiveSpice), and the Karama record always written, so a
-// snapshot that lost it is refused instead of loading with no Karama orders. A log of an older
-// schema no longer replays, so files of schemas 1 to 3 are refused by name.
+// Schema 4: spice gifts and bribes (GiveSpice); the Karama record always written, so a snapshot
+// that lost it is refused instead of loading with no Karama orders; the Advanced faction Karama
+// powers (the uses, a Harkonnen hand exchange under way, the Sardaukar of the Emperor's Karama
+// revival) and their command kinds. A log of an older schema no longer replays, so files of
+// schemas 1 to 3 are refused by name.
 inline constexpr int kSchemaVersion = 4;
 
 // FNV-1a 64-bit over bytes; the digest of a document is this over its content's canonical dump.

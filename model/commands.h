@@ -136,6 +136,23 @@ struct KaramaTakeCard {
   static constexpr CommandInfo kInfo{"KaramaTakeCard", "Karama: take the card", CommandClass::Step, {Step::Bidding}};
   friend bool operator==(const KaramaTakeCard&, const KaramaTakeCard&) = default;
 };
+// Advanced Harkonnen Karama power ([LR] 1.14.04), once a game: during Bidding, take the entire hand
+// of `target`. A play at the action boundary (flow.cpp), accepted only during Bidding; the
+// Harkonnen then owe as many cards (KaramaGiveCard).
+struct KaramaTakeHand {
+  Seat target;
+  static constexpr CommandInfo kInfo{"KaramaTakeHand", "Karama: take a hand", CommandClass::AnyTime, kLiveSteps};
+  template <class C, class F> static void fields(C& c, F&& f) { f("target", c.target); }
+  friend bool operator==(const KaramaTakeHand&, const KaramaTakeHand&) = default;
+};
+// The Harkonnen give one card of their hand back to the player whose hand they took ([LR] 1.14.04:
+// "For each card you added to your hand, you must then give that player one card in return").
+struct KaramaGiveCard {
+  TreacheryCardId card;
+  static constexpr CommandInfo kInfo{"KaramaGiveCard", "Karama: give a card back", CommandClass::Step, {Step::Bidding}};
+  template <class C, class F> static void fields(C& c, F&& f) { f("card", c.card); }
+  friend bool operator==(const KaramaGiveCard&, const KaramaGiveCard&) = default;
+};
 
 // ---- Revival --------------------------------------------------------------------------------
 struct Revive {
@@ -150,6 +167,17 @@ struct Revive {
     f("kwisatz_haderach", c.kwisatz_haderach);
   }
   friend bool operator==(const Revive&, const Revive&) = default;
+};
+
+// Advanced Emperor Karama power ([LR] 1.14.02), once a game, at the Emperor's own Revival decision:
+// up to three forces or one leader, free. Besides the ordinary revival (README rules status).
+struct KaramaRevive {
+  ForceCount normal;
+  ForceCount special;
+  std::optional<LeaderId> leader;
+  static constexpr CommandInfo kInfo{"KaramaRevive", "Karama: the Emperor's free revival", CommandClass::Step, {Step::Revival}};
+  template <class C, class F> static void fields(C& c, F&& f) { f("normal", c.normal); f("special", c.special); f("leader", c.leader); }
+  friend bool operator==(const KaramaRevive&, const KaramaRevive&) = default;
 };
 
 // ---- Shipment and Movement ------------------------------------------------------------------
@@ -392,10 +420,19 @@ enum class KaramaAbility : std::uint8_t {
   EmperorPaymentForTreachery,  // [LR] 2.03.04 ✷: a card is paid to the bank, not the Emperor
   HarkonnenTopCard,            // [LR] 2.05.08 ✷: no free card for the Harkonnen purchase
   BeneGesseritCharity,         // [LR] 2.02.09 ✷: the Bene Gesserit get the normal Charity only
+  // Not an ability cancelled but the Guild's own once-a-game Advanced Karama power ([LR] 1.14.05):
+  // cancel the next off-planet shipment of another player. Only the Guild gives this order.
+  OffPlanetShipment,
 };
 inline constexpr std::array kKaramaAbilities{KaramaAbility::GuildPaymentForShipment, KaramaAbility::HalfPriceShipping,
                                              KaramaAbility::EmperorPaymentForTreachery, KaramaAbility::HarkonnenTopCard,
-                                             KaramaAbility::BeneGesseritCharity};
+                                             KaramaAbility::BeneGesseritCharity, KaramaAbility::OffPlanetShipment};
+// The Advanced faction Karama powers the engine implements ([LR] 1.13.06, 1.14), once a game each.
+enum class KaramaPower : std::uint8_t {
+  EmperorRevival,     // [LR] 1.14.02
+  HarkonnenHand,      // [LR] 1.14.04
+  GuildShipment,      // [LR] 1.14.05
+};
 // The private standing order (any seat, any live moment; nullopt withdraws it): play a Karama
 // against the next use of this ability by another faction. Its receipt names only the kind.
 struct ArmKarama {
@@ -417,7 +454,8 @@ struct Pass {
 
 using Command = std::variant<Pass, ChooseTraitor, Predict, PlaceForces, DialStorm, PlayWeatherControl,
                              PlayFamilyAtomics, ProposeAlliance, AcceptAlliance, BreakAlliance,
-                             PlaceWorm, RideWorm, ClaimCharity, Bid, KaramaTakeCard, Revive, Ship,
+                             PlaceWorm, RideWorm, ClaimCharity, Bid, KaramaTakeCard, KaramaTakeHand,
+                             KaramaGiveCard, Revive, KaramaRevive, Ship,
                              CrossShip, ShipToReserves, Move, SendSpiritualAdvisor, FlipBeneGesserit, PlayHajr,
                              GuildActNow, PlayTruthtrance, PlayGhola, GiveSpice, AllySpice,
                              ProtectAllyFromWorms, ChooseBattle, UseVoice, UsePrescience, PlanBattle,
@@ -489,6 +527,7 @@ struct Rejection {
 std::string_view to_string(RejectCode c);
 std::string_view to_string(PlanElement e);
 std::string_view to_string(KaramaAbility a);
+std::string_view to_string(KaramaPower p);
 
 // What an accepted command did: its id, seat, the version it produced, and a public summary.
 struct Receipt {

@@ -140,6 +140,9 @@ struct BiddingState {
 
 struct RevivalState {
   std::array<bool, kMaxSeats> done{};
+  // Sardaukar the Emperor's Karama revival brought back this phase: they count toward the one per
+  // turn of [LR] 2.03.11 for his ordinary revival. Public.
+  ForceCount karama_special;
   friend bool operator==(const RevivalState&, const RevivalState&) = default;
 };
 
@@ -217,9 +220,26 @@ struct KaramaCancel {
   std::uint8_t turn = 0;
   friend bool operator==(const KaramaCancel&, const KaramaCancel&) = default;
 };
+// One use of an Advanced faction Karama power ([LR] 1.14), public (the card is played face up).
+struct KaramaPowerUse {
+  Seat by;
+  KaramaPower power;
+  std::uint8_t turn = 0;
+  std::optional<Seat> target;  // whose hand (Harkonnen) or shipment (Guild)
+  friend bool operator==(const KaramaPowerUse&, const KaramaPowerUse&) = default;
+};
+// The Harkonnen hand exchange under way ([LR] 1.14.04): cards still owed to `target`. Public.
+struct HandExchange {
+  Seat harkonnen;
+  Seat target;
+  std::uint8_t owed = 0;
+  friend bool operator==(const HandExchange&, const HandExchange&) = default;
+};
 struct KaramaState {
   std::array<std::optional<KaramaAbility>, kMaxSeats> armed{};  // private to the seat
   std::vector<KaramaCancel> cancels;                            // public, in order
+  std::vector<KaramaPowerUse> powers;                           // public, in order: once a game each
+  std::optional<HandExchange> exchange;
   // The seat whose half-price shipment was cancelled retakes its shipment at full price ([LR] 3.04).
   std::optional<Seat> retakes_at_full_price;
   friend bool operator==(const KaramaState&, const KaramaState&) = default;

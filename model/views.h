@@ -211,6 +211,8 @@ struct PublicView {
   NexusView nexus;
   std::vector<TruthtranceAnswer> truthtrance_answers;
   std::vector<KaramaCancel> karama_cancels;  // every Karama played against an ability, in order
+  std::vector<KaramaPowerUse> karama_powers;  // every Advanced faction Karama power used, in order
+  std::optional<HandExchange> karama_exchange;  // the Harkonnen hand exchange under way
   std::vector<Faction> winners;
   std::string halted;
   friend bool operator==(const PublicView&, const PublicView&) = default;

@@ -82,7 +82,8 @@ TEST(PersistenceTest, EveryCommandKindRoundTripsAsJson) {
       DiscardPlayed{true, false, true}, DrawNexus{},
       SetRedrawPolicy{RedrawPolicy::RedrawOwnAlways},
       PlayNexus{NexusCardId{Faction::Atreides}, NexusMode::Betrayal, PlanElement::Weapon, 3},
-      ArmKarama{KaramaAbility::HalfPriceShipping}};
+      ArmKarama{KaramaAbility::HalfPriceShipping}, KaramaTakeHand{Seat{1}}, KaramaGiveCard{TreacheryCardId{23}},
+      KaramaRevive{ForceCount{2}, ForceCount{1}, std::nullopt}, KaramaRevive{ForceCount{0}, ForceCount{0}, LeaderId{12}}};
   std::vector<std::size_t> kinds;
   for (const Command& c : commands) {
     kinds.push_back(c.index());
@@ -128,22 +129,44 @@ TEST(PersistenceTest, SaveLoadContinueEqualsContinuing) {
   EXPECT_EQ(x, y);
 }
 
+// The Advanced Karama power state (schema 4): the uses, a hand exchange under way, the Sardaukar of
+// the Emperor's Karama revival.
+// The fields are set as a game reaches them (the load checks the shape): the Emperor revived
+// earlier, and the Harkonnen took the Atreides hand in this turn's Bidding.
+TEST(PersistenceTest, KaramaPowerStateRoundTrips) {
+  SeededChance chance(14);
+  GameState s = testing::start(kFiveSeats, chance);
+  while (s.step != Step::Bidding || s.chance) {
+    const Seat seat = pending(s).front();
+    const auto legal = legal_commands(s, seat);
+    s = testing::play(s, seat, legal[default_choice(legal)], chance);
+  }
+  const Seat harkonnen = *s.seat_of(Faction::Harkonnen);
+  s.karama.powers.push_back(KaramaPowerUse{*s.seat_of(Faction::Emperor), KaramaPower::EmperorRevival, 0, std::nullopt});
+  s.karama.powers.push_back(KaramaPowerUse{harkonnen, KaramaPower::HarkonnenHand, static_cast<std::uint8_t>(s.turn),
+                                           *s.seat_of(Faction::Atreides)});
+  s.karama.exchange = HandExchange{harkonnen, *s.seat_of(Faction::Atreides), 1};
+  s.revival.karama_special = ForceCount{1};
+  ASSERT_FALSE(s.seat(harkonnen).hand.empty());
+  EXPECT_EQ(loaded(save_snapshot(s)), s);
+}
+
 // A tripwire for fields the random games rarely reach: when a struct of GameState changes size, a
 // field was added or removed. Extend its writer and reader in io/persistence.cpp (and its view
 // in engine/projection.cpp when it is public or private to a seat), then update the size here.
 TEST(PersistenceTest, EveryStateStructIsCoveredByTheJsonForm) {
   struct Known { const char* name; std::size_t size, covered; };
   for (const Known& k : std::initializer_list<Known>{
-           {"GameState", sizeof(GameState), 10152}, {"Options", sizeof(Options), 72},
+           {"GameState", sizeof(GameState), 10176}, {"Options", sizeof(Options), 72},
            {"RuleFlags", sizeof(RuleFlags), 11}, {"SeatState", sizeof(SeatState), 112},
            {"LeaderState", sizeof(LeaderState), 4}, {"BoardState", sizeof(BoardState), 8648},
            {"StormState", sizeof(StormState), 25}, {"SpiceBlowState", sizeof(SpiceBlowState), 184},
            {"CharityState", sizeof(CharityState), 6}, {"DecisionPointState", sizeof(DecisionPointState), 6},
            {"TreacheryState", sizeof(TreacheryState), 96},
-           {"BiddingState", sizeof(BiddingState), 48}, {"RevivalState", sizeof(RevivalState), 6},
+           {"BiddingState", sizeof(BiddingState), 48}, {"RevivalState", sizeof(RevivalState), 12},
            {"MovementState", sizeof(MovementState), 11}, {"BattleState", sizeof(BattleState), 256},
            {"Sighting", sizeof(Sighting), 48}, {"NexusState", sizeof(NexusState), 152},
-           {"KaramaState", sizeof(KaramaState), 48}}) {
+           {"KaramaState", sizeof(KaramaState), 72}}) {
     EXPECT_EQ(k.size, k.covered) << k.name << " changed: extend its JSON writer and reader, then this size";
   }
 }
