@@ -262,7 +262,10 @@ void finish_battle(GameState& state) {
   if (winner && state.options.rules.harkonnen_capture &&
       state.faction_of(combatant(state, *winner)) == Faction::Harkonnen) {
     b.capture_from = combatant(state, 1 - *winner);
-    if (!capturable_leaders(state).empty()) {
+    // [LR] 2.05.10.01 ✷, 3.01.11.01: a Karama cancels this use; no leader is drawn.
+    if (!capturable_leaders(state).empty() &&
+        (!karama_cancels(state, combatant(state, *winner), KaramaAbility::HarkonnenCapturedLeaders) ||
+         mutant_active(Mutant::KaramaCancelCaptureStands))) {
       // [LR] 2.05.10.01: "randomly select 1 Active Leader from the loser": a chance step over them
       // (a single one is a forced outcome, resolved at once); then Harkonnen kill, capture or pass.
       b.stage = BattleStage::Capture;

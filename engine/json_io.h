@@ -58,7 +58,8 @@ DUNE_ENUM_NAMES(VoiceSubject, sv{"ProjectileWeapon"}, sv{"PoisonWeapon"}, sv{"Pr
                 sv{"Worthless"}, sv{"CheapHero"}, sv{"Lasgun"});
 DUNE_ENUM_NAMES(RedrawPolicy, sv{"KeepAny"}, sv{"RedrawOwnOnce"}, sv{"RedrawOwnAlways"});
 DUNE_ENUM_NAMES(KaramaAbility, sv{"GuildPaymentForShipment"}, sv{"HalfPriceShipping"}, sv{"EmperorPaymentForTreachery"},
-                sv{"HarkonnenTopCard"}, sv{"BeneGesseritCharity"}, sv{"OffPlanetShipment"});
+                sv{"HarkonnenTopCard"}, sv{"BeneGesseritCharity"}, sv{"OffPlanetShipment"},
+                sv{"HarkonnenCapturedLeaders"});
 DUNE_ENUM_NAMES(KaramaPower, sv{"EmperorRevival"}, sv{"HarkonnenHand"}, sv{"GuildShipment"});
 DUNE_ENUM_NAMES(NexusMode, sv{"Betrayal"}, sv{"Cunning"}, sv{"SecretAlly"});
 DUNE_ENUM_NAMES(PlanElement, sv{"Leader"}, sv{"Weapon"}, sv{"Defense"}, sv{"Dial"});

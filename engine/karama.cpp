@@ -22,7 +22,8 @@ Faction owner(KaramaAbility a) {
     case KaramaAbility::GuildPaymentForShipment:
     case KaramaAbility::HalfPriceShipping: return Faction::SpacingGuild;
     case KaramaAbility::EmperorPaymentForTreachery: return Faction::Emperor;
-    case KaramaAbility::HarkonnenTopCard: return Faction::Harkonnen;
+    case KaramaAbility::HarkonnenTopCard:
+    case KaramaAbility::HarkonnenCapturedLeaders: return Faction::Harkonnen;
     case KaramaAbility::BeneGesseritCharity: return Faction::BeneGesserit;
     case KaramaAbility::OffPlanetShipment: return Faction::SpacingGuild;  // the Guild's own power, not a target
   }
@@ -106,6 +107,9 @@ std::optional<Rejection> validate_arm_karama(const GameState& state, Seat seat, 
   if (is_power(*c.ability)) return validate_guild_power_order(state, seat);
   const Faction f = owner(*c.ability);
   if (!in_play(state, f)) return reject(RejectCode::IllegalChoice, "{} is not in this game", to_string(f));
+  if (*c.ability == KaramaAbility::HarkonnenCapturedLeaders && !state.options.rules.harkonnen_capture) {
+    return reject(RejectCode::IllegalChoice, "the Harkonnen capture of leaders is an Advanced rule this game does not use ([LR] 2.05.00)");
+  }
   if (f == state.faction_of(seat)) {
     return reject(RejectCode::IllegalChoice, "a Karama cancels another player's ability, not your own ([LR] 3.01.11.01)");
   }

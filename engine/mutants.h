@@ -66,6 +66,7 @@ enum class Mutant : std::uint8_t {
   WinnerLossIgnoresChoice,
   WinnerDiscardIgnored,
   BribeBehindShield,
+  KaramaCancelCaptureStands,
   KaramaRevivalCharged,
   KaramaHandShortChange,
   KaramaCancelledShipmentPaid,

@@ -52,6 +52,7 @@ std::string_view to_string(KaramaAbility a) {
     case KaramaAbility::HalfPriceShipping: return "half-price shipping ([LR] 2.06.06, 2.06.09)";
     case KaramaAbility::EmperorPaymentForTreachery: return "the Emperor's payment for a Treachery card ([LR] 2.03.04)";
     case KaramaAbility::HarkonnenTopCard: return "the Harkonnen free card ([LR] 2.05.08)";
+    case KaramaAbility::HarkonnenCapturedLeaders: return "the Harkonnen capture of a leader ([LR] 2.05.10.01)";
     case KaramaAbility::BeneGesseritCharity: return "the Bene Gesserit Charity ([LR] 2.02.09)";
     case KaramaAbility::OffPlanetShipment: return "an off-planet shipment (the Guild's Karama power, [LR] 1.14.05)";
   }

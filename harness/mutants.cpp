@@ -111,6 +111,9 @@ constexpr std::array kCatalogue{
     MutantInfo{Mutant::BribeBehindShield, "bribe-behind-shield", "oracle",
                "a bribe goes straight behind the recipient's shield, spendable at once ([LR] 1.12.02: in front of it "
                "until the Mentat Pause)", basic(At | Hk | Em, 2, 20)},
+    MutantInfo{Mutant::KaramaCancelCaptureStands, "karama-cancel-capture-stands", "oracle",
+               "a Karama played against the Harkonnen capture is discarded, but a leader is drawn all the same "
+               "([LR] 2.05.10.01 ✷, 3.01.11.01)", advanced(Hk | At | Em, 4, 250)},
     MutantInfo{Mutant::KaramaRevivalCharged, "karama-revival-charged", "oracle",
                "the Emperor's Karama revival is charged like an ordinary one, 2 a force or the leader's strength ([LR] 1.14.02: for free)",
                advanced(Em | At | Hk, 10, 100)},

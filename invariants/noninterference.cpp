@@ -190,8 +190,9 @@ void resample_karama_orders(GameState& t, Observer o, Rng& rng) {
         if (own == Faction::SpacingGuild && t.options.rules.advanced_karama && !used) orders.push_back(a);
         continue;
       }
+      if (a == KaramaAbility::HarkonnenCapturedLeaders && !t.options.rules.harkonnen_capture) continue;
       const Faction f = a == KaramaAbility::EmperorPaymentForTreachery ? Faction::Emperor
-                        : a == KaramaAbility::HarkonnenTopCard         ? Faction::Harkonnen
+                        : a == KaramaAbility::HarkonnenTopCard || a == KaramaAbility::HarkonnenCapturedLeaders ? Faction::Harkonnen
                         : a == KaramaAbility::BeneGesseritCharity      ? Faction::BeneGesserit
                                                                        : Faction::SpacingGuild;
       if (t.seat_of(f) && f != own) orders.push_back(a);

@@ -550,6 +550,11 @@ Violations karama_cancel(const Transition& t, const GameContext&) {
                                                      name_of(t.before, k.against))));
       }
     }
+    if (k.ability == KaramaAbility::HarkonnenCapturedLeaders &&
+        (t.after.battle.stage == BattleStage::Capture || t.after.battle.capture_leader)) {
+      out.push_back(violation(kKarama, fmt::format("the Harkonnen capture cancelled by {}'s Karama drew a leader all the same "
+                                                   "([LR] 2.05.10.01, 3.01.11.01)", who)));
+    }
     if (k.ability == KaramaAbility::HalfPriceShipping) {
       const SeatState& was = t.before.seat(k.against);
       const SeatState& is = t.after.seat(k.against);

@@ -346,6 +346,11 @@ Violations capture(const Transition& t, const GameContext&) {
       out.push_back(violation(kCapture, fmt::format("the capture draw lists {} leaders, the loser has {} active ones to draw from",
                                                     listed.size(), capture_candidates(b).size())));
     }
+    // [LR] 3.01.11.01: another player's standing Karama order against the capture cancels it.
+    if (const auto ready = karama_ready(b, r->request.seat, KaramaAbility::HarkonnenCapturedLeaders); !ready.empty()) {
+      out.push_back(violation(kCapture, fmt::format("a leader was drawn for the Harkonnen although {} stood ready to cancel the "
+                                                    "capture with a Karama", name_of(b, ready.front()))));
+    }
     if (a.battle.capture_leader != LeaderId{r->outcome}) {
       out.push_back(violation(kCapture, fmt::format("{} was drawn but is not the leader Harkonnen decide on", leader_info(LeaderId{r->outcome}).name)));
     }

@@ -423,10 +423,12 @@ enum class KaramaAbility : std::uint8_t {
   // Not an ability cancelled but the Guild's own once-a-game Advanced Karama power ([LR] 1.14.05):
   // cancel the next off-planet shipment of another player. Only the Guild gives this order.
   OffPlanetShipment,
+  HarkonnenCapturedLeaders,    // [LR] 2.05.10.01 ✷ (Advanced): no leader is drawn from the loser
 };
 inline constexpr std::array kKaramaAbilities{KaramaAbility::GuildPaymentForShipment, KaramaAbility::HalfPriceShipping,
                                              KaramaAbility::EmperorPaymentForTreachery, KaramaAbility::HarkonnenTopCard,
-                                             KaramaAbility::BeneGesseritCharity, KaramaAbility::OffPlanetShipment};
+                                             KaramaAbility::BeneGesseritCharity, KaramaAbility::OffPlanetShipment,
+                                             KaramaAbility::HarkonnenCapturedLeaders};
 // The Advanced faction Karama powers the engine implements ([LR] 1.13.06, 1.14), once a game each.
 enum class KaramaPower : std::uint8_t {
   EmperorRevival,     // [LR] 1.14.02
