@@ -40,6 +40,7 @@ enum class Mutant : std::uint8_t {
   GuildPaysFullPrice,
   FremenPayToShip,
   NoFreeRevivals,
+  FremenGrantIgnored,
   LeaderRevivalFree,
   CharityPaysThree,
   BeneGesseritCharityBasicOff,

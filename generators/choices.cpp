@@ -97,7 +97,10 @@ double profile_weight(BotProfile profile, const Command& c) {
     case BotProfile::AllyEager:
       if (std::holds_alternative<AcceptAlliance>(c)) return 30.0;
       if (std::holds_alternative<ProposeAlliance>(c)) return 15.0;
-      if (std::holds_alternative<AllySpice>(c) || std::holds_alternative<ProtectAllyFromWorms>(c)) return 3.0;
+      if (std::holds_alternative<AllySpice>(c) || std::holds_alternative<ProtectAllyFromWorms>(c) ||
+          std::holds_alternative<GrantAllyFreeRevivals>(c)) {
+        return 3.0;
+      }
       return std::holds_alternative<BreakAlliance>(c) ? 0.1 : 1.0;
     case BotProfile::Aggressive: return aggressive_weight(c);
     case BotProfile::Passive:

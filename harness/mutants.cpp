@@ -55,6 +55,8 @@ constexpr std::array kCatalogue{
                "the Fremen pay for sending their reserves near The Great Flat", basic(Fr | At, 2)},
     MutantInfo{Mutant::NoFreeRevivals, "no-free-revivals", "oracle",
                "free revivals are charged 2 spice each", basic(At | Hk | Em, 4)},
+    MutantInfo{Mutant::FremenGrantIgnored, "fremen-grant-ignored", "oracle",
+               "the Fremen ally revives 3 free without the Fremen's grant ([LR] 2.04.11)", nexus(5, 40)},
     MutantInfo{Mutant::LeaderRevivalFree, "leader-revival-free", "oracle",
                "reviving a leader costs nothing instead of its strength",
                MutantSetup{At | Hk | Fr, false, 3, 20, MutantBots::Mixed, MutantStart::FirstSeatLeadersInTanks}},

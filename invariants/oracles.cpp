@@ -278,7 +278,9 @@ Violations revival_payment(const Transition& t, const GameContext&) {
   const FactionInfo& info = faction_info(b.faction_of(seat));
   const auto ally = ally_seat(b, seat);
   int free = info.free_revival.value;
-  if (ally && b.faction_of(*ally) == Faction::Fremen) free = std::max(free, 3);  // fact sheet §5.1
+  // "At your discretion, your ally's free revival is 3" ([LR] 2.04.11): the Fremen's public grant
+  // as it stood before the revival.
+  if (ally && b.faction_of(*ally) == Faction::Fremen && b.seat(*ally).grants_ally_free_revivals) free = std::max(free, 3);
   // The Emperor's extras are the last forces revived, normal ones first (the engine's choice).
   const int extra_normal = std::min(r->ally_paid_extra.value, r->normal.value);
   const int extra_special = r->ally_paid_extra.value - extra_normal;

@@ -63,7 +63,8 @@ json seat_json(const SeatState& s) {
           {"reserves_normal", s.reserves_normal.value}, {"reserves_special", s.reserves_special.value},
           {"tanks_normal", s.tanks_normal.value}, {"tanks_special", s.tanks_special.value},
           {"ally", s.ally ? json(name_of(*s.ally)) : json(nullptr)},
-          {"ally_spice_limit", mutant_active(Mutant::AllySpiceNotSaved) ? 0 : s.ally_spice_limit.value}, {"protects_ally_from_worms", s.protects_ally_from_worms}};
+          {"ally_spice_limit", mutant_active(Mutant::AllySpiceNotSaved) ? 0 : s.ally_spice_limit.value}, {"protects_ally_from_worms", s.protects_ally_from_worms},
+          {"grants_ally_free_revivals", s.grants_ally_free_revivals}};
 }
 
 json leaders_json(const std::array<LeaderState, kLeaderCount>& leaders) {
@@ -297,6 +298,7 @@ struct Reader {
     if (!in["ally"].j.is_null()) s.ally = in["ally"].enumeration<Faction>();
     s.ally_spice_limit = Spice{amount(in["ally_spice_limit"])};
     s.protects_ally_from_worms = in["protects_ally_from_worms"].boolean();
+    s.grants_ally_free_revivals = in["grants_ally_free_revivals"].boolean();
     return s;
   }
 

@@ -258,6 +258,15 @@ struct ProtectAllyFromWorms {
   template <class C, class F> static void fields(C& c, F&& f) { f("protect", c.protect); }
   friend bool operator==(const ProtectAllyFromWorms&, const ProtectAllyFromWorms&) = default;
 };
+// Fremen: whether their ally's free revival is 3 ([LR] 2.04.11 "At your discretion, your ally's
+// free revival is 3"). Public; not granted until the Fremen grant it ([TO] AllyPermission
+// YellowAllowsThreeFreeRevivals, false by default).
+struct GrantAllyFreeRevivals {
+  bool grant;
+  static constexpr CommandInfo kInfo{"GrantAllyFreeRevivals", "free revivals for the ally", CommandClass::Standing, kLiveSteps};
+  template <class C, class F> static void fields(C& c, F&& f) { f("grant", c.grant); }
+  friend bool operator==(const GrantAllyFreeRevivals&, const GrantAllyFreeRevivals&) = default;
+};
 
 // ---- Battle ---------------------------------------------------------------------------------
 // The aggressor picks its next battle: the territory and, with three or more factions there, the
@@ -408,7 +417,7 @@ using Command = std::variant<Pass, ChooseTraitor, Predict, PlaceForces, DialStor
                              PlaceWorm, RideWorm, ClaimCharity, Bid, KaramaTakeCard, Revive, Ship,
                              CrossShip, ShipToReserves, Move, SendSpiritualAdvisor, FlipBeneGesserit, PlayHajr,
                              GuildActNow, PlayTruthtrance, PlayGhola, AllySpice,
-                             ProtectAllyFromWorms, ChooseBattle, UseVoice, UsePrescience, PlanBattle,
+                             ProtectAllyFromWorms, GrantAllyFreeRevivals, ChooseBattle, UseVoice, UsePrescience, PlanBattle,
                              DialBattle, CallTraitor, CaptureLeader, TakeLosses, DiscardPlayed, DrawNexus,
                              SetRedrawPolicy, PlayNexus, ArmKarama>;
 

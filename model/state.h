@@ -64,6 +64,7 @@ struct SeatState {
   std::optional<Faction> ally;
   Spice ally_spice_limit;               // spice this seat lets its ally spend (public, AllySpice)
   bool protects_ally_from_worms = false;  // Fremen only (public, ProtectAllyFromWorms)
+  bool grants_ally_free_revivals = false; // Fremen only (public, GrantAllyFreeRevivals)
   friend bool operator==(const SeatState&, const SeatState&) = default;
 };
 
