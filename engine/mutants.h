@@ -66,6 +66,7 @@ enum class Mutant : std::uint8_t {
   KaramaCancelKeepsCard,
   WinnerLossIgnoresChoice,
   WinnerDiscardIgnored,
+  TruthtranceSubjectLies,
   // protocol
   StaleVersionAccepted,
   DuplicateIdAccepted,

@@ -338,8 +338,7 @@ json view_to_json(const PublicView& v) {
   for (const Alliance& a : v.alliances) alliances.push_back({name_of(a.a), name_of(a.b)});
   for (const auto& [from, to] : v.proposals) proposals.push_back({{"proposer", name_of(from)}, {"invitee", name_of(to)}});
   for (const TruthtranceAnswer& a : v.truthtrance_answers) {
-    answers.push_back({{"asker", a.asker.value}, {"target", a.target.value}, {"question", name_of(a.question)},
-                       {"answer", a.answer}});
+    answers.push_back(json_io::truthtrance_answer_json(a));
   }
   for (Faction f : v.winners) winners.push_back(name_of(f));
   json karama = json::array();

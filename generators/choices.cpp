@@ -56,10 +56,29 @@ std::size_t weighted(std::span<const double> weights, std::mt19937_64& rng) {
   return pick(rng);
 }
 
+// Uniform: any command equally, except that the Truthtrance questions (hundreds with six seats,
+// README "Truthtrance") count as one command together, so a holder does not drown in them.
+std::size_t pick_uniform(const std::vector<Command>& legal, std::mt19937_64& rng) {
+  std::vector<std::size_t> questions;
+  for (std::size_t i = 0; i < legal.size(); ++i) {
+    if (std::holds_alternative<PlayTruthtrance>(legal[i])) questions.push_back(i);
+  }
+  if (questions.size() <= 1) return std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng);
+  const std::size_t others = legal.size() - questions.size();
+  const std::size_t pick = std::uniform_int_distribution<std::size_t>(0, others)(rng);
+  if (pick == others) return questions[std::uniform_int_distribution<std::size_t>(0, questions.size() - 1)(rng)];
+  std::size_t seen = 0;
+  for (std::size_t i = 0; i < legal.size(); ++i) {
+    if (std::holds_alternative<PlayTruthtrance>(legal[i])) continue;
+    if (seen++ == pick) return i;
+  }
+  return questions.front();
+}
+
 // A command index chosen by `profile`: a kind first (weighted by its heaviest command), then a
-// command of that kind (weighted); Uniform picks any command equally.
+// command of that kind (weighted); Uniform picks any command equally (pick_uniform).
 std::size_t pick_command(const GameState& state, BotProfile profile, const std::vector<Command>& legal, std::mt19937_64& rng) {
-  if (profile == BotProfile::Uniform) return std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng);
+  if (profile == BotProfile::Uniform) return pick_uniform(legal, rng);
   const auto weight = [&](const Command& c) {
     return profile == BotProfile::SpiceHungry ? spice_weight(state, c) : profile_weight(profile, c);
   };

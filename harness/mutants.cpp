@@ -110,6 +110,9 @@ constexpr std::array kCatalogue{
                advanced(Em | Fr | At, 4, 40)},
     MutantInfo{Mutant::WinnerDiscardIgnored, "winner-discard-ignored", "oracle",
                "the battle winner keeps the played cards it chose to discard ([LR] 1.07.06.06)", basic(At | Hk | Em, 4, 40)},
+    MutantInfo{Mutant::TruthtranceSubjectLies, "truthtrance-subject-lies", "oracle",
+               "a Truthtrance question with a subject (a named card, leader, prediction, Nexus card, spice) is answered falsely",
+               basic(At | Hk | Bg | Em | Fr | Sg, 4, 40)},
     // ---- protocol ----
     MutantInfo{Mutant::KaramaCancelGuildAbilityStands, "karama-cancel-guild-ability-stands", "oracle",
                "a Karama played against one of the Guild's shipment abilities is discarded, but the ability applies anyway: "

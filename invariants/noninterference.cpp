@@ -275,7 +275,7 @@ bool reveals(const GameState& before, const GameState& after, const LogEntry& en
   // A sold lot shows how it was paid: a Karama bid puts the card face up on the discard.
   if (before.bidding.high_bidder && (after.bidding.lot != before.bidding.lot || !after.bidding.high_bidder)) return true;
   if (const auto* e = std::get_if<Envelope>(&entry)) {
-    return std::holds_alternative<PlayTruthtrance>(e->command) || std::holds_alternative<CallTraitor>(e->command) ||
+    return std::holds_alternative<CallTraitor>(e->command) ||
            (after.battle.revealed && !before.battle.revealed);
   }
   const auto& r = std::get<ChanceRecord>(entry);
@@ -419,6 +419,12 @@ Violations check_noninterference(const GameState& state, Observer observer, std:
   // player's order to everyone: a disclosure, not a leak.
   if (s2.karama.cancels.size() != state.karama.cancels.size() || twin2.karama.cancels.size() != state.karama.cancels.size()) {
     return out;
+  }
+  // A Truthtrance discloses its one answer ([LR] 3.01.22, "publicly ask"): the twin may answer
+  // otherwise, and nothing else may differ.
+  if (std::holds_alternative<Envelope>(entry) && std::holds_alternative<PlayTruthtrance>(std::get<Envelope>(entry).command) &&
+      !s2.truthtrance_answers.empty() && s2.truthtrance_answers.size() == twin2.truthtrance_answers.size()) {
+    twin2.truthtrance_answers.back().answer = s2.truthtrance_answers.back().answer;
   }
   const Picture a2 = picture(s2, observer);
   const Picture b2 = picture(twin2, observer);

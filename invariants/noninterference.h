@@ -11,7 +11,8 @@
 // Bene Gesserit) the prediction. Left fixed (conservatively): every card the observer saw, known
 // deck tops, the cards up for bid, cards named by battle plans, the hands and traitors of a seat
 // that answered a Truthtrance question or stands on a Karama bid, spice behind shields, storm dials and the Fremen storm
-// card, and uncommitted or unrevealed battle plans.
+// card, and uncommitted or unrevealed battle plans. After a Truthtrance play the twin's new answer is
+// set to the real one: that answer is the one disclosure the play may make ([LR] 3.01.22).
 #pragma once
 
 #include <cstdint>

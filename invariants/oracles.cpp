@@ -567,6 +567,7 @@ constexpr std::array<Checker, kOracleCount> kOracles{
     Checker{kNames[kAdvisorFlip], "oracle", "Bene Gesserit flips: the named territory only, to fighters within Peacetime/Stormed In; Universal Stewards", advisor_flip},
     Checker{kNames[kKarama], "oracle", "a Karama cancels an ability only by its player's standing order, and goes to the discard", karama_cancel},
     Checker{kNames[kWinnerChoice], "oracle", "the winner loses a mix of forces that makes up its dial and support, and keeps or discards its played cards as it chose", winner_choice},
+    Checker{kNames[kTruthtrance], "oracle", "a Truthtrance records one public answer to the question asked, the truth about the target before the play", truthtrance},
 };
 
 }  // namespace

@@ -224,8 +224,7 @@ json state_to_json(const GameState& s) {
   for (const Alliance& a : s.alliances) alliances.push_back({name_of(a.a), name_of(a.b)});
   for (const Sighting& x : s.knowledge.sightings) sightings.push_back(sighting_json(x));
   for (const TruthtranceAnswer& a : s.truthtrance_answers) {
-    answers.push_back({{"asker", a.asker.value}, {"target", a.target.value}, {"question", name_of(a.question)},
-                       {"answer", a.answer}});
+    answers.push_back(json_io::truthtrance_answer_json(a));
   }
   for (Faction f : s.winners) winners.push_back(name_of(f));
   for (const Committed& c : s.committed) committed.push_back(committed_json(c));
@@ -535,8 +534,9 @@ GameState read_state(const In& in) {
   for (const In& x : in["knowledge"]["sightings"].items()) s.knowledge.sightings.push_back(r.sighting(x));
   s.bank = Spice{Reader::amount(in["bank"])};
   for (const In& x : in["truthtrance_answers"].items()) {
-    s.truthtrance_answers.push_back(TruthtranceAnswer{r.seat(x["asker"]), r.seat(x["target"]),
-                                                      x["question"].enumeration<TruthtranceQuestion>(), x["answer"].boolean()});
+    TruthtranceAnswer a = json_io::truthtrance_answer_from(x, s.seat_count());
+    a.target = r.seat(x["target"]);  // a seat of this game, as every seat the snapshot names
+    s.truthtrance_answers.push_back(a);
   }
   if (in.has("karama")) {
     const In k = in["karama"];

@@ -26,7 +26,8 @@ namespace dune {
 // Pause decision points, and Movement ending on a pass (Hajr after the first move): a log of an
 // older schema no longer replays, so files of schemas 1 and 2 are refused by name.
 // Schema 4: the Fremen grant of their ally's free revivals (seat grants_ally_free_revivals,
-// GrantAllyFreeRevivals): files of schema 3 are refused.
+// GrantAllyFreeRevivals) and Truthtrance questions with a subject (a named card, leader, faction,
+// turn or spice amount, in PlayTruthtrance and the answers): files of schema 3 are refused.
 inline constexpr int kSchemaVersion = 4;
 
 // FNV-1a 64-bit over bytes; the digest of a document is this over its content's canonical dump.
