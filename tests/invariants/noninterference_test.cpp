@@ -69,6 +69,32 @@ TEST(TwinTest, ThePredictionIsResampledForOthersOnly) {
   EXPECT_TRUE(changed);
 }
 
+// A Truthtrance answer discloses one fact: the answering seat's other cards are still resampled,
+// and every twin gives the same answer ([LR] 3.01.22).
+TEST(TwinTest, AnAnsweredSeatKeepsItsAnswerAndNothingMore) {
+  GameState s = opening();
+  const auto holds_karama = [](const SeatState& seat) {
+    return std::any_of(seat.hand.begin(), seat.hand.end(), [](TreacheryCardId c) { return card_type(c).name == "Karama"; });
+  };
+  const auto weapons = [](const SeatState& seat) {
+    return std::count_if(seat.hand.begin(), seat.hand.end(), [](TreacheryCardId c) {
+      const TreacheryClass k = card_type(c).classification;
+      return k == TreacheryClass::WeaponProjectile || k == TreacheryClass::WeaponPoison || k == TreacheryClass::WeaponSpecial;
+    }) > 0;
+  };
+  ASSERT_FALSE(s.seats[2].hand.empty());
+  s.truthtrance_answers.push_back(TruthtranceAnswer{Seat{0}, Seat{2}, TruthtranceQuestion::HoldsKarama, holds_karama(s.seats[2])});
+  s.truthtrance_answers.push_back(TruthtranceAnswer{Seat{1}, Seat{2}, TruthtranceQuestion::HoldsWeapon, weapons(s.seats[2])});
+  bool other_cards = false;
+  for (std::uint64_t seed = 0; seed < 20; ++seed) {
+    const GameState t = make_twin(s, Seat{0}, seed);
+    EXPECT_EQ(holds_karama(t.seats[2]), holds_karama(s.seats[2])) << seed;
+    EXPECT_EQ(weapons(t.seats[2]), weapons(s.seats[2])) << seed;
+    other_cards = other_cards || t.seats[2].hand != s.seats[2].hand;
+  }
+  EXPECT_TRUE(other_cards) << "the answered seat's hand was never resampled";
+}
+
 TEST(NoninterferenceTest, HoldsThroughTheFirstStepsOfARandomGame) {
   int checked = 0;
   generators::play_random_game(Options::basic(kBaseFactions), 5, 40, [&](const GameState&, const LogEntry&, const GameState& after) {
