@@ -11,6 +11,6 @@ namespace dune {
 std::vector<Command> card_candidates(const GameState& state, Seat seat);
 std::optional<Rejection> validate_card(const GameState& state, Seat seat, const Command& c);
 void apply_card(GameState& state, Seat seat, const Command& c);
-bool truthful_answer(const GameState& state, Seat asker, Seat target, TruthtranceQuestion q);
+bool truthful_answer(const GameState& state, Seat asker, const PlayTruthtrance& question);
 
 }  // namespace dune

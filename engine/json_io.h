@@ -45,7 +45,8 @@ DUNE_ENUM_NAMES(ChanceKind, sv{"TraitorDeal"}, sv{"TreacheryDeal"}, sv{"Treacher
 DUNE_ENUM_NAMES(SeenKind, sv{"TreacheryCard"}, sv{"SpiceCard"}, sv{"StormCard"}, sv{"TraitorCard"},
                 sv{"PlanElement"}, sv{"Other"});
 DUNE_ENUM_NAMES(TruthtranceQuestion, sv{"HoldsKarama"}, sv{"HoldsWeapon"}, sv{"HoldsDefense"},
-                sv{"HasAtLeastTenSpice"}, sv{"HoldsTraitorOfMine"});
+                sv{"HasAtLeastTenSpice"}, sv{"HoldsTraitorOfMine"}, sv{"HoldsCardNamed"}, sv{"HoldsLeaderAsTraitor"},
+                sv{"PredictedFaction"}, sv{"PredictedTurn"}, sv{"HoldsNexusCard"}, sv{"HasAtLeastSpice"});
 DUNE_ENUM_NAMES(AdvisorDestination, sv{"None"}, sv{"PolarSink"}, sv{"ShipmentCell"});
 DUNE_ENUM_NAMES(BeneGesseritSide, sv{"Advisors"}, sv{"Fighters"});
 DUNE_ENUM_NAMES(FlipOccasion, sv{"Wartime"}, sv{"Intrusion"}, sv{"TakeUpArms"});
@@ -207,6 +208,25 @@ Options read_strict_options(const In& in);
 
 // A command as command_from_json reads it, at `in`'s path (scenario steps name their own).
 Command read_command(const In& in, bool lenient);
+
+// A Truthtrance answer as {"asker", "answer", "target", "question", subject fields}: the question
+// in PlayTruthtrance's own JSON form (snapshots and views).
+inline json truthtrance_answer_json(const TruthtranceAnswer& a) {
+  json out = command_to_json(Command{question_of(a)});
+  out.erase("kind");
+  out["asker"] = a.asker.value;
+  out["answer"] = a.answer;
+  return out;
+}
+inline TruthtranceAnswer truthtrance_answer_from(const In& in, std::size_t seats) {
+  in.only_keys({"asker", "answer", "target", "question", "card", "leader", "faction", "turn", "spice"});
+  json question = in.j;
+  question.erase("asker");
+  question.erase("answer");
+  question["kind"] = "PlayTruthtrance";
+  const Command c = read_command(In{question, in.path}, false);
+  return answer_to(Seat{in["asker"].byte(seats)}, std::get<PlayTruthtrance>(c), in["answer"].boolean());
+}
 
 // Runs a reader; its JsonFailure and nlohmann's exceptions become a LoadError (they never escape
 // the public API).

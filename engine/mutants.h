@@ -40,6 +40,7 @@ enum class Mutant : std::uint8_t {
   GuildPaysFullPrice,
   FremenPayToShip,
   NoFreeRevivals,
+  FremenGrantIgnored,
   LeaderRevivalFree,
   CharityPaysThree,
   BeneGesseritCharityBasicOff,
@@ -70,6 +71,7 @@ enum class Mutant : std::uint8_t {
   KaramaRevivalCharged,
   KaramaHandShortChange,
   KaramaCancelledShipmentPaid,
+  TruthtranceSubjectLies,
   // protocol
   StaleVersionAccepted,
   DuplicateIdAccepted,

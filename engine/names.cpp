@@ -20,13 +20,23 @@ std::string cell_name(CellId c) {
   return fmt::format("{} ({})", to_string(info.territory), info.orientation);
 }
 
-std::string_view question_text(TruthtranceQuestion q) {
-  switch (q) {
+std::string question_text(const PlayTruthtrance& c) {
+  const auto leader = [&] { return c.leader && c.leader->value < kLeaderCount ? std::string(leader_info(*c.leader).name) : std::string("?"); };
+  const auto faction = [&] { return c.faction ? std::string(to_string(*c.faction)) : std::string("?"); };
+  switch (c.question) {
     case TruthtranceQuestion::HoldsKarama: return "do you hold a Karama card?";
     case TruthtranceQuestion::HoldsWeapon: return "do you hold a weapon?";
     case TruthtranceQuestion::HoldsDefense: return "do you hold a defense?";
     case TruthtranceQuestion::HasAtLeastTenSpice: return "do you have 10 or more spice?";
     case TruthtranceQuestion::HoldsTraitorOfMine: return "is one of my leaders your traitor?";
+    case TruthtranceQuestion::HoldsCardNamed:
+      return fmt::format("do you hold a {}?", c.card ? card_type(*c.card).name : std::string_view("?"));
+    case TruthtranceQuestion::HoldsLeaderAsTraitor: return fmt::format("is {} your traitor?", leader());
+    case TruthtranceQuestion::PredictedFaction: return fmt::format("did you predict that {} wins?", faction());
+    case TruthtranceQuestion::PredictedTurn: return fmt::format("did you predict a win on turn {}?", c.turn ? *c.turn : 0);
+    case TruthtranceQuestion::HoldsNexusCard:
+      return c.faction ? fmt::format("do you hold the {} Nexus card?", faction()) : std::string("do you hold a Nexus card?");
+    case TruthtranceQuestion::HasAtLeastSpice: return fmt::format("do you have {} or more spice?", c.spice.value);
   }
   return "?";
 }
@@ -131,13 +141,14 @@ struct Namer {
   }
   std::string operator()(const PlayHajr&) const { return "play Hajr"; }
   std::string operator()(const GuildActNow&) const { return "Guild acts now"; }
-  std::string operator()(const PlayTruthtrance& c) const { return fmt::format("Truthtrance to seat {}: {}", c.target.value, question_text(c.question)); }
+  std::string operator()(const PlayTruthtrance& c) const { return fmt::format("Truthtrance to seat {}: {}", c.target.value, question_text(c)); }
   std::string operator()(const PlayGhola& c) const {
     return c.leader ? fmt::format("Tleilaxu Ghola: revive {}", leader_info(*c.leader).name)
                     : fmt::format("Tleilaxu Ghola: revive {} forces", c.forces.value);
   }
   std::string operator()(const GiveSpice& c) const { return fmt::format("give 1 spice to seat {}", c.to.value); }
   std::string operator()(const AllySpice& c) const { return fmt::format("let the ally spend up to {} spice", c.limit.value); }
+  std::string operator()(const GrantAllyFreeRevivals& c) const { return c.grant ? "grant the ally 3 free revivals" : "do not grant the ally 3 free revivals"; }
   std::string operator()(const ProtectAllyFromWorms& c) const { return c.protect ? "protect the ally from worms" : "do not protect the ally from worms"; }
   std::string operator()(const ChooseBattle& c) const { return fmt::format("fight {} in {}", to_string(c.opponent), to_string(c.territory)); }
   std::string operator()(const UseVoice& c) const { return fmt::format("Voice: {} {}", c.must_play ? "play" : "do not play", voice_text(c.subject)); }

@@ -54,7 +54,8 @@ SeatPublicView seat_public(const GameState& s, Seat seat) {
   const SeatState& x = s.seat(seat);
   return SeatPublicView{seat, s.faction_of(seat), x.hand.size(), x.traitors.size(), x.traitor_offer.size(),
                         x.in_front_of_shield, x.reserves_normal, x.reserves_special, x.tanks_normal,
-                        x.tanks_special, x.ally, x.ally_spice_limit, x.protects_ally_from_worms};
+                        x.tanks_special, x.ally, x.ally_spice_limit, x.protects_ally_from_worms,
+                        x.grants_ally_free_revivals};
 }
 
 StormView storm_view(const GameState& s) {
@@ -256,7 +257,8 @@ json seat_public_json(const SeatPublicView& s) {
           {"in_front_of_shield", s.in_front_of_shield.value}, {"reserves_normal", s.reserves_normal.value},
           {"reserves_special", s.reserves_special.value}, {"tanks_normal", s.tanks_normal.value},
           {"tanks_special", s.tanks_special.value}, {"ally", s.ally ? json(name_of(*s.ally)) : json(nullptr)},
-          {"ally_spice_limit", s.ally_spice_limit.value}, {"protects_ally_from_worms", s.protects_ally_from_worms}};
+          {"ally_spice_limit", s.ally_spice_limit.value}, {"protects_ally_from_worms", s.protects_ally_from_worms},
+          {"grants_ally_free_revivals", s.grants_ally_free_revivals}};
 }
 
 json storm_json(const StormView& s) {
@@ -338,8 +340,7 @@ json view_to_json(const PublicView& v) {
   for (const Alliance& a : v.alliances) alliances.push_back({name_of(a.a), name_of(a.b)});
   for (const auto& [from, to] : v.proposals) proposals.push_back({{"proposer", name_of(from)}, {"invitee", name_of(to)}});
   for (const TruthtranceAnswer& a : v.truthtrance_answers) {
-    answers.push_back({{"asker", a.asker.value}, {"target", a.target.value}, {"question", name_of(a.question)},
-                       {"answer", a.answer}});
+    answers.push_back(json_io::truthtrance_answer_json(a));
   }
   for (Faction f : v.winners) winners.push_back(name_of(f));
   json karama = json::array();

@@ -17,11 +17,15 @@ ForceCount revival_limit(Faction f) {
   return limit ? *limit : ForceCount{1000};
 }
 
-// Free revivals come first; Fremen raise their ally's to 3 (fact sheet §5.1, general modifiers;
-// applied unconditionally, as both [TO] and [DB] do).
+// Free revivals come first. "At your discretion, your ally's free revival is 3" ([LR] 2.04.11):
+// the Fremen's public standing grant (GrantAllyFreeRevivals), read when the ally revives; not
+// granted until they grant it ([TO] YellowAllowsThreeFreeRevivals, false by default).
 ForceCount free_revivals(const GameState& state, Faction f) {
   const ForceCount own = faction_info(f).free_revival;
-  if (ally_of(state, f) == Faction::Fremen) return std::max(own, ForceCount{3});
+  if (ally_of(state, f) != Faction::Fremen) return own;
+  const auto fremen = state.seat_of(Faction::Fremen);
+  const bool granted = fremen && state.seat(*fremen).grants_ally_free_revivals;
+  if (granted || mutant_active(Mutant::FremenGrantIgnored)) return std::max(own, ForceCount{3});
   return own;
 }
 

@@ -1,6 +1,7 @@
 // Standing choices: public side commands any seat may make whenever the game is live, without
-// being awaited: the spice one's ally may spend (AllySpice) and the Fremen protection of their
-// ally from worms (ProtectAllyFromWorms), the private Nexus redraw policy (SetRedrawPolicy) and the
+// being awaited: the spice one's ally may spend (AllySpice), the Fremen protection of their
+// ally from worms (ProtectAllyFromWorms) and their grant of its free revivals
+// (GrantAllyFreeRevivals), the private Nexus redraw policy (SetRedrawPolicy) and the
 // private Karama standing order (ArmKarama, karama.cpp).
 // They never advance the game. They are legal only when
 // they change something, so a random player cannot loop on a no-op.
@@ -44,7 +45,10 @@ std::vector<Command> standing_candidates(const GameState& state, Seat seat) {
   for (int limit = 0; limit <= s.spice.value; ++limit) {
     if (Spice{limit} != s.ally_spice_limit) out.push_back(AllySpice{Spice{limit}});
   }
-  if (state.faction_of(seat) == Faction::Fremen) out.push_back(ProtectAllyFromWorms{!s.protects_ally_from_worms});
+  if (state.faction_of(seat) == Faction::Fremen) {
+    out.push_back(ProtectAllyFromWorms{!s.protects_ally_from_worms});
+    out.push_back(GrantAllyFreeRevivals{!s.grants_ally_free_revivals});
+  }
   return out;
 }
 
@@ -60,6 +64,15 @@ std::optional<Rejection> validate_standing(const GameState& state, Seat seat, co
     }
     if (a->limit == state.seat(seat).ally_spice_limit) {
       return reject(RejectCode::IllegalChoice, "the ally spice limit is already {}", a->limit.value);
+    }
+    return std::nullopt;
+  }
+  if (const auto* g = std::get_if<GrantAllyFreeRevivals>(&c)) {
+    if (f != Faction::Fremen) {
+      return reject(RejectCode::IllegalChoice, "only the Fremen grant their ally 3 free revivals ([LR] 2.04.11)");
+    }
+    if (g->grant == state.seat(seat).grants_ally_free_revivals) {
+      return reject(RejectCode::IllegalChoice, "that is already the Fremen's choice");
     }
     return std::nullopt;
   }
@@ -83,6 +96,10 @@ void apply_standing(GameState& state, Seat seat, const Command& c) {
   }
   if (const auto* a = std::get_if<AllySpice>(&c)) {
     state.seat(seat).ally_spice_limit = a->limit;
+    return;
+  }
+  if (const auto* g = std::get_if<GrantAllyFreeRevivals>(&c)) {
+    state.seat(seat).grants_ally_free_revivals = g->grant;
     return;
   }
   state.seat(seat).protects_ally_from_worms = std::get<ProtectAllyFromWorms>(c).protect;

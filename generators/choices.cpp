@@ -58,14 +58,41 @@ std::size_t weighted(std::span<const double> weights, std::mt19937_64& rng) {
   return pick(rng);
 }
 
+// Uniform: any command equally, except that the Truthtrance questions (hundreds with six seats,
+// README "Truthtrance") count as one command together, so a holder does not drown in them.
+std::size_t pick_uniform(const std::vector<Command>& legal, std::mt19937_64& rng) {
+  std::vector<std::size_t> questions;
+  for (std::size_t i = 0; i < legal.size(); ++i) {
+    if (std::holds_alternative<PlayTruthtrance>(legal[i])) questions.push_back(i);
+  }
+  if (questions.size() <= 1) return std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng);
+  const std::size_t others = legal.size() - questions.size();
+  const std::size_t pick = std::uniform_int_distribution<std::size_t>(0, others)(rng);
+  if (pick == others) return questions[std::uniform_int_distribution<std::size_t>(0, questions.size() - 1)(rng)];
+  std::size_t seen = 0;
+  for (std::size_t i = 0; i < legal.size(); ++i) {
+    if (std::holds_alternative<PlayTruthtrance>(legal[i])) continue;
+    if (seen++ == pick) return i;
+  }
+  return questions.front();
+}
+
 // A command index chosen by `profile`: a kind first (weighted by its heaviest command), then a
-// command of that kind (weighted); Uniform picks any command equally.
+// command of that kind (weighted); Uniform picks any command equally (pick_uniform).
 std::size_t pick_command(const GameState& state, BotProfile profile, const std::vector<Command>& legal, std::mt19937_64& rng) {
-  if (profile == BotProfile::Uniform) return std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng);
+  if (profile == BotProfile::Uniform) return pick_uniform(legal, rng);
+  // A seat with a Karama order armed is offered to withdraw it (ArmKarama{}), and only then.
+  const bool armed = std::ranges::any_of(legal, [](const Command& c) {
+    const auto* k = std::get_if<ArmKarama>(&c);
+    return k && !k->ability;
+  });
   const auto weight = [&](const Command& c) {
     // A gift is one spice, offered to every other seat at every decision: weighted like a step's
     // own command, giving would take a tenth of the decisions and level every seat's spice.
     if (std::holds_alternative<GiveSpice>(c)) return 0.1;
+    // An aggressive player holding a Karama arms it against another's ability at once ([LR]
+    // 3.01.11.01), and then keeps that order: no flipping between abilities.
+    if (const auto* k = std::get_if<ArmKarama>(&c); k && profile == BotProfile::Aggressive && k->ability && !armed) return 3.0;
     return profile == BotProfile::SpiceHungry ? spice_weight(state, c) : profile_weight(profile, c);
   };
   std::map<std::size_t, std::vector<std::size_t>> by_kind;  // variant index -> command indices
@@ -102,7 +129,10 @@ double profile_weight(BotProfile profile, const Command& c) {
     case BotProfile::AllyEager:
       if (std::holds_alternative<AcceptAlliance>(c)) return 30.0;
       if (std::holds_alternative<ProposeAlliance>(c)) return 15.0;
-      if (std::holds_alternative<AllySpice>(c) || std::holds_alternative<ProtectAllyFromWorms>(c)) return 3.0;
+      if (std::holds_alternative<AllySpice>(c) || std::holds_alternative<ProtectAllyFromWorms>(c) ||
+          std::holds_alternative<GrantAllyFreeRevivals>(c)) {
+        return 3.0;
+      }
       return std::holds_alternative<BreakAlliance>(c) ? 0.1 : 1.0;
     case BotProfile::Aggressive: return aggressive_weight(c);
     case BotProfile::Passive:

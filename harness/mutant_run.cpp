@@ -28,6 +28,7 @@ GameSpec mutant_spec(const MutantInfo& mutant, std::uint64_t seed) {
       if (seed % 2 == 1) spec.bots.assign(spec.bots.size(), BotProfile::Aggressive);
       break;
     case MutantBots::SpiceHungry: spec.bots.assign(spec.bots.size(), BotProfile::SpiceHungry); break;
+    case MutantBots::Aggressive: spec.bots.assign(spec.bots.size(), BotProfile::Aggressive); break;
     case MutantBots::Nexus:  // draws need an alliance and unallied seats: ally-eager and Nexus-eager seats mixed;
                              // the first seat always Nexus-eager, so it meets its own card
       for (std::size_t i = 0; i < spec.bots.size(); ++i) {

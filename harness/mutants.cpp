@@ -55,6 +55,8 @@ constexpr std::array kCatalogue{
                "the Fremen pay for sending their reserves near The Great Flat", basic(Fr | At, 2)},
     MutantInfo{Mutant::NoFreeRevivals, "no-free-revivals", "oracle",
                "free revivals are charged 2 spice each", basic(At | Hk | Em, 4)},
+    MutantInfo{Mutant::FremenGrantIgnored, "fremen-grant-ignored", "oracle",
+               "the Fremen ally revives 3 free without the Fremen's grant ([LR] 2.04.11)", nexus(5, 40)},
     MutantInfo{Mutant::LeaderRevivalFree, "leader-revival-free", "oracle",
                "reviving a leader costs nothing instead of its strength",
                MutantSetup{At | Hk | Fr, false, 3, 20, MutantBots::Mixed, MutantStart::FirstSeatLeadersInTanks}},
@@ -113,14 +115,17 @@ constexpr std::array kCatalogue{
                "until the Mentat Pause)", basic(At | Hk | Em, 2, 20)},
     MutantInfo{Mutant::KaramaCancelCaptureStands, "karama-cancel-capture-stands", "oracle",
                "a Karama played against the Harkonnen capture is discarded, but a leader is drawn all the same "
-               "([LR] 2.05.10.01 ✷, 3.01.11.01)", advanced(Hk | At | Em, 4, 250)},
+               "([LR] 2.05.10.01 ✷, 3.01.11.01)", advanced(Hk | At | Em, 4, 60, MutantBots::Aggressive)},
     MutantInfo{Mutant::KaramaRevivalCharged, "karama-revival-charged", "oracle",
                "the Emperor's Karama revival is charged like an ordinary one, 2 a force or the leader's strength ([LR] 1.14.02: for free)",
                advanced(Em | At | Hk, 10, 100)},
     MutantInfo{Mutant::KaramaHandShortChange, "karama-hand-short-change", "oracle",
                "the Harkonnen owe one card fewer than they took by their Karama power ([LR] 1.14.04)", advanced(Hk | At | Em, 4, 60)},
     MutantInfo{Mutant::KaramaCancelledShipmentPaid, "karama-cancelled-shipment-paid", "oracle",
-               "a shipment cancelled by the Guild's Karama power is paid for all the same ([LR] 1.14.05)", advanced(Sg | At | Hk, 4, 250)},
+               "a shipment cancelled by the Guild's Karama power is paid for all the same ([LR] 1.14.05)", advanced(Sg | At | Hk, 4, 60, MutantBots::Aggressive)},
+    MutantInfo{Mutant::TruthtranceSubjectLies, "truthtrance-subject-lies", "oracle",
+               "a Truthtrance question with a subject (a named card, leader, prediction, Nexus card, spice) is answered falsely",
+               basic(At | Hk | Bg | Em | Fr | Sg, 4, 40)},
     // ---- protocol ----
     MutantInfo{Mutant::KaramaCancelGuildAbilityStands, "karama-cancel-guild-ability-stands", "oracle",
                "a Karama played against one of the Guild's shipment abilities is discarded, but the ability applies anyway: "

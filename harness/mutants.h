@@ -24,6 +24,7 @@ inline constexpr std::string_view kNoMutantsMessage =
 enum class MutantBots : std::uint8_t {
   Mixed,        // uniform on even seeds, aggressive (reckless battle plans) on odd ones
   SpiceHungry,  // onto spice, where the worms appear
+  Aggressive,   // every seat aggressive: battles every turn, Karama orders armed at once
   Nexus,        // the Nexus module (Audit) with Nexus-eager and ally-eager seats; draws favour the
                 // Atreides card, the family whose panels play (seed 000, "Effect integration")
 };

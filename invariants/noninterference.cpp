@@ -10,6 +10,7 @@
 
 #include "engine/engine.h"
 #include "engine/projection.h"
+#include "invariants/oracle_support.h"
 #include "invariants/protocol.h"
 #include "model/cards.h"
 #include "model/factions.h"
@@ -81,15 +82,25 @@ bool karama_bid_pinned(const GameState& s) {
          s.bidding.high_bid > s.seat(*s.bidding.high_bidder).spice;
 }
 
-// Seats whose hand is partly public: they answered a Truthtrance question, or stand on a Karama
-// bid the twin cannot turn into a spice bid (karama_bid_pinned).
-std::vector<bool> questioned(const GameState& s) {
+// Seats whose hand and traitors stay put in the twin: one standing on a Karama bid the twin cannot
+// turn into a spice bid (karama_bid_pinned), and, when `frozen_answers` (the fallback of twin_of),
+// every seat that answered a Truthtrance question.
+std::vector<bool> questioned(const GameState& s, bool frozen_answers) {
   std::vector<bool> out(s.seat_count(), false);
   for (const TruthtranceAnswer& a : s.truthtrance_answers) {
-    if (a.target.value < out.size()) out[a.target.value] = true;
+    if (frozen_answers && a.target.value < out.size()) out[a.target.value] = true;
   }
   if (karama_bid_pinned(s)) out[s.bidding.high_bidder->value] = true;
   return out;
+}
+
+// Every Truthtrance question asked so far has the same truth in the twin as in the state now
+// (oracle_detail::truthtrance_fact, from the card tables): the answers are public, so a twin that
+// would answer one otherwise is one the observer could tell apart.
+bool answers_agree(const GameState& s, const GameState& twin) {
+  return std::all_of(s.truthtrance_answers.begin(), s.truthtrance_answers.end(), [&](const TruthtranceAnswer& a) {
+    return oracle_detail::truthtrance_fact(s, a) == oracle_detail::truthtrance_fact(twin, a);
+  });
 }
 
 // A card its holder may use as a Karama: a Karama, or (Advanced Karama) a Bene Gesserit worthless
@@ -122,11 +133,11 @@ std::vector<TreacheryCardId> cards_in_plans(const GameState& s) {
   return out;
 }
 
-void resample_treachery(GameState& t, const Knows& k, Observer o, Rng& rng) {
+void resample_treachery(GameState& t, const Knows& k, Observer o, Rng& rng, bool frozen_answers) {
   auto seen = sighted(k, o, SeenKind::TreacheryCard);
   own_after(k, o, &SeatState::hand, seen);
   const auto in_plans = cards_in_plans(t);
-  const auto asked = questioned(t);
+  const auto asked = questioned(t, frozen_answers);
   const auto fixed = [&](TreacheryCardId c) { return contains(seen, c.value) || contains(in_plans, c); };
   Slots<TreacheryCardId> slots;
   for (std::size_t i = 0; i < t.seat_count(); ++i) {
@@ -140,11 +151,11 @@ void resample_treachery(GameState& t, const Knows& k, Observer o, Rng& rng) {
   std::sort(t.treachery.deck.unseen.begin(), t.treachery.deck.unseen.end());
 }
 
-void resample_traitors(GameState& t, const Knows& k, Observer o, Rng& rng) {
+void resample_traitors(GameState& t, const Knows& k, Observer o, Rng& rng, bool frozen_answers) {
   auto seen = sighted(k, o, SeenKind::TraitorCard);
   own_after(k, o, &SeatState::traitors, seen);
   own_after(k, o, &SeatState::traitor_offer, seen);
-  const auto asked = questioned(t);
+  const auto asked = questioned(t, frozen_answers);
   // A traitor called in this battle is revealed: the combatants' traitors stay put.
   const bool called = t.battle.traitor_called[0] || t.battle.traitor_called[1];
   Slots<TraitorCardId> slots;
@@ -284,7 +295,7 @@ bool reveals(const GameState& before, const GameState& after, const LogEntry& en
   // A sold lot shows how it was paid: a Karama bid puts the card face up on the discard.
   if (before.bidding.high_bidder && (after.bidding.lot != before.bidding.lot || !after.bidding.high_bidder)) return true;
   if (const auto* e = std::get_if<Envelope>(&entry)) {
-    return std::holds_alternative<PlayTruthtrance>(e->command) || std::holds_alternative<CallTraitor>(e->command) ||
+    return std::holds_alternative<CallTraitor>(e->command) ||
            (after.battle.revealed && !before.battle.revealed);
   }
   const auto& r = std::get<ChanceRecord>(entry);
@@ -338,16 +349,30 @@ Violations twins_checker(const Transition& t, const GameContext&) {
 
 bool noninterference_on(const CheckOptions& o) { return o.noninterference; }
 
-GameState twin_of(const GameState& state, const Knows& k, Observer observer, std::uint64_t seed) {
+GameState resampled(const GameState& state, const Knows& k, Observer observer, std::uint64_t seed, bool frozen_answers) {
   Rng rng(seed);
   GameState twin = state;
-  resample_treachery(twin, k, observer, rng);
+  resample_treachery(twin, k, observer, rng, frozen_answers);
   resample_karama_bid(twin, observer, rng);
-  resample_traitors(twin, k, observer, rng);
+  resample_traitors(twin, k, observer, rng, frozen_answers);
   resample_nexus(twin, k, observer, rng);
   resample_prediction(twin, observer, rng);
   resample_karama_orders(twin, observer, rng);
   return twin;
+}
+
+// A Truthtrance answer discloses one fact, not the answering seat's whole hand: the twin resamples
+// that seat too and is kept when every answer's truth is unchanged. After kAnswerAttempts twins that
+// each contradict an answer, the answered seats' hands and traitors stay put (conservative).
+constexpr int kAnswerAttempts = 8;
+
+GameState twin_of(const GameState& state, const Knows& k, Observer observer, std::uint64_t seed) {
+  if (state.truthtrance_answers.empty()) return resampled(state, k, observer, seed, false);
+  for (int attempt = 0; attempt < kAnswerAttempts; ++attempt) {
+    GameState twin = resampled(state, k, observer, seed + 0x632BE59BD9B4E019ULL * static_cast<std::uint64_t>(attempt), false);
+    if (answers_agree(state, twin)) return twin;
+  }
+  return resampled(state, k, observer, seed, true);
 }
 
 // `entry` taken in `twin`: false when it is not legal there (then nothing is compared).
@@ -428,6 +453,12 @@ Violations check_noninterference(const GameState& state, Observer observer, std:
   // player's order to everyone: a disclosure, not a leak.
   if (s2.karama.cancels.size() != state.karama.cancels.size() || twin2.karama.cancels.size() != state.karama.cancels.size()) {
     return out;
+  }
+  // A Truthtrance discloses its one answer ([LR] 3.01.22, "publicly ask"): the twin may answer
+  // otherwise, and nothing else may differ.
+  if (std::holds_alternative<Envelope>(entry) && std::holds_alternative<PlayTruthtrance>(std::get<Envelope>(entry).command) &&
+      !s2.truthtrance_answers.empty() && s2.truthtrance_answers.size() == twin2.truthtrance_answers.size()) {
+    twin2.truthtrance_answers.back().answer = s2.truthtrance_answers.back().answer;
   }
   const Picture a2 = picture(s2, observer);
   const Picture b2 = picture(twin2, observer);

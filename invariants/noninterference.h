@@ -10,8 +10,12 @@
 // cards among the unseen Nexus deck, other seats' redraw policies, and (for every observer but the
 // Bene Gesserit) the prediction. Left fixed (conservatively): every card the observer saw, known
 // deck tops, the cards up for bid, cards named by battle plans, the hands and traitors of a seat
-// that answered a Truthtrance question or stands on a Karama bid, spice behind shields, storm dials and the Fremen storm
-// card, and uncommitted or unrevealed battle plans.
+// that stands on a Karama bid, spice behind shields, storm dials and the Fremen storm
+// card, and uncommitted or unrevealed battle plans. A seat that answered a Truthtrance question is
+// resampled too, the twin kept only if every question asked has the same truth in it (after 8
+// twins that contradict one, that seat's hand and traitors stay put). After a Truthtrance play the
+// twin's new answer is set to the real one: that answer is the one disclosure the play may make
+// ([LR] 3.01.22).
 #pragma once
 
 #include <cstdint>

@@ -17,7 +17,7 @@ namespace dune::invariants::oracle_detail {
 enum Oracle : std::size_t {
   kBid, kShipment, kRevival, kCharity, kCollection, kStorm, kWorm, kWormRide,
   kBattleWinner, kBattleLosses, kLeaderFate, kLeaderPrize, kTraitor, kExplosion, kVictory, kCapture,
-  kStormMigration, kAdvisorFlip, kKarama, kWinnerChoice, kBribes, kKaramaPower, kOracleCount
+  kStormMigration, kAdvisorFlip, kKarama, kWinnerChoice, kBribes, kKaramaPower, kTruthtrance, kOracleCount
 };
 
 inline constexpr std::array<std::string_view, kOracleCount> kNames{
@@ -27,7 +27,7 @@ inline constexpr std::array<std::string_view, kOracleCount> kNames{
     "oracle.battle-losses", "oracle.leader-fate",      "oracle.leader-prize",    "oracle.traitor-call",
     "oracle.explosion",     "oracle.victory",          "oracle.capture",
     "oracle.storm-migration", "oracle.advisor-flip", "oracle.karama-cancel", "oracle.winner-choice",
-    "oracle.bribes", "oracle.karama-power"};
+    "oracle.bribes", "oracle.karama-power", "oracle.truthtrance"};
 
 // Counts a decided case (returning its violations) or a skipped one (oracle_tallies()).
 Violations decided(Oracle o, Violations v = {});
@@ -93,5 +93,10 @@ Violations worm(const Transition& t, const GameContext&);
 Violations worm_ride(const Transition& t, const GameContext&);
 Violations storm_migration(const Transition& t, const GameContext&);
 Violations advisor_flip(const Transition& t, const GameContext&);
+
+// The Truthtrance oracle (oracles_cards.cpp), and the truth of an answer's question in a state,
+// from the card and leader tables (nullopt: a question without its subject).
+Violations truthtrance(const Transition& t, const GameContext&);
+std::optional<bool> truthtrance_fact(const GameState& s, const TruthtranceAnswer& a);
 
 }  // namespace dune::invariants::oracle_detail

@@ -280,7 +280,9 @@ Violations revival_payment(const Transition& t, const GameContext&) {
   const FactionInfo& info = faction_info(b.faction_of(seat));
   const auto ally = ally_seat(b, seat);
   int free = info.free_revival.value;
-  if (ally && b.faction_of(*ally) == Faction::Fremen) free = std::max(free, 3);  // fact sheet §5.1
+  // "At your discretion, your ally's free revival is 3" ([LR] 2.04.11): the Fremen's public grant
+  // as it stood before the revival.
+  if (ally && b.faction_of(*ally) == Faction::Fremen && b.seat(*ally).grants_ally_free_revivals) free = std::max(free, 3);
   // The Emperor's extras are the last forces revived, normal ones first (the engine's choice).
   const int extra_normal = std::min(r->ally_paid_extra.value, r->normal.value);
   const int extra_special = r->ally_paid_extra.value - extra_normal;
@@ -626,6 +628,7 @@ constexpr std::array<Checker, kOracleCount> kOracles{
     Checker{kNames[kKaramaPower], "oracle", "an Advanced faction Karama power: once a game, a Karama to the discard, and exactly its effect", karama_power},
     Checker{kNames[kWinnerChoice], "oracle", "the winner loses a mix of forces that makes up its dial and support, and keeps or discards its played cards as it chose", winner_choice},
     Checker{kNames[kBribes], "oracle", "a gift moves one spice: the Emperor's to his ally behind its shield, a bribe in front; the Mentat Pause collects the bribes", bribes},
+    Checker{kNames[kTruthtrance], "oracle", "a Truthtrance records one public answer to the question asked, the truth about the target before the play", truthtrance},
 };
 
 }  // namespace

@@ -63,7 +63,8 @@ json seat_json(const SeatState& s) {
           {"reserves_normal", s.reserves_normal.value}, {"reserves_special", s.reserves_special.value},
           {"tanks_normal", s.tanks_normal.value}, {"tanks_special", s.tanks_special.value},
           {"ally", s.ally ? json(name_of(*s.ally)) : json(nullptr)},
-          {"ally_spice_limit", mutant_active(Mutant::AllySpiceNotSaved) ? 0 : s.ally_spice_limit.value}, {"protects_ally_from_worms", s.protects_ally_from_worms}};
+          {"ally_spice_limit", mutant_active(Mutant::AllySpiceNotSaved) ? 0 : s.ally_spice_limit.value}, {"protects_ally_from_worms", s.protects_ally_from_worms},
+          {"grants_ally_free_revivals", s.grants_ally_free_revivals}};
 }
 
 json leaders_json(const std::array<LeaderState, kLeaderCount>& leaders) {
@@ -231,8 +232,7 @@ json state_to_json(const GameState& s) {
   for (const Alliance& a : s.alliances) alliances.push_back({name_of(a.a), name_of(a.b)});
   for (const Sighting& x : s.knowledge.sightings) sightings.push_back(sighting_json(x));
   for (const TruthtranceAnswer& a : s.truthtrance_answers) {
-    answers.push_back({{"asker", a.asker.value}, {"target", a.target.value}, {"question", name_of(a.question)},
-                       {"answer", a.answer}});
+    answers.push_back(json_io::truthtrance_answer_json(a));
   }
   for (Faction f : s.winners) winners.push_back(name_of(f));
   for (const Committed& c : s.committed) committed.push_back(committed_json(c));
@@ -304,6 +304,7 @@ struct Reader {
     if (!in["ally"].j.is_null()) s.ally = in["ally"].enumeration<Faction>();
     s.ally_spice_limit = Spice{amount(in["ally_spice_limit"])};
     s.protects_ally_from_worms = in["protects_ally_from_worms"].boolean();
+    s.grants_ally_free_revivals = in["grants_ally_free_revivals"].boolean();
     return s;
   }
 
@@ -541,8 +542,9 @@ GameState read_state(const In& in) {
   for (const In& x : in["knowledge"]["sightings"].items()) s.knowledge.sightings.push_back(r.sighting(x));
   s.bank = Spice{Reader::amount(in["bank"])};
   for (const In& x : in["truthtrance_answers"].items()) {
-    s.truthtrance_answers.push_back(TruthtranceAnswer{r.seat(x["asker"]), r.seat(x["target"]),
-                                                      x["question"].enumeration<TruthtranceQuestion>(), x["answer"].boolean()});
+    TruthtranceAnswer a = json_io::truthtrance_answer_from(x, s.seat_count());
+    a.target = r.seat(x["target"]);  // a seat of this game, as every seat the snapshot names
+    s.truthtrance_answers.push_back(a);
   }
   {
     const In k = in["karama"];

@@ -27,8 +27,10 @@ namespace dune {
 // Schema 4: spice gifts and bribes (GiveSpice); the Karama record always written, so a snapshot
 // that lost it is refused instead of loading with no Karama orders; the Advanced faction Karama
 // powers (the uses, a Harkonnen hand exchange under way, the Sardaukar of the Emperor's Karama
-// revival) and their command kinds. A log of an older schema no longer replays, so files of
-// schemas 1 to 3 are refused by name.
+// revival) and their command kinds; the Fremen grant of their ally's free revivals (seat
+// grants_ally_free_revivals, GrantAllyFreeRevivals) and Truthtrance questions with a subject (a
+// named card, leader, faction, turn or spice amount, in PlayTruthtrance and the answers). A log of
+// an older schema no longer replays, so files of schemas 1 to 3 are refused by name.
 inline constexpr int kSchemaVersion = 4;
 
 // FNV-1a 64-bit over bytes; the digest of a document is this over its content's canonical dump.

@@ -247,19 +247,39 @@ struct GuildActNow {
 };
 
 // ---- at-any-time plays (any awaited seat, at the action boundary: CommandClass::AnyTime) --------
-// Truthtrance questions are typed and answered from the state, truthfully (issue: Engine I, 8).
+// Truthtrance questions are typed and answered from the state, truthfully (issue: Engine I, 8;
+// issue 16 item 5). The questions with a subject name it in one field of PlayTruthtrance; every
+// other subject field stays empty. Questions about the past, intentions or what a seat has seen
+// are not typed (README "Truthtrance").
 enum class TruthtranceQuestion : std::uint8_t {
-  HoldsKarama,         // "Do you hold a Karama card?"
-  HoldsWeapon,         // "Do you hold a weapon?"
-  HoldsDefense,        // "Do you hold a defense?"
-  HasAtLeastTenSpice,  // "Do you have 10 or more spice?"
-  HoldsTraitorOfMine,  // "Is one of my leaders your traitor?"
+  HoldsKarama,           // "Do you hold a Karama card?"
+  HoldsWeapon,           // "Do you hold a weapon?"
+  HoldsDefense,          // "Do you hold a defense?"
+  HasAtLeastTenSpice,    // "Do you have 10 or more spice?"
+  HoldsTraitorOfMine,    // "Is one of my leaders your traitor?"
+  HoldsCardNamed,        // "Do you hold a <card>?" (`card`: the first card of that name; any copy answers)
+  HoldsLeaderAsTraitor,  // "Is <leader> your traitor?" (`leader`)
+  PredictedFaction,      // to the Bene Gesserit: "Did you predict that <faction> wins?" (`faction`)
+  PredictedTurn,         // to the Bene Gesserit: "Did you predict a win on turn <turn>?" (`turn`)
+  HoldsNexusCard,        // "Do you hold a Nexus card?" (`faction`: that faction's card; none: any card)
+  HasAtLeastSpice,       // "Do you have <spice> or more spice?" (`spice`: one of kTruthtranceSpiceThresholds)
 };
+// The spice amounts HasAtLeastSpice asks about, besides the 10 of HasAtLeastTenSpice: a small fixed
+// set, so the list of legal commands stays small (README "Truthtrance").
+inline constexpr std::array kTruthtranceSpiceThresholds{Spice{5}, Spice{15}, Spice{20}};
 struct PlayTruthtrance {
   Seat target;
   TruthtranceQuestion question;
+  std::optional<TreacheryCardId> card = std::nullopt;  // HoldsCardNamed
+  std::optional<LeaderId> leader = std::nullopt;       // HoldsLeaderAsTraitor
+  std::optional<Faction> faction = std::nullopt;       // PredictedFaction, HoldsNexusCard
+  std::optional<std::uint8_t> turn = std::nullopt;     // PredictedTurn
+  Spice spice = Spice{0};                              // HasAtLeastSpice
   static constexpr CommandInfo kInfo{"PlayTruthtrance", "Truthtrance", CommandClass::AnyTime, kLiveSteps};
-  template <class C, class F> static void fields(C& c, F&& f) { f("target", c.target); f("question", c.question); }
+  template <class C, class F> static void fields(C& c, F&& f) {
+    f("target", c.target); f("question", c.question); f("card", c.card); f("leader", c.leader);
+    f("faction", c.faction); f("turn", c.turn); f("spice", c.spice);
+  }
   friend bool operator==(const PlayTruthtrance&, const PlayTruthtrance&) = default;
 };
 struct PlayGhola {
@@ -297,6 +317,15 @@ struct ProtectAllyFromWorms {
   static constexpr CommandInfo kInfo{"ProtectAllyFromWorms", "worm protection for the ally", CommandClass::Standing, kLiveSteps};
   template <class C, class F> static void fields(C& c, F&& f) { f("protect", c.protect); }
   friend bool operator==(const ProtectAllyFromWorms&, const ProtectAllyFromWorms&) = default;
+};
+// Fremen: whether their ally's free revival is 3 ([LR] 2.04.11 "At your discretion, your ally's
+// free revival is 3"). Public; not granted until the Fremen grant it ([TO] AllyPermission
+// YellowAllowsThreeFreeRevivals, false by default).
+struct GrantAllyFreeRevivals {
+  bool grant;
+  static constexpr CommandInfo kInfo{"GrantAllyFreeRevivals", "free revivals for the ally", CommandClass::Standing, kLiveSteps};
+  template <class C, class F> static void fields(C& c, F&& f) { f("grant", c.grant); }
+  friend bool operator==(const GrantAllyFreeRevivals&, const GrantAllyFreeRevivals&) = default;
 };
 
 // ---- Battle ---------------------------------------------------------------------------------
@@ -460,7 +489,7 @@ using Command = std::variant<Pass, ChooseTraitor, Predict, PlaceForces, DialStor
                              KaramaGiveCard, Revive, KaramaRevive, Ship,
                              CrossShip, ShipToReserves, Move, SendSpiritualAdvisor, FlipBeneGesserit, PlayHajr,
                              GuildActNow, PlayTruthtrance, PlayGhola, GiveSpice, AllySpice,
-                             ProtectAllyFromWorms, ChooseBattle, UseVoice, UsePrescience, PlanBattle,
+                             ProtectAllyFromWorms, GrantAllyFreeRevivals, ChooseBattle, UseVoice, UsePrescience, PlanBattle,
                              DialBattle, CallTraitor, CaptureLeader, TakeLosses, DiscardPlayed, DrawNexus,
                              SetRedrawPolicy, PlayNexus, ArmKarama>;
 

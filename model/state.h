@@ -64,6 +64,7 @@ struct SeatState {
   std::optional<Faction> ally;
   Spice ally_spice_limit;               // spice this seat lets its ally spend (public, AllySpice)
   bool protects_ally_from_worms = false;  // Fremen only (public, ProtectAllyFromWorms)
+  bool grants_ally_free_revivals = false; // Fremen only (public, GrantAllyFreeRevivals)
   friend bool operator==(const SeatState&, const SeatState&) = default;
 };
 
@@ -203,13 +204,25 @@ struct ChanceRecord {
 using LogEntry = std::variant<Envelope, ChanceRecord>;
 
 // A Truthtrance question and its truthful answer, public once given ([LR] 3.01, fact sheet §4.1).
+// The question keeps its subject (PlayTruthtrance's fields), so the public record says what was asked.
 struct TruthtranceAnswer {
   Seat asker;
   Seat target;
   TruthtranceQuestion question;
   bool answer;
+  std::optional<TreacheryCardId> card = std::nullopt;
+  std::optional<LeaderId> leader = std::nullopt;
+  std::optional<Faction> faction = std::nullopt;
+  std::optional<std::uint8_t> turn = std::nullopt;
+  Spice spice = Spice{0};
   friend bool operator==(const TruthtranceAnswer&, const TruthtranceAnswer&) = default;
 };
+inline TruthtranceAnswer answer_to(Seat asker, const PlayTruthtrance& q, bool answer) {
+  return TruthtranceAnswer{asker, q.target, q.question, answer, q.card, q.leader, q.faction, q.turn, q.spice};
+}
+inline PlayTruthtrance question_of(const TruthtranceAnswer& a) {
+  return PlayTruthtrance{a.target, a.question, a.card, a.leader, a.faction, a.turn, a.spice};
+}
 
 // Karama against faction abilities ([LR] 3.01.11.01, 3.04; README "Karama"). `armed` is each
 // seat's private standing order; a cancellation is public (the card is played face up).

@@ -56,6 +56,7 @@ struct SeatPublicView {
   std::optional<Faction> ally;
   Spice ally_spice_limit;
   bool protects_ally_from_worms = false;
+  bool grants_ally_free_revivals = false;
   friend bool operator==(const SeatPublicView&, const SeatPublicView&) = default;
 };
 

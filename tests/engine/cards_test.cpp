@@ -44,13 +44,13 @@ TEST(CardsTest, TruthtranceAnswersEachQuestionFromTheState) {
   GameState s = at_traitor_selection({}, {card_named("Lasgun")});
   s.seat(Seat{1}).spice = Spice{10};
   s.seat(Seat{1}).traitors = {TraitorCardId{0}};  // Thufir Hawat, an Atreides leader
-  EXPECT_TRUE(truthful_answer(s, Seat{0}, Seat{1}, TruthtranceQuestion::HoldsWeapon));
-  EXPECT_FALSE(truthful_answer(s, Seat{0}, Seat{1}, TruthtranceQuestion::HoldsDefense));
-  EXPECT_FALSE(truthful_answer(s, Seat{0}, Seat{1}, TruthtranceQuestion::HoldsKarama));
-  EXPECT_TRUE(truthful_answer(s, Seat{0}, Seat{1}, TruthtranceQuestion::HasAtLeastTenSpice));
-  EXPECT_TRUE(truthful_answer(s, Seat{0}, Seat{1}, TruthtranceQuestion::HoldsTraitorOfMine));
+  EXPECT_TRUE(truthful_answer(s, Seat{0}, PlayTruthtrance{Seat{1}, TruthtranceQuestion::HoldsWeapon}));
+  EXPECT_FALSE(truthful_answer(s, Seat{0}, PlayTruthtrance{Seat{1}, TruthtranceQuestion::HoldsDefense}));
+  EXPECT_FALSE(truthful_answer(s, Seat{0}, PlayTruthtrance{Seat{1}, TruthtranceQuestion::HoldsKarama}));
+  EXPECT_TRUE(truthful_answer(s, Seat{0}, PlayTruthtrance{Seat{1}, TruthtranceQuestion::HasAtLeastTenSpice}));
+  EXPECT_TRUE(truthful_answer(s, Seat{0}, PlayTruthtrance{Seat{1}, TruthtranceQuestion::HoldsTraitorOfMine}));
   s.seat(Seat{1}).spice = Spice{9};
-  EXPECT_FALSE(truthful_answer(s, Seat{0}, Seat{1}, TruthtranceQuestion::HasAtLeastTenSpice));
+  EXPECT_FALSE(truthful_answer(s, Seat{0}, PlayTruthtrance{Seat{1}, TruthtranceQuestion::HasAtLeastTenSpice}));
 }
 
 TEST(CardsTest, TruthtranceNeedsTheCardAndAnotherPlayer) {

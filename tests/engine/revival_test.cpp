@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "engine/internal.h"
+#include "engine/projection.h"
 #include "model/factions.h"
 #include "tests/engine/test_support.h"
 
@@ -126,15 +127,37 @@ TEST(RevivalTest, InsufficientSpiceIsRejected) {
   EXPECT_EQ(s.seat(emperor).spice, Spice{1});
 }
 
-TEST(RevivalTest, FremenAllyRevivesThreeForFree) {
+// [LR] 2.04.11: "At your discretion, your ally's free revival is 3." Not granted, the Atreides
+// ally revives its own 2 free and pays 2 for the third; once the Fremen grant it, all 3 are free.
+TEST(RevivalTest, FremenAllyRevivesThreeForFreeOnlyWhenTheFremenGrantIt) {
   GameState s = table(Options::basic({Faction::Atreides, Faction::Fremen}));
   const Seat atreides = seat_of(s, Faction::Atreides);
+  const Seat fremen = seat_of(s, Faction::Fremen);
   kill(s, atreides, 3);
+  const Command grant = GrantAllyFreeRevivals{true};
+  const auto listed = [](const GameState& st, Seat seat, const Command& c) {
+    const auto legal = legal_commands(st, seat);
+    return std::find(legal.begin(), legal.end(), c) != legal.end();
+  };
+  EXPECT_FALSE(listed(s, fremen, grant));  // no ally yet
+  expect_rejected(s, envelope(s, fremen, grant), RejectCode::IllegalChoice);
   s.alliances.push_back(Alliance{Faction::Atreides, Faction::Fremen});
   s = revival_of(s);
   SeededChance chance(1);
-  s = play(s, atreides, forces(3), chance);
-  EXPECT_EQ(s.seat(atreides).spice, Spice{10});
+  const GameState not_granted = play(s, atreides, forces(3), chance);
+  EXPECT_EQ(not_granted.seat(atreides).spice, Spice{8});
+  // The grant is the Fremen's alone, public, and offered only when it changes something.
+  EXPECT_TRUE(listed(s, fremen, grant));
+  EXPECT_FALSE(listed(s, atreides, grant));
+  expect_rejected(s, envelope(s, atreides, grant), RejectCode::IllegalChoice);
+  expect_rejected(s, envelope(s, fremen, GrantAllyFreeRevivals{false}), RejectCode::IllegalChoice);
+  s = play(s, fremen, grant, chance);
+  EXPECT_TRUE(s.seat(fremen).grants_ally_free_revivals);
+  EXPECT_TRUE(project_public(s).seats[fremen.value].grants_ally_free_revivals);
+  EXPECT_FALSE(listed(s, fremen, grant));
+  EXPECT_TRUE(listed(s, fremen, Command{GrantAllyFreeRevivals{false}}));
+  const GameState granted = play(s, atreides, forces(3), chance);
+  EXPECT_EQ(granted.seat(atreides).spice, Spice{10});
 }
 
 TEST(RevivalTest, LeaderRevivedOnlyWhenAllLeadersAreDead) {

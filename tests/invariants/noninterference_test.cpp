@@ -13,6 +13,9 @@
 #include "invariants/noninterference.h"
 #include "invariants/registry.h"
 #include "model/factions.h"
+#include "engine/internal.h"
+#include "model/cards.h"
+#include "tests/engine/test_support.h"
 
 namespace dune::invariants {
 namespace {
@@ -66,6 +69,32 @@ TEST(TwinTest, ThePredictionIsResampledForOthersOnly) {
   EXPECT_TRUE(changed);
 }
 
+// A Truthtrance answer discloses one fact: the answering seat's other cards are still resampled,
+// and every twin gives the same answer ([LR] 3.01.22).
+TEST(TwinTest, AnAnsweredSeatKeepsItsAnswerAndNothingMore) {
+  GameState s = opening();
+  const auto holds_karama = [](const SeatState& seat) {
+    return std::any_of(seat.hand.begin(), seat.hand.end(), [](TreacheryCardId c) { return card_type(c).name == "Karama"; });
+  };
+  const auto weapons = [](const SeatState& seat) {
+    return std::count_if(seat.hand.begin(), seat.hand.end(), [](TreacheryCardId c) {
+      const TreacheryClass k = card_type(c).classification;
+      return k == TreacheryClass::WeaponProjectile || k == TreacheryClass::WeaponPoison || k == TreacheryClass::WeaponSpecial;
+    }) > 0;
+  };
+  ASSERT_FALSE(s.seats[2].hand.empty());
+  s.truthtrance_answers.push_back(TruthtranceAnswer{Seat{0}, Seat{2}, TruthtranceQuestion::HoldsKarama, holds_karama(s.seats[2])});
+  s.truthtrance_answers.push_back(TruthtranceAnswer{Seat{1}, Seat{2}, TruthtranceQuestion::HoldsWeapon, weapons(s.seats[2])});
+  bool other_cards = false;
+  for (std::uint64_t seed = 0; seed < 20; ++seed) {
+    const GameState t = make_twin(s, Seat{0}, seed);
+    EXPECT_EQ(holds_karama(t.seats[2]), holds_karama(s.seats[2])) << seed;
+    EXPECT_EQ(weapons(t.seats[2]), weapons(s.seats[2])) << seed;
+    other_cards = other_cards || t.seats[2].hand != s.seats[2].hand;
+  }
+  EXPECT_TRUE(other_cards) << "the answered seat's hand was never resampled";
+}
+
 TEST(NoninterferenceTest, HoldsThroughTheFirstStepsOfARandomGame) {
   int checked = 0;
   generators::play_random_game(Options::basic(kBaseFactions), 5, 40, [&](const GameState&, const LogEntry&, const GameState& after) {
@@ -98,6 +127,30 @@ TEST_P(PlantedLeakTest, IsCaught) {
 
 INSTANTIATE_TEST_SUITE_P(Mutants, PlantedLeakTest,
                          ::testing::Values(Mutant::HandInPublicView, Mutant::RejectionNamesHiddenCard, Mutant::OtherTraitorInSeatView));
+
+// [LR] 3.01.22: a Truthtrance answer is public. The check takes the play as the observer's next
+// step and compares the views after it with the twin's, the twin's answer set to the real one:
+// that one answer is the only disclosure it accepts (without that, the twin's other hands answer
+// otherwise and the check fails).
+TEST(NoninterferenceTest, ATruthtranceDisclosesItsAnswerAndNothingElse) {
+  GameState s = testing::started(Options::basic({Faction::Atreides, Faction::Harkonnen, Faction::BeneGesserit}));
+  s.prediction = Prediction{Faction::Harkonnen, 3};
+  for (const char* name : {"Truthtrance", "Lasgun", "Shield", "Karama", "Snooper"}) s.treachery.deck.take_unseen(testing::card_named(name));
+  s.seat(Seat{0}).hand = {testing::card_named("Truthtrance")};
+  s.seat(Seat{1}).hand = {testing::card_named("Lasgun"), testing::card_named("Shield")};
+  s.seat(Seat{2}).hand = {testing::card_named("Karama"), testing::card_named("Snooper")};
+  std::sort(s.seat(Seat{1}).hand.begin(), s.seat(Seat{1}).hand.end());
+  std::sort(s.seat(Seat{2}).hand.begin(), s.seat(Seat{2}).hand.end());
+  enter_phase(s, Phase::SpiceCollection);  // every seat is awaited at its decision point
+  ASSERT_EQ(s.step, Step::Collection);
+  int violations = 0;
+  for (std::uint64_t seed = 0; seed < 60; ++seed) {
+    const Violations v = check_noninterference(s, Seat{0}, seed);
+    violations += v.empty() ? 0 : 1;
+    EXPECT_TRUE(v.empty()) << seed << ": " << v.front().invariant << ": " << v.front().message;
+  }
+  EXPECT_EQ(violations, 0);
+}
 
 TEST(NoninterferenceTest, TheCheckerIsOffUnlessAsked) {
   for (const Checker& c : all_checkers()) {

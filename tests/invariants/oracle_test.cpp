@@ -48,13 +48,13 @@ Campaign play(int games, int karama_games) {
 
 TEST(OracleTest, HoldOnRandomGamesAndDecideRealCases) {
   reset_oracle_tallies();
-  const Campaign c = play(32, 16);
+  const Campaign c = play(32, 48);  // 80 games
   ASSERT_TRUE(c.found.empty()) << c.found.front().invariant << ": " << c.found.front().message << " at " << c.where;
   for (const OracleTally& t : oracle_tallies()) {
     std::cout << fmt::format("[oracle] {:26} decided {:5}  skipped {:4}\n", t.name, t.decided, t.skipped);
     // Explosions and traitor calls are rare in short games; every other oracle must bite on real cases.
     if (t.name != "oracle.explosion" && t.name != "oracle.traitor-call") {
-      EXPECT_GT(t.decided, 0U) << t.name << " decided no case in 48 games";
+      EXPECT_GT(t.decided, 0U) << t.name << " decided no case in 80 games";
     }
   }
 }
