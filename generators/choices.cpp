@@ -125,6 +125,8 @@ double profile_weight(BotProfile profile, const Command& c) {
     case BotProfile::Uniform: return 1.0;
     case BotProfile::NexusEager:
       if (std::holds_alternative<DrawNexus>(c) || std::holds_alternative<PlayNexus>(c)) return 20.0;
+      // The Atreides Cunning follows an answered Prescience (seed 000): a Nexus-eager Atreides asks.
+      if (std::holds_alternative<UsePrescience>(c)) return 20.0;
       return 1.0;
     case BotProfile::AllyEager:
       if (std::holds_alternative<AcceptAlliance>(c)) return 30.0;

@@ -56,7 +56,7 @@ constexpr std::array kCatalogue{
     MutantInfo{Mutant::NoFreeRevivals, "no-free-revivals", "oracle",
                "free revivals are charged 2 spice each", basic(At | Hk | Em, 4)},
     MutantInfo{Mutant::FremenGrantIgnored, "fremen-grant-ignored", "oracle",
-               "the Fremen ally revives 3 free without the Fremen's grant ([LR] 2.04.11)", nexus(5, 40)},
+               "the Fremen ally revives 3 free without the Fremen's grant ([LR] 2.04.11)", nexus(5, 80)},
     MutantInfo{Mutant::LeaderRevivalFree, "leader-revival-free", "oracle",
                "reviving a leader costs nothing instead of its strength",
                MutantSetup{At | Hk | Fr, false, 3, 20, MutantBots::Mixed, MutantStart::FirstSeatLeadersInTanks}},
