@@ -117,12 +117,17 @@ void print_all(std::ostream& out, const std::vector<StoryStep>& steps) {
 // changes something the violating step changes (a seat's spice, a cell, a leader: Change::topic),
 // and the violating step whole; runs of other steps fold into one line. Without a violation, the
 // non-default decisions only.
-// The public version and the awaited seats change at every step: they are no topic to follow.
-// A change of turn or phase is printed as a heading, so the folded runs keep their place.
+// The public version, the awaited seats, the step, the pending chance step and the phase progress
+// change at nearly every step: they are no topic to follow. A change of turn or phase is printed
+// as a heading, so the folded runs keep their place.
 void print_story(std::ostream& out, const std::vector<StoryStep>& steps, std::optional<int> violation_step,
                  const std::string& violation_message) {
   const auto bookkeeping = [](const Change& c) {
-    return c.who == "public" && (c.path == "/version" || c.path.starts_with("/pending"));
+    if (c.who != "public") return false;
+    for (std::string_view p : {"/version", "/pending", "/step", "/phase", "/turn", "/chance", "/progress"}) {
+      if (c.path == p || c.path.starts_with(std::string(p) + "/")) return true;
+    }
+    return false;
   };
   // A secret the message names: a change of a seat's own view, the seat named in the message
   // and its field too ("holding the Nexus card" names /nexus_card of that seat).
