@@ -15,21 +15,6 @@
 namespace dune {
 namespace {
 
-// The faction whose ability it is ([LR] 2.xx numbering). Half-price shipping is the Guild's, used
-// by the Guild or by its ally ([LR] 2.06.09).
-Faction owner(KaramaAbility a) {
-  switch (a) {
-    case KaramaAbility::GuildPaymentForShipment:
-    case KaramaAbility::HalfPriceShipping: return Faction::SpacingGuild;
-    case KaramaAbility::EmperorPaymentForTreachery: return Faction::Emperor;
-    case KaramaAbility::HarkonnenTopCard:
-    case KaramaAbility::HarkonnenCapturedLeaders: return Faction::Harkonnen;
-    case KaramaAbility::BeneGesseritCharity: return Faction::BeneGesserit;
-    case KaramaAbility::OffPlanetShipment: return Faction::SpacingGuild;  // the Guild's own power, not a target
-  }
-  return Faction::SpacingGuild;
-}
-
 // The Guild's Advanced Karama power rides on the standing order ([LR] 1.14.05): the Guild gives it
 // against every other player's next off-planet shipment; the other orders cancel another's ability.
 bool is_power(KaramaAbility a) { return a == KaramaAbility::OffPlanetShipment; }
@@ -105,7 +90,7 @@ std::optional<Rejection> validate_arm_karama(const GameState& state, Seat seat, 
     return reject(RejectCode::IllegalChoice, "unknown faction ability {}", static_cast<int>(*c.ability));
   }
   if (is_power(*c.ability)) return validate_guild_power_order(state, seat);
-  const Faction f = owner(*c.ability);
+  const Faction f = karama_ability_owner(*c.ability);
   if (!in_play(state, f)) return reject(RejectCode::IllegalChoice, "{} is not in this game", to_string(f));
   if (*c.ability == KaramaAbility::HarkonnenCapturedLeaders && !state.options.rules.harkonnen_capture) {
     return reject(RejectCode::IllegalChoice, "the Harkonnen capture of leaders is an Advanced rule this game does not use ([LR] 2.05.00)");

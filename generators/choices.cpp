@@ -82,7 +82,7 @@ std::size_t pick_uniform(const std::vector<Command>& legal, std::mt19937_64& rng
 std::size_t pick_command(const GameState& state, BotProfile profile, const std::vector<Command>& legal, std::mt19937_64& rng) {
   if (profile == BotProfile::Uniform) return pick_uniform(legal, rng);
   // A seat with a Karama order armed is offered to withdraw it (ArmKarama{}), and only then.
-  const bool armed = std::ranges::any_of(legal, [](const Command& c) {
+  const bool armed = profile == BotProfile::Aggressive && std::ranges::any_of(legal, [](const Command& c) {
     const auto* k = std::get_if<ArmKarama>(&c);
     return k && !k->ability;
   });

@@ -131,12 +131,15 @@ void print_story(std::ostream& out, const std::vector<StoryStep>& steps, std::op
   };
   // A secret the message names: a change of a seat's own view, the seat named in the message
   // and its field too ("holding the Nexus card" names /nexus_card of that seat).
-  std::string message = violation_message;
-  std::ranges::transform(message, message.begin(), [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
+  const auto lower = [](std::string text) {
+    std::ranges::transform(text, text.begin(), [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
+    return text;
+  };
+  const std::string message = lower(violation_message);
   const auto named = [&](const Change& c) {
     if (c.who == "public" || message.empty()) return false;
-    std::string who = c.who.substr(c.who.find(' ', 5) + 1), key = c.path.substr(1, c.path.find('/', 1) - 1);
-    std::ranges::transform(who, who.begin(), [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
+    const std::string who = lower(c.who.substr(c.who.find(' ', 5) + 1));
+    std::string key = c.path.substr(1, c.path.find('/', 1) - 1);
     std::ranges::replace(key, '_', ' ');
     return message.find(who) != std::string::npos && message.find(key) != std::string::npos;
   };

@@ -202,10 +202,7 @@ void resample_karama_orders(GameState& t, Observer o, Rng& rng) {
         continue;
       }
       if (a == KaramaAbility::HarkonnenCapturedLeaders && !t.options.rules.harkonnen_capture) continue;
-      const Faction f = a == KaramaAbility::EmperorPaymentForTreachery ? Faction::Emperor
-                        : a == KaramaAbility::HarkonnenTopCard || a == KaramaAbility::HarkonnenCapturedLeaders ? Faction::Harkonnen
-                        : a == KaramaAbility::BeneGesseritCharity      ? Faction::BeneGesserit
-                                                                       : Faction::SpacingGuild;
+      const Faction f = karama_ability_owner(a);
       if (t.seat_of(f) && f != own) orders.push_back(a);
     }
     t.karama.armed[i] = orders[std::uniform_int_distribution<std::size_t>(0, orders.size() - 1)(rng)];

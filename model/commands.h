@@ -458,6 +458,20 @@ inline constexpr std::array kKaramaAbilities{KaramaAbility::GuildPaymentForShipm
                                              KaramaAbility::EmperorPaymentForTreachery, KaramaAbility::HarkonnenTopCard,
                                              KaramaAbility::BeneGesseritCharity, KaramaAbility::OffPlanetShipment,
                                              KaramaAbility::HarkonnenCapturedLeaders};
+// The faction whose ability it is ([LR] 2.xx numbering). Half-price shipping is the Guild's, used
+// by the Guild or by its ally ([LR] 2.06.09); OffPlanetShipment is the Guild's own power.
+constexpr Faction karama_ability_owner(KaramaAbility a) {
+  switch (a) {
+    case KaramaAbility::GuildPaymentForShipment:
+    case KaramaAbility::HalfPriceShipping:
+    case KaramaAbility::OffPlanetShipment: return Faction::SpacingGuild;
+    case KaramaAbility::EmperorPaymentForTreachery: return Faction::Emperor;
+    case KaramaAbility::HarkonnenTopCard:
+    case KaramaAbility::HarkonnenCapturedLeaders: return Faction::Harkonnen;
+    case KaramaAbility::BeneGesseritCharity: return Faction::BeneGesserit;
+  }
+  return Faction::SpacingGuild;
+}
 // The Advanced faction Karama powers the engine implements ([LR] 1.13.06, 1.14), once a game each.
 enum class KaramaPower : std::uint8_t {
   EmperorRevival,     // [LR] 1.14.02
