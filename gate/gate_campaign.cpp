@@ -140,6 +140,21 @@ std::vector<reports::BoundedProof> run_proofs(const GateOptions& o, Faction fami
   return out;
 }
 
+// The oracles' cases of one game per kind of step: every kind, and per kind every oracle that
+// decided or skipped one of its steps.
+std::vector<reports::OracleRow> oracle_rows(const invariants::OracleCoverage& c) {
+  std::vector<reports::OracleRow> out;
+  const auto names = invariants::oracle_names();
+  for (std::size_t k = 0; k < invariants::step_kind_count(); ++k) {
+    reports::OracleRow row{std::string(invariants::step_kind_name(k)), invariants::step_kind_is_chance(k), c.steps(k), {}};
+    for (std::size_t o = 0; o < names.size(); ++o) {
+      if (c.decided(o, k) + c.skipped(o, k) > 0) row.oracles.push_back({std::string(names[o]), c.decided(o, k), c.skipped(o, k)});
+    }
+    out.push_back(std::move(row));
+  }
+  return out;
+}
+
 reports::GameRecord play(const GateOptions& o, Faction family, const std::vector<CoverageRule>& rules, std::uint64_t game) {
   const PlannedGame plan = plan_game(family, o.seed, game);
   reports::GameRecord record;
@@ -154,6 +169,7 @@ reports::GameRecord play(const GateOptions& o, Faction family, const std::vector
   };
   const harness::RunResult run = harness::run_game(plan.spec, config);
   record.steps = static_cast<std::uint64_t>(run.steps);
+  record.oracles = oracle_rows(run.oracle_coverage);
   const auto checkers = invariants::all_checkers();
   for (std::size_t i = 0; i < checkers.size(); ++i) {
     const bool failed = run.violation && run.violation->checker == checkers[i].name;

@@ -2,9 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <variant>
-
-#include "engine/json_io.h"
 #include "harness/runner.h"
 
 namespace dune::harness {
@@ -41,20 +38,14 @@ std::vector<generators::GameSpec> usage_specs(int games, std::uint64_t seed) {
 
 UsageReport command_usage(const std::vector<generators::GameSpec>& specs) {
   UsageReport r;
-  for_each_command_kind([&](auto type) { r.kinds.push_back({decltype(type)::type::kInfo.kind, false}); });
-  const std::size_t commands = r.kinds.size();
-  for (std::string_view name : json_io::EnumNames<ChanceKind>::names) r.kinds.push_back({name, true});
-
+  for (std::size_t k = 0; k < invariants::step_kind_count(); ++k) {
+    r.kinds.push_back({invariants::step_kind_name(k), invariants::step_kind_is_chance(k)});
+  }
   for (const generators::GameSpec& spec : specs) {
     RunConfig config;
     config.check = false;
     config.on_step = [&](const invariants::Transition& t) {
-      const std::size_t k = std::visit(
-          [&](const auto& e) -> std::size_t {
-            if constexpr (std::is_same_v<std::decay_t<decltype(e)>, Envelope>) return e.command.index();
-            else return commands + static_cast<std::size_t>(e.request.kind);
-          },
-          t.entry);
+      const std::size_t k = invariants::step_kind(t.entry);
       KindUsage& u = r.kinds[k];
       if (u.count++ == 0) u.first_game = r.games;
       ++r.steps;

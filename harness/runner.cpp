@@ -126,7 +126,7 @@ class Run {
     logged_ = after.log.size();
   }
 
-  void check(const Transition& t) { out_.violation = check_step(t, context_, config_, out_.check_counts, out_.decisions); }
+  void check(const Transition& t) { out_.violation = check_step(t, context_, config_, out_.check_counts, out_.decisions, &out_.oracle_coverage); }
 
   const GameSpec& spec_;
   const RunConfig& config_;
@@ -151,7 +151,9 @@ bool samples(const Checker& c, int index) {
 // The same loop as invariants::check_transition, over the configured checkers, remembering
 // which checker found the violation (the shrinker reruns only that one).
 std::optional<Found> check_step(const Transition& t, const invariants::GameContext& game, const RunConfig& config,
-                                std::span<std::uint64_t> counts, int decisions) {
+                                std::span<std::uint64_t> counts, int decisions, invariants::OracleCoverage* coverage) {
+  std::optional<invariants::OracleCoverageScope> scope;
+  if (coverage) scope.emplace(*coverage, t.entry);
   const int always = static_cast<int>(std::bit_ceil(static_cast<unsigned>(std::max(t.index, 1))));
   const Transition aliased{t.before, t.entry, t.after, always};
   for (std::size_t i = 0; i < config.checkers.size(); ++i) {

@@ -12,6 +12,7 @@
 
 #include "generators/choices.h"
 #include "generators/game_spec.h"
+#include "invariants/oracle_coverage.h"
 #include "invariants/registry.h"
 
 namespace dune::harness {
@@ -72,6 +73,7 @@ struct RunResult {
   bool capped = false;                // stopped at spec.max_decisions
   std::optional<Found> violation;     // the first one, if any
   std::vector<std::uint64_t> check_counts;  // per checker (config.checkers order)
+  invariants::OracleCoverage oracle_coverage;  // per oracle and kind of step: decided and skipped
   GameState final_state;              // halted: the engine stopped the game (e.g. an unavailable rule)
   std::string engine_bug;             // what the runner caught: a listed command rejected, no legal command
 
@@ -80,11 +82,13 @@ struct RunResult {
 
 RunResult run_game(const GameSpec& spec, const RunConfig& config = {});
 
-// Runs config.checkers on one step, counting each check in `counts` (config.checkers order); the
-// first violation, with `decisions` made so far. With config.every_step, a checker that samples
+// Runs config.checkers on one step, counting each check in `counts` (config.checkers order) and,
+// with `coverage`, each case the oracles decided or skipped; the first violation, with
+// `decisions` made so far. With config.every_step, a checker that samples
 // by step (noninterference, determinism) and would skip step i runs as at step bit_ceil(i), a
 // step it always samples, so every transition is checked (the explorer's contract).
 std::optional<Found> check_step(const invariants::Transition& t, const invariants::GameContext& game,
-                                const RunConfig& config, std::span<std::uint64_t> counts, int decisions);
+                                const RunConfig& config, std::span<std::uint64_t> counts, int decisions,
+                                invariants::OracleCoverage* coverage = nullptr);
 
 }  // namespace dune::harness

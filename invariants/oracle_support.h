@@ -29,7 +29,7 @@ inline constexpr std::array<std::string_view, kOracleCount> kNames{
     "oracle.storm-migration", "oracle.advisor-flip", "oracle.karama-cancel", "oracle.winner-choice",
     "oracle.bribes", "oracle.karama-power", "oracle.truthtrance"};
 
-// Counts a decided case (returning its violations) or a skipped one (oracle_tallies()).
+// Counts a decided case (returning its violations) or a skipped one (oracle_coverage.h).
 Violations decided(Oracle o, Violations v = {});
 Violations skipped(Oracle o);
 Violation violation(Oracle o, std::string message);

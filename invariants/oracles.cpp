@@ -4,13 +4,13 @@
 // engine's rule helpers, so a rule applied wrongly but consistently shows up here.
 #include "invariants/oracles.h"
 
+#include "invariants/oracle_coverage.h"
 #include "invariants/oracle_support.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <array>
-#include <atomic>
 #include <optional>
 #include <string>
 #include <variant>
@@ -21,21 +21,14 @@
 
 namespace dune::invariants {
 namespace oracle_detail {
-namespace {
 
-// ---- tallies: decided and skipped cases per oracle ------------------------------------------
-
-std::array<std::atomic<std::uint64_t>, kOracleCount> g_decided{};
-std::array<std::atomic<std::uint64_t>, kOracleCount> g_skipped{};
-
-}  // namespace
-
+// Each case is counted in the table of the caller checking the step (oracle_coverage.h).
 Violations decided(Oracle o, Violations v) {
-  g_decided[o].fetch_add(1, std::memory_order_relaxed);
+  note_oracle_case(o, true);
   return v;
 }
 Violations skipped(Oracle o) {
-  g_skipped[o].fetch_add(1, std::memory_order_relaxed);
+  note_oracle_case(o, false);
   return {};
 }
 
@@ -602,7 +595,9 @@ Violations bribes(const Transition& t, const GameContext&) {
                                                    collected ? " (the Mentat Pause collects every bribe)" : "")));
     }
   }
-  return decided(kBribes, std::move(out));
+  // Only a gift and the collection are outcomes this oracle decides; on any other step it checks
+  // the frame (nothing in front of a shield moved), which decides nothing about that step's kind.
+  return g || collected ? decided(kBribes, std::move(out)) : out;
 }
 
 constexpr std::array<Checker, kOracleCount> kOracles{
@@ -634,22 +629,5 @@ constexpr std::array<Checker, kOracleCount> kOracles{
 }  // namespace
 
 std::span<const Checker> oracle_checkers() { return kOracles; }
-
-std::vector<OracleTally> oracle_tallies() {
-  using namespace oracle_detail;
-  std::vector<OracleTally> out;
-  for (std::size_t i = 0; i < kOracleCount; ++i) {
-    out.push_back(OracleTally{kNames[i], g_decided[i].load(std::memory_order_relaxed), g_skipped[i].load(std::memory_order_relaxed)});
-  }
-  return out;
-}
-
-void reset_oracle_tallies() {
-  using namespace oracle_detail;
-  for (std::size_t i = 0; i < kOracleCount; ++i) {
-    g_decided[i].store(0, std::memory_order_relaxed);
-    g_skipped[i].store(0, std::memory_order_relaxed);
-  }
-}
 
 }  // namespace dune::invariants

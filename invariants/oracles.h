@@ -7,28 +7,15 @@
 // calling the engine's rule helpers. Where the rules have variants, it checks the variant the
 // README rules-status table says the engine implements. A case an oracle cannot decide (several
 // log entries in one step, a Karama interaction, Advanced force mixes, ...) is skipped and
-// counted, never passed silently: see oracle_tallies().
+// counted, never passed silently: see oracle_coverage.h.
 #pragma once
 
-#include <cstdint>
 #include <span>
-#include <string_view>
-#include <vector>
 
 #include "invariants/registry.h"
 
 namespace dune::invariants {
 
 std::span<const Checker> oracle_checkers();
-
-// How often each oracle decided a case (checked it) and skipped one it could not decide, since
-// the start of the process or the last reset. Process-wide, thread-safe.
-struct OracleTally {
-  std::string_view name;
-  std::uint64_t decided = 0;
-  std::uint64_t skipped = 0;
-};
-std::vector<OracleTally> oracle_tallies();
-void reset_oracle_tallies();
 
 }  // namespace dune::invariants

@@ -55,6 +55,28 @@ CoverageRow* find_row(std::vector<CoverageRow>& rows, std::string_view what) {
   return nullptr;
 }
 
+// Adds `rows` into `into`, kind by kind and oracle by oracle (a kind or an oracle new to `into`
+// is appended, so every game's table, all in the engine's order, keeps that order).
+void add_oracle_rows(std::vector<OracleRow>& into, const std::vector<OracleRow>& rows) {
+  for (const OracleRow& row : rows) {
+    auto have = std::ranges::find(into, row.kind, &OracleRow::kind);
+    if (have == into.end()) {
+      into.push_back(row);
+      continue;
+    }
+    have->steps += row.steps;
+    for (const OracleCell& c : row.oracles) {
+      auto cell = std::ranges::find(have->oracles, c.oracle, &OracleCell::oracle);
+      if (cell == have->oracles.end()) {
+        have->oracles.push_back(c);
+      } else {
+        cell->decided += c.decided;
+        cell->skipped += c.skipped;
+      }
+    }
+  }
+}
+
 auto counterexample_key(const Counterexample& c) {
   return std::tie(c.game, c.step, c.invariant_family, c.invariant, c.message, c.replay_file);
 }
@@ -74,6 +96,9 @@ void canonicalise(FamilyResult& f) {
     return std::tie(a.kind, a.what) < std::tie(b.kind, b.what);
   });
   std::ranges::sort(f.proofs, {}, &BoundedProof::scope);
+  // Kinds stay in the engine's order (every game lists all of them); the oracles of a kind appear
+  // in whatever order games first met them, so they are sorted by name.
+  for (OracleRow& row : f.oracles) std::ranges::sort(row.oracles, {}, &OracleCell::oracle);
   std::ranges::sort(f.counterexamples, [](const Counterexample& a, const Counterexample& b) {
     return counterexample_key(a) < counterexample_key(b);
   });
@@ -103,6 +128,9 @@ Verdict verdict_of(const FamilyResult& f) {
     return v;
   }
   std::vector<std::string> suggestions;
+  const std::vector<std::string> skips = oracle_skip_breaches(f.oracles);
+  v.never_exercised = skips;
+  if (!skips.empty()) suggestions.push_back("make each oracle decide the steps it skips (issue 17 item 2)");
   for (const CoverageRow& row : f.coverage) {
     if (row.met()) continue;
     v.never_exercised.push_back(fmt::format("{} {}: {} of {} required", to_string(row.kind), row.what, row.observed, row.required));
@@ -118,7 +146,10 @@ Verdict verdict_of(const FamilyResult& f) {
   }
   if (!v.never_exercised.empty()) {
     v.kind = VerdictKind::CoverageNotMet;
-    v.reason = fmt::format("coverage not met: {} of {} requirements short", v.never_exercised.size(), f.coverage.size());
+    v.reason = skips.empty() ? fmt::format("coverage not met: {} of {} requirements short", v.never_exercised.size(), f.coverage.size())
+                             : fmt::format("coverage not met: {} of {} requirements short, and {} time{} an oracle skipped more than {}% "
+                                           "of a kind's steps", v.never_exercised.size() - skips.size(), f.coverage.size(), skips.size(),
+                                           skips.size() == 1 ? "" : "s", kMaxOracleSkipPercent);
     v.suggestion = join_text(suggestions, "; ");
     return v;
   }
@@ -156,6 +187,7 @@ std::optional<std::string> merge_family(FamilyResult& into, const FamilyResult& 
   if (into.coverage.size() != other.coverage.size()) return fmt::format("family {}: coverage requirements differ between the shards", name);
   for (const Setup& s : other.setups) add_setup(into.setups, s, s.games);
   for (const InvariantTally& t : other.invariants) add_tally(into.invariants, t);
+  add_oracle_rows(into.oracles, other.oracles);
   into.games += other.games;
   into.steps += other.steps;
   for (const auto& [start, n] : other.lengths.games) into.lengths.games[start] += n;
@@ -215,6 +247,7 @@ void add_game(FamilyResult& f, const GameRecord& game) {
   }
   add_setup(f.setups, game.setup, 1);
   for (const InvariantTally& t : game.checks) add_tally(f.invariants, t);
+  add_oracle_rows(f.oracles, game.oracles);
   ++f.games;
   f.steps += game.steps;
   f.lengths.add(game.steps);
@@ -265,6 +298,19 @@ std::variant<CampaignResult, ReportError> merge(const CampaignResult& a, const C
     out.params.shards = {0};
   }
   finalise(out);
+  return out;
+}
+
+std::vector<std::string> oracle_skip_breaches(const std::vector<OracleRow>& rows) {
+  std::vector<std::string> out;
+  for (const OracleRow& row : rows) {
+    for (const OracleCell& c : row.oracles) {
+      const std::uint64_t cases = c.decided + c.skipped;
+      if (cases == 0 || c.skipped * 100 <= cases * kMaxOracleSkipPercent) continue;
+      out.push_back(fmt::format("{} decided too few {} steps: skipped {} of {} ({}%)", c.oracle, row.kind, c.skipped, cases,
+                                c.skipped * 100 / cases));
+    }
+  }
   return out;
 }
 

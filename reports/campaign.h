@@ -21,7 +21,8 @@
 
 namespace dune::reports {
 
-inline constexpr int kReportSchema = 2;  // 2: counterexamples say what a reader pays (issue 23)
+// 2: counterexamples say what a reader pays (issue 23); 3: the oracle coverage table (issue 17)
+inline constexpr int kReportSchema = 3;
 // Per invariant, the earliest counterexamples (by game index) a report keeps. The runner may
 // record more; finalise() trims, so a merge of shards keeps the same ones as one run.
 inline constexpr std::size_t kCounterexamplesPerInvariant = 3;
@@ -69,6 +70,31 @@ struct InvariantTally {
 };
 
 enum class CoverageKind : std::uint8_t { Panel, Lifecycle };
+
+// One oracle's cases on one kind of step (issue 17 item 1; invariants/oracle_coverage.h).
+struct OracleCell {
+  std::string oracle;  // the oracle's checker name
+  std::uint64_t decided = 0;
+  std::uint64_t skipped = 0;  // cases it looked at but could not decide
+  friend bool operator==(const OracleCell&, const OracleCell&) = default;
+};
+
+// One kind of step (a command kind, or a chance kind): the steps of it the campaign checked, and
+// every oracle that decided or skipped one of them. No oracle: nothing decides its outcome.
+struct OracleRow {
+  std::string kind;  // the command's JSON kind, or the chance kind's name
+  bool chance = false;
+  std::uint64_t steps = 0;
+  std::vector<OracleCell> oracles;
+  friend bool operator==(const OracleRow&, const OracleRow&) = default;
+};
+
+// An oracle that skips more than this share of the steps of a kind it covers leaves the family
+// short of coverage (issue 17: a checker that looks but does not decide proves nothing).
+inline constexpr std::uint64_t kMaxOracleSkipPercent = 5;
+// The oracle cells above that share, one line each:
+// "oracle.storm-damage decided too few StormCard steps: skipped 20 of 100 (20%)".
+std::vector<std::string> oracle_skip_breaches(const std::vector<OracleRow>& rows);
 
 // A coverage requirement (QuickCheck checkCoverage style) and what the campaign observed.
 struct CoverageRow {
@@ -142,6 +168,7 @@ struct FamilyResult {
   std::uint64_t steps = 0;
   std::vector<InvariantTally> invariants;
   std::vector<CoverageRow> coverage;
+  std::vector<OracleRow> oracles;  // every kind of step, in the engine's order
   std::vector<Counterexample> counterexamples;
   LengthHistogram lengths;
   std::vector<BoundedProof> proofs;  // bounded exploration of the family's scopes
@@ -176,6 +203,7 @@ struct GameRecord {
   std::uint64_t steps = 0;
   std::vector<InvariantTally> checks;  // per checker: checks made and violations found
   std::map<std::string, std::uint64_t> coverage;  // CoverageRow::what -> times hit in this game
+  std::vector<OracleRow> oracles;                  // the oracles' cases per kind of step in this game
   std::vector<Counterexample> counterexamples;     // shrunk, if this game failed
 };
 

@@ -99,6 +99,18 @@ std::string coverage_part(const FamilyResult& f) {
   return h + "</table>\n" + bar_chart("Coverage (red line: requirement)", bars);
 }
 
+std::string oracles_part(const FamilyResult& f) {
+  std::string h = fmt::format("<h3>Oracle coverage</h3><p>An oracle may skip at most {}% of the steps of a kind it covers.</p>"
+                              "<table><tr><th>Step kind</th><th>Steps</th><th>Oracles deciding its outcome</th></tr>",
+                              kMaxOracleSkipPercent);
+  for (const OracleRow& row : f.oracles) {
+    const std::string oracles = oracle_cells_text(row);
+    h += fmt::format(R"(<tr><td>{}{}</td><td class="n">{}</td><td>{}</td></tr>)", esc(row.kind), row.chance ? " (chance)" : "", row.steps,
+                     oracles == "none" ? R"(<span class="failed">none</span>)" : esc(oracles));
+  }
+  return h + "</table>\n";
+}
+
 std::string lengths_part(const FamilyResult& f) {
   std::vector<Bar> bars;
   for (const auto& [start, n] : f.lengths.games) bars.push_back({fmt::format("{}-{} steps", start, start + f.lengths.bucket - 1), n, 0});
@@ -150,7 +162,7 @@ std::string family_section(const FamilyResult& f) {
   std::string h = fmt::format(R"(<section class="family" id="family-{}"><h2>{}</h2>)", index(f.family), esc(to_string(f.family)));
   if (!f.unavailable.empty()) return h + fmt::format("<p>Unavailable: {}</p>", esc(f.unavailable)) + verdict_part(f.verdict) + "</section>\n";
   h += fmt::format("<p>{} games, {} steps.</p>\n", f.games, f.steps);
-  h += setups_table(f) + invariants_part(f) + coverage_part(f) + lengths_part(f) + counterexamples_part(f) + proofs_part(f) + verdict_part(f.verdict);
+  h += setups_table(f) + invariants_part(f) + coverage_part(f) + oracles_part(f) + lengths_part(f) + counterexamples_part(f) + proofs_part(f) + verdict_part(f.verdict);
   return h + "</section>\n";
 }
 

@@ -206,12 +206,27 @@ LengthHistogram read_lengths(const json& j, const std::string& p) {
   return h;
 }
 
+OracleCell read_oracle_cell(const json& j, const std::string& p) {
+  return {text(j, p, "oracle"), u64(j, p, "decided"), u64(j, p, "skipped")};
+}
+
 template <typename T, typename F>
 std::vector<T> read_all(const json& j, const std::string& p, const char* key, F read_one) {
   std::vector<T> out;
   const json& a = array(j, p, key);
   for (std::size_t i = 0; i < a.size(); ++i) out.push_back(read_one(a[i], at(p, key, i)));
   return out;
+}
+
+OracleRow read_oracle_row(const json& j, const std::string& p) {
+  OracleRow row;
+  row.kind = text(j, p, "kind");
+  const json& chance = field(j, p, "chance");
+  if (!chance.is_boolean()) fail(p + ".chance", "must be true or false");
+  row.chance = chance.get<bool>();
+  row.steps = u64(j, p, "steps");
+  row.oracles = read_all<OracleCell>(j, p, "oracles", read_oracle_cell);
+  return row;
 }
 
 FamilyResult read_family(const json& j, const std::string& p) {
@@ -223,6 +238,7 @@ FamilyResult read_family(const json& j, const std::string& p) {
   f.steps = u64(j, p, "steps");
   f.invariants = read_all<InvariantTally>(j, p, "invariants", read_tally);
   f.coverage = read_all<CoverageRow>(j, p, "coverage", read_row);
+  f.oracles = read_all<OracleRow>(j, p, "oracles", read_oracle_row);
   f.counterexamples = read_all<Counterexample>(j, p, "counterexamples", read_counterexample);
   f.lengths = read_lengths(field(j, p, "game_lengths"), p + ".game_lengths");
   if (j.contains("bounded_proofs")) f.proofs = read_all<BoundedProof>(j, p, "bounded_proofs", read_proof);  // optional: schema 1 files before issue 9
@@ -302,11 +318,17 @@ json family_content_json(const FamilyResult& f) {
     coverage.push_back({{"kind", std::string(to_string(row.kind))}, {"what", row.what}, {"required", row.required},
                         {"observed", row.observed}, {"suggestion", row.suggestion}});
   }
+  json oracles = json::array();
+  for (const OracleRow& row : f.oracles) {
+    json cells = json::array();
+    for (const OracleCell& c : row.oracles) cells.push_back({{"oracle", c.oracle}, {"decided", c.decided}, {"skipped", c.skipped}});
+    oracles.push_back({{"kind", row.kind}, {"chance", row.chance}, {"steps", row.steps}, {"oracles", cells}});
+  }
   for (const Counterexample& c : f.counterexamples) counterexamples.push_back(counterexample_json(c));
   for (const auto& [start, n] : f.lengths.games) lengths.push_back({{"from", start}, {"games", n}});
   json out{{"family", std::string(to_string(f.family))}, {"unavailable", f.unavailable}, {"setups", setups},
            {"games", f.games}, {"steps", f.steps}, {"invariants", invariants}, {"coverage", coverage},
-           {"counterexamples", counterexamples}, {"game_lengths", {{"bucket", f.lengths.bucket}, {"games", lengths}}}};
+           {"oracles", oracles}, {"counterexamples", counterexamples}, {"game_lengths", {{"bucket", f.lengths.bucket}, {"games", lengths}}}};
   if (!f.proofs.empty()) {  // absent when none ran, so digests of earlier reports stay valid
     json proofs = json::array();
     for (const BoundedProof& b : f.proofs) {

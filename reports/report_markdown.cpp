@@ -54,6 +54,17 @@ void coverage_table(std::string& md, const FamilyResult& f) {
   md += "\n";
 }
 
+void oracle_table(std::string& md, const FamilyResult& f) {
+  md += fmt::format("### Oracle coverage (an oracle may skip at most {}% of a kind's steps)\n\n"
+                    "| Step kind | Steps | Oracles deciding its outcome |\n|---|---:|---|\n", kMaxOracleSkipPercent);
+  for (const OracleRow& row : f.oracles) {
+    const std::string oracles = oracle_cells_text(row);
+    md += fmt::format("| {}{} | {} | {} |\n", cell(row.kind), row.chance ? " (chance)" : "", row.steps,
+                      oracles == "none" ? "**none**" : cell(oracles));
+  }
+  md += "\n";
+}
+
 void histogram_table(std::string& md, const FamilyResult& f) {
   md += fmt::format("### Game lengths (steps, buckets of {})\n\n| Steps | Games |\n|---|---:|\n", f.lengths.bucket);
   for (const auto& [start, n] : f.lengths.games) md += fmt::format("| {}-{} | {} |\n", start, start + f.lengths.bucket - 1, n);
@@ -109,6 +120,7 @@ void family_section(std::string& md, const FamilyResult& f) {
   setups_table(md, f);
   invariant_table(md, f);
   coverage_table(md, f);
+  oracle_table(md, f);
   histogram_table(md, f);
   counterexamples_section(md, f);
   proofs_section(md, f);

@@ -68,4 +68,12 @@ std::string timing_text(const Timing& t) {
                      t.games_per_second);
 }
 
+std::string oracle_cells_text(const OracleRow& row) {
+  if (row.steps == 0) return "not played";
+  if (row.oracles.empty()) return "none";
+  std::vector<std::string> parts;
+  for (const OracleCell& c : row.oracles) parts.push_back(fmt::format("{} {} decided, {} skipped", c.oracle, c.decided, c.skipped));
+  return join_text(parts, "; ");
+}
+
 }  // namespace dune::reports

@@ -25,5 +25,8 @@ std::string factions_text(const std::vector<Faction>& factions);
 const FamilyResult* find_family(const CampaignResult& r, Faction f);
 std::string params_text(const CampaignResult& r);
 std::string timing_text(const Timing& t);
+// The oracles of one kind of step: "oracle.shipment-payment 910 decided, 0 skipped; ...", "none"
+// when the kind was played and no oracle decides it, "not played" when it was not.
+std::string oracle_cells_text(const OracleRow& row);
 
 }  // namespace dune::reports

@@ -196,5 +196,24 @@ TEST(GateRecord, MatchesTheCommittedExampleReportAndTheBuild) {
   }
 }
 
+// README's oracle coverage table is the committed example report's (issue 17 item 1: "generated,
+// in the README and in every gate report"); tools/update-readme-oracles copies it.
+TEST(GateRecord, TheReadmeOracleCoverageTableIsTheExampleReports) {
+  const auto lines_between = [](const std::string& text, const std::string& from, const std::string& to) {
+    const auto a = text.find(from);
+    if (a == std::string::npos) return std::string("(no " + from + ")");
+    const auto b = text.find(to, a);
+    return text.substr(a, b == std::string::npos ? std::string::npos : b - a);
+  };
+  const std::string readme = read(std::string(DUNE_SOURCE_DIR) + "/README.md");
+  const std::string report = read(std::string(DUNE_SOURCE_DIR) + "/reports/example/report.md");
+  std::string in_readme = lines_between(readme, "<!-- oracle-coverage:begin -->\n", "<!-- oracle-coverage:end -->");
+  in_readme.erase(0, in_readme.find('\n') + 1);
+  std::string in_report = lines_between(report, "| Step kind | Steps |", "\n\n");
+  in_report += "\n";
+  ASSERT_GT(in_report.size(), 100U) << "reports/example/report.md has no oracle coverage table";
+  EXPECT_EQ(in_readme, in_report) << "run tools/update-readme-oracles (make example-report runs it)";
+}
+
 }  // namespace
 }  // namespace dune::gate

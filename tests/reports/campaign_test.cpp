@@ -116,6 +116,22 @@ TEST(CampaignVerdict, CoverageNotMetSaysWhatAndSuggests) {
   EXPECT_EQ(v.suggestion, "setup with Karama in hand");
 }
 
+// Issue 17 item 1: an oracle that skips more than 5% of a kind's steps proves nothing about them.
+TEST(CampaignVerdict, AnOracleSkippingMoreThanFivePercentOfAKindIsCoverageNotMet) {
+  CampaignResult r = synthetic_campaign({});
+  ASSERT_EQ(r.families[0].verdict.kind, VerdictKind::Verified) << "4% skipped is within the limit";
+  GameRecord g;
+  g.oracles = {{"StormCard", true, 100, {{"oracle.storm-damage", 0, 100}}}};
+  add_game(r.families[0], g);
+  finalise(r);
+  const Verdict& v = r.families[0].verdict;
+  EXPECT_EQ(v.kind, VerdictKind::CoverageNotMet);
+  ASSERT_EQ(v.never_exercised.size(), 1u);
+  EXPECT_EQ(v.never_exercised[0], "oracle.storm-damage decided too few StormCard steps: skipped 160 of 1600 (10%)");
+  EXPECT_NE(v.reason.find("an oracle skipped more than 5%"), std::string::npos) << v.reason;
+  EXPECT_NE(v.suggestion.find("decide the steps it skips"), std::string::npos) << v.suggestion;
+}
+
 TEST(CampaignVerdict, NoGamesIsNotVerified) {
   CampaignResult r;
   FamilyResult& f = add_family(r, Faction::Atreides);

@@ -49,6 +49,19 @@ TEST(ReportMarkdown, CoverageShortfallIsVisible) {
   EXPECT_TRUE(has(md, "Suggestion: setup with Karama in hand"));
 }
 
+// Issue 17 item 1: every kind of step with the oracles that decided and skipped its steps; a kind
+// played that no oracle decides says so.
+TEST(ReportMarkdown, TheOracleCoverageTableListsEveryKindWithItsOracles) {
+  const std::string md = render_markdown(testing::synthetic_campaign({}));
+  EXPECT_TRUE(has(md, "### Oracle coverage (an oracle may skip at most 5% of a kind's steps)"));
+  EXPECT_TRUE(has(md, "| PlaceForces | 60 | **none** |"));
+  EXPECT_TRUE(has(md, "| StormCard (chance) | 1500 | oracle.storm-damage 1440 decided, 60 skipped |"));
+  EXPECT_TRUE(has(md, "oracle.bribes")) << "an oracle met first in a later game is listed too";
+  const std::string html = render_html(testing::synthetic_campaign({}));
+  EXPECT_TRUE(has(html, "<h3>Oracle coverage</h3>"));
+  EXPECT_TRUE(has(html, R"(<td>PlaceForces</td><td class="n">60</td><td><span class="failed">none</span></td>)"));
+}
+
 TEST(ReportJunit, OneCasePerFamilyAndInvariant) {
   const CampaignResult r = testing::synthetic_campaign({});
   const std::string x = render_junit(r);

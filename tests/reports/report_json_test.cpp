@@ -55,8 +55,8 @@ TEST(ReportJson, RejectsDeepNesting) {
 
 TEST(ReportJson, RejectsWrongFormatOrSchema) {
   json j = to_json(sample());
-  j["schema"] = 3;
-  EXPECT_EQ(read_error(j), "schema: unsupported schema (this build reads 2)");
+  j["schema"] = 2;
+  EXPECT_EQ(read_error(j), "schema: unsupported schema (this build reads 3)");
   j = to_json(sample());
   j["format"] = "dunecheck-log";
   EXPECT_EQ(read_error(j), "format: expected \"dunecheck-campaign\"");
