@@ -45,6 +45,13 @@ const C* command_of(const Transition& t) {
 
 // One log entry led from before to after: nothing else (a forced chance outcome) mixed in.
 bool single_step(const Transition& t);
+// A step of several log entries (a command and the forced chance outcomes it caused, which are
+// logged before it) is checked once per entry, each time with the same states before and after.
+// Whether `t` carries the step's own entry: its command, else (a chance step) its first outcome.
+// An oracle decides such a step there, and only there.
+bool owns_step(const Transition& t);
+// The step's log entries other than `t`'s own.
+std::vector<const LogEntry*> other_entries(const Transition& t);
 std::string name_of(const GameState& s, Seat seat);
 std::optional<Seat> ally_seat(const GameState& s, Seat seat);
 

@@ -40,6 +40,23 @@ const Envelope* envelope_of(const Transition& t) { return std::get_if<Envelope>(
 
 bool single_step(const Transition& t) { return t.after.log.size() == t.before.log.size() + 1; }
 
+bool owns_step(const Transition& t) {
+  const std::size_t from = t.before.log.size(), to = t.after.log.size();
+  if (to <= from) return false;
+  for (std::size_t i = from; i < to; ++i) {
+    if (std::holds_alternative<Envelope>(t.after.log[i])) return t.entry == t.after.log[i];
+  }
+  return t.entry == t.after.log[from];
+}
+
+std::vector<const LogEntry*> other_entries(const Transition& t) {
+  std::vector<const LogEntry*> out;
+  for (std::size_t i = t.before.log.size(); i < t.after.log.size(); ++i) {
+    if (!(t.after.log[i] == t.entry)) out.push_back(&t.after.log[i]);
+  }
+  return out;
+}
+
 std::string name_of(const GameState& s, Seat seat) { return std::string(to_string(s.faction_of(seat))); }
 
 std::optional<Seat> ally_seat(const GameState& s, Seat seat) {
@@ -313,7 +330,12 @@ Violations charity(const Transition& t, const GameContext&) {
   const Envelope* e = envelope_of(t);
   if (!e || b.step != Step::Charity) return {};
   if (!std::holds_alternative<ClaimCharity>(e->command) && !std::holds_alternative<Pass>(e->command)) return {};  // a play at any time
-  if (!single_step(t)) return skipped(kCharity);
+  // The last answer opens the Bidding, whose first lot may be dealt in the same step (a forced
+  // draw): a card dealt moves no spice, so the Charity is still decided; anything else is not.
+  for (const LogEntry* other : other_entries(t)) {
+    const auto* c = std::get_if<ChanceRecord>(other);
+    if (!c || c->request.kind != ChanceKind::TreacheryLot) return skipped(kCharity);
+  }
   Flows expected(b);
   if (std::holds_alternative<ClaimCharity>(e->command)) {
     const int held = b.seat(e->seat).spice.value;

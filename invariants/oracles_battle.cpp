@@ -24,12 +24,6 @@ struct Battle {
   std::array<Faction, 2> faction;
 };
 
-int committed_parts(const BattleState& b) {
-  int n = 0;
-  for (int i = 0; i < 2; ++i) n += (b.plans[static_cast<std::size_t>(i)] ? 1 : 0) + (b.wheels[static_cast<std::size_t>(i)] ? 1 : 0);
-  return n;
-}
-
 // The battle of `before` was resolved by this step.
 bool battle_resolved(const Transition& t) {
   const BattleState& b = t.before.battle;
@@ -37,7 +31,9 @@ bool battle_resolved(const Transition& t) {
   if (t.before.phase != Phase::Battle || (b.stage != BattleStage::Plans && b.stage != BattleStage::Traitors)) return false;
   if (a.stage == BattleStage::Traitors && t.after.phase == Phase::Battle) return false;
   const bool same_battle = a.territory == b.territory && a.combatants == b.combatants;
-  return !(t.after.phase == Phase::Battle && a.stage == BattleStage::Plans && same_battle && committed_parts(a) > committed_parts(b));
+  // Still planning the same battle: a part committed, or a step that touches no plan (a standing
+  // order, a gift) — neither resolves it.
+  return !(t.after.phase == Phase::Battle && a.stage == BattleStage::Plans && same_battle);
 }
 
 // The revealed plans: those committed before, plus the part this step committed.

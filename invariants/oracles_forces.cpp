@@ -190,7 +190,7 @@ std::array<bool, kSectorCount> entered_sectors(Sector from, int movement) {
   return out;
 }
 
-Violations storm_cell(const Transition& t, std::size_t cell, bool entered, std::array<int, kMaxSeats>& lost) {
+Violations storm_cell(const Transition& t, std::size_t cell, bool entered, bool check_spice, std::array<int, kMaxSeats>& lost) {
   const GameState& b = t.before;
   const GameState& a = t.after;
   Violations out;
@@ -215,7 +215,7 @@ Violations storm_cell(const Transition& t, std::size_t cell, bool entered, std::
     }
   }
   const int spice_expected = entered ? 0 : b.board.spice[cell].value;
-  if (a.board.spice[cell].value != spice_expected) {
+  if (check_spice && a.board.spice[cell].value != spice_expected) {
     out.push_back(violation(kStorm, fmt::format("{}: {} spice after the storm, the rules say {}", to_string(ter),
                                                 a.board.spice[cell].value, spice_expected)));
   }
@@ -224,12 +224,27 @@ Violations storm_cell(const Transition& t, std::size_t cell, bool entered, std::
 
 }  // namespace
 
+// The spice blow follows the storm inside the same step when its draw is forced (the Atreides saw
+// the top card, [LR] 2.01.06): a territory card only lays spice in its own territory, so the storm
+// is still decided everywhere else. nullopt: another entry is anything else (a worm: oracle.worm).
+std::optional<std::vector<TerritoryId>> blown_with_the_storm(const Transition& t) {
+  std::vector<TerritoryId> out;
+  for (const LogEntry* e : other_entries(t)) {
+    const auto* c = std::get_if<ChanceRecord>(e);
+    if (!c || c->request.kind != ChanceKind::SpiceDraw) return std::nullopt;
+    const SpiceCardInfo& card = spice_card_info(SpiceCardId{c->outcome});
+    if (card.kind != SpiceCardKind::Territory) return std::nullopt;
+    out.push_back(card.territory);
+  }
+  return out;
+}
+
 Violations storm_damage(const Transition& t, const GameContext&) {
   const GameState& b = t.before;
   const GameState& a = t.after;
-  if (b.phase != Phase::Storm || b.turn == 0 || a.storm.sector == b.storm.sector) return {};
-  if (!single_step(t) || !a.storm.movement ||
-      (b.storm.sector.value + *a.storm.movement) % kSectorCount != a.storm.sector.value) {
+  if (b.phase != Phase::Storm || b.turn == 0 || a.storm.sector == b.storm.sector || !owns_step(t)) return {};
+  const auto blown = blown_with_the_storm(t);
+  if (!blown || !a.storm.movement || (b.storm.sector.value + *a.storm.movement) % kSectorCount != a.storm.sector.value) {
     return skipped(kStorm);
   }
   const auto entered = entered_sectors(b.storm.sector, *a.storm.movement);
@@ -237,7 +252,8 @@ Violations storm_damage(const Transition& t, const GameContext&) {
   std::array<int, kMaxSeats> lost{};
   for (std::size_t c = 0; c < kCellCount; ++c) {
     const bool in = kCells[c].sector && entered[kCells[c].sector->value];
-    for (Violation& v : storm_cell(t, c, in, lost)) out.push_back(std::move(v));
+    const bool blow_here = std::ranges::find(*blown, kCells[c].territory) != blown->end();
+    for (Violation& v : storm_cell(t, c, in, !blow_here, lost)) out.push_back(std::move(v));
   }
   for (std::size_t s = 0; s < b.seat_count(); ++s) {
     const Seat seat{static_cast<std::uint8_t>(s)};
