@@ -95,6 +95,9 @@ std::optional<Rejection> validate_arm_karama(const GameState& state, Seat seat, 
   if (*c.ability == KaramaAbility::HarkonnenCapturedLeaders && !state.options.rules.harkonnen_capture) {
     return reject(RejectCode::IllegalChoice, "the Harkonnen capture of leaders is an Advanced rule this game does not use ([LR] 2.05.00)");
   }
+  if (*c.ability == KaramaAbility::GuildShipAsItPleases && !state.options.rules.guild_shipment_timing) {
+    return reject(RejectCode::IllegalChoice, "the Guild's Ship As It Pleases You is an Advanced rule this game does not use ([LR] 2.06.00, 2.06.12)");
+  }
   if (f == state.faction_of(seat)) {
     return reject(RejectCode::IllegalChoice, "a Karama cancels another player's ability, not your own ([LR] 3.01.11.01)");
   }

@@ -68,6 +68,10 @@ enum class Mutant : std::uint8_t {
   WinnerDiscardIgnored,
   BribeBehindShield,
   KaramaCancelCaptureStands,
+  KaramaCancelCrossShipStands,         // issue 16: the Guild's and the Emperor's ✷ abilities
+  KaramaCancelShipToReservesStands,
+  KaramaCancelGuildTimingStands,
+  KaramaCancelExtraRevivalsStand,
   KaramaRevivalCharged,
   KaramaHandShortChange,
   KaramaCancelledShipmentPaid,

@@ -65,6 +65,11 @@ std::string_view to_string(KaramaAbility a) {
     case KaramaAbility::HarkonnenCapturedLeaders: return "the Harkonnen capture of a leader ([LR] 2.05.10.01)";
     case KaramaAbility::BeneGesseritCharity: return "the Bene Gesserit Charity ([LR] 2.02.09)";
     case KaramaAbility::OffPlanetShipment: return "an off-planet shipment (the Guild's Karama power, [LR] 1.14.05)";
+    case KaramaAbility::GuildCrossShip: return "a cross-shipment of the Guild or its ally ([LR] 2.06.05.02, 2.06.10)";
+    case KaramaAbility::GuildShipToReserves:
+      return "the Guild's shipment from the board back to its reserves ([LR] 2.06.05.03; not the Karama power of 1.14.05)";
+    case KaramaAbility::GuildShipAsItPleases: return "the Guild's timing, Ship As It Pleases You ([LR] 2.06.12)";
+    case KaramaAbility::EmperorAllyRevivals: return "the Emperor's extra revivals for his ally ([LR] 2.03.07)";
   }
   return "?";
 }

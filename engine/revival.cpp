@@ -234,6 +234,14 @@ Spice own_cost(const GameState& state, Faction f, const Revive& r) {
   return cost;
 }
 
+// A Karama cancelled the Emperor's extras for this seat this turn ([LR] 2.03.07 ✷, 3.04): it
+// retakes its revival without them.
+bool extras_cancelled(const GameState& state, Seat seat) {
+  return std::any_of(state.karama.cancels.begin(), state.karama.cancels.end(), [&](const KaramaCancel& k) {
+    return k.ability == KaramaAbility::EmperorAllyRevivals && k.against == seat && k.turn == state.turn;
+  });
+}
+
 // Extra revivals: only the Emperor's ally, at most 3, and only once its own limit is filled (the
 // count is the forces beyond the limit, so each revival has one reading).
 std::optional<Rejection> validate_extra(const GameState& state, Seat seat, const Revive& r) {
@@ -243,6 +251,10 @@ std::optional<Rejection> validate_extra(const GameState& state, Seat seat, const
                   kEmperorExtraRevivals.value, r.ally_paid_extra.value);
   }
   if (r.ally_paid_extra == ForceCount{0}) return std::nullopt;
+  if (extras_cancelled(state, seat)) {
+    return reject(RejectCode::IllegalChoice, "a Karama cancelled the Emperor's extra revivals for you this turn: revive "
+                  "without them ([LR] 2.03.07, 3.04)");
+  }
   if (ally_of(state, f) != Faction::Emperor) {
     return reject(RejectCode::IllegalChoice, "only the Emperor's ally may revive extra forces at his cost ([LR] 2.03)");
   }
@@ -366,6 +378,13 @@ std::optional<Rejection> validate_revival(const GameState& state, Seat seat, con
 void apply_revival(GameState& state, Seat seat, const Command& c) {
   if (const auto* k = std::get_if<KaramaRevive>(&c)) {
     apply_karama_revive(state, seat, *k);  // the Emperor's decision goes on: his ordinary revival is still to come
+    return;
+  }
+  // [LR] 2.03.07 ✷, 3.01.11.01: the ally revives with the Emperor's extras; a Karama cancels that
+  // use: nothing is revived or paid, and the ally retakes its revival without the extras ([LR] 3.04).
+  if (const auto* r = std::get_if<Revive>(&c); r && r->ally_paid_extra > ForceCount{0} &&
+      karama_cancels(state, seat, KaramaAbility::EmperorAllyRevivals) &&
+      !mutant_active(Mutant::KaramaCancelExtraRevivalsStand)) {
     return;
   }
   state.revival.done[seat.value] = true;

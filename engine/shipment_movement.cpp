@@ -9,6 +9,14 @@
 // (at its own place: its normal turn). Pass: it waits — before another seat's turn, that seat
 // acts; at its own place, "Delay" ([LR] 2.06.12.03) skips it. A Guild that waited past every
 // seat takes its turn after the last one.
+//
+// Ship As It Pleases You is marked ✷ before and after ([LR] 2.06.12): a Karama may prevent it
+// (3.01.11.02, "before that faction uses that ability") and cancel a use (3.01.11.01). By the one
+// policy (README "Karama"), a standing order GuildShipAsItPleases: one standing as the phase
+// begins prevents the ability for this phase; one given during the phase cancels the Guild's next
+// out-of-turn act (GuildActNow before its place, or its Delay). Either way the Guild retakes its
+// turn in storm order, without the ability ([LR] 3.04): it takes its turn at its own place and is
+// asked no timing decision for the rest of the phase.
 #include <algorithm>
 
 #include "engine/engine.h"
@@ -56,11 +64,21 @@ using namespace shipment_movement;
 
 // ---- turn order and Guild timing ------------------------------------------------------------
 
-bool guild_timing(const GameState& s) {
-  return s.options.rules.guild_shipment_timing && in_play(s, Faction::SpacingGuild);
+Seat guild_seat(const GameState& s) { return *s.seat_of(Faction::SpacingGuild); }
+
+// A Karama played against this seat's ability this turn (the phase it belongs to is this one).
+bool cancelled_this_turn(const GameState& s, Seat seat, KaramaAbility a) {
+  return std::any_of(s.karama.cancels.begin(), s.karama.cancels.end(), [&](const KaramaCancel& k) {
+    return k.against == seat && k.ability == a && k.turn == s.turn;
+  });
 }
 
-Seat guild_seat(const GameState& s) { return *s.seat_of(Faction::SpacingGuild); }
+bool guild_timing(const GameState& s) {
+  if (!s.options.rules.guild_shipment_timing || !in_play(s, Faction::SpacingGuild)) return false;
+  // Prevented or cancelled this phase ([LR] 2.06.12 ✷, 3.01.11.01-02, 3.04): storm order.
+  return !cancelled_this_turn(s, guild_seat(s), KaramaAbility::GuildShipAsItPleases) ||
+         mutant_active(Mutant::KaramaCancelGuildTimingStands);
+}
 
 // The Guild decides whether to act now before the turn at turn_index begins.
 bool guild_deciding(const GameState& s) {
@@ -105,8 +123,22 @@ void finish_turn(GameState& s, Seat seat) {
   begin_turn(s);
 }
 
+// The Guild's out-of-turn act meets a Karama order ([LR] 2.06.12 ✷, 3.01.11.01): acting now
+// before its own place (2.06.12.02) or its Delay at its place (2.06.12.03). Cancelled, the turn at
+// turn_index goes on in storm order (at the Guild's place: the Guild's own turn, [LR] 3.04). Its
+// act after a Delay completes that use and is not cancelled again (its place has passed).
+bool guild_timing_cancelled(GameState& s, const Command& c) {
+  const auto order = storm_order(s);
+  const auto place = static_cast<std::size_t>(std::find(order.begin(), order.end(), guild_seat(s)) - order.begin());
+  const std::size_t at = s.movement.turn_index;
+  const bool out_of_turn = std::holds_alternative<GuildActNow>(c) ? at < place : at == place;
+  return out_of_turn && karama_cancels(s, guild_seat(s), KaramaAbility::GuildShipAsItPleases) &&
+         !mutant_active(Mutant::KaramaCancelGuildTimingStands);
+}
+
 void apply_guild_decision(GameState& s, const Command& c) {
   MovementState& m = s.movement;
+  if (guild_timing_cancelled(s, c)) return;
   if (std::holds_alternative<GuildActNow>(c)) {
     m.guild_acting = true;  // ahead of schedule, or at its own place ([LR] 2.06.12.02)
   } else if (storm_order(s)[m.turn_index] == guild_seat(s)) {
@@ -275,6 +307,19 @@ std::optional<Rejection> validate_ship(const GameState& s, Seat seat, const Ship
   return check_payment(s, seat, shipment_cost(s, f, t, forces, c.karama), forces);
 }
 
+// A Karama cancelled this seat's cross-ship or shipment back to reserves in this phase ([LR]
+// 2.06.05.02-03, 2.06.10 ✷): it retakes its shipment without that ability, as a normal shipment
+// from reserves (2.06.05.01) or a pass ([LR] 3.04); it is the acting seat until it does.
+std::optional<Rejection> check_retake(const GameState& s, Seat seat) {
+  for (KaramaAbility a : {KaramaAbility::GuildCrossShip, KaramaAbility::GuildShipToReserves}) {
+    if (cancelled_this_turn(s, seat, a)) {
+      return reject(RejectCode::IllegalChoice, "a Karama cancelled {}: retake your shipment as a normal shipment from "
+                    "reserves, or pass ([LR] 3.04)", to_string(a));
+    }
+  }
+  return std::nullopt;
+}
+
 std::optional<Rejection> check_forces_in_cell(const GameState& s, Faction f, CellId from, ForceCount normal,
                                               ForceCount special) {
   const ForceCount have_normal = s.board.normal[index(from)][index(f)];
@@ -294,6 +339,7 @@ std::optional<Rejection> validate_cross_ship(const GameState& s, Seat seat, cons
   if (!guild_rates(s, f)) {
     return reject(RejectCode::IllegalChoice, "only the Spacing Guild and its ally cross-ship ([LR] 2.06.05.02, 2.06.10)");
   }
+  if (auto r = check_retake(s, seat)) return r;
   if (!valid_cell(c.from) || !valid_cell(c.to)) return reject(RejectCode::IllegalChoice, "no such cell");
   if (auto r = check_group(c.normal, c.special)) return r;
   const TerritoryId t = cell_info(c.to).territory;
@@ -312,6 +358,7 @@ std::optional<Rejection> validate_ship_to_reserves(const GameState& s, Seat seat
     return reject(RejectCode::IllegalChoice,
                   "only the Spacing Guild ships forces back to reserves ([LR] 1.06.04, 2.06.05.03)");
   }
+  if (auto r = check_retake(s, seat)) return r;
   if (!valid_cell(c.from)) return reject(RejectCode::IllegalChoice, "no such cell");
   if (auto r = check_group(c.normal, c.special)) return r;
   if (auto r = check_forces_in_cell(s, f, c.from, c.normal, c.special)) return r;
@@ -392,6 +439,9 @@ void apply_cross_ship(GameState& s, Seat seat, const CrossShip& c) {
   const Faction f = s.faction_of(seat);
   const TerritoryId from = cell_info(c.from).territory;
   const TerritoryId to = cell_info(c.to).territory;
+  // [LR] 2.06.05.02, 2.06.10 ✷, 3.01.11.01: cancelled, nothing moves or is paid; the seat retakes
+  // its shipment as a normal one ([LR] 3.04, check_retake).
+  if (karama_cancels(s, seat, KaramaAbility::GuildCrossShip) && !mutant_active(Mutant::KaramaCancelCrossShipStands)) return;
   if (!half_price_stands(s, seat, false)) return;  // the seat retakes its shipment
   const Spice cost = shipment_cost(s, f, to, c.normal + c.special);
   pay_for_shipment(s, seat, cost, karama_checked_payee(s, seat, false, cost));
@@ -407,6 +457,9 @@ void apply_cross_ship(GameState& s, Seat seat, const CrossShip& c) {
 
 void apply_ship_to_reserves(GameState& s, Seat seat, const ShipToReserves& c) {
   const Faction f = s.faction_of(seat);
+  // [LR] 2.06.05.03 ✷, 3.01.11.01: cancelled, nothing moves or is paid; the Guild retakes its
+  // shipment as a normal one ([LR] 3.04, check_retake).
+  if (karama_cancels(s, seat, KaramaAbility::GuildShipToReserves) && !mutant_active(Mutant::KaramaCancelShipToReservesStands)) return;
   pay_for_shipment(s, seat, retreat_cost(c.normal + c.special), std::nullopt);  // the Guild's own: the bank
   transfer_forces(s, f, AtCell{c.from}, InReserves{}, c.normal, c.special);
   after_shipment(s, seat, false, c.from);
@@ -425,8 +478,14 @@ std::optional<Rejection> validate_shipment(const GameState& s, Seat seat, const 
 
 void apply_shipment(GameState& s, Seat seat, const Command& c) {
   // A seat retaking a cancelled shipment ([LR] 3.04) is the acting seat: whatever it does now ends
-  // the retake (at full price its shipment uses no half price that could be cancelled again).
+  // the retake (at full price its shipment uses no half price that could be cancelled again),
+  // unless its cross-ship or shipment back is cancelled now: still at full price, it retakes again.
   const bool retaking = s.karama.retakes_at_full_price.has_value();
+  const std::size_t cancels = s.karama.cancels.size();
+  const auto retakes_again = [&] {
+    return s.karama.cancels.size() > cancels && (s.karama.cancels.back().ability == KaramaAbility::GuildCrossShip ||
+                                                 s.karama.cancels.back().ability == KaramaAbility::GuildShipToReserves);
+  };
   if (const auto* ship = std::get_if<Ship>(&c)) {
     apply_ship(s, seat, *ship);
   } else if (const auto* cross = std::get_if<CrossShip>(&c)) {
@@ -436,7 +495,7 @@ void apply_shipment(GameState& s, Seat seat, const Command& c) {
   } else {
     s.step = Step::Movement;  // Pass
   }
-  if (retaking) s.karama.retakes_at_full_price.reset();
+  if (retaking && !retakes_again()) s.karama.retakes_at_full_price.reset();
 }
 
 // ---- candidates -----------------------------------------------------------------------------
@@ -457,7 +516,7 @@ void add_ship_candidates(const GameState& s, Seat seat, std::vector<Command>& ou
 
 void add_guild_candidates(const GameState& s, Seat seat, std::vector<Command>& out) {
   const Faction f = s.faction_of(seat);
-  if (!guild_rates(s, f)) return;
+  if (!guild_rates(s, f) || check_retake(s, seat)) return;
   for (std::size_t from = 0; from < kCellCount; ++from) {
     const int normal = s.board.normal[from][index(f)].value;
     const int special = s.board.special[from][index(f)].value;
@@ -517,6 +576,9 @@ void on_spice_peeked(GameState& state, Seat seat, SpiceCardId card) {
 
 void enter_shipment_movement(GameState& state) {
   state.movement = MovementState{};
+  // [LR] 2.06.12 ✷..✷, 3.01.11.02: an order standing as the phase begins prevents the Guild's
+  // timing, before its first use; the Guild then acts in storm order this phase (guild_timing).
+  if (guild_timing(state)) karama_cancels(state, guild_seat(state), KaramaAbility::GuildShipAsItPleases);
   shipment_movement::open_wartime(state);  // [LR] 2.02.17: before Shipment and Movement
   shipment_movement::show_top_spice_card_to_atreides(state);
   begin_turn(state);

@@ -31,7 +31,11 @@ double reckless_plan_weight(const PlanBattle& p) {
 
 double aggressive_weight(const Command& c) {
   if (const auto* s = std::get_if<Ship>(&c)) return into_stronghold(s->to) ? 10.0 : 2.0;
+  if (const auto* x = std::get_if<CrossShip>(&c)) return into_stronghold(x->to) ? 10.0 : 2.0;  // a shipment too
   if (const auto* m = std::get_if<Move>(&c)) return into_stronghold(m->to) ? 10.0 : 2.0;
+  // The grant of spice to an ally is a standing choice offered at every decision: weighted like
+  // a step's own command, the grant would be redrawn at random all the time.
+  if (std::holds_alternative<AllySpice>(c)) return 0.05;
   if (const auto* b = std::get_if<Bid>(&c)) return 1.0 + static_cast<double>(b->amount.value) / 2.0;
   if (const auto* p = std::get_if<PlanBattle>(&c)) return reckless_plan_weight(*p);
   if (std::holds_alternative<CallTraitor>(c)) return 30.0;
@@ -91,8 +95,9 @@ std::size_t pick_command(const GameState& state, BotProfile profile, const std::
     // own command, giving would take a tenth of the decisions and level every seat's spice.
     if (std::holds_alternative<GiveSpice>(c)) return 0.1;
     // An aggressive player holding a Karama arms it against another's ability at once ([LR]
-    // 3.01.11.01), and then keeps that order: no flipping between abilities.
-    if (const auto* k = std::get_if<ArmKarama>(&c); k && profile == BotProfile::Aggressive && k->ability && !armed) return 3.0;
+    // 3.01.11.01), and then keeps that order: no flipping between abilities, hardly ever withdrawn
+    // (weighted like any standing choice, an order given at the start was gone by Revival).
+    if (const auto* k = std::get_if<ArmKarama>(&c); k && profile == BotProfile::Aggressive) return armed ? 0.001 : 3.0;
     return profile == BotProfile::SpiceHungry ? spice_weight(state, c) : profile_weight(profile, c);
   };
   std::map<std::size_t, std::vector<std::size_t>> by_kind;  // variant index -> command indices

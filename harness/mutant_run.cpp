@@ -6,6 +6,7 @@
 #include <string>
 
 #include "engine/nexus/family.h"
+#include "model/cards.h"
 #include "model/factions.h"
 #include "model/options.h"
 
@@ -56,13 +57,69 @@ std::string family_of(std::string_view checker) {
 
 namespace {
 
-// MutantStart::FirstSeatLeadersInTanks: every ordinary leader of the first seat has died once.
-GameState staged_start(const GameSpec& spec) {
-  GameState s = std::get<GameState>(new_game(spec.options));
-  for (LeaderId l : ordinary_leaders(spec.options.factions.front())) {
-    s.leaders[l.value].where = LeaderLocation::Tanks;
-    s.leaders[l.value].deaths = 1;
+// `size` cards for `seat` from the unseen deck, a Karama first: a full hand, and a seat with a full
+// hand never bids ([LR] 1.04.03), so its Karama is not spent on a Karama bid first.
+void full_hand_with_karama(GameState& s, Seat seat, std::size_t size) {
+  auto& hand = s.seat(seat).hand;
+  const auto give = [&](TreacheryCardId c) {
+    if (hand.size() < size && s.treachery.deck.take_unseen(c)) hand.insert(std::upper_bound(hand.begin(), hand.end(), c), c);
+  };
+  const auto has_karama = [&] { return std::any_of(hand.begin(), hand.end(), [](TreacheryCardId c) { return card_type(c).name == "Karama"; }); };
+  for (std::uint8_t c = 0; c < kTreacheryCardCount && !has_karama(); ++c) {
+    if (card_type(TreacheryCardId{c}).name == "Karama") give(TreacheryCardId{c});
   }
+  for (std::uint8_t c = 0; c < kTreacheryCardCount; ++c) {
+    if (card_type(TreacheryCardId{c}).name != "Karama") give(TreacheryCardId{c});
+  }
+}
+
+// The ability whose cancel a GuildKaramaOrder mutant breaks.
+KaramaAbility guild_order_of(Mutant m) {
+  if (m == Mutant::KaramaCancelShipToReservesStands) return KaramaAbility::GuildShipToReserves;
+  if (m == Mutant::KaramaCancelGuildTimingStands) return KaramaAbility::GuildShipAsItPleases;
+  return KaramaAbility::GuildCrossShip;
+}
+
+// The staged starts of MutantStart (mutants.h).
+GameState staged_start(const GameSpec& spec, const MutantInfo& mutant) {
+  const MutantStart start = mutant.setup.start;
+  GameState s = std::get<GameState>(new_game(spec.options));
+  if (start == MutantStart::FirstSeatLeadersInTanks) {  // every ordinary leader of the first seat died once
+    for (LeaderId l : ordinary_leaders(spec.options.factions.front())) {
+      s.leaders[l.value].where = LeaderLocation::Tanks;
+      s.leaders[l.value].deaths = 1;
+    }
+    return s;
+  }
+  if (start == MutantStart::GuildKaramaOrder) {  // the Fremen's full hand of 4 can neither bid nor ship by Karama
+    const Seat fremen = *s.seat_of(Faction::Fremen);
+    full_hand_with_karama(s, fremen, 4);
+    s.karama.armed[fremen.value] = guild_order_of(mutant.id);
+    return s;
+  }
+  // EmperorAllyRevivalKarama: the Atreides and the Emperor allied, 8 Atreides forces in the Tanks,
+  // the Emperor granting 6 spice, the Harkonnen holding a Karama armed against his extras.
+  const Seat atreides = *s.seat_of(Faction::Atreides);
+  const Seat emperor = *s.seat_of(Faction::Emperor);
+  const Seat harkonnen = *s.seat_of(Faction::Harkonnen);
+  s.alliances.push_back(Alliance{Faction::Atreides, Faction::Emperor});
+  s.seat(atreides).ally = Faction::Emperor;
+  s.seat(emperor).ally = Faction::Atreides;
+  s.seat(atreides).reserves_normal -= ForceCount{8};
+  s.seat(atreides).tanks_normal += ForceCount{8};
+  s.seat(emperor).ally_spice_limit = Spice{6};
+  // Full hands once dealt, so that nobody bids before Revival: the Harkonnen's 8 with a Karama
+  // ([LR] 2.05.07), the Atreides' and the Emperor's 4, so the Emperor's spice still covers his grant.
+  full_hand_with_karama(s, harkonnen, 8);
+  for (Seat seat : {atreides, emperor}) {
+    auto& hand = s.seat(seat).hand;
+    for (std::uint8_t c = 0; c < kTreacheryCardCount && hand.size() < 4; ++c) {
+      if (card_type(TreacheryCardId{c}).name != "Karama" && s.treachery.deck.take_unseen(TreacheryCardId{c})) {
+        hand.insert(std::upper_bound(hand.begin(), hand.end(), TreacheryCardId{c}), TreacheryCardId{c});
+      }
+    }
+  }
+  s.karama.armed[harkonnen.value] = KaramaAbility::EmperorAllyRevivals;
   return s;
 }
 
@@ -94,7 +151,7 @@ MutantOutcome run_mutant(const MutantInfo& mutant, const MutantRunOptions& optio
     out.spec = mutant_spec(mutant, options.seed + static_cast<std::uint64_t>(g));
     out.spec.max_decisions = options.max_decisions;
     RunConfig config;
-    if (staged) config.start = &staged_state.emplace(staged_start(out.spec));
+    if (staged) config.start = &staged_state.emplace(staged_start(out.spec, mutant));
     config.checkers = checkers;
     RunResult run = run_game(out.spec, config);
     out.games = g + 1;

@@ -115,7 +115,23 @@ constexpr std::array kCatalogue{
                "until the Mentat Pause)", basic(At | Hk | Em, 2, 20)},
     MutantInfo{Mutant::KaramaCancelCaptureStands, "karama-cancel-capture-stands", "oracle",
                "a Karama played against the Harkonnen capture is discarded, but a leader is drawn all the same "
-               "([LR] 2.05.10.01 ✷, 3.01.11.01)", advanced(Hk | At | Em, 4, 60, MutantBots::Aggressive)},
+               "([LR] 2.05.10.01 ✷, 3.01.11.01)", advanced(Hk | At | Em, 4, 250, MutantBots::Aggressive)},
+    MutantInfo{Mutant::KaramaCancelCrossShipStands, "karama-cancel-cross-ship-stands", "oracle",
+               "a Karama played against a cross-shipment of the Guild or its ally is discarded, but the forces move and are "
+               "paid for all the same ([LR] 2.06.05.02, 2.06.10 ✷, 3.01.11.01)",
+               MutantSetup{Sg | Fr | Hk, false, 4, 60, MutantBots::Aggressive, MutantStart::GuildKaramaOrder}},
+    MutantInfo{Mutant::KaramaCancelShipToReservesStands, "karama-cancel-ship-to-reserves-stands", "oracle",
+               "a Karama played against the Guild's shipment back to reserves is discarded, but the forces go back and are "
+               "paid for all the same ([LR] 2.06.05.03 ✷, 3.01.11.01)",
+               MutantSetup{Sg | Fr | Hk, false, 4, 120, MutantBots::Aggressive, MutantStart::GuildKaramaOrder}},
+    MutantInfo{Mutant::KaramaCancelGuildTimingStands, "karama-cancel-guild-timing-stands", "oracle",
+               "a Karama played against the Guild's Ship As It Pleases You is discarded, but the Guild still chooses when to act "
+               "([LR] 2.06.12 ✷..✷, 3.01.11.01-02)",
+               MutantSetup{Sg | Fr | Hk, true, 3, 60, MutantBots::Aggressive, MutantStart::GuildKaramaOrder}},
+    MutantInfo{Mutant::KaramaCancelExtraRevivalsStand, "karama-cancel-extra-revivals-stand", "oracle",
+               "a Karama played against the Emperor's extra revivals for his ally is discarded, but the revival and its "
+               "extras go ahead ([LR] 2.03.07 ✷, 3.04)",
+               MutantSetup{Em | At | Hk, false, 2, 40, MutantBots::Aggressive, MutantStart::EmperorAllyRevivalKarama}},
     MutantInfo{Mutant::KaramaRevivalCharged, "karama-revival-charged", "oracle",
                "the Emperor's Karama revival is charged like an ordinary one, 2 a force or the leader's strength ([LR] 1.14.02: for free)",
                advanced(Em | At | Hk, 10, 100)},

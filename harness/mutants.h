@@ -33,7 +33,14 @@ enum class MutantBots : std::uint8_t {
 // died ([LR] 1.05.03), which random games of a few turns almost never reach: that mutant's games
 // start with the first seat's leaders in the Tanks, a staged state no event log reproduces (so
 // determinism.replay cannot run on them; the run reports it as excluded).
-enum class MutantStart : std::uint8_t { NewGame, FirstSeatLeadersInTanks };
+// EmperorAllyRevivalKarama: the Atreides and the Emperor allied, 8 Atreides forces in the Tanks,
+// the Emperor granting 6 spice, and the Harkonnen holding a Karama armed against his extra
+// revivals ([LR] 2.03.07): the four conditions rarely meet in random games.
+// GuildKaramaOrder: the Fremen hold a full hand of 4 with a Karama (so they neither bid nor ship
+// by Karama, [LR] 2.04.03) and their order stands against the Guild ability the mutant breaks
+// (cross-ship, shipment back to reserves or the Advanced timing, [LR] 2.06.05.02-03, 2.06.12),
+// which random games otherwise rarely meet: a Karama dealt, the right order of a dozen, kept.
+enum class MutantStart : std::uint8_t { NewGame, FirstSeatLeadersInTanks, EmperorAllyRevivalKarama, GuildKaramaOrder };
 
 // Random games that reach the mutated rule: which base factions sit (a bit per faction, in
 // kBaseFactions order), Basic or Advanced, the turn limit, how many games at most, the bots and

@@ -202,6 +202,7 @@ void resample_karama_orders(GameState& t, Observer o, Rng& rng) {
         continue;
       }
       if (a == KaramaAbility::HarkonnenCapturedLeaders && !t.options.rules.harkonnen_capture) continue;
+      if (a == KaramaAbility::GuildShipAsItPleases && !t.options.rules.guild_shipment_timing) continue;
       const Faction f = karama_ability_owner(a);
       if (t.seat_of(f) && f != own) orders.push_back(a);
     }

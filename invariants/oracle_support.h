@@ -93,6 +93,10 @@ Violations winner_choice(const Transition& t, const GameContext&);
 
 // The Advanced faction Karama powers (oracles_karama.cpp).
 Violations karama_power(const Transition& t, const GameContext&);
+// Part of oracle.karama-cancel (oracles_karama.cpp): what a cancel of the Guild's cross-ship,
+// shipment back, timing or the Emperor's extra revivals left; the Guild's timing once stopped.
+void guild_and_emperor_cancel(const Transition& t, const KaramaCancel& k, const std::string& who, Violations& out);
+void guild_timing_checks(const Transition& t, Violations& out);
 
 // The Advanced force oracles (oracles_forces.cpp).
 Violations storm_damage(const Transition& t, const GameContext&);

@@ -263,14 +263,19 @@ Violations shipment_payment(const Transition& t, const GameContext&) {
                        terms->cancelled ? " (cancelled by Karama: nothing paid)" : "");
   } else if (const auto* cross = std::get_if<CrossShip>(&e->command)) {
     const int cost = ship_cost(b, e->seat, cross->to, cross->normal + cross->special, false);
-    const auto terms = shipment_terms(b, e->seat, false, cost);
+    // [LR] 2.06.05.02, 2.06.10 ✷: another seat's standing order cancels the cross-ship before any
+    // payment ([LR] 3.01.11.01): nothing is paid.
+    const bool cancelled = !karama_ready(b, e->seat, KaramaAbility::GuildCrossShip).empty();
+    const auto terms = cancelled ? std::optional<ShipmentTerms>{ShipmentTerms{true, std::nullopt}} : shipment_terms(b, e->seat, false, cost);
     if (!terms) return skipped(kShipment);
     if (!terms->cancelled) pay(b, expected, e->seat, cost, terms->payee);
     what = fmt::format("{} cross-shipped for {}", name_of(b, e->seat), cost);
   } else if (const auto* back = std::get_if<ShipToReserves>(&e->command)) {
     const int cost = ((back->normal + back->special).value + 1) / 2;  // [LR] 2.06.07, rounded up
-    pay(b, expected, e->seat, cost, std::nullopt);
-    what = fmt::format("{} shipped back to reserves for {}", name_of(b, e->seat), cost);
+    // [LR] 2.06.05.03 ✷: cancelled by another seat's standing order, nothing is paid.
+    const bool cancelled = !karama_ready(b, e->seat, KaramaAbility::GuildShipToReserves).empty();
+    if (!cancelled) pay(b, expected, e->seat, cost, std::nullopt);
+    what = fmt::format("{} shipped back to reserves for {}{}", name_of(b, e->seat), cost, cancelled ? " (cancelled by Karama: nothing paid)" : "");
   } else {
     return {};
   }
@@ -305,8 +310,19 @@ Violations revival_payment(const Transition& t, const GameContext&) {
   if (r->leader) own += leader_info(*r->leader).strength;  // [LR] 1.05.03.02
   if (r->kwisatz_haderach) own += 2;  // the token's fighting strength, +2 ([LR] 2.01.11, 2.01.14)
   Flows expected(b);
-  pay(b, expected, seat, own, std::nullopt);
   const int extra = info.force_revival_cost.value * extra_normal + info.special_force_revival_cost.value * extra_special;
+  // [LR] 2.03.07 ✷: another seat's standing Karama order cancels the extras; the revival does not
+  // happen and is retaken without them ([LR] 3.04): nothing is paid, nothing leaves the Tanks.
+  if (r->ally_paid_extra.value > 0 && !karama_ready(b, seat, KaramaAbility::EmperorAllyRevivals).empty()) {
+    Violations out = compare_flows(kRevival, t, expected, fmt::format("{}'s revival with the Emperor's extras, cancelled by Karama",
+                                                                       name_of(b, seat)));
+    if (tanks(t.after, seat) != tanks(b, seat)) {
+      out.push_back(violation(kRevival, fmt::format("{}'s revival with the Emperor's extras was cancelled by Karama, yet forces "
+                                                    "left the Tanks ([LR] 2.03.07, 3.04)", name_of(b, seat))));
+    }
+    return decided(kRevival, std::move(out));
+  }
+  pay(b, expected, seat, own, std::nullopt);
   if (extra > 0) {
     const auto emperor = b.seat_of(Faction::Emperor);
     if (!emperor) return skipped(kRevival);
@@ -529,9 +545,10 @@ Violations victory(const Transition& t, const GameContext&) {
 Violations karama_cancel(const Transition& t, const GameContext&) {
   const auto& before = t.before.karama.cancels;
   const auto& after = t.after.karama.cancels;
-  if (after.size() <= before.size()) return {};
-  if (!single_step(t)) return skipped(kKarama);
   Violations out;
+  if (single_step(t)) guild_timing_checks(t, out);
+  if (after.size() <= before.size()) return out.empty() ? Violations{} : decided(kKarama, std::move(out));
+  if (!single_step(t)) return skipped(kKarama);
   std::vector<TreacheryCardId> spent;  // a card accounts for one Karama only
   for (std::size_t i = before.size(); i < after.size(); ++i) {
     const KaramaCancel& k = after[i];
@@ -572,6 +589,7 @@ Violations karama_cancel(const Transition& t, const GameContext&) {
       out.push_back(violation(kKarama, fmt::format("the Harkonnen capture cancelled by {}'s Karama drew a leader all the same "
                                                    "([LR] 2.05.10.01, 3.01.11.01)", who)));
     }
+    guild_and_emperor_cancel(t, k, who, out);
     if (k.ability == KaramaAbility::HalfPriceShipping) {
       const SeatState& was = t.before.seat(k.against);
       const SeatState& is = t.after.seat(k.against);

@@ -147,4 +147,123 @@ Violations karama_power(const Transition& t, const GameContext&) {
   return decided(kKaramaPower, std::move(out));
 }
 
+// ---- the Guild's and the Emperor's ✷ abilities of issue 16 ([LR] 3.01.11.01-02, 3.04) ------------
+
+namespace {
+
+bool same_reserves(const SeatState& was, const SeatState& is) {
+  return was.reserves_normal == is.reserves_normal && was.reserves_special == is.reserves_special;
+}
+
+}  // namespace
+
+// What the cancel of k left: a cross-ship or shipment back to reserves moved and paid nothing and
+// the shipper is still to ship (a normal shipment, [LR] 3.04); the Guild's timing prevented as the
+// phase began, or its out-of-turn act cancelled, is not acted on (the turn in storm order goes on);
+// the ally's revival with the Emperor's extras revived and paid nothing and is still to be made.
+void guild_and_emperor_cancel(const Transition& t, const KaramaCancel& k, const std::string& who, Violations& out) {
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  const Envelope* e = envelope_of(t);
+  const std::string against = name_of(b, k.against);
+  const auto unchanged = [&](std::string_view what) {
+    for (auto& v : compare_flows(kKarama, t, Flows(b), fmt::format("{} cancelled by {}'s Karama: nothing paid", what, who))) out.push_back(std::move(v));
+  };
+  if (k.ability == KaramaAbility::GuildCrossShip || k.ability == KaramaAbility::GuildShipToReserves) {
+    const bool cross = k.ability == KaramaAbility::GuildCrossShip;
+    const bool used = e && e->seat == k.against &&
+                      (cross ? std::holds_alternative<CrossShip>(e->command) : std::holds_alternative<ShipToReserves>(e->command));
+    if (!used) {
+      out.push_back(violation(kKarama, fmt::format("{} cancelled {} in a step that used none", who, to_string(k.ability))));
+      return;
+    }
+    unchanged(cross ? "a cross-shipment" : "a shipment back to reserves");
+    if (a.board != b.board || !same_reserves(b.seat(k.against), a.seat(k.against))) {
+      out.push_back(violation(kKarama, fmt::format("{}'s {} cancelled by {}'s Karama moved forces ([LR] 3.01.11.01)", against,
+                                                   cross ? "cross-shipment" : "shipment back to reserves", who)));
+    }
+    if (a.step != Step::Shipment || a.movement.turn_index != b.movement.turn_index || a.movement.guild_acting != b.movement.guild_acting) {
+      out.push_back(violation(kKarama, fmt::format("{}'s cancelled shipment left no retake ([LR] 3.04: a normal shipment)", against)));
+    }
+  }
+  if (k.ability == KaramaAbility::GuildShipAsItPleases) {
+    if (b.faction_of(k.against) != Faction::SpacingGuild || !b.options.rules.guild_shipment_timing) {
+      out.push_back(violation(kKarama, fmt::format("{} cancelled the Guild's timing where it has none ([LR] 2.06.12)", who)));
+    }
+    // Cancelled: the Guild does not act now; a cancelled Delay leaves the Guild's own turn next.
+    if (e && std::holds_alternative<GuildActNow>(e->command) && (a.movement.guild_acting || a.movement.guild_done)) {
+      out.push_back(violation(kKarama, fmt::format("the Guild acted out of storm order although {}'s Karama cancelled it "
+                                                   "([LR] 2.06.12, 3.01.11.01)", who)));
+    }
+    if (e && std::holds_alternative<Pass>(e->command) && a.movement.turn_index != b.movement.turn_index) {
+      out.push_back(violation(kKarama, fmt::format("the Guild's Delay went ahead although {}'s Karama cancelled it ([LR] 2.06.12.03, "
+                                                   "3.01.11.01)", who)));
+    }
+  }
+  if (k.ability == KaramaAbility::EmperorAllyRevivals) {
+    const Revive* r = e ? std::get_if<Revive>(&e->command) : nullptr;
+    if (!r || r->ally_paid_extra.value == 0 || e->seat != k.against) {
+      out.push_back(violation(kKarama, fmt::format("{} cancelled the Emperor's extra revivals in a step that used none", who)));
+      return;
+    }
+    unchanged("a revival with the Emperor's extras");
+    if (a.revival.done[e->seat.value] || tanks(a, e->seat) != tanks(b, e->seat)) {
+      out.push_back(violation(kKarama, fmt::format("{}'s revival with the Emperor's extras, cancelled by {}'s Karama, went ahead "
+                                                   "instead of being retaken ([LR] 3.04)", against, who)));
+    }
+  }
+}
+
+namespace {
+
+// The Guild's place in storm order: the seats whose player circle lies fewer sectors after the
+// storm come first, ties by seat ([LR] 1.00 storm order, recomputed from the circles).
+std::size_t storm_place(const GameState& s, Seat seat) {
+  const auto distance = [&](std::size_t i) { return (3 * s.options.player_circles[i] - s.storm.sector.value + kSectorCount) % kSectorCount; };
+  std::size_t place = 0;
+  for (std::size_t i = 0; i < s.seat_count(); ++i) {
+    if (distance(i) < distance(seat.value) || (distance(i) == distance(seat.value) && i < seat.value)) ++place;
+  }
+  return place;
+}
+
+bool guild_timing_stopped(const GameState& s) {
+  return std::any_of(s.karama.cancels.begin(), s.karama.cancels.end(), [&](const KaramaCancel& k) {
+    return k.ability == KaramaAbility::GuildShipAsItPleases && k.turn == s.turn;
+  });
+}
+
+}  // namespace
+
+// [LR] 2.06.12 ✷..✷: an order standing as Shipment and Movement begins prevents the Guild's timing
+// (3.01.11.02), so none is left standing after the phase opens; an act ahead of the Guild's place
+// while an order stands ready is cancelled (3.01.11.01); once prevented or cancelled this phase,
+// the Guild chooses no timing again (storm order, 3.04).
+void guild_timing_checks(const Transition& t, Violations& out) {
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  if (!b.options.rules.guild_shipment_timing) return;
+  const auto guild = b.seat_of(Faction::SpacingGuild);
+  if (!guild) return;
+  if (b.phase != Phase::ShipmentAndMovement && a.phase == Phase::ShipmentAndMovement) {
+    if (const auto ready = karama_ready(a, *guild, KaramaAbility::GuildShipAsItPleases); !ready.empty()) {
+      out.push_back(violation(kKarama, fmt::format("Shipment and Movement began with {}'s Karama order against the Guild's timing "
+                                                   "still standing ([LR] 2.06.12, 3.01.11.02: prevented before its use)", name_of(b, ready.front()))));
+    }
+  }
+  const Envelope* e = envelope_of(t);
+  if (!e || e->seat != *guild || b.phase != Phase::ShipmentAndMovement || !std::holds_alternative<GuildActNow>(e->command)) return;
+  if (guild_timing_stopped(b)) {
+    out.push_back(violation(kKarama, "the Guild chose its timing after a Karama prevented or cancelled it this phase "
+                                     "([LR] 2.06.12, 3.01.11.01-02: storm order)"));
+    return;
+  }
+  const bool ahead = b.movement.turn_index < storm_place(b, *guild);
+  if (ahead && !guild_timing_stopped(a) && !karama_ready(b, *guild, KaramaAbility::GuildShipAsItPleases).empty()) {
+    out.push_back(violation(kKarama, fmt::format("the Guild acted ahead of its place in storm order although {} stood ready to "
+                                                 "cancel it with a Karama ([LR] 2.06.12.02, 3.01.11.01)",
+                                                 name_of(b, karama_ready(b, *guild, KaramaAbility::GuildShipAsItPleases).front()))));
+  }
+}
+
 }  // namespace dune::invariants::oracle_detail

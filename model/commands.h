@@ -453,19 +453,31 @@ enum class KaramaAbility : std::uint8_t {
   // cancel the next off-planet shipment of another player. Only the Guild gives this order.
   OffPlanetShipment,
   HarkonnenCapturedLeaders,    // [LR] 2.05.10.01 ✷ (Advanced): no leader is drawn from the loser
+  // Issue 16, the Spacing Guild's and the Emperor's remaining ✷ abilities ([LR] 3.01.11.01/02, 3.04):
+  GuildCrossShip,              // [LR] 2.06.05.02, 2.06.10 ✷: nothing moves or is paid; a normal shipment is retaken
+  GuildShipToReserves,         // [LR] 2.06.05.03 ✷: nothing moves or is paid; a normal shipment is retaken
+  GuildShipAsItPleases,        // [LR] 2.06.12 ✷..✷ (Advanced): prevented or cancelled, the Guild acts in storm order
+  EmperorAllyRevivals,         // [LR] 2.03.07 ✷: the ally's revival with extras is retaken without them
 };
 inline constexpr std::array kKaramaAbilities{KaramaAbility::GuildPaymentForShipment, KaramaAbility::HalfPriceShipping,
                                              KaramaAbility::EmperorPaymentForTreachery, KaramaAbility::HarkonnenTopCard,
                                              KaramaAbility::BeneGesseritCharity, KaramaAbility::OffPlanetShipment,
-                                             KaramaAbility::HarkonnenCapturedLeaders};
+                                             KaramaAbility::HarkonnenCapturedLeaders, KaramaAbility::GuildCrossShip,
+                                             KaramaAbility::GuildShipToReserves, KaramaAbility::GuildShipAsItPleases,
+                                             KaramaAbility::EmperorAllyRevivals};
 // The faction whose ability it is ([LR] 2.xx numbering). Half-price shipping is the Guild's, used
-// by the Guild or by its ally ([LR] 2.06.09); OffPlanetShipment is the Guild's own power.
+// by the Guild or by its ally ([LR] 2.06.09), and so is cross-shipping (2.06.10); the Emperor's
+// extra revivals are his, used by his ally (2.03.07); OffPlanetShipment is the Guild's own power.
 constexpr Faction karama_ability_owner(KaramaAbility a) {
   switch (a) {
     case KaramaAbility::GuildPaymentForShipment:
     case KaramaAbility::HalfPriceShipping:
-    case KaramaAbility::OffPlanetShipment: return Faction::SpacingGuild;
-    case KaramaAbility::EmperorPaymentForTreachery: return Faction::Emperor;
+    case KaramaAbility::OffPlanetShipment:
+    case KaramaAbility::GuildCrossShip:
+    case KaramaAbility::GuildShipToReserves:
+    case KaramaAbility::GuildShipAsItPleases: return Faction::SpacingGuild;
+    case KaramaAbility::EmperorPaymentForTreachery:
+    case KaramaAbility::EmperorAllyRevivals: return Faction::Emperor;
     case KaramaAbility::HarkonnenTopCard:
     case KaramaAbility::HarkonnenCapturedLeaders: return Faction::Harkonnen;
     case KaramaAbility::BeneGesseritCharity: return Faction::BeneGesserit;

@@ -250,6 +250,38 @@ TEST(RevivalTest, EmperorPaysForUpToThreeExtraRevivalsOfItsAlly) {
   EXPECT_EQ(s.seat(atreides).reserves_normal, reserves + ForceCount{6});
 }
 
+// [LR] 2.03.07 ✷, 3.01.11.01, 3.04: the Harkonnen's standing Karama order cancels the Emperor's
+// extras as Atreides revive with them: nothing is revived or paid, the card is discarded, and
+// Atreides retake their revival, now without the extras.
+TEST(RevivalTest, AKaramaCancelsTheEmperorsExtrasAndTheAllyRetakesWithout) {
+  GameState s = emperor_ally_table();
+  const Seat atreides = seat_of(s, Faction::Atreides);
+  const Seat emperor = seat_of(s, Faction::Emperor);
+  const Seat harkonnen = seat_of(s, Faction::Harkonnen);
+  const TreacheryCardId karama = testing::card_named("Karama");
+  ASSERT_TRUE(s.treachery.deck.take_unseen(karama)) << "a Karama still in the deck after setup";
+  s.seat(harkonnen).hand.push_back(karama);
+  SeededChance chance(1);
+  s = play(revival_of(s), harkonnen, ArmKarama{KaramaAbility::EmperorAllyRevivals}, chance);
+  const Spice atreides_spice = s.seat(atreides).spice, emperor_spice = s.seat(emperor).spice, bank = s.bank;
+  s = play(s, atreides, with_extra(6, 0, 3), chance);
+  ASSERT_EQ(s.karama.cancels.size(), 1U);
+  EXPECT_EQ(s.karama.cancels[0].by, harkonnen);
+  EXPECT_EQ(s.karama.cancels[0].against, atreides);
+  EXPECT_EQ(s.karama.cancels[0].ability, KaramaAbility::EmperorAllyRevivals);
+  EXPECT_EQ(s.treachery.discard.back(), karama);
+  EXPECT_EQ(s.seat(atreides).tanks_normal, ForceCount{8});  // nothing revived
+  EXPECT_EQ(s.seat(atreides).spice, atreides_spice);
+  EXPECT_EQ(s.seat(emperor).spice, emperor_spice);
+  EXPECT_EQ(s.bank, bank);
+  const std::vector<Seat> awaited = pending(s);
+  EXPECT_NE(std::ranges::find(awaited, atreides), awaited.end()) << "Atreides retake their revival";
+  expect_rejected(s, envelope(s, atreides, with_extra(4, 0, 1)), RejectCode::IllegalChoice);
+  s = play(s, atreides, forces(3), chance);
+  EXPECT_EQ(s.seat(atreides).tanks_normal, ForceCount{5});
+  EXPECT_EQ(s.seat(emperor).spice, emperor_spice);
+}
+
 TEST(RevivalTest, EmperorExtraRevivalsAreLimitedAndListedExactly) {
   GameState s = revival_of(emperor_ally_table());
   const Seat atreides = seat_of(s, Faction::Atreides);
