@@ -86,6 +86,8 @@ Violations winner_choice(const Transition& t, const GameContext&);
 
 // The Advanced faction Karama powers (oracles_karama.cpp).
 Violations karama_power(const Transition& t, const GameContext&);
+// Karama against Prescience and the Voice, at the step they are used (nullopt: not such a step).
+std::optional<Violations> battle_ability_cancel(const Transition& t);
 
 // The Advanced force oracles (oracles_forces.cpp).
 Violations storm_damage(const Transition& t, const GameContext&);

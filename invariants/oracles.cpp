@@ -514,9 +514,10 @@ Violations victory(const Transition& t, const GameContext&) {
 Violations karama_cancel(const Transition& t, const GameContext&) {
   const auto& before = t.before.karama.cancels;
   const auto& after = t.after.karama.cancels;
-  if (after.size() <= before.size()) return {};
+  const auto in_battle = battle_ability_cancel(t);  // Prescience and the Voice (oracles_karama.cpp)
+  if (after.size() <= before.size()) return in_battle ? decided(kKarama, *in_battle) : Violations{};
   if (!single_step(t)) return skipped(kKarama);
-  Violations out;
+  Violations out = in_battle.value_or(Violations{});
   std::vector<TreacheryCardId> spent;  // a card accounts for one Karama only
   for (std::size_t i = before.size(); i < after.size(); ++i) {
     const KaramaCancel& k = after[i];
