@@ -11,6 +11,7 @@
 
 #include "engine/engine.h"
 #include "engine/internal.h"
+#include "engine/mutants.h"
 #include "model/cards.h"
 
 namespace dune {
@@ -132,6 +133,62 @@ void announce_prescience(GameState& state, int side) {
   for (Seat s : all_seats(state)) record_sighting(state, s, SeenKind::PlanElement, v.id, what);
 }
 
+// ---- the Advanced Atreides Karama power ([LR] 1.14.01) -----------------------------------------
+// Our reading (README "Advanced Karama power: Atreides"): in their own battle, while they still
+// make their plan (Plans, awaited), the Atreides play a Karama; the opponent then commits whatever
+// it has not committed of its plan (stage KaramaPlanAnswer, like Prescience's answer, [LR] 1.07.04
+// is marked -1.14.01 beside -2.01.08) and the Atreides, they alone, see all of it (a private
+// sighting per element): "look at" shows the plan to the user, unlike Prescience's "Reveal".
+std::optional<Rejection> validate_karama_see_plan(const GameState& state, Seat seat) {
+  if (state.battle.stage != BattleStage::Plans) {
+    return reject(RejectCode::WrongPhase, "the Atreides look at a battle plan by Karama while they make their own ([LR] 1.14.01, our reading)");
+  }
+  if (!state.options.rules.advanced_karama) {
+    return reject(RejectCode::IllegalChoice, "the faction Karama powers are Advanced rules ([LR] 1.13.06)");
+  }
+  if (state.faction_of(seat) != Faction::Atreides) {
+    return reject(RejectCode::IllegalChoice, "only the Atreides look at a battle plan by their Karama power ([LR] 1.14.01)");
+  }
+  const auto& c = state.battle.combatants;
+  if (c[0] != seat && c[1] != seat) {
+    return reject(RejectCode::IllegalChoice, "the Atreides look at their opponent's plan in their own battle ([LR] 1.14.01, our reading)");
+  }
+  if (karama_power_used(state, Faction::Atreides)) {
+    return reject(RejectCode::IllegalChoice, "the Atreides have used their Karama power: once a game ([LR] 1.14.00)");
+  }
+  if (!karama_card(state, seat)) return reject(RejectCode::IllegalChoice, "the Karama power is used by playing a Karama card ([LR] 1.14.00)");
+  return std::nullopt;
+}
+
+// The opponent's entire plan, one private sighting per element, to the Atreides seat only.
+void disclose_plan(GameState& state, Seat viewer, int side) {
+  const BattleState& b = state.battle;
+  const auto& plan = b.plans[static_cast<std::size_t>(side)];
+  const auto& wheel = b.wheels[static_cast<std::size_t>(side)];
+  const std::string whose = fmt::format("Karama (Atreides) in {}: {}'s", to_string(b.territory),
+                                        to_string(state.faction_of(b.combatants[static_cast<std::size_t>(side)])));
+  for (PlanElement e : {PlanElement::Leader, PlanElement::Weapon, PlanElement::Defense, PlanElement::Dial}) {
+    if (e == PlanElement::Dial ? !wheel : !plan) continue;  // (only a mutant discloses a partial plan)
+    const ElementValue v = plan_element_value(state, side, e);
+    std::string what = fmt::format("{} {} is {}", whose, to_string(e), v.value);
+    if (e == PlanElement::Leader && plan->kwisatz_haderach) what += ", with the Kwisatz Haderach";
+    if (e == PlanElement::Dial) what += fmt::format(", supported by {} spice", wheel->support.value);
+    record_sighting(state, viewer, SeenKind::PlanElement, v.id, what);
+  }
+}
+
+void apply_karama_see_plan(GameState& state, Seat seat) {
+  BattleState& b = state.battle;
+  const int other = 1 - side_of(state, seat);
+  use_karama_power(state, seat, KaramaPower::AtreidesBattlePlan, b.combatants[static_cast<std::size_t>(other)]);
+  const bool whole = b.plans[static_cast<std::size_t>(other)] && b.wheels[static_cast<std::size_t>(other)];
+  if (whole || mutant_active(Mutant::KaramaPlanPartlySeen)) {
+    disclose_plan(state, seat, other);
+    return;
+  }
+  b.stage = BattleStage::KaramaPlanAnswer;  // the opponent commits the rest of its plan first
+}
+
 bool plans_complete(const BattleState& b) {
   return b.plans[0] && b.plans[1] && b.wheels[0] && b.wheels[1];
 }
@@ -148,6 +205,10 @@ void apply_plan_part(GameState& state, Seat seat, const Command& c) {
   }
   if (b.stage == BattleStage::NexusAnswer) {
     nexus_hook(state, NexusHook::InspectedPartCommitted);
+    b.stage = BattleStage::Plans;
+  }
+  if (b.stage == BattleStage::KaramaPlanAnswer && b.plans[static_cast<std::size_t>(side)] && b.wheels[static_cast<std::size_t>(side)]) {
+    disclose_plan(state, b.combatants[static_cast<std::size_t>(1 - side)], side);
     b.stage = BattleStage::Plans;
   }
   if (plans_complete(b)) reveal_plans(state);
@@ -320,6 +381,10 @@ std::vector<Seat> awaited_battle(const GameState& state) {
     case BattleStage::Capture: return {*state.seat_of(Faction::Harkonnen)};
     case BattleStage::WinnerLosses:
     case BattleStage::WinnerCards: return {*b.winner};
+    case BattleStage::KaramaPlanAnswer: {  // the Atreides' opponent
+      const Seat atreides = *state.seat_of(Faction::Atreides);
+      return {b.combatants[0] == atreides ? b.combatants[1] : b.combatants[0]};
+    }
   }
   return {};
 }
@@ -352,7 +417,9 @@ std::vector<Command> candidates_battle(const GameState& state, Seat seat) {
     case BattleStage::Plans:
       out = plan_candidates(state, seat);
       for (Command& c : nexus_play_candidates(state, seat)) out.push_back(std::move(c));
+      out.push_back(KaramaSeePlan{});
       break;
+    case BattleStage::KaramaPlanAnswer:
     case BattleStage::PrescienceAnswer:
     case BattleStage::NexusAnswer: return plan_candidates(state, seat);
     case BattleStage::Traitors:
@@ -393,6 +460,7 @@ std::optional<Rejection> validate_battle(const GameState& state, Seat seat, cons
     return std::nullopt;
   }
   if (const auto* n = std::get_if<PlayNexus>(&c)) return validate_nexus_play(state, seat, *n);
+  if (std::holds_alternative<KaramaSeePlan>(c)) return validate_karama_see_plan(state, seat);
   if (const auto* p = std::get_if<PlanBattle>(&c)) return validate_plan(state, seat, *p);
   if (const auto* d = std::get_if<DialBattle>(&c)) return validate_wheel(state, seat, *d);
   if (std::holds_alternative<CallTraitor>(c)) {
@@ -411,6 +479,10 @@ void apply_battle(GameState& state, Seat seat, const Command& c) {
     apply_nexus_play(state, seat, *n);
     return;
   }
+  if (std::holds_alternative<KaramaSeePlan>(c)) {
+    apply_karama_see_plan(state, seat);
+    return;
+  }
   switch (b.stage) {
     case BattleStage::None: return;
     case BattleStage::Choose: {
@@ -425,10 +497,23 @@ void apply_battle(GameState& state, Seat seat, const Command& c) {
       return;
     }
     case BattleStage::Voice:
-      if (const auto* v = std::get_if<UseVoice>(&c)) b.voice = *v;
+      // [LR] 2.02.06-07 ✷, 3.01.11.01: a standing Karama order cancels the Voice as it is used; the
+      // opponent is not bound. No retake (3.04 retakes an action without the ability; the Voice is
+      // the ability itself, one use in this battle, and it is spent).
+      if (const auto* v = std::get_if<UseVoice>(&c)) {
+        if (!karama_cancels(state, seat, KaramaAbility::BeneGesseritVoice) || mutant_active(Mutant::KaramaCancelVoiceStands)) b.voice = *v;
+      }
       after_voice(state);
       return;
     case BattleStage::Prescience:
+      // [LR] 2.01.08-09 ✷, 3.01.11.01: cancelled as the Atreides ask, before any answer: nothing of
+      // the plan is told, and the Atreides do not ask again in this battle (2.01.08 is one element
+      // a battle; 3.04 retakes an action without the ability, and Prescience is the ability itself).
+      if (std::holds_alternative<UsePrescience>(c) && karama_cancels(state, seat, KaramaAbility::AtreidesPrescience) &&
+          !mutant_active(Mutant::KaramaCancelPrescienceStands)) {
+        begin_plans(state);
+        return;
+      }
       if (const auto* p = std::get_if<UsePrescience>(&c)) {
         b.prescience = p->element;
         b.stage = BattleStage::PrescienceAnswer;
@@ -441,6 +526,7 @@ void apply_battle(GameState& state, Seat seat, const Command& c) {
     case BattleStage::NexusSecretAlly: apply_nexus_window_pass(state, seat); return;
     case BattleStage::PrescienceAnswer:
     case BattleStage::NexusAnswer:
+    case BattleStage::KaramaPlanAnswer:
     case BattleStage::Plans: apply_plan_part(state, seat, c); return;
     case BattleStage::Traitors: apply_traitor(state, seat, c); return;
     case BattleStage::Capture: apply_capture(state, seat, c); return;

@@ -185,7 +185,7 @@ std::optional<Rejection> check_part_allowed(const GameState& state, Seat seat, b
                     b.stage == BattleStage::PrescienceAnswer ? "Prescience" : "A Nexus card",
                     wheel ? "leader or cards" : "dial", wheel ? "your leader and cards" : "your wheel");
     }
-  } else if (b.stage != BattleStage::Plans) {
+  } else if (b.stage != BattleStage::Plans && b.stage != BattleStage::KaramaPlanAnswer) {
     return reject(RejectCode::WrongPhase, "battle plans are not being made now");
   }
   if (wheel ? b.wheels[side].has_value() : b.plans[side].has_value()) {

@@ -61,13 +61,14 @@ DUNE_ENUM_NAMES(RedrawPolicy, sv{"KeepAny"}, sv{"RedrawOwnOnce"}, sv{"RedrawOwnA
 DUNE_ENUM_NAMES(KaramaAbility, sv{"GuildPaymentForShipment"}, sv{"HalfPriceShipping"}, sv{"EmperorPaymentForTreachery"},
                 sv{"HarkonnenTopCard"}, sv{"BeneGesseritCharity"}, sv{"OffPlanetShipment"},
                 sv{"HarkonnenCapturedLeaders"}, sv{"GuildCrossShip"}, sv{"GuildShipToReserves"},
-                sv{"GuildShipAsItPleases"}, sv{"EmperorAllyRevivals"});
-DUNE_ENUM_NAMES(KaramaPower, sv{"EmperorRevival"}, sv{"HarkonnenHand"}, sv{"GuildShipment"});
+                sv{"GuildShipAsItPleases"}, sv{"EmperorAllyRevivals"}, sv{"AtreidesPrescience"}, sv{"BeneGesseritVoice"});
+DUNE_ENUM_NAMES(KaramaPower, sv{"EmperorRevival"}, sv{"HarkonnenHand"}, sv{"GuildShipment"},
+                sv{"AtreidesBattlePlan"});
 DUNE_ENUM_NAMES(NexusMode, sv{"Betrayal"}, sv{"Cunning"}, sv{"SecretAlly"});
 DUNE_ENUM_NAMES(PlanElement, sv{"Leader"}, sv{"Weapon"}, sv{"Defense"}, sv{"Dial"});
 DUNE_ENUM_NAMES(BattleStage, sv{"None"}, sv{"Choose"}, sv{"Voice"}, sv{"Prescience"}, sv{"PrescienceAnswer"},
                 sv{"Plans"}, sv{"Traitors"}, sv{"Capture"}, sv{"NexusBetrayal"}, sv{"NexusSecretAlly"}, sv{"NexusAnswer"},
-                sv{"WinnerLosses"}, sv{"WinnerCards"});
+                sv{"WinnerLosses"}, sv{"WinnerCards"}, sv{"KaramaPlanAnswer"});
 #undef DUNE_ENUM_NAMES
 
 template <class E>

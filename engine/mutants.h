@@ -76,6 +76,9 @@ enum class Mutant : std::uint8_t {
   KaramaHandShortChange,
   KaramaCancelledShipmentPaid,
   TruthtranceSubjectLies,
+  KaramaPlanPartlySeen,  // issue 16 (battle): the Atreides Karama power ([LR] 1.14.01)
+  KaramaCancelPrescienceStands,
+  KaramaCancelVoiceStands,
   // protocol
   StaleVersionAccepted,
   DuplicateIdAccepted,

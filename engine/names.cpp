@@ -64,6 +64,8 @@ std::string_view to_string(KaramaAbility a) {
     case KaramaAbility::HarkonnenTopCard: return "the Harkonnen free card ([LR] 2.05.08)";
     case KaramaAbility::HarkonnenCapturedLeaders: return "the Harkonnen capture of a leader ([LR] 2.05.10.01)";
     case KaramaAbility::BeneGesseritCharity: return "the Bene Gesserit Charity ([LR] 2.02.09)";
+    case KaramaAbility::AtreidesPrescience: return "the Atreides Prescience ([LR] 2.01.08, 2.01.09)";
+    case KaramaAbility::BeneGesseritVoice: return "the Bene Gesserit Voice ([LR] 2.02.06, 2.02.07)";
     case KaramaAbility::OffPlanetShipment: return "an off-planet shipment (the Guild's Karama power, [LR] 1.14.05)";
     case KaramaAbility::GuildCrossShip: return "a cross-shipment of the Guild or its ally ([LR] 2.06.05.02, 2.06.10)";
     case KaramaAbility::GuildShipToReserves:
@@ -79,6 +81,7 @@ std::string_view to_string(KaramaPower p) {
     case KaramaPower::EmperorRevival: return "the Emperor's free revival ([LR] 1.14.02)";
     case KaramaPower::HarkonnenHand: return "the Harkonnen's taking of a hand ([LR] 1.14.04)";
     case KaramaPower::GuildShipment: return "the Guild's cancelling of a shipment ([LR] 1.14.05)";
+    case KaramaPower::AtreidesBattlePlan: return "the Atreides' look at a battle plan ([LR] 1.14.01)";
   }
   return "?";
 }
@@ -187,6 +190,7 @@ struct Namer {
     }
     return "Nexus redraw policy";
   }
+  std::string operator()(const KaramaSeePlan&) const { return "Karama: look at the opponent's battle plan"; }
   std::string operator()(const ArmKarama& c) const {
     return c.ability ? fmt::format("Karama standing order: cancel {}", to_string(*c.ability)) : std::string("Karama standing order: none");
   }

@@ -41,8 +41,11 @@ double aggressive_weight(const Command& c) {
   if (std::holds_alternative<CallTraitor>(c)) return 30.0;
   if (std::holds_alternative<PlayFamilyAtomics>(c)) return 10.0;
   if (std::holds_alternative<CaptureLeader>(c)) return 5.0;
-  // An aggressive player spends its once-a-game Karama power when offered ([LR] 1.14.02, 1.14.04).
-  if (std::holds_alternative<KaramaRevive>(c) || std::holds_alternative<KaramaTakeHand>(c)) return 20.0;
+  // An aggressive player spends its once-a-game Karama power when offered ([LR] 1.14.01, 1.14.02, 1.14.04).
+  if (std::holds_alternative<KaramaRevive>(c) || std::holds_alternative<KaramaTakeHand>(c) ||
+      std::holds_alternative<KaramaSeePlan>(c)) {
+    return 20.0;
+  }
   if (std::holds_alternative<Pass>(c)) return 0.3;
   return 1.0;
 }
@@ -126,6 +129,9 @@ double profile_weight(BotProfile profile, const Command& c) {
   }
   // The Karama standing order likewise, offered at every turn of a Karama holder.
   if (profile != BotProfile::Uniform && std::holds_alternative<ArmKarama>(c)) return 0.05;
+  // The Atreides' once-a-game look at a battle plan ([LR] 1.14.01) is offered only in their own
+  // battle, holding a Karama, under Advanced Karama: rare, so a weighted bot takes it when it can.
+  if (profile != BotProfile::Uniform && std::holds_alternative<KaramaSeePlan>(c)) return 20.0;
   switch (profile) {
     case BotProfile::Uniform: return 1.0;
     case BotProfile::NexusEager:

@@ -115,7 +115,7 @@ constexpr std::array kCatalogue{
                "until the Mentat Pause)", basic(At | Hk | Em, 2, 20)},
     MutantInfo{Mutant::KaramaCancelCaptureStands, "karama-cancel-capture-stands", "oracle",
                "a Karama played against the Harkonnen capture is discarded, but a leader is drawn all the same "
-               "([LR] 2.05.10.01 ✷, 3.01.11.01)", advanced(Hk | At | Em, 4, 250, MutantBots::Aggressive)},
+               "([LR] 2.05.10.01 ✷, 3.01.11.01)", advanced(Hk | Bg | Em, 4, 250, MutantBots::Aggressive)},
     MutantInfo{Mutant::KaramaCancelCrossShipStands, "karama-cancel-cross-ship-stands", "oracle",
                "a Karama played against a cross-shipment of the Guild or its ally is discarded, but the forces move and are "
                "paid for all the same ([LR] 2.06.05.02, 2.06.10 ✷, 3.01.11.01)",
@@ -138,10 +138,19 @@ constexpr std::array kCatalogue{
     MutantInfo{Mutant::KaramaHandShortChange, "karama-hand-short-change", "oracle",
                "the Harkonnen owe one card fewer than they took by their Karama power ([LR] 1.14.04)", advanced(Hk | At | Em, 4, 60)},
     MutantInfo{Mutant::KaramaCancelledShipmentPaid, "karama-cancelled-shipment-paid", "oracle",
-               "a shipment cancelled by the Guild's Karama power is paid for all the same ([LR] 1.14.05)", advanced(Sg | At | Hk, 4, 60, MutantBots::Aggressive)},
+               "a shipment cancelled by the Guild's Karama power is paid for all the same ([LR] 1.14.05)", advanced(Sg | Bg | Hk, 4, 250, MutantBots::Aggressive)},
     MutantInfo{Mutant::TruthtranceSubjectLies, "truthtrance-subject-lies", "oracle",
                "a Truthtrance question with a subject (a named card, leader, prediction, Nexus card, spice) is answered falsely",
                basic(At | Hk | Bg | Em | Fr | Sg, 4, 40)},
+    MutantInfo{Mutant::KaramaPlanPartlySeen, "karama-plan-partly-seen", "oracle",
+               "the Atreides Karama power shows only what the opponent has committed so far, and the opponent is not made "
+               "to commit the rest first ([LR] 1.14.01: the entire battle plan)", advanced(At | Hk | Em, 4, 60, MutantBots::Aggressive)},
+    MutantInfo{Mutant::KaramaCancelPrescienceStands, "karama-cancel-prescience-stands", "oracle",
+               "a Karama played against the Atreides Prescience is discarded, but the question is answered all the same "
+               "([LR] 2.01.08 ✷, 3.01.11.01)", basic(At | Hk | Em, 4, 60, MutantBots::Aggressive)},
+    MutantInfo{Mutant::KaramaCancelVoiceStands, "karama-cancel-voice-stands", "oracle",
+               "a Karama played against the Bene Gesserit Voice is discarded, but the opponent is bound all the same "
+               "([LR] 2.02.06 ✷, 3.01.11.01)", basic(Bg | At | Hk, 4, 200, MutantBots::Aggressive)},
     // ---- protocol ----
     MutantInfo{Mutant::KaramaCancelGuildAbilityStands, "karama-cancel-guild-ability-stands", "oracle",
                "a Karama played against one of the Guild's shipment abilities is discarded, but the ability applies anyway: "

@@ -210,6 +210,53 @@ void resample_karama_orders(GameState& t, Observer o, Rng& rng) {
   }
 }
 
+// Whether the observer saw `side`'s whole committed plan by the Atreides Karama power ([LR]
+// 1.14.01), now or in the step the twin is built for: the power's public record names the seat
+// whose plan it showed. (A second battle against the same seat that turn stays fixed too.)
+bool looked_at(const Knows& k, Observer o, const GameState& t, int side) {
+  if (!o) return false;
+  const Seat target = t.battle.combatants[static_cast<std::size_t>(side)];
+  for (const GameState* s : {&k.now, k.after}) {
+    if (!s) continue;
+    for (const KaramaPowerUse& u : s->karama.powers) {
+      if (u.power == KaramaPower::AtreidesBattlePlan && u.by == *o && u.target == target && u.turn == t.turn) return true;
+    }
+  }
+  return false;
+}
+
+// A committed battle plan part is secret until the reveal ([LR] 1.07.04-05): for an observer that
+// is not its combatant and has not seen it, it may be any part that combatant could have
+// committed (its legal commands with that part undone, the same spice support). Kept fixed: the
+// plans once revealed, both sides' after an answered Prescience (told to every seat) or before the
+// Nexus inspector (it saw one element), and a plan the observer looked at by Karama.
+void resample_battle_plans(GameState& t, const Knows& k, Observer o, Rng& rng) {
+  const BattleState& b = t.battle;
+  if (t.step != Step::Battle || b.stage == BattleStage::None || b.stage == BattleStage::Choose || b.revealed || t.chance) return;
+  if (b.prescience_answered || (o && b.nexus_inspector == *o)) return;
+  for (int side = 0; side < 2; ++side) {
+    const std::size_t i = static_cast<std::size_t>(side);
+    const Seat seat = b.combatants[i];
+    if (is_observer(o, seat.value) || looked_at(k, o, t, side)) continue;
+    for (const bool wheel : {false, true}) {
+      if (wheel ? !t.battle.wheels[i] : !t.battle.plans[i]) continue;
+      GameState undone = t;
+      undone.battle.stage = BattleStage::Plans;
+      if (wheel) undone.battle.wheels[i].reset();
+      else undone.battle.plans[i].reset();
+      std::vector<Command> parts;
+      for (Command& c : legal_commands(undone, seat)) {
+        const auto* d = std::get_if<DialBattle>(&c);
+        if (wheel ? d && d->support == t.battle.wheels[i]->support : std::holds_alternative<PlanBattle>(c)) parts.push_back(std::move(c));
+      }
+      if (parts.empty()) continue;
+      const Command& pick = parts[std::uniform_int_distribution<std::size_t>(0, parts.size() - 1)(rng)];
+      if (wheel) t.battle.wheels[i] = std::get<DialBattle>(pick);
+      else t.battle.plans[i] = std::get<PlanBattle>(pick);
+    }
+  }
+}
+
 // The prediction is secret from everyone but the Bene Gesserit ([LR] 2.02.03).
 void resample_prediction(GameState& t, Observer o, Rng& rng) {
   if (!t.prediction || (o && t.faction_of(*o) == Faction::BeneGesserit)) return;
@@ -350,6 +397,7 @@ bool noninterference_on(const CheckOptions& o) { return o.noninterference; }
 GameState resampled(const GameState& state, const Knows& k, Observer observer, std::uint64_t seed, bool frozen_answers) {
   Rng rng(seed);
   GameState twin = state;
+  resample_battle_plans(twin, k, observer, rng);  // first: the cards of the twin's plans stay put below
   resample_treachery(twin, k, observer, rng, frozen_answers);
   resample_karama_bid(twin, observer, rng);
   resample_traitors(twin, k, observer, rng, frozen_answers);

@@ -97,6 +97,8 @@ Violations karama_power(const Transition& t, const GameContext&);
 // shipment back, timing or the Emperor's extra revivals left; the Guild's timing once stopped.
 void guild_and_emperor_cancel(const Transition& t, const KaramaCancel& k, const std::string& who, Violations& out);
 void guild_timing_checks(const Transition& t, Violations& out);
+// Karama against Prescience and the Voice, at the step they are used (nullopt: not such a step).
+std::optional<Violations> battle_ability_cancel(const Transition& t);
 
 // The Advanced force oracles (oracles_forces.cpp).
 Violations storm_damage(const Transition& t, const GameContext&);

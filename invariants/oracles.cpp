@@ -547,7 +547,9 @@ Violations karama_cancel(const Transition& t, const GameContext&) {
   const auto& after = t.after.karama.cancels;
   Violations out;
   if (single_step(t)) guild_timing_checks(t, out);
-  if (after.size() <= before.size()) return out.empty() ? Violations{} : decided(kKarama, std::move(out));
+  const auto in_battle = battle_ability_cancel(t);  // Prescience and the Voice (oracles_karama.cpp)
+  if (in_battle) out.insert(out.end(), in_battle->begin(), in_battle->end());
+  if (after.size() <= before.size()) return in_battle || !out.empty() ? decided(kKarama, std::move(out)) : out;
   if (!single_step(t)) return skipped(kKarama);
   std::vector<TreacheryCardId> spent;  // a card accounts for one Karama only
   for (std::size_t i = before.size(); i < after.size(); ++i) {

@@ -3,7 +3,8 @@
 // and does exactly what the printed power says, recomputed from the state before the step and the
 // README's stated readings: the Emperor revives up to three forces or one leader of the Tanks for
 // nothing (1.14.02); the Harkonnen take the target's whole hand and owe as many cards, then give
-// them back one by one (1.14.04). The Guild's cancelled shipment is `oracle.karama-cancel`'s.
+// them back one by one (1.14.04); the Atreides see their opponent's entire plan, they alone, once it
+// is whole (1.14.01). The Guild's cancelled shipment is `oracle.karama-cancel`'s.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -128,14 +129,145 @@ Violations give_card(const Transition& t, Seat seat, const KaramaGiveCard& c) {
   return out;
 }
 
+// ---- the Atreides' look at a battle plan ([LR] 1.14.01; README's reading) ----
+
+// What each element of a committed plan is, as the sighting's id, from the card and leader
+// tables: the leader or Cheap Hero, the weapon, the defense (a card that only fills the slot is
+// not a weapon or defense: 255, as none), the dial in half points.
+std::array<std::uint8_t, 4> plan_ids(const PlanBattle& p, const DialBattle& w) {
+  const auto card = [](const std::optional<TreacheryCardId>& c) -> std::uint8_t {
+    return c && card_type(*c).classification != TreacheryClass::BattleSlotNonWeapon ? c->value : 255;
+  };
+  const std::uint8_t head = p.cheap_hero ? p.cheap_hero->value : p.leader ? p.leader->value : 255;
+  return {head, card(p.weapon), card(p.defense), static_cast<std::uint8_t>(w.dial_halves)};
+}
+
+std::vector<Sighting> new_sightings(const Transition& t) {
+  const auto& a = t.after.knowledge.sightings;
+  const std::size_t from = std::min(a.size(), t.before.knowledge.sightings.size());
+  return {a.begin() + static_cast<std::ptrdiff_t>(from), a.end()};
+}
+
+// The step showed `viewer` (and nobody else) the whole plan of `side`, element by element.
+void check_plan_shown(const Transition& t, Seat viewer, int side, Violations& out) {
+  const BattleState& a = t.after.battle;
+  const auto& plan = a.plans[static_cast<std::size_t>(side)];
+  const auto& wheel = a.wheels[static_cast<std::size_t>(side)];
+  const std::string whose = name_of(t.before, a.combatants[static_cast<std::size_t>(side)]);
+  if (!plan || !wheel) {
+    out.push_back(violation(kKaramaPower, fmt::format("the Atreides were shown {}'s plan before it was whole ([LR] 1.14.01: the entire "
+                                                      "battle plan; the opponent commits the rest first)", whose)));
+    return;
+  }
+  std::vector<std::uint8_t> seen;
+  for (const Sighting& x : new_sightings(t)) {
+    if (x.seat != viewer) {
+      out.push_back(violation(kKaramaPower, fmt::format("{} saw something of {}'s plan by the Atreides Karama power ([LR] 1.14.01: the Atreides look)",
+                                                        name_of(t.before, x.seat), whose)));
+      continue;
+    }
+    if (x.kind == SeenKind::PlanElement) seen.push_back(x.id);
+  }
+  const auto expected = plan_ids(*plan, *wheel);
+  if (seen != std::vector<std::uint8_t>(expected.begin(), expected.end())) {
+    out.push_back(violation(kKaramaPower, fmt::format("the Atreides saw {} element(s) of {}'s plan, not its leader, weapon, defense and dial as "
+                                                      "committed ([LR] 1.14.01)", seen.size(), whose)));
+  }
+}
+
+// The Atreides' KaramaSeePlan: in their own battle, while they make their plan; the opponent's
+// plan shown at once when whole, else the opponent alone commits the rest first.
+Violations see_plan(const Transition& t, Seat seat) {
+  const GameState& b = t.before;
+  const BattleState& bb = b.battle;
+  Violations out;
+  const bool combatant = bb.combatants[0] == seat || bb.combatants[1] == seat;
+  if (b.faction_of(seat) != Faction::Atreides || !combatant || bb.stage != BattleStage::Plans) {
+    out.push_back(violation(kKaramaPower, "a battle plan was looked at by Karama other than by the Atreides in their own battle's plans ([LR] 1.14.01)"));
+    return out;
+  }
+  const std::size_t other = bb.combatants[0] == seat ? 1 : 0;
+  const auto& powers = t.after.karama.powers;
+  if (powers.size() != b.karama.powers.size() + 1 || powers.back().power != KaramaPower::AtreidesBattlePlan ||
+      powers.back().target != bb.combatants[other]) {
+    out.push_back(violation(kKaramaPower, "the Atreides' look at a battle plan left no record of the once-a-game use against their opponent"));
+  }
+  if (bb.plans[other] && bb.wheels[other]) {
+    check_plan_shown(t, seat, static_cast<int>(other), out);
+  } else if (t.after.battle.stage != BattleStage::KaramaPlanAnswer || !new_sightings(t).empty()) {
+    out.push_back(violation(kKaramaPower, fmt::format("{} had not committed its whole plan: it commits the rest first, and nothing is shown yet "
+                                                      "([LR] 1.14.01, README)", name_of(b, bb.combatants[other]))));
+  }
+  return out;
+}
+
+// A part committed while the opponent answers the Atreides' Karama: once its plan is whole, the
+// Atreides see all of it and the plans go on.
+Violations plan_answer(const Transition& t, Seat seat) {
+  const BattleState& bb = t.before.battle;
+  const std::size_t side = bb.combatants[0] == seat ? 0 : 1;
+  const Seat atreides = bb.combatants[1 - side];
+  const BattleState& a = t.after.battle;
+  Violations out;
+  if (a.plans[side] && a.wheels[side]) {
+    check_plan_shown(t, atreides, static_cast<int>(side), out);
+    if (a.stage != BattleStage::Plans) out.push_back(violation(kKaramaPower, "the plans do not go on once the Atreides saw the opponent's plan"));
+  } else if (a.stage != BattleStage::KaramaPlanAnswer || !new_sightings(t).empty()) {
+    out.push_back(violation(kKaramaPower, "half a plan committed for the Atreides' Karama: nothing is shown until it is whole ([LR] 1.14.01)"));
+  }
+  return out;
+}
+
 }  // namespace
+
+// Karama against Prescience and the Voice ([LR] 2.01.08-09 ✷, 2.02.06-07 ✷, 3.01.11.01; README's
+// reading): at the step the ability is used, another seat's standing order with a card to play
+// cancels it (the engine plays the first in storm order): no Prescience element is asked, told or
+// shown, no Voice binds; without such an order the ability goes ahead as used. nullopt: not such
+// a step.
+std::optional<Violations> battle_ability_cancel(const Transition& t) {
+  const Envelope* e = envelope_of(t);
+  if (!e) return std::nullopt;
+  const BattleState& bb = t.before.battle;
+  const auto* p = std::get_if<UsePrescience>(&e->command);
+  const auto* v = std::get_if<UseVoice>(&e->command);
+  if (!(p && bb.stage == BattleStage::Prescience) && !(v && bb.stage == BattleStage::Voice)) return std::nullopt;
+  if (!single_step(t)) return Violations{};
+  const KaramaAbility ability = p ? KaramaAbility::AtreidesPrescience : KaramaAbility::BeneGesseritVoice;
+  const std::string what = p ? "Prescience" : "the Voice";
+  const auto ready = karama_ready(t.before, e->seat, ability);
+  const auto& cancels = t.after.karama.cancels;
+  const bool cancelled = std::any_of(cancels.begin() + static_cast<std::ptrdiff_t>(std::min(cancels.size(), t.before.karama.cancels.size())),
+                                     cancels.end(), [&](const KaramaCancel& k) { return k.ability == ability && k.against == e->seat; });
+  const BattleState& a = t.after.battle;
+  Violations out;
+  if (!ready.empty() && !cancelled) {
+    out.push_back(violation(kKarama, fmt::format("{} stood ready to cancel {} with a Karama, and it went ahead ([LR] 3.01.11.01)",
+                                                 name_of(t.before, ready.front()), what)));
+  }
+  if (cancelled && p) {
+    const bool asked = a.prescience || a.stage == BattleStage::PrescienceAnswer || a.stage == BattleStage::NexusBetrayal;
+    const auto seen = new_sightings(t);
+    const bool told = std::any_of(seen.begin(), seen.end(), [](const Sighting& x) { return x.kind == SeenKind::PlanElement; });
+    if (asked || told) {
+      out.push_back(violation(kKarama, "Prescience cancelled by a Karama is answered all the same ([LR] 2.01.08 ✷: nothing of the plan is told)"));
+    }
+  }
+  if (cancelled && v && a.voice) out.push_back(violation(kKarama, "the Voice cancelled by a Karama binds the opponent all the same ([LR] 2.02.06 ✷)"));
+  if (!cancelled && p && a.prescience != p->element) out.push_back(violation(kKarama, "Prescience asked with no Karama against it was not put to the opponent"));
+  if (!cancelled && v && a.voice != *v) out.push_back(violation(kKarama, "the Voice used with no Karama against it does not bind the opponent"));
+  return out;
+}
 
 Violations karama_power(const Transition& t, const GameContext&) {
   const Envelope* e = envelope_of(t);
   const bool emperor = e && std::holds_alternative<KaramaRevive>(e->command);
   const bool take = e && std::holds_alternative<KaramaTakeHand>(e->command);
   const bool give = e && std::holds_alternative<KaramaGiveCard>(e->command);
-  if (!emperor && !take && !give && t.after.karama.powers.size() == t.before.karama.powers.size()) return {};
+  const bool see = e && std::holds_alternative<KaramaSeePlan>(e->command);
+  const bool answer = e && t.before.battle.stage == BattleStage::KaramaPlanAnswer &&
+                      (std::holds_alternative<PlanBattle>(e->command) || std::holds_alternative<DialBattle>(e->command));
+  if (!emperor && !take && !give && !see && !answer && t.after.karama.powers.size() == t.before.karama.powers.size()) return {};
   if (!single_step(t)) return skipped(kKaramaPower);
   Violations out;
   check_uses(t, out);
@@ -143,6 +275,8 @@ Violations karama_power(const Transition& t, const GameContext&) {
   if (emperor) more = emperor_revival(t, e->seat, std::get<KaramaRevive>(e->command));
   if (take) more = take_hand(t, e->seat, std::get<KaramaTakeHand>(e->command));
   if (give) more = give_card(t, e->seat, std::get<KaramaGiveCard>(e->command));
+  if (see) more = see_plan(t, e->seat);
+  if (answer) more = plan_answer(t, e->seat);
   for (Violation& v : more) out.push_back(std::move(v));
   return decided(kKaramaPower, std::move(out));
 }

@@ -212,6 +212,7 @@ Faction power_owner(KaramaPower p) {
     case KaramaPower::EmperorRevival: return Faction::Emperor;
     case KaramaPower::HarkonnenHand: return Faction::Harkonnen;
     case KaramaPower::GuildShipment: return Faction::SpacingGuild;
+    case KaramaPower::AtreidesBattlePlan: return Faction::Atreides;
   }
   return Faction::Emperor;
 }

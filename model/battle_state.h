@@ -30,6 +30,9 @@ enum class BattleStage : std::uint8_t {
   // After a win ([LR] 1.07.06.06), each asked only when it has a choice:
   WinnerLosses,      // the winner chooses the forces of its dial loss (TakeLosses)
   WinnerCards,       // the winner keeps or discards the cards it played (DiscardPlayed)
+  // Advanced Atreides Karama power ([LR] 1.14.01): the opponent commits the rest of its plan, then
+  // the Atreides see all of it.
+  KaramaPlanAnswer,
 };
 
 struct BattleState {

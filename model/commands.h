@@ -458,13 +458,17 @@ enum class KaramaAbility : std::uint8_t {
   GuildShipToReserves,         // [LR] 2.06.05.03 ✷: nothing moves or is paid; a normal shipment is retaken
   GuildShipAsItPleases,        // [LR] 2.06.12 ✷..✷ (Advanced): prevented or cancelled, the Guild acts in storm order
   EmperorAllyRevivals,         // [LR] 2.03.07 ✷: the ally's revival with extras is retaken without them
+  // Issue 16 (battle): cancelled as they are used, before anything is answered or obeyed; no retake.
+  AtreidesPrescience,          // [LR] 2.01.08, 2.01.09 ✷: the question is not answered
+  BeneGesseritVoice,           // [LR] 2.02.06, 2.02.07 ✷: the opponent is not bound
 };
 inline constexpr std::array kKaramaAbilities{KaramaAbility::GuildPaymentForShipment, KaramaAbility::HalfPriceShipping,
                                              KaramaAbility::EmperorPaymentForTreachery, KaramaAbility::HarkonnenTopCard,
                                              KaramaAbility::BeneGesseritCharity, KaramaAbility::OffPlanetShipment,
                                              KaramaAbility::HarkonnenCapturedLeaders, KaramaAbility::GuildCrossShip,
                                              KaramaAbility::GuildShipToReserves, KaramaAbility::GuildShipAsItPleases,
-                                             KaramaAbility::EmperorAllyRevivals};
+                                             KaramaAbility::EmperorAllyRevivals, KaramaAbility::AtreidesPrescience,
+                                             KaramaAbility::BeneGesseritVoice};
 // The faction whose ability it is ([LR] 2.xx numbering). Half-price shipping is the Guild's, used
 // by the Guild or by its ally ([LR] 2.06.09), and so is cross-shipping (2.06.10); the Emperor's
 // extra revivals are his, used by his ally (2.03.07); OffPlanetShipment is the Guild's own power.
@@ -480,7 +484,9 @@ constexpr Faction karama_ability_owner(KaramaAbility a) {
     case KaramaAbility::EmperorAllyRevivals: return Faction::Emperor;
     case KaramaAbility::HarkonnenTopCard:
     case KaramaAbility::HarkonnenCapturedLeaders: return Faction::Harkonnen;
-    case KaramaAbility::BeneGesseritCharity: return Faction::BeneGesserit;
+    case KaramaAbility::BeneGesseritCharity:
+    case KaramaAbility::BeneGesseritVoice: return Faction::BeneGesserit;
+    case KaramaAbility::AtreidesPrescience: return Faction::Atreides;
   }
   return Faction::SpacingGuild;
 }
@@ -489,6 +495,8 @@ enum class KaramaPower : std::uint8_t {
   EmperorRevival,     // [LR] 1.14.02
   HarkonnenHand,      // [LR] 1.14.04
   GuildShipment,      // [LR] 1.14.05
+  // Issue 16 (battle): the Atreides look at their opponent's entire battle plan ([LR] 1.14.01).
+  AtreidesBattlePlan,
 };
 // The private standing order (any seat, any live moment; nullopt withdraws it): play a Karama
 // against the next use of this ability by another faction. Its receipt names only the kind.
@@ -497,6 +505,14 @@ struct ArmKarama {
   static constexpr CommandInfo kInfo{"ArmKarama", "Karama standing order", CommandClass::Standing, kLiveSteps};
   template <class C, class F> static void fields(C& c, F&& f) { f("ability", c.ability); }
   friend bool operator==(const ArmKarama&, const ArmKarama&) = default;
+};
+
+// Advanced Atreides Karama power ([LR] 1.14.01 "look at any one player's entire Battle Plan"),
+// once a game: in their own battle, while they make their plan, the Atreides make the opponent
+// commit its whole plan first and see it, they alone (README "Advanced Karama power: Atreides").
+struct KaramaSeePlan {
+  static constexpr CommandInfo kInfo{"KaramaSeePlan", "Karama: see the battle plan", CommandClass::Step, {Step::Battle}};
+  friend bool operator==(const KaramaSeePlan&, const KaramaSeePlan&) = default;
 };
 
 // ---- generic --------------------------------------------------------------------------------
@@ -517,7 +533,7 @@ using Command = std::variant<Pass, ChooseTraitor, Predict, PlaceForces, DialStor
                              GuildActNow, PlayTruthtrance, PlayGhola, GiveSpice, AllySpice,
                              ProtectAllyFromWorms, GrantAllyFreeRevivals, ChooseBattle, UseVoice, UsePrescience, PlanBattle,
                              DialBattle, CallTraitor, CaptureLeader, TakeLosses, DiscardPlayed, DrawNexus,
-                             SetRedrawPolicy, PlayNexus, ArmKarama>;
+                             SetRedrawPolicy, PlayNexus, ArmKarama, KaramaSeePlan>;
 
 // The one human form of a command (logs, traces, RapidCheck `show`).
 std::string to_string(const Command& c);

@@ -1,5 +1,6 @@
 // Projections: named facts of the public view and of seat views at chosen steps, and canaries
 // planted in hidden fields that no other observer's view may contain.
+#include "model/command_steps.h"
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -28,11 +29,14 @@ GameState after_setup(StagedChance& chance) {
   return testing::play(s, Seat{0}, ChooseTraitor{TraitorCardId{20}}, chance);
 }
 
-// Plays the first legal command of the first awaited seat until `done` holds.
+// Plays the first legal step command of the first awaited seat until `done` holds (standing
+// choices, e.g. the Harkonnen's Karama order against Prescience, would only toggle).
 GameState advance_until(GameState s, ChanceSource& chance, const std::function<bool(const GameState&)>& done) {
   for (int i = 0; i < 200 && !done(s) && !is_terminal(s); ++i) {
     const Seat seat = pending(s).front();
-    s = testing::play(s, seat, legal_commands(s, seat).front(), chance);
+    const auto legal = legal_commands(s, seat);
+    const auto step = std::find_if(legal.begin(), legal.end(), [](const Command& c) { return !is_standing_command(c); });
+    s = testing::play(s, seat, step != legal.end() ? *step : legal.front(), chance);
   }
   EXPECT_TRUE(done(s));
   return s;
@@ -78,7 +82,10 @@ TEST(ProjectionTest, SeatViewAddsOnlyItsOwnSecretsAndLegalCommands) {
   EXPECT_EQ(j["you"]["hand"], json::array({23, 24}));
   EXPECT_EQ(j["you"]["hand_names"], json::array({"Karama", "Karama"}));
   EXPECT_EQ(j["you"]["traitors"].size(), 4u);
-  EXPECT_EQ(j["you"]["legal_commands"][0], json({{"kind", "DialStorm"}, {"amount", 0}}));
+  // Standing choices first: holding a Karama, the Harkonnen may order it against the Atreides
+  // Prescience ([LR] 2.01.08 ✷); then the step's own decision.
+  EXPECT_EQ(j["you"]["legal_commands"][0], json({{"kind", "ArmKarama"}, {"ability", "AtreidesPrescience"}}));
+  EXPECT_EQ(j["you"]["legal_commands"][1], json({{"kind", "DialStorm"}, {"amount", 0}}));
 }
 
 TEST(ProjectionTest, StormDialIsSecretUntilBothAreIn) {

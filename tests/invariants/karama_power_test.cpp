@@ -86,5 +86,46 @@ TEST(KaramaPowerTest, AThirdSeatSeesTheSameWhateverTheHandHeld) {
   EXPECT_EQ(project_seat(a.done, a.atreides).hand, a.done.seat(a.atreides).hand);
 }
 
+// The Atreides' look at a battle plan ([LR] 1.14.01) shows the Emperor's committed plan to the
+// Atreides only: before the look the twin check (which resamples committed plan parts) holds for
+// every observer, after it too, and the public view is the same whichever plan the Emperor
+// committed; only the Atreides' sightings tell the two apart.
+GameState battle_plans(Seat& atreides, Seat& emperor, bool crysknife) {
+  Options o = Options::basic({Faction::Atreides, Faction::Emperor});
+  o.rules.advanced_karama = true;
+  GameState s = std::get<GameState>(new_game(o));
+  atreides = *s.seat_of(Faction::Atreides);
+  emperor = *s.seat_of(Faction::Emperor);
+  s = until(s, Step::Shipment, emperor);
+  s = play(s, emperor, Ship{CellId{5}, ForceCount{3}, ForceCount{0}, false});  // into Arrakeen
+  s = until(s, Step::Battle, atreides);
+  if (s.battle.stage == BattleStage::Prescience) s = play(s, atreides, Pass{});
+  give(s, atreides, "Karama");
+  give(s, emperor, crysknife ? "Crysknife" : "Shield");
+  const TreacheryCardId card = s.seat(emperor).hand.front();
+  PlanBattle plan;
+  for (std::size_t l = 0; l < kLeaderCount && !plan.leader; ++l) {
+    if (s.leaders[l].holder == emperor) plan.leader = leader_at(l);
+  }
+  (crysknife ? plan.weapon : plan.defense) = card;
+  s = play(s, emperor, plan);
+  return play(s, emperor, DialBattle{crysknife ? 2 : 4, Spice{0}});
+}
+
+TEST(KaramaPowerTest, TheAtreidesLookShowsThePlanToTheAtreidesOnly) {
+  Seat atreides, emperor;
+  const GameState a = battle_plans(atreides, emperor, true);
+  const GameState b = battle_plans(atreides, emperor, false);
+  ASSERT_EQ(a.battle.stage, BattleStage::Plans);
+  expect_no_leak(a, 4);
+  const GameState seen_a = play(a, atreides, KaramaSeePlan{});
+  const GameState seen_b = play(b, atreides, KaramaSeePlan{});
+  expect_no_leak(seen_a, 5);
+  EXPECT_EQ(project_public(seen_a), project_public(seen_b));
+  EXPECT_EQ(project_seat(seen_a, emperor).sightings, project_seat(a, emperor).sightings);  // it knows its plan; nothing new
+  EXPECT_NE(project_seat(seen_a, atreides).sightings, project_seat(seen_b, atreides).sightings);
+  EXPECT_EQ(project_seat(seen_a, atreides).sightings.size(), project_seat(a, atreides).sightings.size() + 4);
+}
+
 }  // namespace
 }  // namespace dune::invariants

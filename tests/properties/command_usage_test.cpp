@@ -15,9 +15,10 @@
 namespace dune {
 namespace {
 
-// Enough games that the rarest kinds (Family Atomics, a Karama purchase, a Harkonnen capture)
+// Enough games that the rarest kinds (Family Atomics, a Karama purchase, a Harkonnen capture, the
+// Atreides Karama look at a battle plan: first in game 273)
 // appear; each game runs without checkers, so the table costs seconds.
-constexpr int kUsageGames = 120;
+constexpr int kUsageGames = 300;
 
 TEST(CommandUsage, RandomGamesPlayEveryCommandAndChanceKind) {
   const harness::UsageReport r = harness::command_usage(harness::usage_specs(kUsageGames));
