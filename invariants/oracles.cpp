@@ -560,7 +560,11 @@ Violations karama_cancel(const Transition& t, const GameContext&) {
       out.push_back(violation(kKarama, fmt::format("{} played a Karama against {} without a standing order for it", who, to_string(k.ability))));
     }
     if (t.after.karama.armed[k.by.value]) out.push_back(violation(kKarama, fmt::format("{}'s Karama order outlived its use", who)));
-    const auto& hand = t.before.seat(k.by).hand;
+    // The card comes from its hand, or is the lot it bought in this same step: a purchase that
+    // ends the Bidding may open Shipment and Movement, where an order against the Guild's timing
+    // is played at once ([LR] 2.06.12 ✷..✷).
+    std::vector<TreacheryCardId> hand(t.before.seat(k.by).hand.begin(), t.before.seat(k.by).hand.end());
+    if (t.before.phase == Phase::Bidding && !t.before.bidding.lots.empty()) hand.push_back(t.before.bidding.lots.front());
     const auto card = std::find_if(hand.begin(), hand.end(), [&](TreacheryCardId c) {
       return karama_usable(t.before, k.by, c) && !holds(t.after.seat(k.by), c) &&
              std::find(spent.begin(), spent.end(), c) == spent.end() &&

@@ -325,11 +325,14 @@ void guild_and_emperor_cancel(const Transition& t, const KaramaCancel& k, const 
       out.push_back(violation(kKarama, fmt::format("{} cancelled the Guild's timing where it has none ([LR] 2.06.12)", who)));
     }
     // Cancelled: the Guild does not act now; a cancelled Delay leaves the Guild's own turn next.
-    if (e && std::holds_alternative<GuildActNow>(e->command) && (a.movement.guild_acting || a.movement.guild_done)) {
+    // (A step that opens Shipment and Movement prevents the ability instead: its command, say the
+    // Guild's pass on the last lot, is no use of it.)
+    const bool during_phase = b.phase == Phase::ShipmentAndMovement;
+    if (during_phase && e && std::holds_alternative<GuildActNow>(e->command) && (a.movement.guild_acting || a.movement.guild_done)) {
       out.push_back(violation(kKarama, fmt::format("the Guild acted out of storm order although {}'s Karama cancelled it "
                                                    "([LR] 2.06.12, 3.01.11.01)", who)));
     }
-    if (e && std::holds_alternative<Pass>(e->command) && a.movement.turn_index != b.movement.turn_index) {
+    if (during_phase && e && std::holds_alternative<Pass>(e->command) && a.movement.turn_index != b.movement.turn_index) {
       out.push_back(violation(kKarama, fmt::format("the Guild's Delay went ahead although {}'s Karama cancelled it ([LR] 2.06.12.03, "
                                                    "3.01.11.01)", who)));
     }
