@@ -28,12 +28,13 @@ struct Battle {
 bool battle_resolved(const Transition& t) {
   const BattleState& b = t.before.battle;
   const BattleState& a = t.after.battle;
-  if (t.before.phase != Phase::Battle || (b.stage != BattleStage::Plans && b.stage != BattleStage::Traitors)) return false;
+  const auto planning = [](BattleStage s) { return s == BattleStage::Plans || s == BattleStage::KaramaPlanAnswer; };
+  if (t.before.phase != Phase::Battle || (!planning(b.stage) && b.stage != BattleStage::Traitors)) return false;
   if (a.stage == BattleStage::Traitors && t.after.phase == Phase::Battle) return false;
   const bool same_battle = a.territory == b.territory && a.combatants == b.combatants;
-  // Still planning the same battle: a part committed, or a step that touches no plan (a standing
-  // order, a gift) — neither resolves it.
-  return !(t.after.phase == Phase::Battle && a.stage == BattleStage::Plans && same_battle);
+  // Still planning the same battle: a part committed, the Atreides Karama look and its answer
+  // ([LR] 1.14.01), or a step that touches no plan (a standing order, a gift) — none resolves it.
+  return !(t.after.phase == Phase::Battle && planning(a.stage) && same_battle);
 }
 
 // The revealed plans: those committed before, plus the part this step committed.
