@@ -81,6 +81,12 @@ std::string text(const json& j, const std::string& path, const char* key) {
   return v.get<std::string>();
 }
 
+bool boolean(const json& j, const std::string& path, const char* key) {
+  const json& v = field(j, path, key);
+  if (!v.is_boolean()) fail(join_path(path, key), "must be true or false");
+  return v.get<bool>();
+}
+
 const json& array(const json& j, const std::string& path, const char* key) {
   const json& v = field(j, path, key);
   if (!v.is_array()) fail(join_path(path, key), "expected an array");
@@ -183,9 +189,7 @@ BoundedProof read_proof(const json& j, const std::string& p) {
   b.transitions = u64(j, p, "transitions");
   b.checks = u64(j, p, "checks");
   b.depth = small_int(j, p, "depth");
-  const json& exhausted = field(j, p, "exhausted");
-  if (!exhausted.is_boolean()) fail(p + ".exhausted", "must be true or false");
-  b.exhausted = exhausted.get<bool>();
+  b.exhausted = boolean(j, p, "exhausted");
   b.violation = text(j, p, "violation");
   b.shortest = small_int(j, p, "shortest");
   b.replay_file = text(j, p, "replay_file");
@@ -221,9 +225,7 @@ std::vector<T> read_all(const json& j, const std::string& p, const char* key, F 
 OracleRow read_oracle_row(const json& j, const std::string& p) {
   OracleRow row;
   row.kind = text(j, p, "kind");
-  const json& chance = field(j, p, "chance");
-  if (!chance.is_boolean()) fail(p + ".chance", "must be true or false");
-  row.chance = chance.get<bool>();
+  row.chance = boolean(j, p, "chance");
   row.steps = u64(j, p, "steps");
   row.oracles = read_all<OracleCell>(j, p, "oracles", read_oracle_cell);
   return row;
