@@ -60,7 +60,10 @@ DUNE_ENUM_NAMES(VoiceSubject, sv{"ProjectileWeapon"}, sv{"PoisonWeapon"}, sv{"Pr
 DUNE_ENUM_NAMES(RedrawPolicy, sv{"KeepAny"}, sv{"RedrawOwnOnce"}, sv{"RedrawOwnAlways"});
 DUNE_ENUM_NAMES(KaramaAbility, sv{"GuildPaymentForShipment"}, sv{"HalfPriceShipping"}, sv{"EmperorPaymentForTreachery"},
                 sv{"HarkonnenTopCard"}, sv{"BeneGesseritCharity"}, sv{"OffPlanetShipment"},
-                sv{"HarkonnenCapturedLeaders"});
+                sv{"HarkonnenCapturedLeaders"},
+                // the Fremen ✷ abilities (issue 16)
+                sv{"FremenMovement"}, sv{"FremenStormMigration"}, sv{"FremenSandworms"}, sv{"FremenAllyFreeRevival"},
+                sv{"FremenShaiHulud"}, sv{"FremenAllyWormProtection"}, sv{"FremenStormLosses"});
 DUNE_ENUM_NAMES(KaramaPower, sv{"EmperorRevival"}, sv{"HarkonnenHand"}, sv{"GuildShipment"});
 DUNE_ENUM_NAMES(NexusMode, sv{"Betrayal"}, sv{"Cunning"}, sv{"SecretAlly"});
 DUNE_ENUM_NAMES(PlanElement, sv{"Leader"}, sv{"Weapon"}, sv{"Defense"}, sv{"Dial"});

@@ -70,6 +70,12 @@ std::optional<Seat> karama_cancels(GameState& state, Seat user, KaramaAbility ab
   return std::nullopt;
 }
 
+bool karama_cancelled_this_turn(const GameState& state, Seat user, KaramaAbility ability) {
+  return std::any_of(state.karama.cancels.begin(), state.karama.cancels.end(), [&](const KaramaCancel& k) {
+    return k.against == user && k.ability == ability && k.turn == state.turn;
+  });
+}
+
 std::vector<Command> karama_standing_candidates(const GameState& state, Seat seat) {
   std::vector<Command> out;
   if (state.karama.armed[seat.value]) out.push_back(ArmKarama{std::nullopt});
@@ -94,6 +100,20 @@ std::optional<Rejection> validate_arm_karama(const GameState& state, Seat seat, 
   if (!in_play(state, f)) return reject(RejectCode::IllegalChoice, "{} is not in this game", to_string(f));
   if (*c.ability == KaramaAbility::HarkonnenCapturedLeaders && !state.options.rules.harkonnen_capture) {
     return reject(RejectCode::IllegalChoice, "the Harkonnen capture of leaders is an Advanced rule this game does not use ([LR] 2.05.00)");
+  }
+  // Drafted, not landed (README "Karama and hidden optional reactions"): the engine cancels them,
+  // but random games never showed their mutants killed, so no order is taken against them.
+  if (*c.ability == KaramaAbility::FremenAllyFreeRevival || *c.ability == KaramaAbility::FremenAllyWormProtection) {
+    return reject(RejectCode::IllegalChoice, "a Karama against {} is not available yet (README, [LR] 3.01.11.01)", to_string(*c.ability));
+  }
+  if (*c.ability == KaramaAbility::FremenStormMigration && !state.options.rules.fremen_storm_losses) {
+    return reject(RejectCode::IllegalChoice, "the Fremen storm migration is an Advanced rule this game does not use ([LR] 2.04.00, 2.04.17)");
+  }
+  if (*c.ability == KaramaAbility::FremenStormLosses && !state.options.rules.fremen_storm_losses) {
+    return reject(RejectCode::IllegalChoice, "the Fremen half storm losses are an Advanced rule this game does not use ([LR] 2.04.00, 2.04.16)");
+  }
+  if (*c.ability == KaramaAbility::FremenSandworms && !state.options.rules.fremen_worm_sending) {
+    return reject(RejectCode::IllegalChoice, "the Fremen placing of later worms is an Advanced rule this game does not use ([LR] 2.04.00, 2.04.15)");
   }
   if (f == state.faction_of(seat)) {
     return reject(RejectCode::IllegalChoice, "a Karama cancels another player's ability, not your own ([LR] 3.01.11.01)");

@@ -72,6 +72,14 @@ enum class Mutant : std::uint8_t {
   KaramaHandShortChange,
   KaramaCancelledShipmentPaid,
   TruthtranceSubjectLies,
+  // the Fremen ✷ abilities cancelled by a Karama (issue 16)
+  KaramaCancelFremenMoveStands,
+  KaramaCancelStormMigrationStands,
+  KaramaCancelWormPlacementStands,
+  KaramaCancelAllyRevivalStands,
+  KaramaCancelShaiHuludStands,
+  KaramaCancelAllyProtectionStands,
+  KaramaCancelStormLossesStands,
   // protocol
   StaleVersionAccepted,
   DuplicateIdAccepted,

@@ -65,6 +65,13 @@ std::string_view to_string(KaramaAbility a) {
     case KaramaAbility::HarkonnenCapturedLeaders: return "the Harkonnen capture of a leader ([LR] 2.05.10.01)";
     case KaramaAbility::BeneGesseritCharity: return "the Bene Gesserit Charity ([LR] 2.02.09)";
     case KaramaAbility::OffPlanetShipment: return "an off-planet shipment (the Guild's Karama power, [LR] 1.14.05)";
+    case KaramaAbility::FremenMovement: return "the Fremen two-territory movement ([LR] 2.04.06)";
+    case KaramaAbility::FremenStormMigration: return "the Fremen storm migration ([LR] 2.04.17)";
+    case KaramaAbility::FremenSandworms: return "the Fremen placing of a later worm ([LR] 2.04.15)";
+    case KaramaAbility::FremenAllyFreeRevival: return "the Fremen ally's 3 free revivals ([LR] 2.04.11)";
+    case KaramaAbility::FremenShaiHulud: return "the Fremen immunity to Shai-Hulud ([LR] 2.04.07)";
+    case KaramaAbility::FremenAllyWormProtection: return "the Fremen protection of their ally from worms ([LR] 2.04.10)";
+    case KaramaAbility::FremenStormLosses: return "the Fremen half storm losses ([LR] 2.04.16)";
   }
   return "?";
 }

@@ -212,15 +212,20 @@ std::optional<Rejection> check_payment(const GameState& s, Seat seat, Spice cost
   return std::nullopt;
 }
 
-// Advanced Fremen may send their reserves into the storm, at half loss ([LR] 2.04.17).
+// Advanced Fremen may send their reserves into the storm, at half loss ([LR] 2.04.17); not in the
+// retake of a sending whose storm migration a Karama cancelled this turn ([LR] 3.04).
 bool storm_migration(const GameState& s, Faction f, CellId to) {
-  return f == Faction::Fremen && s.options.rules.fremen_storm_losses && cell_in_storm(s, to);
+  if (f != Faction::Fremen || !s.options.rules.fremen_storm_losses || !cell_in_storm(s, to)) return false;
+  const auto fremen = s.seat_of(f);
+  return !(fremen && karama_cancelled_this_turn(s, *fremen, KaramaAbility::FremenStormMigration));
 }
 
 std::optional<Rejection> check_destination(const GameState& s, Faction f, CellId to) {
   const TerritoryId t = cell_info(to).territory;
   if (cell_in_storm(s, to) && !storm_migration(s, f, to)) {
-    return reject(RejectCode::StormBlocked, "no shipment into a sector in storm ([LR] 1.06.03.04): {} is in sector {}",
+    const bool cancelled = f == Faction::Fremen && s.options.rules.fremen_storm_losses;
+    return reject(RejectCode::StormBlocked, "no shipment into a sector in storm ([LR] 1.06.03.04{}): {} is in sector {}",
+                  cancelled ? "; a Karama cancelled the Fremen storm migration this turn, 2.04.17, 3.04" : "",
                   to_string(t), cell_info(to).sector->value);
   }
   if (occupancy_blocked(s, f, t)) {
@@ -368,6 +373,13 @@ void apply_ship(GameState& s, Seat seat, const Ship& c) {
     s.step = Step::Movement;
     return;
   }
+  // [LR] 2.04.17 ✷, 3.01.11.01: a Karama cancels the sending into the storm; nothing is sent and
+  // the Fremen retake their sending, now out of the storm ([LR] 3.04).
+  const bool migration = storm_migration(s, f, c.to);
+  if (migration && karama_cancels(s, seat, KaramaAbility::FremenStormMigration) &&
+      !mutant_active(Mutant::KaramaCancelStormMigrationStands)) {
+    return;
+  }
   if (f != Faction::Fremen) {
     if (!half_price_stands(s, seat, c.karama)) return;  // the seat retakes its shipment
     const Spice cost = shipment_cost(s, f, t, c.normal + c.special, c.karama);
@@ -376,7 +388,7 @@ void apply_ship(GameState& s, Seat seat, const Ship& c) {
   if (f == Faction::Fremen && mutant_active(Mutant::FremenPayToShip)) pay_to_bank(s, seat, std::min(Spice{(c.normal + c.special).value}, s.seat(seat).spice));
   if (c.karama) discard_from_hand(s, seat, *karama_card(s, seat));
   transfer_forces(s, f, InReserves{}, AtCell{c.to}, c.normal, c.special);
-  if (storm_migration(s, f, c.to) && !mutant_active(Mutant::StormMigrationUnharmed)) {
+  if (migration && !mutant_active(Mutant::StormMigrationUnharmed)) {
     // Half of the sent group, rounded up, is lost at once ([LR] 2.04.17, as 2.04.16); forces
     // already in that cell are not hit again.
     const ForceLoss lost = fremen_half_loss(c.normal, c.special);

@@ -57,8 +57,24 @@ std::string family_of(std::string_view checker) {
 namespace {
 
 // MutantStart::FirstSeatLeadersInTanks: every ordinary leader of the first seat has died once.
-GameState staged_start(const GameSpec& spec) {
+// MutantStart::FremenAllyInTanks: the first seat and the Fremen allied, the grant and the worm
+// protection given, 6 of the first seat's reserves in the Tanks.
+GameState staged_start(const GameSpec& spec, MutantStart start) {
   GameState s = std::get<GameState>(new_game(spec.options));
+  if (start == MutantStart::FremenAllyInTanks) {
+    const Faction first = spec.options.factions.front();
+    SeatState& ally = s.seat(*s.seat_of(first));
+    SeatState& fremen = s.seat(*s.seat_of(Faction::Fremen));
+    s.alliances.push_back(Alliance{first, Faction::Fremen});
+    ally.ally = Faction::Fremen;
+    fremen.ally = first;
+    fremen.grants_ally_free_revivals = true;
+    fremen.protects_ally_from_worms = true;
+    const ForceCount dead = std::min(ForceCount{6}, ally.reserves_normal);
+    ally.reserves_normal -= dead;
+    ally.tanks_normal += dead;
+    return s;
+  }
   for (LeaderId l : ordinary_leaders(spec.options.factions.front())) {
     s.leaders[l.value].where = LeaderLocation::Tanks;
     s.leaders[l.value].deaths = 1;
@@ -94,7 +110,7 @@ MutantOutcome run_mutant(const MutantInfo& mutant, const MutantRunOptions& optio
     out.spec = mutant_spec(mutant, options.seed + static_cast<std::uint64_t>(g));
     out.spec.max_decisions = options.max_decisions;
     RunConfig config;
-    if (staged) config.start = &staged_state.emplace(staged_start(out.spec));
+    if (staged) config.start = &staged_state.emplace(staged_start(out.spec, mutant.setup.start));
     config.checkers = checkers;
     RunResult run = run_game(out.spec, config);
     out.games = g + 1;

@@ -126,6 +126,22 @@ constexpr std::array kCatalogue{
     MutantInfo{Mutant::TruthtranceSubjectLies, "truthtrance-subject-lies", "oracle",
                "a Truthtrance question with a subject (a named card, leader, prediction, Nexus card, spice) is answered falsely",
                basic(At | Hk | Bg | Em | Fr | Sg, 4, 40)},
+    // the Fremen ✷ abilities cancelled by a Karama (issue 16)
+    MutantInfo{Mutant::KaramaCancelFremenMoveStands, "karama-cancel-fremen-move-stands", "oracle",
+               "a Karama played against the Fremen two-territory move is discarded, but the move is made all the same "
+               "([LR] 2.04.06 ✷, 3.01.11.01)", basic(Fr | At | Hk, 4, 60, MutantBots::Aggressive)},
+    MutantInfo{Mutant::KaramaCancelStormMigrationStands, "karama-cancel-storm-migration-stands", "oracle",
+               "a Karama played against the Fremen storm migration is discarded, but the forces are sent into the storm all the same "
+               "([LR] 2.04.17 ✷, 3.01.11.01)", advanced(Fr | At | Hk, 4, 60, MutantBots::Aggressive)},
+    MutantInfo{Mutant::KaramaCancelWormPlacementStands, "karama-cancel-worm-placement-stands", "oracle",
+               "a Karama played against the Fremen placing of a later worm is discarded, but the worm appears where the Fremen "
+               "placed it ([LR] 2.04.15 ✷, 3.01.11.01)", advanced(Fr | At | Hk, 6, 180, MutantBots::Aggressive)},
+    MutantInfo{Mutant::KaramaCancelShaiHuludStands, "karama-cancel-shai-hulud-stands", "oracle",
+               "a Karama played against the Fremen immunity to Shai-Hulud is discarded, but the worm spares the Fremen all the same "
+               "([LR] 2.04.07 ✷, 3.01.11.01)", basic(Fr | At | Hk, 8, 250, MutantBots::SpiceHungry)},
+    MutantInfo{Mutant::KaramaCancelStormLossesStands, "karama-cancel-storm-losses-stands", "oracle",
+               "a Karama played against the Fremen half storm losses is discarded, but the Fremen lose only half all the same "
+               "([LR] 2.04.16 ✷, 3.01.11.01)", advanced(Fr | At | Hk, 8, 100, MutantBots::Aggressive)},
     // ---- protocol ----
     MutantInfo{Mutant::KaramaCancelGuildAbilityStands, "karama-cancel-guild-ability-stands", "oracle",
                "a Karama played against one of the Guild's shipment abilities is discarded, but the ability applies anyway: "

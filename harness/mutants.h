@@ -33,7 +33,10 @@ enum class MutantBots : std::uint8_t {
 // died ([LR] 1.05.03), which random games of a few turns almost never reach: that mutant's games
 // start with the first seat's leaders in the Tanks, a staged state no event log reproduces (so
 // determinism.replay cannot run on them; the run reports it as excluded).
-enum class MutantStart : std::uint8_t { NewGame, FirstSeatLeadersInTanks };
+// FremenAllyInTanks: the first seat allied with the Fremen, who grant it 3 free revivals and
+// protect it from worms ([LR] 2.04.10-11), with 6 of its forces in the Tanks (a Fremen alliance
+// is rare in random games of a few turns).
+enum class MutantStart : std::uint8_t { NewGame, FirstSeatLeadersInTanks, FremenAllyInTanks };
 
 // Random games that reach the mutated rule: which base factions sit (a bit per faction, in
 // kBaseFactions order), Basic or Advanced, the turn limit, how many games at most, the bots and

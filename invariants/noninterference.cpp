@@ -202,6 +202,9 @@ void resample_karama_orders(GameState& t, Observer o, Rng& rng) {
         continue;
       }
       if (a == KaramaAbility::HarkonnenCapturedLeaders && !t.options.rules.harkonnen_capture) continue;
+      if (a == KaramaAbility::FremenAllyFreeRevival || a == KaramaAbility::FremenAllyWormProtection) continue;  // not offered yet
+      if ((a == KaramaAbility::FremenStormMigration || a == KaramaAbility::FremenStormLosses) && !t.options.rules.fremen_storm_losses) continue;
+      if (a == KaramaAbility::FremenSandworms && !t.options.rules.fremen_worm_sending) continue;
       const Faction f = karama_ability_owner(a);
       if (t.seat_of(f) && f != own) orders.push_back(a);
     }

@@ -86,6 +86,10 @@ Violations winner_choice(const Transition& t, const GameContext&);
 
 // The Advanced faction Karama powers (oracles_karama.cpp).
 Violations karama_power(const Transition& t, const GameContext&);
+// What a Karama against a Fremen ✷ ability left ([LR] 2.04, 3.04), for `oracle.karama-cancel`.
+Violations fremen_cancel_checks(const Transition& t, const KaramaCancel& k, const std::string& who);
+// The territory of the topmost territory card of a spice discard pile ([LR] 1.02.05), if any.
+std::optional<TerritoryId> topmost_territory(const std::vector<SpiceCardId>& pile);
 
 // The Advanced force oracles (oracles_forces.cpp).
 Violations storm_damage(const Transition& t, const GameContext&);

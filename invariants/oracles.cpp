@@ -282,7 +282,13 @@ Violations revival_payment(const Transition& t, const GameContext&) {
   int free = info.free_revival.value;
   // "At your discretion, your ally's free revival is 3" ([LR] 2.04.11): the Fremen's public grant
   // as it stood before the revival.
-  if (ally && b.faction_of(*ally) == Faction::Fremen && b.seat(*ally).grants_ally_free_revivals) free = std::max(free, 3);
+  // A Karama cancelled it for this turn's revival: the retake goes without it ([LR] 3.04).
+  const bool grant_cancelled = std::any_of(b.karama.cancels.begin(), b.karama.cancels.end(), [&](const KaramaCancel& k) {
+    return k.against == seat && k.ability == KaramaAbility::FremenAllyFreeRevival && k.turn == b.turn;
+  });
+  if (ally && b.faction_of(*ally) == Faction::Fremen && b.seat(*ally).grants_ally_free_revivals && !grant_cancelled) {
+    free = std::max(free, 3);
+  }
   // The Emperor's extras are the last forces revived, normal ones first (the engine's choice).
   const int extra_normal = std::min(r->ally_paid_extra.value, r->normal.value);
   const int extra_special = r->ally_paid_extra.value - extra_normal;
@@ -295,6 +301,14 @@ Violations revival_payment(const Transition& t, const GameContext&) {
   if (r->leader) own += leader_info(*r->leader).strength;  // [LR] 1.05.03.02
   if (r->kwisatz_haderach) own += 2;  // the token's fighting strength, +2 ([LR] 2.01.11, 2.01.14)
   Flows expected(b);
+  // [LR] 2.04.11 ✷: a revival using the grant meets another seat's standing Karama order: it is
+  // cancelled, nothing is paid, and the ally retakes it (3.04; oracle.karama-cancel checks the rest).
+  if (free > info.free_revival.value && own_normal + own_special > info.free_revival.value &&
+      !karama_ready(b, seat, KaramaAbility::FremenAllyFreeRevival).empty()) {
+    return decided(kRevival, compare_flows(kRevival, t, expected,
+                                           fmt::format("{}'s revival with the Fremen's 3 free revivals was cancelled by a Karama",
+                                                       name_of(b, seat))));
+  }
   pay(b, expected, seat, own, std::nullopt);
   const int extra = info.force_revival_cost.value * extra_normal + info.special_force_revival_cost.value * extra_special;
   if (extra > 0) {
@@ -557,6 +571,7 @@ Violations karama_cancel(const Transition& t, const GameContext&) {
       out.push_back(violation(kKarama, fmt::format("the Harkonnen capture cancelled by {}'s Karama drew a leader all the same "
                                                    "([LR] 2.05.10.01, 3.01.11.01)", who)));
     }
+    for (Violation& v : fremen_cancel_checks(t, k, who)) out.push_back(std::move(v));
     if (k.ability == KaramaAbility::HalfPriceShipping) {
       const SeatState& was = t.before.seat(k.against);
       const SeatState& is = t.after.seat(k.against);

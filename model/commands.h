@@ -453,11 +453,24 @@ enum class KaramaAbility : std::uint8_t {
   // cancel the next off-planet shipment of another player. Only the Guild gives this order.
   OffPlanetShipment,
   HarkonnenCapturedLeaders,    // [LR] 2.05.10.01 ✷ (Advanced): no leader is drawn from the loser
+  // The Fremen ✷ abilities (issue 16; [LR] 2.04, 3.01.11.01, 3.04).
+  FremenMovement,              // [LR] 2.04.06 ✷: the two-territory move is not made; retaken as a one-territory move
+  FremenStormMigration,        // [LR] 2.04.17 ✷ (Advanced): the sending into the storm is not made; retaken out of it
+  FremenSandworms,             // [LR] 2.04.15 ✷ (Advanced): a later worm appears where the printed rule puts it (1.02.05)
+  FremenAllyFreeRevival,       // [LR] 2.04.11 ✷: the ally's revival with 3 free is not made; retaken with its own free revival
+  FremenShaiHulud,             // [LR] 2.04.07 ✷: a worm devours the Fremen forces of its territory (1.02.05)
+  FremenAllyWormProtection,    // [LR] 2.04.10 ✷: a worm devours the protected ally's forces of its territory
+  FremenStormLosses,           // [LR] 2.04.16 ✷ (Advanced): the storm destroys all the Fremen forces it catches (1.01.03)
 };
 inline constexpr std::array kKaramaAbilities{KaramaAbility::GuildPaymentForShipment, KaramaAbility::HalfPriceShipping,
                                              KaramaAbility::EmperorPaymentForTreachery, KaramaAbility::HarkonnenTopCard,
                                              KaramaAbility::BeneGesseritCharity, KaramaAbility::OffPlanetShipment,
-                                             KaramaAbility::HarkonnenCapturedLeaders};
+                                             KaramaAbility::HarkonnenCapturedLeaders,
+                                             // the Fremen ✷ abilities (issue 16)
+                                             KaramaAbility::FremenMovement, KaramaAbility::FremenStormMigration,
+                                             KaramaAbility::FremenSandworms, KaramaAbility::FremenAllyFreeRevival,
+                                             KaramaAbility::FremenShaiHulud, KaramaAbility::FremenAllyWormProtection,
+                                             KaramaAbility::FremenStormLosses};
 // The faction whose ability it is ([LR] 2.xx numbering). Half-price shipping is the Guild's, used
 // by the Guild or by its ally ([LR] 2.06.09); OffPlanetShipment is the Guild's own power.
 constexpr Faction karama_ability_owner(KaramaAbility a) {
@@ -469,6 +482,13 @@ constexpr Faction karama_ability_owner(KaramaAbility a) {
     case KaramaAbility::HarkonnenTopCard:
     case KaramaAbility::HarkonnenCapturedLeaders: return Faction::Harkonnen;
     case KaramaAbility::BeneGesseritCharity: return Faction::BeneGesserit;
+    case KaramaAbility::FremenMovement:
+    case KaramaAbility::FremenStormMigration:
+    case KaramaAbility::FremenSandworms:
+    case KaramaAbility::FremenAllyFreeRevival:  // used by the ally, granted by the Fremen
+    case KaramaAbility::FremenShaiHulud:
+    case KaramaAbility::FremenAllyWormProtection:
+    case KaramaAbility::FremenStormLosses: return Faction::Fremen;
   }
   return Faction::SpacingGuild;
 }
