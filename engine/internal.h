@@ -60,6 +60,8 @@ std::optional<TreacheryCardId> karama_card(const GameState& state, Seat s);
 // standing order names it and who holds a Karama plays it (discarded, order cleared, a public
 // KaramaCancel recorded); returns that seat, or nullopt when the use stands.
 std::optional<Seat> karama_cancels(GameState& state, Seat user, KaramaAbility ability);
+// Whether a Karama cancelled `ability` of `user` this turn: the retake goes without it ([LR] 3.04).
+bool karama_cancelled_this_turn(const GameState& state, Seat user, KaramaAbility ability);
 std::vector<Command> karama_standing_candidates(const GameState& state, Seat seat);
 // Advanced faction Karama powers ([LR] 1.13.06, 1.14): whether a faction used its power this game,
 // and a use: its seat's Karama card to the discard, the use recorded (public).

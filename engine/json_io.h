@@ -61,7 +61,10 @@ DUNE_ENUM_NAMES(RedrawPolicy, sv{"KeepAny"}, sv{"RedrawOwnOnce"}, sv{"RedrawOwnA
 DUNE_ENUM_NAMES(KaramaAbility, sv{"GuildPaymentForShipment"}, sv{"HalfPriceShipping"}, sv{"EmperorPaymentForTreachery"},
                 sv{"HarkonnenTopCard"}, sv{"BeneGesseritCharity"}, sv{"OffPlanetShipment"},
                 sv{"HarkonnenCapturedLeaders"}, sv{"GuildCrossShip"}, sv{"GuildShipToReserves"},
-                sv{"GuildShipAsItPleases"}, sv{"EmperorAllyRevivals"}, sv{"AtreidesPrescience"}, sv{"BeneGesseritVoice"});
+                sv{"GuildShipAsItPleases"}, sv{"EmperorAllyRevivals"}, sv{"AtreidesPrescience"}, sv{"BeneGesseritVoice"},
+                // the Fremen ✷ abilities (issue 16)
+                sv{"FremenMovement"}, sv{"FremenStormMigration"}, sv{"FremenSandworms"}, sv{"FremenAllyFreeRevival"},
+                sv{"FremenShaiHulud"}, sv{"FremenAllyWormProtection"}, sv{"FremenStormLosses"});
 DUNE_ENUM_NAMES(KaramaPower, sv{"EmperorRevival"}, sv{"HarkonnenHand"}, sv{"GuildShipment"},
                 sv{"AtreidesBattlePlan"});
 DUNE_ENUM_NAMES(NexusMode, sv{"Betrayal"}, sv{"Cunning"}, sv{"SecretAlly"});

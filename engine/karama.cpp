@@ -70,6 +70,12 @@ std::optional<Seat> karama_cancels(GameState& state, Seat user, KaramaAbility ab
   return std::nullopt;
 }
 
+bool karama_cancelled_this_turn(const GameState& state, Seat user, KaramaAbility ability) {
+  return std::any_of(state.karama.cancels.begin(), state.karama.cancels.end(), [&](const KaramaCancel& k) {
+    return k.against == user && k.ability == ability && k.turn == state.turn;
+  });
+}
+
 std::vector<Command> karama_standing_candidates(const GameState& state, Seat seat) {
   std::vector<Command> out;
   if (state.karama.armed[seat.value]) out.push_back(ArmKarama{std::nullopt});
@@ -92,11 +98,11 @@ std::optional<Rejection> validate_arm_karama(const GameState& state, Seat seat, 
   if (is_power(*c.ability)) return validate_guild_power_order(state, seat);
   const Faction f = karama_ability_owner(*c.ability);
   if (!in_play(state, f)) return reject(RejectCode::IllegalChoice, "{} is not in this game", to_string(f));
-  if (*c.ability == KaramaAbility::HarkonnenCapturedLeaders && !state.options.rules.harkonnen_capture) {
-    return reject(RejectCode::IllegalChoice, "the Harkonnen capture of leaders is an Advanced rule this game does not use ([LR] 2.05.00)");
+  if (!karama_ability_landed(*c.ability)) {
+    return reject(RejectCode::IllegalChoice, "a Karama against {} is not available yet (README, [LR] 3.01.11.01)", to_string(*c.ability));
   }
-  if (*c.ability == KaramaAbility::GuildShipAsItPleases && !state.options.rules.guild_shipment_timing) {
-    return reject(RejectCode::IllegalChoice, "the Guild's Ship As It Pleases You is an Advanced rule this game does not use ([LR] 2.06.00, 2.06.12)");
+  if (const auto rule = karama_ability_rule(*c.ability); rule && !(state.options.rules.*rule)) {
+    return reject(RejectCode::IllegalChoice, "{} is an Advanced rule this game does not use", to_string(*c.ability));
   }
   if (f == state.faction_of(seat)) {
     return reject(RejectCode::IllegalChoice, "a Karama cancels another player's ability, not your own ([LR] 3.01.11.01)");

@@ -18,6 +18,7 @@
 
 #include "engine/engine.h"
 #include "engine/internal.h"
+#include "engine/mutants.h"
 #include "engine/shipment_movement.h"
 
 namespace dune::shipment_movement {
@@ -31,11 +32,18 @@ bool move_left(const MovementState& m) { return m.moves_made < (m.hajr_played ? 
 // Ornithopters: 3 territories for a seat occupying Arrakeen or Carthag at the start of its move
 // ([LR] 1.06.05.04), Fremen included; otherwise Fremen 2 ([LR] 2.04.06), everyone else 1. With
 // Hajr each move is a move of its own: the range is taken at the start of each (choice).
+// A Karama that cancelled the Fremen two-territory move this turn ([LR] 2.04.06 ✷, 3.04) leaves them
+// the ordinary one territory for the rest of this turn's movement: the retake, and a Hajr move
+// after it (our choice: the state keeps no count of the moves each cancel covers).
 int movement_range(const GameState& s, Faction f) {
   for (TerritoryId city : kOrnithopterCities) {
     if (occupies(s, f, city)) return 3;  // advisors grant no ornithopters (choice: [LR] 2.02.12)
   }
-  return f == Faction::Fremen ? 2 : 1;
+  if (f != Faction::Fremen) return 1;
+  const auto fremen = s.seat_of(Faction::Fremen);
+  const bool cancelled = fremen && karama_cancelled_this_turn(s, *fremen, KaramaAbility::FremenMovement) &&
+                         !mutant_active(Mutant::KaramaCancelFremenMoveStands);
+  return cancelled ? 1 : 2;
 }
 
 // The cells of t out of the storm, split into the groups the storm separates ([LR] 1.06.05).
@@ -129,6 +137,19 @@ std::optional<std::vector<CellId>> moving_group(const GameState& s, Faction f, c
   return std::nullopt;
 }
 
+// The move uses the Fremen ability ([LR] 2.04.06): it crosses two territories, beyond the ordinary
+// one, without ornithopters (their three territories are everyone's, [LR] 1.06.05.04).
+bool uses_fremen_movement(const GameState& s, Faction f, const Move& c) {
+  if (f != Faction::Fremen || movement_range(s, f) != 2) return false;
+  const Obstacles obstacles{true, true};
+  for (const auto& group : groups_of(s, c.from)) {
+    const GroupForces have = forces_in_group(s, f, group);
+    if (c.normal > have.normal || c.special > have.special) continue;
+    if (distances(s, f, group, obstacles)[index(c.to)] <= 1) return false;
+  }
+  return true;
+}
+
 // Why no group can make the move: storm, occupancy or distance, for the first group with the forces.
 Rejection explain_move(const GameState& s, Faction f, const Move& c) {
   const int range = movement_range(s, f);
@@ -143,9 +164,11 @@ Rejection explain_move(const GameState& s, Faction f, const Move& c) {
       return reject(RejectCode::OccupancyLimit,
                     "every path passes through a stronghold held by two other factions ([LR] 1.06.05.09)");
     }
-    return reject(RejectCode::NotAdjacent, "{} is beyond {}'s movement of {} territor{} from {} ([LR] 1.06.05)",
+    const bool cancelled = f == Faction::Fremen && s.seat_of(f) &&
+                           karama_cancelled_this_turn(s, *s.seat_of(f), KaramaAbility::FremenMovement);
+    return reject(RejectCode::NotAdjacent, "{} is beyond {}'s movement of {} territor{} from {} ([LR] 1.06.05{})",
                   to_string(cell_info(c.to).territory), to_string(f), range, range == 1 ? "y" : "ies",
-                  to_string(c.from));
+                  to_string(c.from), cancelled ? "; a Karama cancelled the Fremen two-territory movement this turn, 2.04.06, 3.04" : "");
   }
   return reject(RejectCode::NotEnoughForces,
                 "{} has no group of {} forces and {} special forces out of the storm in {} ([LR] 1.06.05, 1.01.04)",
@@ -267,6 +290,12 @@ bool apply_movement(GameState& s, Seat seat, const Command& c) {
   }
   const auto* move = std::get_if<Move>(&c);
   if (!move) return true;  // Pass ends the seat's movement
+  // [LR] 2.04.06 ✷, 3.01.11.01: a Karama cancels the two-territory move; nothing moves and the
+  // Fremen retake their movement as an ordinary one-territory move ([LR] 3.04).
+  if (uses_fremen_movement(s, s.faction_of(seat), *move) && karama_cancels(s, seat, KaramaAbility::FremenMovement) &&
+      !mutant_active(Mutant::KaramaCancelFremenMoveStands)) {
+    return false;
+  }
   apply_move(s, seat, *move);
   s.movement.moves_made += 1;
   return false;  // the seat passes to end its step: Hajr may still follow ([LR] 3.01.09)

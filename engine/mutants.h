@@ -79,6 +79,14 @@ enum class Mutant : std::uint8_t {
   KaramaPlanPartlySeen,  // issue 16 (battle): the Atreides Karama power ([LR] 1.14.01)
   KaramaCancelPrescienceStands,
   KaramaCancelVoiceStands,
+  // the Fremen ✷ abilities cancelled by a Karama (issue 16)
+  KaramaCancelFremenMoveStands,
+  KaramaCancelStormMigrationStands,
+  KaramaCancelWormPlacementStands,
+  KaramaCancelAllyRevivalStands,
+  KaramaCancelShaiHuludStands,
+  KaramaCancelAllyProtectionStands,
+  KaramaCancelStormLossesStands,
   // protocol
   StaleVersionAccepted,
   DuplicateIdAccepted,

@@ -72,6 +72,13 @@ std::string_view to_string(KaramaAbility a) {
       return "the Guild's shipment from the board back to its reserves ([LR] 2.06.05.03; not the Karama power of 1.14.05)";
     case KaramaAbility::GuildShipAsItPleases: return "the Guild's timing, Ship As It Pleases You ([LR] 2.06.12)";
     case KaramaAbility::EmperorAllyRevivals: return "the Emperor's extra revivals for his ally ([LR] 2.03.07)";
+    case KaramaAbility::FremenMovement: return "the Fremen two-territory movement ([LR] 2.04.06)";
+    case KaramaAbility::FremenStormMigration: return "the Fremen storm migration ([LR] 2.04.17)";
+    case KaramaAbility::FremenSandworms: return "the Fremen placing of a later worm ([LR] 2.04.15)";
+    case KaramaAbility::FremenAllyFreeRevival: return "the Fremen ally's 3 free revivals ([LR] 2.04.11)";
+    case KaramaAbility::FremenShaiHulud: return "the Fremen immunity to Shai-Hulud ([LR] 2.04.07)";
+    case KaramaAbility::FremenAllyWormProtection: return "the Fremen protection of their ally from worms ([LR] 2.04.10)";
+    case KaramaAbility::FremenStormLosses: return "the Fremen half storm losses ([LR] 2.04.16)";
   }
   return "?";
 }

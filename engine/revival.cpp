@@ -20,11 +20,15 @@ ForceCount revival_limit(Faction f) {
 // Free revivals come first. "At your discretion, your ally's free revival is 3" ([LR] 2.04.11):
 // the Fremen's public standing grant (GrantAllyFreeRevivals), read when the ally revives; not
 // granted until they grant it ([TO] YellowAllowsThreeFreeRevivals, false by default).
+// A Karama that cancelled the grant for this turn's revival leaves the ally its own free revival
+// for the retake ([LR] 2.04.11 ✷, 3.04).
 ForceCount free_revivals(const GameState& state, Faction f) {
   const ForceCount own = faction_info(f).free_revival;
   if (ally_of(state, f) != Faction::Fremen) return own;
   const auto fremen = state.seat_of(Faction::Fremen);
-  const bool granted = fremen && state.seat(*fremen).grants_ally_free_revivals;
+  const bool granted = fremen && state.seat(*fremen).grants_ally_free_revivals &&
+                       (!karama_cancelled_this_turn(state, *state.seat_of(f), KaramaAbility::FremenAllyFreeRevival) ||
+                        mutant_active(Mutant::KaramaCancelAllyRevivalStands));
   if (granted || mutant_active(Mutant::FremenGrantIgnored)) return std::max(own, ForceCount{3});
   return own;
 }
@@ -234,14 +238,6 @@ Spice own_cost(const GameState& state, Faction f, const Revive& r) {
   return cost;
 }
 
-// A Karama cancelled the Emperor's extras for this seat this turn ([LR] 2.03.07 ✷, 3.04): it
-// retakes its revival without them.
-bool extras_cancelled(const GameState& state, Seat seat) {
-  return std::any_of(state.karama.cancels.begin(), state.karama.cancels.end(), [&](const KaramaCancel& k) {
-    return k.ability == KaramaAbility::EmperorAllyRevivals && k.against == seat && k.turn == state.turn;
-  });
-}
-
 // Extra revivals: only the Emperor's ally, at most 3, and only once its own limit is filled (the
 // count is the forces beyond the limit, so each revival has one reading).
 std::optional<Rejection> validate_extra(const GameState& state, Seat seat, const Revive& r) {
@@ -251,7 +247,7 @@ std::optional<Rejection> validate_extra(const GameState& state, Seat seat, const
                   kEmperorExtraRevivals.value, r.ally_paid_extra.value);
   }
   if (r.ally_paid_extra == ForceCount{0}) return std::nullopt;
-  if (extras_cancelled(state, seat)) {
+  if (karama_cancelled_this_turn(state, seat, KaramaAbility::EmperorAllyRevivals)) {
     return reject(RejectCode::IllegalChoice, "a Karama cancelled the Emperor's extra revivals for you this turn: revive "
                   "without them ([LR] 2.03.07, 3.04)");
   }
@@ -325,6 +321,14 @@ void pay_extra_revivals(GameState& state, Spice cost) {
   grant = grant > cost ? grant - cost : Spice{0};
 }
 
+// The revival uses the Fremen's grant ([LR] 2.04.11): the ally's own part revives more forces than
+// its own free revival, and the grant frees more than that.
+bool uses_fremen_grant(const GameState& state, Faction f, const Revive& r) {
+  const ForceCount own = faction_info(f).free_revival;
+  const RevivalSplit parts = split(f, r);
+  return free_revivals(state, f) > own && parts.own_normal + parts.own_special > own;
+}
+
 void finish_if_done(GameState& state) {
   if (awaited_revival(state).empty()) end_phase(state);
 }
@@ -380,15 +384,21 @@ void apply_revival(GameState& state, Seat seat, const Command& c) {
     apply_karama_revive(state, seat, *k);  // the Emperor's decision goes on: his ordinary revival is still to come
     return;
   }
+  const auto* r = std::get_if<Revive>(&c);
   // [LR] 2.03.07 ✷, 3.01.11.01: the ally revives with the Emperor's extras; a Karama cancels that
   // use: nothing is revived or paid, and the ally retakes its revival without the extras ([LR] 3.04).
-  if (const auto* r = std::get_if<Revive>(&c); r && r->ally_paid_extra > ForceCount{0} &&
-      karama_cancels(state, seat, KaramaAbility::EmperorAllyRevivals) &&
+  if (r && r->ally_paid_extra > ForceCount{0} && karama_cancels(state, seat, KaramaAbility::EmperorAllyRevivals) &&
       !mutant_active(Mutant::KaramaCancelExtraRevivalsStand)) {
     return;
   }
+  // [LR] 2.04.11 ✷, 3.01.11.01: a Karama cancels the ally's revival with the Fremen's free
+  // revivals; nothing is revived or paid, and the ally retakes its revival without them (3.04).
+  if (r && uses_fremen_grant(state, state.faction_of(seat), *r) &&
+      karama_cancels(state, seat, KaramaAbility::FremenAllyFreeRevival) && !mutant_active(Mutant::KaramaCancelAllyRevivalStands)) {
+    return;
+  }
   state.revival.done[seat.value] = true;
-  if (const auto* r = std::get_if<Revive>(&c)) {
+  if (r) {
     const Faction f = state.faction_of(seat);
     pay_to_bank(state, seat, own_cost(state, f, *r));
     pay_extra_revivals(state, split(f, *r).emperor_cost);

@@ -66,17 +66,10 @@ using namespace shipment_movement;
 
 Seat guild_seat(const GameState& s) { return *s.seat_of(Faction::SpacingGuild); }
 
-// A Karama played against this seat's ability this turn (the phase it belongs to is this one).
-bool cancelled_this_turn(const GameState& s, Seat seat, KaramaAbility a) {
-  return std::any_of(s.karama.cancels.begin(), s.karama.cancels.end(), [&](const KaramaCancel& k) {
-    return k.against == seat && k.ability == a && k.turn == s.turn;
-  });
-}
-
 bool guild_timing(const GameState& s) {
   if (!s.options.rules.guild_shipment_timing || !in_play(s, Faction::SpacingGuild)) return false;
   // Prevented or cancelled this phase ([LR] 2.06.12 ✷, 3.01.11.01-02, 3.04): storm order.
-  return !cancelled_this_turn(s, guild_seat(s), KaramaAbility::GuildShipAsItPleases) ||
+  return !karama_cancelled_this_turn(s, guild_seat(s), KaramaAbility::GuildShipAsItPleases) ||
          mutant_active(Mutant::KaramaCancelGuildTimingStands);
 }
 
@@ -244,15 +237,20 @@ std::optional<Rejection> check_payment(const GameState& s, Seat seat, Spice cost
   return std::nullopt;
 }
 
-// Advanced Fremen may send their reserves into the storm, at half loss ([LR] 2.04.17).
+// Advanced Fremen may send their reserves into the storm, at half loss ([LR] 2.04.17); not in the
+// retake of a sending whose storm migration a Karama cancelled this turn ([LR] 3.04).
 bool storm_migration(const GameState& s, Faction f, CellId to) {
-  return f == Faction::Fremen && s.options.rules.fremen_storm_losses && cell_in_storm(s, to);
+  if (f != Faction::Fremen || !s.options.rules.fremen_storm_losses || !cell_in_storm(s, to)) return false;
+  const auto fremen = s.seat_of(f);
+  return !(fremen && karama_cancelled_this_turn(s, *fremen, KaramaAbility::FremenStormMigration));
 }
 
 std::optional<Rejection> check_destination(const GameState& s, Faction f, CellId to) {
   const TerritoryId t = cell_info(to).territory;
   if (cell_in_storm(s, to) && !storm_migration(s, f, to)) {
-    return reject(RejectCode::StormBlocked, "no shipment into a sector in storm ([LR] 1.06.03.04): {} is in sector {}",
+    const bool cancelled = f == Faction::Fremen && s.options.rules.fremen_storm_losses;
+    return reject(RejectCode::StormBlocked, "no shipment into a sector in storm ([LR] 1.06.03.04{}): {} is in sector {}",
+                  cancelled ? "; a Karama cancelled the Fremen storm migration this turn, 2.04.17, 3.04" : "",
                   to_string(t), cell_info(to).sector->value);
   }
   if (occupancy_blocked(s, f, t)) {
@@ -312,7 +310,7 @@ std::optional<Rejection> validate_ship(const GameState& s, Seat seat, const Ship
 // from reserves (2.06.05.01) or a pass ([LR] 3.04); it is the acting seat until it does.
 std::optional<Rejection> check_retake(const GameState& s, Seat seat) {
   for (KaramaAbility a : {KaramaAbility::GuildCrossShip, KaramaAbility::GuildShipToReserves}) {
-    if (cancelled_this_turn(s, seat, a)) {
+    if (karama_cancelled_this_turn(s, seat, a)) {
       return reject(RejectCode::IllegalChoice, "a Karama cancelled {}: retake your shipment as a normal shipment from "
                     "reserves, or pass ([LR] 3.04)", to_string(a));
     }
@@ -415,6 +413,13 @@ void apply_ship(GameState& s, Seat seat, const Ship& c) {
     s.step = Step::Movement;
     return;
   }
+  // [LR] 2.04.17 ✷, 3.01.11.01: a Karama cancels the sending into the storm; nothing is sent and
+  // the Fremen retake their sending, now out of the storm ([LR] 3.04).
+  const bool migration = storm_migration(s, f, c.to);
+  if (migration && karama_cancels(s, seat, KaramaAbility::FremenStormMigration) &&
+      !mutant_active(Mutant::KaramaCancelStormMigrationStands)) {
+    return;
+  }
   if (f != Faction::Fremen) {
     if (!half_price_stands(s, seat, c.karama)) return;  // the seat retakes its shipment
     const Spice cost = shipment_cost(s, f, t, c.normal + c.special, c.karama);
@@ -423,7 +428,7 @@ void apply_ship(GameState& s, Seat seat, const Ship& c) {
   if (f == Faction::Fremen && mutant_active(Mutant::FremenPayToShip)) pay_to_bank(s, seat, std::min(Spice{(c.normal + c.special).value}, s.seat(seat).spice));
   if (c.karama) discard_from_hand(s, seat, *karama_card(s, seat));
   transfer_forces(s, f, InReserves{}, AtCell{c.to}, c.normal, c.special);
-  if (storm_migration(s, f, c.to) && !mutant_active(Mutant::StormMigrationUnharmed)) {
+  if (migration && !mutant_active(Mutant::StormMigrationUnharmed)) {
     // Half of the sent group, rounded up, is lost at once ([LR] 2.04.17, as 2.04.16); forces
     // already in that cell are not hit again.
     const ForceLoss lost = fremen_half_loss(c.normal, c.special);

@@ -90,15 +90,28 @@ bool spared_by_worm(const GameState& state, Faction f) {
 
 // Shai-Hulud: all spice to the bank and all forces but the Fremen's (and a protected Fremen
 // ally's) to the Tanks ([LR] 1.02.05, 2.04.07, 2.04.10).
+// A Karama cancels the worm's sparing of the Fremen ([LR] 2.04.07 ✷) or of their protected ally
+// (2.04.10 ✷), asked as the worm appears where they have forces: they are devoured as printed
+// (1.02.05). The Fremen are the user of both (the ally's protection is their decision).
+bool spared_here(GameState& state, Faction f, TerritoryId t) {
+  if (!spared_by_worm(state, f) || forces_in_territory(state, f, t) == ForceCount{0}) return spared_by_worm(state, f);
+  const bool fremen = f == Faction::Fremen;
+  const KaramaAbility ability = fremen ? KaramaAbility::FremenShaiHulud : KaramaAbility::FremenAllyWormProtection;
+  const Mutant stands = fremen ? Mutant::KaramaCancelShaiHuludStands : Mutant::KaramaCancelAllyProtectionStands;
+  return !karama_cancels(state, *state.seat_of(Faction::Fremen), ability) || mutant_active(stands);
+}
+
 void devour(GameState& state, TerritoryId t) {
   state.blow.worm_rides.push_back(t);  // each worm may be ridden after the Nexus ([LR] 2.04.08)
+  std::array<bool, kFactionCount> spared{};
+  for (Faction f : state.options.factions) spared[index(f)] = spared_here(state, f, t);
   for (std::size_t i = 0; i < kCellCount; ++i) {
     if (kCells[i].territory != t) continue;
     const CellId c = cell_at(i);
     if (!mutant_active(Mutant::WormSpiceVanishes)) state.bank += state.board.spice[i];
     state.board.spice[i] = Spice{0};
     for (Faction f : state.options.factions) {
-      if (spared_by_worm(state, f) || mutant_active(Mutant::WormSparesForces)) continue;
+      if (spared[index(f)] || mutant_active(Mutant::WormSparesForces)) continue;
       destroy_forces(state, f, c, state.board.normal[i][index(f)], state.board.special[i][index(f)]);
     }
   }
@@ -297,8 +310,16 @@ std::optional<Rejection> validate_worm_placement(const GameState&, const Command
   return std::nullopt;
 }
 
+// [LR] 2.04.15 ✷, 3.01.11.01: a Karama cancels the Fremen's placing of the worm; it appears where
+// the printed rule puts it, in the territory of the topmost territory card (1.02.05). The Fremen
+// have nothing to retake: without the ability the worm's territory is not theirs to choose (3.04).
 void apply_worm_placement(GameState& state, const Command& c) {
-  if (const auto* w = std::get_if<PlaceWorm>(&c)) {
+  const auto* w = std::get_if<PlaceWorm>(&c);
+  if (w && karama_cancels(state, *state.seat_of(Faction::Fremen), KaramaAbility::FremenSandworms) &&
+      !mutant_active(Mutant::KaramaCancelWormPlacementStands)) {
+    w = nullptr;
+  }
+  if (w) {
     devour(state, w->territory);
   } else {
     worm_at_topmost(state);

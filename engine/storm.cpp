@@ -85,12 +85,23 @@ bool in_position_for_atomics(const GameState& state, Faction f) {
   return false;
 }
 
+// Whether the Fremen half losses stand for this storm movement ([LR] 2.04.16 ✷): asked of the
+// Karama orders at the first Fremen forces the storm catches; a cancel covers the whole movement
+// (our choice: one storm catching the Fremen is one use), whose Fremen losses are then full (1.01.03).
+enum class HalfLossesUse : std::uint8_t { NotYetUsed, Half, Full };
+
 // Fremen in Advanced lose half their forces, rounded up ([LR] 2.04.16, [TO] LossesToTake).
-void storm_losses(GameState& state, Faction f, CellId c) {
+void storm_losses(GameState& state, Faction f, CellId c, HalfLossesUse& fremen) {
   const ForceCount normal = state.board.normal[index(c)][index(f)];
   const ForceCount special = state.board.special[index(c)][index(f)];
   if (normal + special == ForceCount{0}) return;
-  if (f != Faction::Fremen || !state.options.rules.fremen_storm_losses || mutant_active(Mutant::FremenFullStormLosses)) {
+  if (f == Faction::Fremen && state.options.rules.fremen_storm_losses && fremen == HalfLossesUse::NotYetUsed) {
+    const bool cancelled = karama_cancels(state, *state.seat_of(f), KaramaAbility::FremenStormLosses) &&
+                           !mutant_active(Mutant::KaramaCancelStormLossesStands);
+    fremen = cancelled ? HalfLossesUse::Full : HalfLossesUse::Half;
+  }
+  if (f != Faction::Fremen || !state.options.rules.fremen_storm_losses || mutant_active(Mutant::FremenFullStormLosses) ||
+      fremen == HalfLossesUse::Full) {
     destroy_forces(state, f, c, normal, special);
     return;
   }
@@ -109,12 +120,12 @@ void clear_empty_advisor_flags(GameState& state) {
 }
 
 // A sector the storm enters: unprotected forces are destroyed, spice is removed ([LR] 1.01.03).
-void storm_enters(GameState& state, Sector sector) {
+void storm_enters(GameState& state, Sector sector, HalfLossesUse& fremen) {
   for (std::size_t i = 0; i < kCellCount; ++i) {
     const CellId c = cell_at(i);
     if (cell_info(c).sector != sector) continue;  // the Polar Sink has no sector: never in storm
     if (!cell_storm_protected(state, c) || mutant_active(Mutant::StormKillsInRock)) {
-      for (Faction f : state.options.factions) storm_losses(state, f, c);
+      for (Faction f : state.options.factions) storm_losses(state, f, c, fremen);
     }
     if (!mutant_active(Mutant::StormSpiceVanishes)) state.bank += state.board.spice[i];  // back to the bank: the spice ledger stays exact
     state.board.spice[i] = Spice{0};
@@ -124,10 +135,11 @@ void storm_enters(GameState& state, Sector sector) {
 // Damage applies to each sector entered, not to the start sector (fact sheet §3.3: [TO]
 // MoveStormAndDetermineNext and [DB] Territories.moveStorm; [LR] 1.01.03 says "starts in").
 void move_storm(GameState& state, int sectors) {
+  HalfLossesUse fremen = HalfLossesUse::NotYetUsed;
   for (int i = 0; i < sectors; ++i) {
     state.storm.sector =
         Sector{static_cast<std::uint8_t>((state.storm.sector.value + 1) % kSectorCount)};
-    storm_enters(state, state.storm.sector);
+    storm_enters(state, state.storm.sector, fremen);
   }
   clear_empty_advisor_flags(state);
 }

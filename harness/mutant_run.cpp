@@ -73,11 +73,14 @@ void full_hand_with_karama(GameState& s, Seat seat, std::size_t size) {
   }
 }
 
-// The ability whose cancel a GuildKaramaOrder mutant breaks.
-KaramaAbility guild_order_of(Mutant m) {
-  if (m == Mutant::KaramaCancelShipToReservesStands) return KaramaAbility::GuildShipToReserves;
-  if (m == Mutant::KaramaCancelGuildTimingStands) return KaramaAbility::GuildShipAsItPleases;
-  return KaramaAbility::GuildCrossShip;
+// The ability whose cancel a KaramaOrder mutant breaks, and who holds the order against it.
+std::pair<KaramaAbility, Faction> karama_order_of(Mutant m) {
+  switch (m) {
+    case Mutant::KaramaCancelShipToReservesStands: return {KaramaAbility::GuildShipToReserves, Faction::Fremen};
+    case Mutant::KaramaCancelGuildTimingStands: return {KaramaAbility::GuildShipAsItPleases, Faction::Fremen};
+    case Mutant::KaramaCancelStormMigrationStands: return {KaramaAbility::FremenStormMigration, Faction::Atreides};
+    default: return {KaramaAbility::GuildCrossShip, Faction::Fremen};
+  }
 }
 
 // The staged starts of MutantStart (mutants.h).
@@ -91,10 +94,11 @@ GameState staged_start(const GameSpec& spec, const MutantInfo& mutant) {
     }
     return s;
   }
-  if (start == MutantStart::GuildKaramaOrder) {  // the Fremen's full hand of 4 can neither bid nor ship by Karama
-    const Seat fremen = *s.seat_of(Faction::Fremen);
-    full_hand_with_karama(s, fremen, 4);
-    s.karama.armed[fremen.value] = guild_order_of(mutant.id);
+  if (start == MutantStart::KaramaOrder) {  // a full hand of 4 can neither bid nor ship by Karama
+    const auto [ability, faction] = karama_order_of(mutant.id);
+    const Seat holder = *s.seat_of(faction);
+    full_hand_with_karama(s, holder, 4);
+    s.karama.armed[holder.value] = ability;
     return s;
   }
   // EmperorAllyRevivalKarama: the Atreides and the Emperor allied, 8 Atreides forces in the Tanks,

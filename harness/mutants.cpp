@@ -119,15 +119,15 @@ constexpr std::array kCatalogue{
     MutantInfo{Mutant::KaramaCancelCrossShipStands, "karama-cancel-cross-ship-stands", "oracle",
                "a Karama played against a cross-shipment of the Guild or its ally is discarded, but the forces move and are "
                "paid for all the same ([LR] 2.06.05.02, 2.06.10 ✷, 3.01.11.01)",
-               MutantSetup{Sg | Fr | Hk, false, 4, 60, MutantBots::Aggressive, MutantStart::GuildKaramaOrder}},
+               MutantSetup{Sg | Fr | Hk, false, 4, 60, MutantBots::Aggressive, MutantStart::KaramaOrder}},
     MutantInfo{Mutant::KaramaCancelShipToReservesStands, "karama-cancel-ship-to-reserves-stands", "oracle",
                "a Karama played against the Guild's shipment back to reserves is discarded, but the forces go back and are "
                "paid for all the same ([LR] 2.06.05.03 ✷, 3.01.11.01)",
-               MutantSetup{Sg | Fr | Hk, false, 4, 120, MutantBots::Aggressive, MutantStart::GuildKaramaOrder}},
+               MutantSetup{Sg | Fr | Hk, false, 4, 120, MutantBots::Aggressive, MutantStart::KaramaOrder}},
     MutantInfo{Mutant::KaramaCancelGuildTimingStands, "karama-cancel-guild-timing-stands", "oracle",
                "a Karama played against the Guild's Ship As It Pleases You is discarded, but the Guild still chooses when to act "
                "([LR] 2.06.12 ✷..✷, 3.01.11.01-02)",
-               MutantSetup{Sg | Fr | Hk, true, 3, 60, MutantBots::Aggressive, MutantStart::GuildKaramaOrder}},
+               MutantSetup{Sg | Fr | Hk, true, 3, 60, MutantBots::Aggressive, MutantStart::KaramaOrder}},
     MutantInfo{Mutant::KaramaCancelExtraRevivalsStand, "karama-cancel-extra-revivals-stand", "oracle",
                "a Karama played against the Emperor's extra revivals for his ally is discarded, but the revival and its "
                "extras go ahead ([LR] 2.03.07 ✷, 3.04)",
@@ -151,6 +151,22 @@ constexpr std::array kCatalogue{
     MutantInfo{Mutant::KaramaCancelVoiceStands, "karama-cancel-voice-stands", "oracle",
                "a Karama played against the Bene Gesserit Voice is discarded, but the opponent is bound all the same "
                "([LR] 2.02.06 ✷, 3.01.11.01)", basic(Bg | At | Hk, 4, 200, MutantBots::Aggressive)},
+    // the Fremen ✷ abilities cancelled by a Karama (issue 16)
+    MutantInfo{Mutant::KaramaCancelFremenMoveStands, "karama-cancel-fremen-move-stands", "oracle",
+               "a Karama played against the Fremen two-territory move is discarded, but the move is made all the same "
+               "([LR] 2.04.06 ✷, 3.01.11.01)", basic(Fr | At | Hk, 4, 60, MutantBots::Aggressive)},
+    MutantInfo{Mutant::KaramaCancelStormMigrationStands, "karama-cancel-storm-migration-stands", "oracle",
+               "a Karama played against the Fremen storm migration is discarded, but the forces are sent into the storm all the same "
+               "([LR] 2.04.17 ✷, 3.01.11.01)", MutantSetup{Fr | At | Hk, true, 4, 60, MutantBots::Aggressive, MutantStart::KaramaOrder}},
+    MutantInfo{Mutant::KaramaCancelWormPlacementStands, "karama-cancel-worm-placement-stands", "oracle",
+               "a Karama played against the Fremen placing of a later worm is discarded, but the worm appears where the Fremen "
+               "placed it ([LR] 2.04.15 ✷, 3.01.11.01)", advanced(Fr | At | Hk, 6, 250, MutantBots::Aggressive)},
+    MutantInfo{Mutant::KaramaCancelShaiHuludStands, "karama-cancel-shai-hulud-stands", "oracle",
+               "a Karama played against the Fremen immunity to Shai-Hulud is discarded, but the worm spares the Fremen all the same "
+               "([LR] 2.04.07 ✷, 3.01.11.01)", basic(Fr | At | Hk, 8, 250, MutantBots::SpiceHungry)},
+    MutantInfo{Mutant::KaramaCancelStormLossesStands, "karama-cancel-storm-losses-stands", "oracle",
+               "a Karama played against the Fremen half storm losses is discarded, but the Fremen lose only half all the same "
+               "([LR] 2.04.16 ✷, 3.01.11.01)", advanced(Fr | At | Hk, 8, 100, MutantBots::Aggressive)},
     // ---- protocol ----
     MutantInfo{Mutant::KaramaCancelGuildAbilityStands, "karama-cancel-guild-ability-stands", "oracle",
                "a Karama played against one of the Guild's shipment abilities is discarded, but the ability applies anyway: "

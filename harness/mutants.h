@@ -36,11 +36,12 @@ enum class MutantBots : std::uint8_t {
 // EmperorAllyRevivalKarama: the Atreides and the Emperor allied, 8 Atreides forces in the Tanks,
 // the Emperor granting 6 spice, and the Harkonnen holding a Karama armed against his extra
 // revivals ([LR] 2.03.07): the four conditions rarely meet in random games.
-// GuildKaramaOrder: the Fremen hold a full hand of 4 with a Karama (so they neither bid nor ship
-// by Karama, [LR] 2.04.03) and their order stands against the Guild ability the mutant breaks
-// (cross-ship, shipment back to reserves or the Advanced timing, [LR] 2.06.05.02-03, 2.06.12),
-// which random games otherwise rarely meet: a Karama dealt, the right order of a dozen, kept.
-enum class MutantStart : std::uint8_t { NewGame, FirstSeatLeadersInTanks, EmperorAllyRevivalKarama, GuildKaramaOrder };
+// KaramaOrder: a seat holds a full hand of 4 with a Karama (so it neither bids nor, the Fremen,
+// ships by Karama, [LR] 2.04.03) and its order stands against the ability the mutant breaks:
+// the Fremen against the Guild's cross-ship, shipment back to reserves or Advanced timing ([LR]
+// 2.06.05.02-03, 2.06.12), the Atreides against the Fremen storm migration (2.04.17). Random games
+// otherwise rarely meet it: a Karama dealt, the right order of a score armed, kept.
+enum class MutantStart : std::uint8_t { NewGame, FirstSeatLeadersInTanks, EmperorAllyRevivalKarama, KaramaOrder };
 
 // Random games that reach the mutated rule: which base factions sit (a bit per faction, in
 // kBaseFactions order), Basic or Advanced, the turn limit, how many games at most, the bots and

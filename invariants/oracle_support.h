@@ -99,6 +99,10 @@ void guild_and_emperor_cancel(const Transition& t, const KaramaCancel& k, const 
 void guild_timing_checks(const Transition& t, Violations& out);
 // Karama against Prescience and the Voice, at the step they are used (nullopt: not such a step).
 std::optional<Violations> battle_ability_cancel(const Transition& t);
+// What a Karama against a Fremen ✷ ability left ([LR] 2.04, 3.04), for `oracle.karama-cancel`.
+void fremen_cancel_checks(const Transition& t, const KaramaCancel& k, const std::string& who, Violations& out);
+// The territory of the topmost territory card of a spice discard pile ([LR] 1.02.05), if any.
+std::optional<TerritoryId> topmost_territory(const std::vector<SpiceCardId>& pile);
 
 // The Advanced force oracles (oracles_forces.cpp).
 Violations storm_damage(const Transition& t, const GameContext&);

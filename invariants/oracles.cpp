@@ -297,7 +297,13 @@ Violations revival_payment(const Transition& t, const GameContext&) {
   int free = info.free_revival.value;
   // "At your discretion, your ally's free revival is 3" ([LR] 2.04.11): the Fremen's public grant
   // as it stood before the revival.
-  if (ally && b.faction_of(*ally) == Faction::Fremen && b.seat(*ally).grants_ally_free_revivals) free = std::max(free, 3);
+  // A Karama cancelled it for this turn's revival: the retake goes without it ([LR] 3.04).
+  const bool grant_cancelled = std::any_of(b.karama.cancels.begin(), b.karama.cancels.end(), [&](const KaramaCancel& k) {
+    return k.against == seat && k.ability == KaramaAbility::FremenAllyFreeRevival && k.turn == b.turn;
+  });
+  if (ally && b.faction_of(*ally) == Faction::Fremen && b.seat(*ally).grants_ally_free_revivals && !grant_cancelled) {
+    free = std::max(free, 3);
+  }
   // The Emperor's extras are the last forces revived, normal ones first (the engine's choice).
   const int extra_normal = std::min(r->ally_paid_extra.value, r->normal.value);
   const int extra_special = r->ally_paid_extra.value - extra_normal;
@@ -311,14 +317,20 @@ Violations revival_payment(const Transition& t, const GameContext&) {
   if (r->kwisatz_haderach) own += 2;  // the token's fighting strength, +2 ([LR] 2.01.11, 2.01.14)
   Flows expected(b);
   const int extra = info.force_revival_cost.value * extra_normal + info.special_force_revival_cost.value * extra_special;
-  // [LR] 2.03.07 ✷: another seat's standing Karama order cancels the extras; the revival does not
-  // happen and is retaken without them ([LR] 3.04): nothing is paid, nothing leaves the Tanks.
-  if (r->ally_paid_extra.value > 0 && !karama_ready(b, seat, KaramaAbility::EmperorAllyRevivals).empty()) {
-    Violations out = compare_flows(kRevival, t, expected, fmt::format("{}'s revival with the Emperor's extras, cancelled by Karama",
-                                                                       name_of(b, seat)));
+  // [LR] 2.03.07 ✷, 2.04.11 ✷: another seat's standing Karama order cancels the Emperor's extras
+  // or the Fremen's 3 free revivals; the revival does not happen and is retaken without them
+  // ([LR] 3.04): nothing is paid, nothing leaves the Tanks (oracle.karama-cancel checks the rest).
+  const bool fremen_grant = free > info.free_revival.value && own_normal + own_special > info.free_revival.value;
+  const char* cancelled = r->ally_paid_extra.value > 0 && !karama_ready(b, seat, KaramaAbility::EmperorAllyRevivals).empty()
+                              ? "the Emperor's extras"
+                          : fremen_grant && !karama_ready(b, seat, KaramaAbility::FremenAllyFreeRevival).empty()
+                              ? "the Fremen's 3 free revivals"
+                              : nullptr;
+  if (cancelled) {
+    Violations out = compare_flows(kRevival, t, expected, fmt::format("{}'s revival with {}, cancelled by Karama", name_of(b, seat), cancelled));
     if (tanks(t.after, seat) != tanks(b, seat)) {
-      out.push_back(violation(kRevival, fmt::format("{}'s revival with the Emperor's extras was cancelled by Karama, yet forces "
-                                                    "left the Tanks ([LR] 2.03.07, 3.04)", name_of(b, seat))));
+      out.push_back(violation(kRevival, fmt::format("{}'s revival with {} was cancelled by Karama, yet forces left the Tanks "
+                                                    "([LR] 3.01.11.01, 3.04)", name_of(b, seat), cancelled)));
     }
     return decided(kRevival, std::move(out));
   }
@@ -596,6 +608,7 @@ Violations karama_cancel(const Transition& t, const GameContext&) {
                                                    "([LR] 2.05.10.01, 3.01.11.01)", who)));
     }
     guild_and_emperor_cancel(t, k, who, out);
+    fremen_cancel_checks(t, k, who, out);
     if (k.ability == KaramaAbility::HalfPriceShipping) {
       const SeatState& was = t.before.seat(k.against);
       const SeatState& is = t.after.seat(k.against);

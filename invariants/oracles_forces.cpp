@@ -116,6 +116,16 @@ Violations storm_migration(const Transition& t, const GameContext&) {
   const Seat seat = envelope_of(t)->seat;
   const std::size_t to = index(ship->to);
   const bool migration = b.options.rules.fremen_storm_losses && storm_sector(b, to);
+  // [LR] 2.04.17 ✷: another seat's standing Karama order cancels a sending into the storm: nothing
+  // is sent, and the Fremen retake it (3.04; oracle.karama-cancel checks the rest).
+  if (migration && !karama_ready(b, seat, KaramaAbility::FremenStormMigration).empty()) {
+    Violations out;
+    if (a.board != b.board || tanks(a, seat) != tanks(b, seat)) {
+      out.push_back(violation(kStormMigration, fmt::format("a Fremen sending into the storm in {} went ahead although a Karama "
+                                                           "order stood ready to cancel it", to_string(kCells[to].territory))));
+    }
+    return decided(kStormMigration, std::move(out));
+  }
   int lost_normal = 0;
   int lost_special = 0;
   if (migration) {
@@ -190,7 +200,8 @@ std::array<bool, kSectorCount> entered_sectors(Sector from, int movement) {
   return out;
 }
 
-Violations storm_cell(const Transition& t, std::size_t cell, bool entered, bool check_spice, std::array<int, kMaxSeats>& lost) {
+Violations storm_cell(const Transition& t, std::size_t cell, bool entered, bool check_spice, bool fremen_half,
+                      std::array<int, kMaxSeats>& lost) {
   const GameState& b = t.before;
   const GameState& a = t.after;
   Violations out;
@@ -205,7 +216,7 @@ Violations storm_cell(const Transition& t, std::size_t cell, bool entered, bool 
     const Faction f = b.options.factions[s];
     const int had = cell_forces(b, cell, f);
     int expected = had;
-    if (damaged) expected = f == Faction::Fremen && b.options.rules.fremen_storm_losses ? had - (had + 1) / 2 : 0;
+    if (damaged) expected = f == Faction::Fremen && fremen_half ? had - (had + 1) / 2 : 0;
     if (atomics) expected = 0;
     lost[s] += had - expected;
     if (cell_forces(a, cell, f) != expected) {
@@ -248,12 +259,22 @@ Violations storm_damage(const Transition& t, const GameContext&) {
     return skipped(kStorm);
   }
   const auto entered = entered_sectors(b.storm.sector, *a.storm.movement);
+  // [LR] 2.04.16 ✷: when the storm catches Fremen forces, another seat's standing Karama order
+  // cancels the half losses of this storm movement: the Fremen lose all they have there (1.01.03).
+  bool fremen_caught = false;
+  for (std::size_t c = 0; c < kCellCount; ++c) {
+    const bool in = kCells[c].sector && entered[kCells[c].sector->value];
+    fremen_caught = fremen_caught || (in && !protected_from_storm(a, kCells[c].territory) && cell_forces(b, c, Faction::Fremen) > 0);
+  }
+  const auto fremen = b.seat_of(Faction::Fremen);
+  const bool fremen_half = b.options.rules.fremen_storm_losses &&
+                           !(fremen && fremen_caught && !karama_ready(b, *fremen, KaramaAbility::FremenStormLosses).empty());
   Violations out;
   std::array<int, kMaxSeats> lost{};
   for (std::size_t c = 0; c < kCellCount; ++c) {
     const bool in = kCells[c].sector && entered[kCells[c].sector->value];
     const bool blow_here = std::ranges::find(*blown, kCells[c].territory) != blown->end();
-    for (Violation& v : storm_cell(t, c, in, !blow_here, lost)) out.push_back(std::move(v));
+    for (Violation& v : storm_cell(t, c, in, !blow_here, fremen_half, lost)) out.push_back(std::move(v));
   }
   for (std::size_t s = 0; s < b.seat_count(); ++s) {
     const Seat seat{static_cast<std::uint8_t>(s)};
@@ -269,8 +290,6 @@ Violations storm_damage(const Transition& t, const GameContext&) {
 // ---- the topmost territory card of its pile; the Fremen (and a protected ally) are immune ----------
 // ---- ([LR] 1.02.05, 2.04.07, 2.04.10); Advanced Fremen place the later worms of a blow (2.04.15) --
 
-namespace {
-
 std::optional<TerritoryId> topmost_territory(const std::vector<SpiceCardId>& pile) {
   for (auto it = pile.rbegin(); it != pile.rend(); ++it) {
     if (spice_card_info(*it).kind == SpiceCardKind::Territory) return spice_card_info(*it).territory;
@@ -278,18 +297,32 @@ std::optional<TerritoryId> topmost_territory(const std::vector<SpiceCardId>& pil
   return std::nullopt;
 }
 
-bool worm_immune(const GameState& s, Faction f) {
-  if (f == Faction::Fremen) return true;
+namespace {
+
+// [LR] 2.04.07 ✷, 2.04.10 ✷: where the Fremen (or their protected ally) have forces in the worm's
+// territory, another seat's standing Karama order cancels the sparing: they are devoured (1.02.05).
+bool worm_immune(const GameState& s, Faction f, std::optional<TerritoryId> where) {
   const auto fremen = s.seat_of(Faction::Fremen);
-  if (!fremen || !s.seat(*fremen).protects_ally_from_worms) return false;
+  if (!fremen) return false;
+  const auto cancelled = [&](KaramaAbility a) {
+    return where && territory_forces(s, f, *where) > 0 && !karama_ready(s, *fremen, a).empty();
+  };
+  if (f == Faction::Fremen) return !cancelled(KaramaAbility::FremenShaiHulud);
+  if (!s.seat(*fremen).protects_ally_from_worms) return false;
   const auto ally = ally_seat(s, *fremen);
-  return ally && s.faction_of(*ally) == f;
+  return ally && s.faction_of(*ally) == f && !cancelled(KaramaAbility::FremenAllyWormProtection);
 }
 
 // Where the worm of this step devours: nullopt when the step is not a worm that devours now.
 std::optional<std::optional<TerritoryId>> worm_target(const Transition& t) {
   const GameState& b = t.before;
-  if (const auto* place = command_of<PlaceWorm>(t)) return std::optional<TerritoryId>(place->territory);
+  if (const auto* place = command_of<PlaceWorm>(t)) {
+    // [LR] 2.04.15 ✷: another seat's standing Karama order cancels the placing; the worm appears
+    // where the printed rule puts it (1.02.05).
+    const auto fremen = b.seat_of(Faction::Fremen);
+    if (fremen && !karama_ready(b, *fremen, KaramaAbility::FremenSandworms).empty()) return topmost_territory(b.blow.discard[b.blow.pile]);
+    return std::optional<TerritoryId>(place->territory);
+  }
   if (b.step == Step::WormPlacement && command_of<Pass>(t)) return topmost_territory(b.blow.discard[b.blow.pile]);
   const auto* chance = std::get_if<ChanceRecord>(&t.entry);
   if (!chance || chance->request.kind != ChanceKind::SpiceDraw || b.turn <= 1) return std::nullopt;
@@ -344,7 +377,7 @@ Violations worm(const Transition& t, const GameContext&) {
     if (kCells[c].sector && (*stormed)[kCells[c].sector->value]) continue;
     const bool here = *target && kCells[c].territory == **target;
     for (Faction f : b.options.factions) {
-      const int expected = here && !worm_immune(b, f) ? 0 : cell_forces(b, c, f);
+      const int expected = here && !worm_immune(b, f, *target) ? 0 : cell_forces(b, c, f);
       if (cell_forces(a, c, f) != expected) {
         out.push_back(violation(kWorm, fmt::format("{}: {} should have {} forces after the worm ({}), not {}",
                                                    to_string(kCells[c].territory), to_string(f), expected,

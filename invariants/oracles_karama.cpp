@@ -259,6 +259,71 @@ std::optional<Violations> battle_ability_cancel(const Transition& t) {
   return out;
 }
 
+// A Karama against a Fremen ✷ ability ([LR] 3.01.11.01): the cancelled use did nothing, and the
+// user retakes its action without the ability where the rule gives one (3.04; README "Karama").
+void fremen_cancel_checks(const Transition& t, const KaramaCancel& k, const std::string& who, Violations& out) {
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  const std::string user = name_of(b, k.against);
+  const auto fault = [&](std::string what) { out.push_back(violation(kKarama, fmt::format("{}'s Karama: {}", who, what))); };
+  switch (k.ability) {
+    case KaramaAbility::FremenMovement:  // 2.04.06: nothing moves; the Fremen still move, one territory
+      if (a.board != b.board) fault(fmt::format("the cancelled two-territory move of {} moved forces ([LR] 2.04.06)", user));
+      if (a.step != Step::Movement || a.movement.moves_made != b.movement.moves_made) {
+        fault(fmt::format("{} have no movement to retake after the cancel ([LR] 3.04)", user));
+      }
+      break;
+    case KaramaAbility::FremenStormMigration:  // 2.04.17: nothing sent; the Fremen retake their sending
+      if (a.board != b.board || a.seat(k.against).reserves_normal != b.seat(k.against).reserves_normal ||
+          a.seat(k.against).reserves_special != b.seat(k.against).reserves_special || tanks(a, k.against) != tanks(b, k.against)) {
+        fault(fmt::format("the cancelled sending of {} into the storm moved forces ([LR] 2.04.17)", user));
+      }
+      if (a.step != Step::Shipment) fault(fmt::format("{} have no sending to retake after the cancel ([LR] 3.04)", user));
+      break;
+    case KaramaAbility::FremenSandworms: {  // 2.04.15: the worm appears as printed (1.02.05)
+      const auto printed = topmost_territory(b.blow.discard[b.blow.pile]);
+      const auto& rides = a.blow.worm_rides;
+      const std::size_t n = b.blow.worm_rides.size();
+      const std::optional<TerritoryId> devoured = rides.size() > n ? std::optional<TerritoryId>(rides[n]) : std::nullopt;
+      if (devoured != printed) {
+        fault(fmt::format("the worm whose placing was cancelled appeared in {}, not in {}, the topmost territory card's ([LR] 1.02.05)",
+                          devoured ? to_string(*devoured) : "no territory", printed ? to_string(*printed) : "no territory"));
+      }
+      break;
+    }
+    case KaramaAbility::FremenAllyFreeRevival: {  // 2.04.11: nothing revived; the ally retakes its revival
+      const SeatState& was = b.seat(k.against);
+      const SeatState& is = a.seat(k.against);
+      if (was.tanks_normal != is.tanks_normal || was.tanks_special != is.tanks_special || was.spice != is.spice) {
+        fault(fmt::format("the cancelled revival of {} with the Fremen's free revivals revived or paid ([LR] 2.04.11)", user));
+      }
+      if (a.step != Step::Revival || a.revival.done[k.against.value]) {
+        fault(fmt::format("{} has no revival to retake after the cancel ([LR] 3.04)", user));
+      }
+      break;
+    }
+    case KaramaAbility::FremenShaiHulud:             // 2.04.07: the worm devours the Fremen as printed
+    case KaramaAbility::FremenAllyWormProtection: {  // 2.04.10: and the ally it would have spared
+      const auto fremen = b.seat_of(Faction::Fremen);
+      const auto ally = fremen ? ally_seat(b, *fremen) : std::nullopt;
+      const bool own = k.ability == KaramaAbility::FremenShaiHulud;
+      const auto& rides = a.blow.worm_rides;
+      if (!fremen || (!own && !ally) || rides.size() <= b.blow.worm_rides.size()) {
+        fault(fmt::format("{} was cancelled where no worm appeared", to_string(k.ability)));
+        break;
+      }
+      const Faction f = own ? Faction::Fremen : b.faction_of(*ally);
+      const TerritoryId where = rides[b.blow.worm_rides.size()];
+      if (territory_forces(a, f, where) > 0) {
+        fault(fmt::format("{} still has {} forces in {} after the worm whose sparing was cancelled ([LR] 1.02.05)",
+                          to_string(f), territory_forces(a, f, where), to_string(where)));
+      }
+      break;
+    }
+    default: break;  // FremenStormLosses: oracle.storm-damage recomputes the full losses
+  }
+}
+
 Violations karama_power(const Transition& t, const GameContext&) {
   const Envelope* e = envelope_of(t);
   const bool emperor = e && std::holds_alternative<KaramaRevive>(e->command);

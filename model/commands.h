@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "model/catalogue.h"
+#include "model/options.h"
 #include "model/nexus.h"
 #include "model/ids.h"
 #include "model/quantity.h"
@@ -461,6 +462,14 @@ enum class KaramaAbility : std::uint8_t {
   // Issue 16 (battle): cancelled as they are used, before anything is answered or obeyed; no retake.
   AtreidesPrescience,          // [LR] 2.01.08, 2.01.09 ✷: the question is not answered
   BeneGesseritVoice,           // [LR] 2.02.06, 2.02.07 ✷: the opponent is not bound
+  // The Fremen ✷ abilities (issue 16; [LR] 2.04, 3.01.11.01, 3.04).
+  FremenMovement,              // [LR] 2.04.06 ✷: the two-territory move is not made; retaken as a one-territory move
+  FremenStormMigration,        // [LR] 2.04.17 ✷ (Advanced): the sending into the storm is not made; retaken out of it
+  FremenSandworms,             // [LR] 2.04.15 ✷ (Advanced): a later worm appears where the printed rule puts it (1.02.05)
+  FremenAllyFreeRevival,       // [LR] 2.04.11 ✷: the ally's revival with 3 free is not made; retaken with its own free revival
+  FremenShaiHulud,             // [LR] 2.04.07 ✷: a worm devours the Fremen forces of its territory (1.02.05)
+  FremenAllyWormProtection,    // [LR] 2.04.10 ✷: a worm devours the protected ally's forces of its territory
+  FremenStormLosses,           // [LR] 2.04.16 ✷ (Advanced): the storm destroys all the Fremen forces it catches (1.01.03)
 };
 inline constexpr std::array kKaramaAbilities{KaramaAbility::GuildPaymentForShipment, KaramaAbility::HalfPriceShipping,
                                              KaramaAbility::EmperorPaymentForTreachery, KaramaAbility::HarkonnenTopCard,
@@ -468,7 +477,12 @@ inline constexpr std::array kKaramaAbilities{KaramaAbility::GuildPaymentForShipm
                                              KaramaAbility::HarkonnenCapturedLeaders, KaramaAbility::GuildCrossShip,
                                              KaramaAbility::GuildShipToReserves, KaramaAbility::GuildShipAsItPleases,
                                              KaramaAbility::EmperorAllyRevivals, KaramaAbility::AtreidesPrescience,
-                                             KaramaAbility::BeneGesseritVoice};
+                                             KaramaAbility::BeneGesseritVoice,
+                                             // the Fremen ✷ abilities (issue 16)
+                                             KaramaAbility::FremenMovement, KaramaAbility::FremenStormMigration,
+                                             KaramaAbility::FremenSandworms, KaramaAbility::FremenAllyFreeRevival,
+                                             KaramaAbility::FremenShaiHulud, KaramaAbility::FremenAllyWormProtection,
+                                             KaramaAbility::FremenStormLosses};
 // The faction whose ability it is ([LR] 2.xx numbering). Half-price shipping is the Guild's, used
 // by the Guild or by its ally ([LR] 2.06.09), and so is cross-shipping (2.06.10); the Emperor's
 // extra revivals are his, used by his ally (2.03.07); OffPlanetShipment is the Guild's own power.
@@ -487,8 +501,32 @@ constexpr Faction karama_ability_owner(KaramaAbility a) {
     case KaramaAbility::BeneGesseritCharity:
     case KaramaAbility::BeneGesseritVoice: return Faction::BeneGesserit;
     case KaramaAbility::AtreidesPrescience: return Faction::Atreides;
+    case KaramaAbility::FremenMovement:
+    case KaramaAbility::FremenStormMigration:
+    case KaramaAbility::FremenSandworms:
+    case KaramaAbility::FremenAllyFreeRevival:  // used by the ally, granted by the Fremen
+    case KaramaAbility::FremenShaiHulud:
+    case KaramaAbility::FremenAllyWormProtection:
+    case KaramaAbility::FremenStormLosses: return Faction::Fremen;
   }
   return Faction::SpacingGuild;
+}
+// The Advanced rule without which the ability is not in the game (nullptr: a Basic ability): a
+// Karama is ordered against it only in games with that rule ([LR] 2.04.00, 2.05.00, 2.06.00).
+constexpr bool RuleFlags::*karama_ability_rule(KaramaAbility a) {
+  switch (a) {
+    case KaramaAbility::HarkonnenCapturedLeaders: return &RuleFlags::harkonnen_capture;  // [LR] 2.05.10.01
+    case KaramaAbility::GuildShipAsItPleases: return &RuleFlags::guild_shipment_timing;  // [LR] 2.06.12
+    case KaramaAbility::FremenStormMigration:                                            // [LR] 2.04.17
+    case KaramaAbility::FremenStormLosses: return &RuleFlags::fremen_storm_losses;       // [LR] 2.04.16
+    case KaramaAbility::FremenSandworms: return &RuleFlags::fremen_worm_sending;         // [LR] 2.04.15
+    default: return nullptr;
+  }
+}
+// Drafted, not landed (README "Karama and hidden optional reactions"): the engine cancels these,
+// but random games never showed their mutants killed, so no order is taken against them.
+constexpr bool karama_ability_landed(KaramaAbility a) {
+  return a != KaramaAbility::FremenAllyFreeRevival && a != KaramaAbility::FremenAllyWormProtection;
 }
 // The Advanced faction Karama powers the engine implements ([LR] 1.13.06, 1.14), once a game each.
 enum class KaramaPower : std::uint8_t {

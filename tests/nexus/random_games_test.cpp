@@ -97,7 +97,7 @@ void play_one(std::uint64_t seed, Counts& counts) {
 
 TEST(NexusRandomGames, AuditModeGamesFinishAndEveryNexusKindHappens) {
   Counts counts;
-  for (std::uint64_t seed = 1; seed <= 24; ++seed) {
+  for (std::uint64_t seed = 1; seed <= 48; ++seed) {
     play_one(seed, counts);
     if (HasFatalFailure()) return;
   }
