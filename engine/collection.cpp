@@ -33,7 +33,7 @@ void take_spice(GameState& s, Seat seat, TerritoryId t, Spice amount) {
     if (kCells[c].territory != t) continue;
     const Spice taken = std::min(amount, s.board.spice[c]);
     s.board.spice[c] -= taken;
-    s.seat(seat).spice += taken;
+    s.seat(mutant_active(Mutant::CollectionToFirstInStormOrder) ? storm_order(s).front() : seat).spice += taken;
     amount -= taken;
   }
 }

@@ -45,6 +45,7 @@ enum class Mutant : std::uint8_t {
   CharityPaysThree,
   BeneGesseritCharityBasicOff,
   CollectionFlatThree,
+  CollectionToFirstInStormOrder,
   StormKillsInRock,
   FremenFullStormLosses,
   WormEatsFremen,

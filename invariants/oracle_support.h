@@ -68,6 +68,15 @@ void pay(const GameState& before, Flows& f, Seat payer, int amount, std::optiona
 // Compares the observed spice changes of the step with the expected flows.
 Violations compare_flows(Oracle o, const Transition& t, const Flows& expected, std::string_view what);
 
+// The Spice Collection inside this step ([LR] 1.08, 1.13.01): each occupant's gain and the
+// Advanced city income added to `expected`, and, into `board` if given, every territory left
+// with other spice than the rules say. False when the step cannot be decided: the phase did not
+// stop at Collection, or several collectors were short of spice in one territory.
+bool expect_collection(const Transition& t, Flows& expected, Violations* board);
+bool collection_happened(const GameState& b, const GameState& a);  // Collection ran inside the step
+bool battle_resolved(const Transition& t);                          // the step resolved the battle of `before`
+bool occupies(const GameState& s, Faction f, TerritoryId t);        // forces there, Bene Gesserit advisors not
+
 int territory_forces(const GameState& s, Faction f, TerritoryId t);
 int territory_spice(const GameState& s, TerritoryId t);
 int cell_forces(const GameState& s, std::size_t cell, Faction f);

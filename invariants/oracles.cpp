@@ -383,6 +383,10 @@ Violations charity(const Transition& t, const GameContext&) {
 // ---- Spice Collection: 2 per force, 3 for a faction occupying Arrakeen or Carthag, until the ----
 // ---- territory's spice runs out ([LR] 1.08) -------------------------------------------------------
 
+}  // namespace
+
+namespace oracle_detail {
+
 bool occupies(const GameState& s, Faction f, TerritoryId t) {
   if (f == Faction::BeneGesserit && s.board.advisors[index(t)]) return false;  // [LR] 2.02.12
   return territory_forces(s, f, t) > 0;
@@ -395,31 +399,69 @@ bool collection_happened(const GameState& b, const GameState& a) {
   return a.turn > b.turn || a.phase == Phase::SpiceCollection || a.phase == Phase::MentatPause || a.step == Step::GameOver;
 }
 
-Violations collection(const Transition& t, const GameContext&) {
+bool expect_collection(const Transition& t, Flows& expected, Violations* board) {
   const GameState& b = t.before;
   const GameState& a = t.after;
-  if (!collection_happened(b, a)) return {};
-  // The storm of the next turn may already have moved (storm deck): the board is not the one
-  // collected from.
-  if (!single_step(t) || a.storm.sector != b.storm.sector || !a.halted.empty()) return skipped(kCollection);
-  Violations out;
+  // The board collected from is the one the step left: a storm of the next turn (storm deck)
+  // moved after it, and a halted step stopped somewhere inside it.
+  if (a.storm.sector != b.storm.sector || !a.halted.empty() || a.phase != Phase::SpiceCollection) return false;
+  const bool explosion_here = b.phase == Phase::Battle && b.battle.stage != BattleStage::None;
   for (std::size_t i = 0; i < kTerritoryCount; ++i) {
     const TerritoryId ter = territory_at(i);
     const int before_spice = territory_spice(b, ter);
     if (before_spice == 0) continue;
-    if (b.phase == Phase::Battle && b.battle.stage != BattleStage::None && ter == b.battle.territory) continue;  // explosions
+    // Each occupant collects 2 spice per force, 3 while it occupies Arrakeen or Carthag ([LR]
+    // 1.08.01-02), until the spice runs out; Bene Gesserit advisors collect nothing (2.02.12).
+    std::vector<std::pair<Seat, int>> due;
     int demand = 0;
-    for (Faction f : a.options.factions) {
+    for (std::size_t s = 0; s < a.seat_count(); ++s) {
+      const Faction f = a.options.factions[s];
       if (!occupies(a, f, ter)) continue;
       const bool city = occupies(a, f, TerritoryId::Arrakeen) || occupies(a, f, TerritoryId::Carthag);
-      demand += (city ? 3 : 2) * territory_forces(a, f, ter);
+      due.emplace_back(Seat{static_cast<std::uint8_t>(s)}, (city ? 3 : 2) * territory_forces(a, f, ter));
+      demand += due.back().second;
     }
-    const int expected = std::max(0, before_spice - demand);
-    if (territory_spice(a, ter) != expected) {
-      out.push_back(violation(kCollection, fmt::format("{}: {} spice, occupants due {}, so {} should remain, not {}",
-                                                       to_string(ter), before_spice, demand, expected, territory_spice(a, ter))));
+    // A Lasgun/Shield explosion of this step sent the spice of the battle's cells to the bank
+    // ([LR] 3.01; oracle.explosion decides it).
+    if (explosion_here && ter == b.battle.territory && due.empty() && territory_spice(a, ter) != before_spice) return false;
+    // Several collectors short of spice: who collects first is the engine's choice (storm order),
+    // not the rulebook's; the board is still decided, the seats are not.
+    if (due.size() > 1 && demand > before_spice) return false;
+    for (const auto& [seat, n] : due) expected.seat[seat.value] += std::min(n, before_spice);
+    const int left = std::max(0, before_spice - demand);
+    if (board && territory_spice(a, ter) != left) {
+      board->push_back(violation(kCollection, fmt::format("{}: {} spice, occupants due {}, so {} should remain, not {}",
+                                                          to_string(ter), before_spice, demand, left, territory_spice(a, ter))));
     }
   }
+  // Advanced: +2 to each occupant of Arrakeen and of Carthag, +1 of Tuek's Sietch, from the bank ([LR] 1.13.01).
+  if (b.options.rules.double_spice_blow) {
+    for (const auto& [ter, income] : {std::pair{TerritoryId::Arrakeen, 2}, std::pair{TerritoryId::Carthag, 2}, std::pair{TerritoryId::TueksSietch, 1}}) {
+      for (std::size_t s = 0; s < a.seat_count(); ++s) {
+        if (!occupies(a, a.options.factions[s], ter)) continue;
+        expected.seat[s] += income;
+        expected.bank -= income;
+      }
+    }
+  }
+  return true;
+}
+
+}  // namespace oracle_detail
+
+namespace {
+
+// Collection's own steps: what each territory keeps and each seat gains. A step that also
+// resolved a battle or a capture pays more than the collection: oracle.leader-prize and
+// oracle.capture add the collection to their payments there.
+Violations collection(const Transition& t, const GameContext&) {
+  const GameState& b = t.before;
+  if (!collection_happened(b, t.after) || !owns_step(t)) return {};
+  Flows expected(b);
+  Violations out;
+  if (!single_step(t) || !expect_collection(t, expected, &out)) return skipped(kCollection);
+  if (b.phase == Phase::Battle && (battle_resolved(t) || command_of<CaptureLeader>(t))) return decided(kCollection, std::move(out));
+  for (Violation& v : compare_flows(kCollection, t, expected, "the Spice Collection")) out.push_back(std::move(v));
   return decided(kCollection, std::move(out));
 }
 

@@ -13,16 +13,6 @@
 #include "model/factions.h"
 
 namespace dune::invariants::oracle_detail {
-namespace {
-
-// ---- battles ([LR] 1.07.05–07, fact sheet §4.1) ------------------------------------------------
-
-struct Battle {
-  std::array<PlanBattle, 2> plan;
-  std::array<DialBattle, 2> wheel;
-  std::array<Seat, 2> seat;
-  std::array<Faction, 2> faction;
-};
 
 // The battle of `before` was resolved by this step.
 bool battle_resolved(const Transition& t) {
@@ -36,6 +26,18 @@ bool battle_resolved(const Transition& t) {
   // ([LR] 1.14.01), or a step that touches no plan (a standing order, a gift) — none resolves it.
   return !(t.after.phase == Phase::Battle && planning(a.stage) && same_battle);
 }
+
+namespace {
+
+// ---- battles ([LR] 1.07.05–07, fact sheet §4.1) ------------------------------------------------
+
+struct Battle {
+  std::array<PlanBattle, 2> plan;
+  std::array<DialBattle, 2> wheel;
+  std::array<Seat, 2> seat;
+  std::array<Faction, 2> faction;
+};
+
 
 // The revealed plans: those committed before, plus the part this step committed.
 std::optional<Battle> revealed_battle(const Transition& t) {
@@ -245,15 +247,16 @@ Violations leader_fate(const Transition& t, const GameContext&) {
 
 // The winner is paid the value of every leader killed in the battle ([LR] 1.07.06.02); a traitor
 // caller is paid its traitor's value (1.07.06.07); spice support goes to the bank, and a traitor
-// caller keeps its own (1.13.05). Checked while the Battle phase goes on (collection would mix in).
+// caller keeps its own (1.13.05).
 Violations leader_prize(const Transition& t, const GameContext&) {
   const auto c = battle_case(t);
   if (!c) return {};
   const bool fight = c->resolution == Resolution::Fight;
   if (!fight && c->resolution != Resolution::Traitor) return c->resolution == Resolution::Explosion ? Violations{} : skipped(kLeaderPrize);
-  if (t.after.phase != Phase::Battle) return skipped(kLeaderPrize);
   const Battle& bt = c->battle;
   Flows expected(t.before);
+  // The last battle's resolution runs the Spice Collection in the same step: its gains add up.
+  if (collection_happened(t.before, t.after) && !expect_collection(t, expected, nullptr)) return skipped(kLeaderPrize);
   int prize = 0;
   std::size_t winner = 0;
   if (fight) {
@@ -355,7 +358,9 @@ Violations capture(const Transition& t, const GameContext&) {
   }
   const auto* c = command_of<CaptureLeader>(t);
   if (!c) return {};
-  if (!single_step(t) || a.phase != Phase::Battle) return skipped(kCapture);  // collection would mix in
+  Flows expected(b);
+  // The last battle's capture runs the Spice Collection in the same step: its gains add up.
+  if (!single_step(t) || (collection_happened(b, a) && !expect_collection(t, expected, nullptr))) return skipped(kCapture);
   Violations out;
   if (b.battle.capture_leader != c->leader) {
     out.push_back(violation(kCapture, fmt::format("Harkonnen took {}, which was not drawn", leader_info(c->leader).name)));
@@ -366,7 +371,6 @@ Violations capture(const Transition& t, const GameContext&) {
     out.push_back(violation(kCapture, fmt::format("{} {} should be {}", leader_info(c->leader).name, c->kill ? "killed" : "captured",
                                                   c->kill ? "face down in the Tanks" : "behind the Harkonnen shield")));
   }
-  Flows expected(b);
   if (c->kill) {
     expected.seat[harkonnen.value] += 2;
     expected.bank -= 2;
