@@ -46,6 +46,7 @@ enum class Mutant : std::uint8_t {
   BeneGesseritCharityBasicOff,
   CollectionFlatThree,
   CollectionToFirstInStormOrder,
+  SpiceBlowIntoStorm,
   StormKillsInRock,
   FremenFullStormLosses,
   WormEatsFremen,

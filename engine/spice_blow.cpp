@@ -75,7 +75,7 @@ void break_alliance(GameState& state, Faction f) {
 // ([LR] 1.02.04).
 void blow_spice(GameState& state, TerritoryId t) {
   const SpiceBlowSite* site = blow_site(t);
-  if (site == nullptr || cell_in_storm(state, site->cell)) return;
+  if (site == nullptr || (cell_in_storm(state, site->cell) && !mutant_active(Mutant::SpiceBlowIntoStorm))) return;
   state.bank -= site->amount;
   state.board.spice[index(site->cell)] += site->amount;
 }

@@ -67,6 +67,9 @@ constexpr std::array kCatalogue{
                basic(Bg | At | Hk, 4)},
     MutantInfo{Mutant::CollectionFlatThree, "collection-flat-three", "oracle",
                "every faction collects 3 spice per force, city or not", basic(At | Hk | Fr, 3)},
+    MutantInfo{Mutant::SpiceBlowIntoStorm, "spice-blow-into-storm", "oracle",
+               "a territory card lays its spice at its blow cell even under the storm ([LR] 1.02.04: not if the storm is there)",
+               basic(At | Hk | Fr, 4)},
     MutantInfo{Mutant::CollectionToFirstInStormOrder, "collection-to-first-in-storm-order", "oracle",
                "the spice a territory's occupant collects goes to the first player in storm order (the board and the "
                "census stay right; [LR] 1.08.01: the occupant collects)", basic(At | Hk | Fr, 3)},

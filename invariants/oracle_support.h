@@ -17,7 +17,7 @@ namespace dune::invariants::oracle_detail {
 enum Oracle : std::size_t {
   kBid, kShipment, kRevival, kCharity, kCollection, kStorm, kWorm, kWormRide,
   kBattleWinner, kBattleLosses, kLeaderFate, kLeaderPrize, kTraitor, kExplosion, kVictory, kCapture,
-  kStormMigration, kAdvisorFlip, kKarama, kWinnerChoice, kBribes, kKaramaPower, kTruthtrance, kOracleCount
+  kStormMigration, kAdvisorFlip, kKarama, kWinnerChoice, kBribes, kKaramaPower, kTruthtrance, kSpiceBlow, kOracleCount
 };
 
 inline constexpr std::array<std::string_view, kOracleCount> kNames{
@@ -27,7 +27,7 @@ inline constexpr std::array<std::string_view, kOracleCount> kNames{
     "oracle.battle-losses", "oracle.leader-fate",      "oracle.leader-prize",    "oracle.traitor-call",
     "oracle.explosion",     "oracle.victory",          "oracle.capture",
     "oracle.storm-migration", "oracle.advisor-flip", "oracle.karama-cancel", "oracle.winner-choice",
-    "oracle.bribes", "oracle.karama-power", "oracle.truthtrance"};
+    "oracle.bribes", "oracle.karama-power", "oracle.truthtrance", "oracle.spice-blow"};
 
 // Counts a decided case (returning its violations) or a skipped one (oracle_coverage.h).
 Violations decided(Oracle o, Violations v = {});
@@ -112,11 +112,20 @@ std::optional<Violations> battle_ability_cancel(const Transition& t);
 void fremen_cancel_checks(const Transition& t, const KaramaCancel& k, const std::string& who, Violations& out);
 // The territory of the topmost territory card of a spice discard pile ([LR] 1.02.05), if any.
 std::optional<TerritoryId> topmost_territory(const std::vector<SpiceCardId>& pile);
+// One spice card a step revealed (oracles_forces.cpp, step_draws).
+struct StepDraw {
+  std::uint8_t pile = 0;
+  SpiceCardId card{};
+  bool worm = false;                   // a worm after turn 1, devouring
+  std::optional<TerritoryId> devours;  // where (nullopt: no territory card under it)
+};
+std::optional<std::vector<StepDraw>> step_draws(const Transition& t);
 
 // The Advanced force oracles (oracles_forces.cpp).
 Violations storm_damage(const Transition& t, const GameContext&);
 Violations worm(const Transition& t, const GameContext&);
 Violations worm_ride(const Transition& t, const GameContext&);
+Violations spice_blow(const Transition& t, const GameContext&);
 Violations storm_migration(const Transition& t, const GameContext&);
 Violations advisor_flip(const Transition& t, const GameContext&);
 

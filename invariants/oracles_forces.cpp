@@ -235,28 +235,21 @@ Violations storm_cell(const Transition& t, std::size_t cell, bool entered, bool 
 
 }  // namespace
 
-// The spice blow follows the storm inside the same step when its draw is forced (the Atreides saw
-// the top card, [LR] 2.01.06): a territory card only lays spice in its own territory, so the storm
-// is still decided everywhere else. nullopt: another entry is anything else (a worm: oracle.worm).
-std::optional<std::vector<TerritoryId>> blown_with_the_storm(const Transition& t) {
-  std::vector<TerritoryId> out;
-  for (const LogEntry* e : other_entries(t)) {
-    const auto* c = std::get_if<ChanceRecord>(e);
-    if (!c || c->request.kind != ChanceKind::SpiceDraw) return std::nullopt;
-    const SpiceCardInfo& card = spice_card_info(SpiceCardId{c->outcome});
-    if (card.kind != SpiceCardKind::Territory) return std::nullopt;
-    out.push_back(card.territory);
-  }
-  return out;
-}
-
 Violations storm_damage(const Transition& t, const GameContext&) {
   const GameState& b = t.before;
   const GameState& a = t.after;
   if (b.phase != Phase::Storm || b.turn == 0 || a.storm.sector == b.storm.sector || !owns_step(t)) return {};
-  const auto blown = blown_with_the_storm(t);
-  if (!blown || !a.storm.movement || (b.storm.sector.value + *a.storm.movement) % kSectorCount != a.storm.sector.value) {
+  // The spice blow follows the storm inside the same step when its draws are forced (the
+  // Atreides saw the top card, [LR] 2.01.06): the spice of the territories it blows in or a worm
+  // devours is oracle.spice-blow's, the forces a worm devours oracle.worm's.
+  const auto draws = step_draws(t);
+  if (!draws || !a.storm.movement || (b.storm.sector.value + *a.storm.movement) % kSectorCount != a.storm.sector.value) {
     return skipped(kStorm);
+  }
+  std::vector<TerritoryId> blown, devoured;
+  for (const StepDraw& d : *draws) {
+    if (d.worm && d.devours) devoured.push_back(*d.devours);
+    if (d.worm ? d.devours.has_value() : true) blown.push_back(d.worm ? *d.devours : spice_card_info(d.card).territory);
   }
   const auto entered = entered_sectors(b.storm.sector, *a.storm.movement);
   // [LR] 2.04.16 ✷: when the storm catches Fremen forces, another seat's standing Karama order
@@ -273,7 +266,13 @@ Violations storm_damage(const Transition& t, const GameContext&) {
   std::array<int, kMaxSeats> lost{};
   for (std::size_t c = 0; c < kCellCount; ++c) {
     const bool in = kCells[c].sector && entered[kCells[c].sector->value];
-    const bool blow_here = std::ranges::find(*blown, kCells[c].territory) != blown->end();
+    if (std::ranges::find(devoured, kCells[c].territory) != devoured.end()) {  // the worm's: what left, left for the Tanks
+      for (std::size_t seat = 0; seat < b.seat_count(); ++seat) {
+        lost[seat] += cell_forces(b, c, b.options.factions[seat]) - cell_forces(a, c, b.options.factions[seat]);
+      }
+      continue;
+    }
+    const bool blow_here = std::ranges::find(blown, kCells[c].territory) != blown.end();
     for (Violation& v : storm_cell(t, c, in, !blow_here, fremen_half, lost)) out.push_back(std::move(v));
   }
   for (std::size_t s = 0; s < b.seat_count(); ++s) {
@@ -297,24 +296,70 @@ std::optional<TerritoryId> topmost_territory(const std::vector<SpiceCardId>& pil
   return std::nullopt;
 }
 
+// Replayed from the piles as the step found them, in log order ([LR] 1.02.02-05): a territory card
+// tops its pile; a worm after turn 1 devours the territory of the topmost territory card of its
+// pile (turn 1: set aside, 1.02.02). nullopt: a card the rules alone do not place (an expansion
+// card, or a draw after an Advanced Fremen worm).
+std::optional<std::vector<StepDraw>> step_draws(const Transition& t) {
+  const GameState& b = t.before;
+  std::array<std::vector<SpiceCardId>, 2> piles{b.blow.discard[0], b.blow.discard[1]};
+  std::uint8_t pile = b.blow.pile;
+  int worms = b.blow.worms_in_blow;
+  bool fremen_place = false;
+  std::vector<StepDraw> out;
+  for (std::size_t i = b.log.size(); i < t.after.log.size(); ++i) {
+    const auto* c = std::get_if<ChanceRecord>(&t.after.log[i]);
+    if (!c || c->request.kind != ChanceKind::SpiceDraw) continue;
+    if (c->request.pile != pile) {  // the next pile's blow begins ([LR] 1.13.02.03)
+      pile = c->request.pile;
+      worms = 0;
+    }
+    if (fremen_place) return std::nullopt;  // the blow waits for the Fremen's PlaceWorm
+    StepDraw d{pile, SpiceCardId{c->outcome}, false, std::nullopt};
+    const SpiceCardInfo& info = spice_card_info(d.card);
+    if (info.kind == SpiceCardKind::ShaiHulud && b.turn > 1) {
+      // A later worm of an Advanced blow is the Fremen's to place ([LR] 2.04.15): it devours
+      // nothing yet (oracle.worm decides it at their PlaceWorm).
+      fremen_place = b.options.rules.fremen_worm_sending && b.seat_of(Faction::Fremen) && worms >= 1;
+      if (fremen_place) {
+        out.push_back(d);
+        continue;
+      }
+      d.worm = true;
+      d.devours = topmost_territory(piles[pile]);
+      ++worms;
+    } else if (info.kind != SpiceCardKind::Territory && info.kind != SpiceCardKind::ShaiHulud) {
+      return std::nullopt;
+    }
+    if (info.kind == SpiceCardKind::Territory || d.worm) piles[pile].push_back(d.card);
+    out.push_back(d);
+  }
+  // A deck run out is reshuffled as the next card is asked for ([LR] 1.13.03): after the step's
+  // last draw, since a card drawn after a reshuffle is unseen and so never forced into the same
+  // step; the piles it leaves are the next step's.
+  return out;
+}
+
 namespace {
 
 // [LR] 2.04.07 ✷, 2.04.10 ✷: where the Fremen (or their protected ally) have forces in the worm's
 // territory, another seat's standing Karama order cancels the sparing: they are devoured (1.02.05).
-bool worm_immune(const GameState& s, Faction f, std::optional<TerritoryId> where) {
-  const auto fremen = s.seat_of(Faction::Fremen);
+// The orders are the step's first state's (a Karama played here is gone after), the alliance the
+// one the worm found (an alliance formed by the step's own command comes first).
+bool worm_immune(const GameState& orders, const GameState& allies, Faction f, std::optional<TerritoryId> where) {
+  const auto fremen = orders.seat_of(Faction::Fremen);
   if (!fremen) return false;
   const auto cancelled = [&](KaramaAbility a) {
-    return where && territory_forces(s, f, *where) > 0 && !karama_ready(s, *fremen, a).empty();
+    return where && territory_forces(orders, f, *where) > 0 && !karama_ready(orders, *fremen, a).empty();
   };
   if (f == Faction::Fremen) return !cancelled(KaramaAbility::FremenShaiHulud);
-  if (!s.seat(*fremen).protects_ally_from_worms) return false;
-  const auto ally = ally_seat(s, *fremen);
-  return ally && s.faction_of(*ally) == f && !cancelled(KaramaAbility::FremenAllyWormProtection);
+  if (!allies.seat(*fremen).protects_ally_from_worms) return false;
+  const auto ally = ally_seat(allies, *fremen);
+  return ally && allies.faction_of(*ally) == f && !cancelled(KaramaAbility::FremenAllyWormProtection);
 }
 
-// Where the worm of this step devours: nullopt when the step is not a worm that devours now.
-std::optional<std::optional<TerritoryId>> worm_target(const Transition& t) {
+// The worm the step's command places: nullopt when it places none; inside, where it appears.
+std::optional<std::optional<TerritoryId>> placed_worm(const Transition& t) {
   const GameState& b = t.before;
   if (const auto* place = command_of<PlaceWorm>(t)) {
     // [LR] 2.04.15 ✷: another seat's standing Karama order cancels the placing; the worm appears
@@ -324,32 +369,28 @@ std::optional<std::optional<TerritoryId>> worm_target(const Transition& t) {
     return std::optional<TerritoryId>(place->territory);
   }
   if (b.step == Step::WormPlacement && command_of<Pass>(t)) return topmost_territory(b.blow.discard[b.blow.pile]);
-  const auto* chance = std::get_if<ChanceRecord>(&t.entry);
-  if (!chance || chance->request.kind != ChanceKind::SpiceDraw || b.turn <= 1) return std::nullopt;
-  if (spice_card_info(SpiceCardId{chance->outcome}).kind != SpiceCardKind::ShaiHulud) return std::nullopt;
-  const bool fremen_place = b.options.rules.fremen_worm_sending && b.seat_of(Faction::Fremen) && b.blow.worms_in_blow >= 1;
-  if (fremen_place) return std::nullopt;  // the Fremen place it: decided at PlaceWorm
-  return topmost_territory(b.blow.discard[chance->request.pile]);
+  return std::nullopt;
 }
 
-// The step's other entries move no force outside the storm: a Pass (whose forced draws come
-// first in the log: a top card Atreides saw resolves at once; the storm may move with it), or
-// forced spice draws of territory cards, which blow spice only.
-bool others_move_no_force(const Transition& t) {
-  bool self = false;
+// Whether the step revealed a spice card, or a worm after turn 1.
+bool reveals(const Transition& t, bool worm_only) {
   for (std::size_t i = t.before.log.size(); i < t.after.log.size(); ++i) {
-    const LogEntry& e = t.after.log[i];
-    if (!self && e == t.entry) {
-      self = true;
-      continue;
-    }
-    if (const auto* r = std::get_if<ChanceRecord>(&e)) {
-      if (r->request.kind != ChanceKind::SpiceDraw || spice_card_info(SpiceCardId{r->outcome}).kind != SpiceCardKind::Territory) return false;
-    } else if (!std::holds_alternative<Pass>(std::get<Envelope>(e).command)) {
-      return false;
-    }
+    const auto* c = std::get_if<ChanceRecord>(&t.after.log[i]);
+    if (!c || c->request.kind != ChanceKind::SpiceDraw) continue;
+    if (!worm_only || (t.before.turn > 1 && spice_card_info(SpiceCardId{c->outcome}).kind != SpiceCardKind::Territory)) return true;
   }
-  return true;
+  return false;
+}
+
+// The step's own command moves no force or spice outside the storm and the Shield Wall (where
+// Family Atomics strikes first, [LR] 3.01.07): the draws it forces are all that happen.
+bool command_moves_nothing(const Transition& t) {
+  const Envelope* e = envelope_of(t);
+  if (!e) return true;  // a chance step
+  return std::holds_alternative<Pass>(e->command) || std::holds_alternative<PlaceWorm>(e->command) ||
+         std::holds_alternative<DialStorm>(e->command) || std::holds_alternative<PlayWeatherControl>(e->command) ||
+         std::holds_alternative<PlayFamilyAtomics>(e->command) || std::holds_alternative<ProposeAlliance>(e->command) ||
+         std::holds_alternative<AcceptAlliance>(e->command) || std::holds_alternative<BreakAlliance>(e->command);
 }
 
 // The sectors a storm moved in the same step entered: their cells are the storm oracle's to decide.
@@ -361,34 +402,104 @@ std::optional<std::array<bool, kSectorCount>> stormed_sectors(const Transition& 
   return entered_sectors(b.storm.sector, *a.storm.movement);
 }
 
+bool stormed_cell(const std::array<bool, kSectorCount>& stormed, std::size_t c) {
+  return kCells[c].sector && stormed[kCells[c].sector->value];
+}
+
+// A step of the spice blow, as oracle.worm and oracle.spice-blow read it: the worm its command
+// placed, the territories devoured in order, the draws, the sectors its storm entered.
+struct BlowStep {
+  std::optional<TerritoryId> placed;  // where the worm the command placed appeared
+  std::vector<TerritoryId> devoured;  // that one, then each revealed worm's, in order
+  std::vector<StepDraw> draws;
+  std::array<bool, kSectorCount> stormed{};
+};
+
+// nullopt: not such a step (no worm with `worm_only`, else no spice card and no placed worm) or
+// not the step's owning entry; a skip, counted for `o`, when the step cannot be decided.
+std::optional<std::optional<BlowStep>> blow_step(const Transition& t, Oracle o, bool worm_only) {
+  if (!owns_step(t)) return std::nullopt;
+  const auto placed = placed_worm(t);
+  if (!placed && !reveals(t, worm_only)) return std::nullopt;
+  const auto draws = step_draws(t);
+  const auto stormed = stormed_sectors(t);
+  if (!draws || !stormed || !command_moves_nothing(t)) {
+    skipped(o);
+    return std::optional<BlowStep>();
+  }
+  BlowStep out{placed ? *placed : std::nullopt, {}, *draws, *stormed};
+  if (out.placed) out.devoured.push_back(*out.placed);
+  for (const StepDraw& d : *draws) {
+    if (d.worm && d.devours) out.devoured.push_back(*d.devours);
+  }
+  return std::optional<BlowStep>(std::move(out));
+}
+
 }  // namespace
 
+// Every worm of the step, placed or revealed, in one reckoning: the forces of each devoured
+// territory go, but the Fremen's and a protected ally's; nothing else moves outside the storm.
 Violations worm(const Transition& t, const GameContext&) {
-  const auto target = worm_target(t);
-  if (!target) return {};
-  // With forced blows after the worm, its forces are still decided; the spice may have blown anew.
-  const bool spice_decided = single_step(t);
-  const auto stormed = stormed_sectors(t);
-  if ((!spice_decided && !others_move_no_force(t)) || !stormed) return skipped(kWorm);
+  const auto step = blow_step(t, kWorm, true);
+  if (!step || !*step) return {};
+  const auto& devoured = (*step)->devoured;
   const GameState& b = t.before;
   const GameState& a = t.after;
+  const bool atomics = command_of<PlayFamilyAtomics>(t) != nullptr;
   Violations out;
   for (std::size_t c = 0; c < kCellCount; ++c) {
-    if (kCells[c].sector && (*stormed)[kCells[c].sector->value]) continue;
-    const bool here = *target && kCells[c].territory == **target;
+    if (atomics && kCells[c].territory == TerritoryId::ShieldWall) continue;
+    const bool here = std::ranges::find(devoured, kCells[c].territory) != devoured.end();
+    const bool in_storm = stormed_cell((*step)->stormed, c);
+    if (in_storm && !here) continue;  // the storm oracle's
     for (Faction f : b.options.factions) {
-      const int expected = here && !worm_immune(b, f, *target) ? 0 : cell_forces(b, c, f);
+      const bool immune = worm_immune(b, a, f, kCells[c].territory);
+      if (in_storm && immune) continue;  // what the storm left of them is the storm oracle's
+      const int expected = here && !immune ? 0 : cell_forces(b, c, f);
       if (cell_forces(a, c, f) != expected) {
         out.push_back(violation(kWorm, fmt::format("{}: {} should have {} forces after the worm ({}), not {}",
                                                    to_string(kCells[c].territory), to_string(f), expected,
                                                    here ? "devoured here" : "elsewhere", cell_forces(a, c, f))));
       }
     }
-    if (here && spice_decided && a.board.spice[c] != Spice{0}) {
-      out.push_back(violation(kWorm, fmt::format("{}: the worm left {} spice", to_string(kCells[c].territory), a.board.spice[c].value)));
-    }
   }
   return decided(kWorm, std::move(out));
+}
+
+// The spice board after the step's spice cards ([LR] 1.02.04-05): the storm of the step first
+// (its sectors lose their spice, 1.01.03), then each card in turn: a territory card lays its
+// printed amount at its blow cell unless the storm is there, a worm takes all of its territory's.
+Violations spice_blow(const Transition& t, const GameContext&) {
+  const auto step = blow_step(t, kSpiceBlow, false);
+  if (!step || !*step) return {};
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  std::array<int, kCellCount> spice{};
+  for (std::size_t c = 0; c < kCellCount; ++c) spice[c] = stormed_cell((*step)->stormed, c) ? 0 : b.board.spice[c].value;
+  const auto devour = [&](TerritoryId where) {
+    for (std::size_t c = 0; c < kCellCount; ++c) spice[c] = kCells[c].territory == where ? 0 : spice[c];
+  };
+  // The placed worm comes first, then the draws in order: a worm devours what lay there so far.
+  if ((*step)->placed) devour(*(*step)->placed);
+  for (const StepDraw& d : (*step)->draws) {
+    if (d.worm) {
+      if (d.devours) devour(*d.devours);
+      continue;
+    }
+    if (spice_card_info(d.card).kind != SpiceCardKind::Territory) continue;  // a turn-1 worm, set aside
+    const SpiceBlowSite* site = blow_site(spice_card_info(d.card).territory);
+    if (!site) continue;
+    const std::size_t c = index(site->cell);
+    if (!(kCells[c].sector && *kCells[c].sector == a.storm.sector)) spice[c] += site->amount.value;
+  }
+  Violations out;
+  for (std::size_t c = 0; c < kCellCount; ++c) {
+    if (a.board.spice[c].value != spice[c]) {
+      out.push_back(violation(kSpiceBlow, fmt::format("{} (cell {}): {} spice after the spice blow, the rules say {}",
+                                                      to_string(kCells[c].territory), c, a.board.spice[c].value, spice[c])));
+    }
+  }
+  return decided(kSpiceBlow, std::move(out));
 }
 
 // ---- worm ride: the named Fremen forces, and only they, leave the worm's territory (from its ----
