@@ -219,7 +219,11 @@ void apply_move(GameState& s, Seat seat, const Move& c) {
   const auto group = moving_group(s, f, c);
   const bool advisors = f == Faction::BeneGesserit && arriving_as_advisors(s, to, s.board.advisors[index(c.from)]);
   const bool had_forces_there = forces_in_territory(s, f, to) > ForceCount{0};
-  move_group(s, f, *group, c.to, c.normal, c.special);
+  CellId dest = c.to;
+  if (mutant_active(Mutant::MoveArrivesInFirstCell)) {
+    for (std::size_t i = 0; i < kCellCount && dest == c.to; ++i) dest = kCells[i].territory == to ? cell_at(i) : dest;
+  }
+  move_group(s, f, *group, dest, c.normal, c.special);
   if (f == Faction::BeneGesserit) {
     s.board.advisors[index(to)] = advisors;
     forget_empty_stance(s, c.from);

@@ -47,6 +47,7 @@ enum class Mutant : std::uint8_t {
   CollectionFlatThree,
   CollectionToFirstInStormOrder,
   SpiceBlowIntoStorm,
+  MoveArrivesInFirstCell,
   StormKillsInRock,
   FremenFullStormLosses,
   WormEatsFremen,

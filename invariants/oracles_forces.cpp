@@ -502,6 +502,61 @@ Violations spice_blow(const Transition& t, const GameContext&) {
   return decided(kSpiceBlow, std::move(out));
 }
 
+// ---- movement: exactly the named forces leave the named territory, none from a cell under the ----
+// ---- storm ([LR] 1.06.05.02: no force moves out of a sector in storm), and arrive at the named ---
+// ---- cell; nothing else moves, no spice changes hands ([LR] 1.06.05: movement is free) ----------
+
+Violations movement(const Transition& t, const GameContext&) {
+  const auto* m = command_of<Move>(t);
+  if (!m) return {};
+  if (!single_step(t)) return skipped(kMovement);
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  const Seat seat = envelope_of(t)->seat;
+  const Faction mover = b.faction_of(seat);
+  // [LR] 2.04.06 ✷: a Karama cancelled the Fremen's two-territory move: nothing moved
+  // (oracle.karama-cancel checks the rest).
+  const bool cancelled = std::any_of(a.karama.cancels.begin() + static_cast<std::ptrdiff_t>(std::min(a.karama.cancels.size(), b.karama.cancels.size())),
+                                     a.karama.cancels.end(), [&](const KaramaCancel& k) { return k.against == seat; });
+  const bool within = kCells[index(m->to)].territory == m->from;
+  Violations out;
+  const auto fault = [&](std::string what) { out.push_back(violation(kMovement, fmt::format("{} moved {}+{} from {} to {}: {}",
+      to_string(mover), m->normal.value, m->special.value, to_string(m->from), to_string(kCells[index(m->to)].territory), what))); };
+  std::array<int, 2> left{}, arrived{};  // normal, special
+  for (std::size_t c = 0; c < kCellCount; ++c) {
+    for (Faction f : b.options.factions) {
+      const int dn = a.board.normal[c][index(f)].value - b.board.normal[c][index(f)].value;
+      const int ds = a.board.special[c][index(f)].value - b.board.special[c][index(f)].value;
+      if (dn == 0 && ds == 0) continue;
+      const bool from_cell = kCells[c].territory == m->from && c != index(m->to);
+      if (f != mover || cancelled || (!from_cell && c != index(m->to))) {
+        fault(fmt::format("{} forces changed by {}+{} in {} (cell {})", to_string(f), dn, ds, to_string(kCells[c].territory), c));
+        continue;
+      }
+      if (c == index(m->to)) {
+        arrived = {dn, ds};
+        continue;
+      }
+      if (dn > 0 || ds > 0) fault(fmt::format("forces arrived in cell {} of the territory they left", c));
+      if (storm_sector(b, c)) fault(fmt::format("forces left cell {}, under the storm ([LR] 1.06.05.02)", c));
+      left[0] -= dn;
+      left[1] -= ds;
+    }
+  }
+  const std::array<int, 2> named{cancelled ? 0 : m->normal.value, cancelled ? 0 : m->special.value};
+  // Inside one territory the destination may give some of them itself: what arrived is the rest.
+  if (within ? (arrived != left || left[0] > named[0] || left[1] > named[1])
+             : (left != named || arrived != named)) {
+    fault(fmt::format("{}+{} left and {}+{} arrived", left[0], left[1], arrived[0], arrived[1]));
+  }
+  if (a.board.spice != b.board.spice || a.bank != b.bank) fault("spice moved on the board or to the bank");
+  for (std::size_t s = 0; s < b.seat_count(); ++s) {
+    const Seat x{static_cast<std::uint8_t>(s)};
+    if (a.seat(x).spice != b.seat(x).spice) fault(fmt::format("{}'s spice changed", name_of(b, x)));
+  }
+  return decided(kMovement, std::move(out));
+}
+
 // ---- worm ride: the named Fremen forces, and only they, leave the worm's territory (from its ----
 // ---- cells out of the storm) for the chosen cell ([LR] 2.04.08: "some or all the Forces") --------
 
