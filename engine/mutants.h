@@ -48,6 +48,7 @@ enum class Mutant : std::uint8_t {
   CollectionToFirstInStormOrder,
   SpiceBlowIntoStorm,
   MoveArrivesInFirstCell,
+  TraitorKeptFirstOffered,
   StormKillsInRock,
   FremenFullStormLosses,
   WormEatsFremen,

@@ -5,6 +5,7 @@
 
 #include "engine/engine.h"
 #include "engine/internal.h"
+#include "engine/mutants.h"
 #include "model/cards.h"
 #include "model/factions.h"
 #include "model/nexus_registry.h"
@@ -304,7 +305,7 @@ void apply_setup(GameState& state, Seat seat, const Command& c) {
     }
     case Step::SetupTraitorSelection: {
       SeatState& s = state.seat(seat);
-      const TraitorCardId kept = std::get<ChooseTraitor>(c).card;
+      const TraitorCardId kept = mutant_active(Mutant::TraitorKeptFirstOffered) ? s.traitor_offer.front() : std::get<ChooseTraitor>(c).card;
       transfer(s.traitor_offer, s.traitors, kept);
       transfer_all(s.traitor_offer, state.traitor_deck);
       if (awaited_setup(state).empty()) after_traitors(state);

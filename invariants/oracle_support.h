@@ -17,7 +17,7 @@ namespace dune::invariants::oracle_detail {
 enum Oracle : std::size_t {
   kBid, kShipment, kRevival, kCharity, kCollection, kStorm, kWorm, kWormRide,
   kBattleWinner, kBattleLosses, kLeaderFate, kLeaderPrize, kTraitor, kExplosion, kVictory, kCapture,
-  kStormMigration, kAdvisorFlip, kKarama, kWinnerChoice, kBribes, kKaramaPower, kTruthtrance, kSpiceBlow, kMovement, kOracleCount
+  kStormMigration, kAdvisorFlip, kKarama, kWinnerChoice, kBribes, kKaramaPower, kTruthtrance, kSpiceBlow, kMovement, kChoices, kOracleCount
 };
 
 inline constexpr std::array<std::string_view, kOracleCount> kNames{
@@ -27,7 +27,7 @@ inline constexpr std::array<std::string_view, kOracleCount> kNames{
     "oracle.battle-losses", "oracle.leader-fate",      "oracle.leader-prize",    "oracle.traitor-call",
     "oracle.explosion",     "oracle.victory",          "oracle.capture",
     "oracle.storm-migration", "oracle.advisor-flip", "oracle.karama-cancel", "oracle.winner-choice",
-    "oracle.bribes", "oracle.karama-power", "oracle.truthtrance", "oracle.spice-blow", "oracle.movement"};
+    "oracle.bribes", "oracle.karama-power", "oracle.truthtrance", "oracle.spice-blow", "oracle.movement", "oracle.choices"};
 
 // Counts a decided case (returning its violations) or a skipped one (oracle_coverage.h).
 Violations decided(Oracle o, Violations v = {});
@@ -127,6 +127,8 @@ Violations worm(const Transition& t, const GameContext&);
 Violations worm_ride(const Transition& t, const GameContext&);
 Violations spice_blow(const Transition& t, const GameContext&);
 Violations movement(const Transition& t, const GameContext&);
+// The recording choices (oracles_choices.cpp).
+Violations choices(const Transition& t, const GameContext&);
 Violations storm_migration(const Transition& t, const GameContext&);
 Violations advisor_flip(const Transition& t, const GameContext&);
 

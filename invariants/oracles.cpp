@@ -711,6 +711,7 @@ constexpr std::array<Checker, kOracleCount> kOracles{
     Checker{kNames[kWorm], "oracle", "a worm devours forces and spice of its territory, Fremen and a protected ally spared", worm},
     Checker{kNames[kSpiceBlow], "oracle", "a territory card lays its printed spice at its blow cell unless in storm; a worm takes its territory's", spice_blow},
     Checker{kNames[kMovement], "oracle", "a move takes exactly the named forces out of the named territory, none from under the storm, to the named cell", movement},
+    Checker{kNames[kChoices], "oracle", "a recording choice (traitor kept, prediction, standing choices, proposal) records what it names and moves nothing", choices},
     Checker{kNames[kWormRide], "oracle", "a worm ride moves exactly the named Fremen forces from the worm's territory to one cell", worm_ride},
     Checker{kNames[kBattleWinner], "oracle", "the battle winner from the revealed plans: loser discards, winner keeps its cards", battle_winner},
     Checker{kNames[kBattleLosses], "oracle", "the loser loses all its forces there, the winner what it dialed", battle_losses},
