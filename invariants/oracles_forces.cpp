@@ -200,6 +200,17 @@ std::array<bool, kSectorCount> entered_sectors(Sector from, int movement) {
   return out;
 }
 
+// The sectors the storm entered in this step (none if it did not move); nullopt when its recorded
+// movement does not explain where it stands. Their cells are the storm oracle's to decide.
+std::optional<std::array<bool, kSectorCount>> stormed_sectors(const Transition& t) {
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  if (a.storm.sector == b.storm.sector) return std::array<bool, kSectorCount>{};
+  if (!a.storm.movement || (b.storm.sector.value + *a.storm.movement) % kSectorCount != a.storm.sector.value) return std::nullopt;
+  return entered_sectors(b.storm.sector, *a.storm.movement);
+}
+
+
 Violations storm_cell(const Transition& t, std::size_t cell, bool entered, bool check_spice, bool fremen_half,
                       std::array<int, kMaxSeats>& lost) {
   const GameState& b = t.before;
@@ -243,15 +254,15 @@ Violations storm_damage(const Transition& t, const GameContext&) {
   // Atreides saw the top card, [LR] 2.01.06): the spice of the territories it blows in or a worm
   // devours is oracle.spice-blow's, the forces a worm devours oracle.worm's.
   const auto draws = step_draws(t);
-  if (!draws || !a.storm.movement || (b.storm.sector.value + *a.storm.movement) % kSectorCount != a.storm.sector.value) {
-    return skipped(kStorm);
-  }
-  std::vector<TerritoryId> blown, devoured;
+  const auto stormed = stormed_sectors(t);
+  if (!draws || !stormed) return skipped(kStorm);
+  const auto& entered = *stormed;
+  std::vector<TerritoryId> blown, devoured;  // spice left to oracle.spice-blow; forces too, to oracle.worm
   for (const StepDraw& d : *draws) {
     if (d.worm && d.devours) devoured.push_back(*d.devours);
-    if (d.worm ? d.devours.has_value() : true) blown.push_back(d.worm ? *d.devours : spice_card_info(d.card).territory);
+    if (d.worm && d.devours) blown.push_back(*d.devours);
+    if (spice_card_info(d.card).kind == SpiceCardKind::Territory) blown.push_back(spice_card_info(d.card).territory);
   }
-  const auto entered = entered_sectors(b.storm.sector, *a.storm.movement);
   // [LR] 2.04.16 ✷: when the storm catches Fremen forces, another seat's standing Karama order
   // cancels the half losses of this storm movement: the Fremen lose all they have there (1.01.03).
   bool fremen_caught = false;
@@ -391,15 +402,6 @@ bool command_moves_nothing(const Transition& t) {
          std::holds_alternative<DialStorm>(e->command) || std::holds_alternative<PlayWeatherControl>(e->command) ||
          std::holds_alternative<PlayFamilyAtomics>(e->command) || std::holds_alternative<ProposeAlliance>(e->command) ||
          std::holds_alternative<AcceptAlliance>(e->command) || std::holds_alternative<BreakAlliance>(e->command);
-}
-
-// The sectors a storm moved in the same step entered: their cells are the storm oracle's to decide.
-std::optional<std::array<bool, kSectorCount>> stormed_sectors(const Transition& t) {
-  const GameState& b = t.before;
-  const GameState& a = t.after;
-  if (a.storm.sector == b.storm.sector) return std::array<bool, kSectorCount>{};
-  if (!a.storm.movement || (b.storm.sector.value + *a.storm.movement) % kSectorCount != a.storm.sector.value) return std::nullopt;
-  return entered_sectors(b.storm.sector, *a.storm.movement);
 }
 
 bool stormed_cell(const std::array<bool, kSectorCount>& stormed, std::size_t c) {
