@@ -70,9 +70,10 @@ Violations compare_flows(Oracle o, const Transition& t, const Flows& expected, s
 
 // The Spice Collection inside this step ([LR] 1.08, 1.13.01): each occupant's gain and the
 // Advanced city income added to `expected`, and, into `board` if given, every territory left
-// with other spice than the rules say. False when the step cannot be decided: the phase did not
-// stop at Collection, or several collectors were short of spice in one territory.
-bool expect_collection(const Transition& t, Flows& expected, Violations* board);
+// with other spice than the rules say. nullopt when the step cannot be decided (the phase did not
+// stop at Collection); false when the board is but the seats are not (several collectors short
+// of spice in one territory).
+std::optional<bool> expect_collection(const Transition& t, Flows& expected, Violations* board);
 bool collection_happened(const GameState& b, const GameState& a);  // Collection ran inside the step
 bool battle_resolved(const Transition& t);                          // the step resolved the battle of `before`
 bool occupies(const GameState& s, Faction f, TerritoryId t);        // forces there, Bene Gesserit advisors not

@@ -399,12 +399,13 @@ bool collection_happened(const GameState& b, const GameState& a) {
   return a.turn > b.turn || a.phase == Phase::SpiceCollection || a.phase == Phase::MentatPause || a.step == Step::GameOver;
 }
 
-bool expect_collection(const Transition& t, Flows& expected, Violations* board) {
+std::optional<bool> expect_collection(const Transition& t, Flows& expected, Violations* board) {
   const GameState& b = t.before;
   const GameState& a = t.after;
   // The board collected from is the one the step left: a storm of the next turn (storm deck)
   // moved after it, and a halted step stopped somewhere inside it.
-  if (a.storm.sector != b.storm.sector || !a.halted.empty() || a.phase != Phase::SpiceCollection) return false;
+  if (a.storm.sector != b.storm.sector || !a.halted.empty() || a.phase != Phase::SpiceCollection) return std::nullopt;
+  bool seats_decided = true;
   const bool explosion_here = b.phase == Phase::Battle && b.battle.stage != BattleStage::None;
   for (std::size_t i = 0; i < kTerritoryCount; ++i) {
     const TerritoryId ter = territory_at(i);
@@ -423,10 +424,10 @@ bool expect_collection(const Transition& t, Flows& expected, Violations* board) 
     }
     // A Lasgun/Shield explosion of this step sent the spice of the battle's cells to the bank
     // ([LR] 3.01; oracle.explosion decides it).
-    if (explosion_here && ter == b.battle.territory && due.empty() && territory_spice(a, ter) != before_spice) return false;
+    if (explosion_here && ter == b.battle.territory && due.empty() && territory_spice(a, ter) != before_spice) return std::nullopt;
     // Several collectors short of spice: who collects first is the engine's choice (storm order),
     // not the rulebook's; the board is still decided, the seats are not.
-    if (due.size() > 1 && demand > before_spice) return false;
+    if (due.size() > 1 && demand > before_spice) seats_decided = false;
     for (const auto& [seat, n] : due) expected.seat[seat.value] += std::min(n, before_spice);
     const int left = std::max(0, before_spice - demand);
     if (board && territory_spice(a, ter) != left) {
@@ -444,7 +445,7 @@ bool expect_collection(const Transition& t, Flows& expected, Violations* board) 
       }
     }
   }
-  return true;
+  return seats_decided;
 }
 
 }  // namespace oracle_detail
@@ -459,8 +460,12 @@ Violations collection(const Transition& t, const GameContext&) {
   if (!collection_happened(b, t.after) || !owns_step(t)) return {};
   Flows expected(b);
   Violations out;
-  if (!single_step(t) || !expect_collection(t, expected, &out)) return skipped(kCollection);
-  if (b.phase == Phase::Battle && (battle_resolved(t) || command_of<CaptureLeader>(t))) return decided(kCollection, std::move(out));
+  const auto seats_decided = single_step(t) ? expect_collection(t, expected, &out) : std::nullopt;
+  if (!seats_decided) return skipped(kCollection);
+  // The board is decided; the seats' gains here only when nothing else paid them in the step.
+  if (!*seats_decided || (b.phase == Phase::Battle && (battle_resolved(t) || command_of<CaptureLeader>(t)))) {
+    return decided(kCollection, std::move(out));
+  }
   for (Violation& v : compare_flows(kCollection, t, expected, "the Spice Collection")) out.push_back(std::move(v));
   return decided(kCollection, std::move(out));
 }

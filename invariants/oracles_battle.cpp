@@ -256,7 +256,7 @@ Violations leader_prize(const Transition& t, const GameContext&) {
   const Battle& bt = c->battle;
   Flows expected(t.before);
   // The last battle's resolution runs the Spice Collection in the same step: its gains add up.
-  if (collection_happened(t.before, t.after) && !expect_collection(t, expected, nullptr)) return skipped(kLeaderPrize);
+  if (collection_happened(t.before, t.after) && !expect_collection(t, expected, nullptr).value_or(false)) return skipped(kLeaderPrize);
   int prize = 0;
   std::size_t winner = 0;
   if (fight) {
@@ -360,7 +360,7 @@ Violations capture(const Transition& t, const GameContext&) {
   if (!c) return {};
   Flows expected(b);
   // The last battle's capture runs the Spice Collection in the same step: its gains add up.
-  if (!single_step(t) || (collection_happened(b, a) && !expect_collection(t, expected, nullptr))) return skipped(kCapture);
+  if (!single_step(t) || (collection_happened(b, a) && !expect_collection(t, expected, nullptr).value_or(false))) return skipped(kCapture);
   Violations out;
   if (b.battle.capture_leader != c->leader) {
     out.push_back(violation(kCapture, fmt::format("Harkonnen took {}, which was not drawn", leader_info(c->leader).name)));
