@@ -255,8 +255,9 @@ void apply_card(GameState& state, Seat seat, const Command& c) {
     return;
   }
   // Normal forces first, then special forces (the choice is the owner's; this fixes one order).
-  const ForceCount normal = std::min(g.forces, state.seat(seat).tanks_normal);
-  transfer_forces(state, state.faction_of(seat), InTanks{}, InReserves{}, normal, g.forces - normal);
+  const ForceCount forces = mutant_active(Mutant::GholaRevivesOneShort) ? g.forces - ForceCount{1} : g.forces;
+  const ForceCount normal = std::min(forces, state.seat(seat).tanks_normal);
+  transfer_forces(state, state.faction_of(seat), InTanks{}, InReserves{}, normal, forces - normal);
 }
 
 }  // namespace dune

@@ -49,6 +49,12 @@ enum class Mutant : std::uint8_t {
   SpiceBlowIntoStorm,
   MoveArrivesInFirstCell,
   TraitorKeptFirstOffered,
+  HarkonnenOneStartingCard,     // issue 17 item 6: one mutant per new oracle
+  FremenPlacedInFirstStartCell,
+  GholaRevivesOneShort,
+  NexusBetrayalPrescienceAnswered,
+  ShipIntoStormAllowed,           // issue 17 item 3: legality, an illegal command accepted
+  StrongholdShipmentNotOffered,   // and a legal one never offered
   StormKillsInRock,
   FremenFullStormLosses,
   WormEatsFremen,
@@ -95,6 +101,7 @@ enum class Mutant : std::uint8_t {
   StaleVersionAccepted,
   DuplicateIdAccepted,
   WrongSeatAccepted,
+  RetryRecognisedOnlyLatest,  // issue 17 item 5
   // determinism
   StormSectorNotSaved,
   AllySpiceNotSaved,

@@ -15,6 +15,7 @@ SubmitResult submit(const GameState& state, const Envelope& envelope) {
   // even though the version has moved on since.
   for (const Committed& done : state.committed) {
     if (done.envelope.id != envelope.id) continue;
+    if (mutant_active(Mutant::RetryRecognisedOnlyLatest) && !(done.envelope == state.committed.back().envelope)) break;
     if (done.envelope == envelope && !(mutant_active(Mutant::NexusRetryRerolls) && std::holds_alternative<DrawNexus>(envelope.command))) return Accepted{state, done.receipt};
     if (mutant_active(Mutant::DuplicateIdAccepted)) break;
     return reject(RejectCode::DuplicateCommandId,

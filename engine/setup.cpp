@@ -119,7 +119,9 @@ void begin_placement(GameState& state) {
   deal_next_starting_card(state);
 }
 
-std::size_t starting_cards(Faction f) { return f == Faction::Harkonnen ? 2 : 1; }
+std::size_t starting_cards(Faction f) {
+  return f == Faction::Harkonnen && !mutant_active(Mutant::HarkonnenOneStartingCard) ? 2 : 1;
+}
 
 // One starting Treachery card each, Harkonnen 2 (fact sheet §6.1), in seat order.
 void deal_next_starting_card(GameState& state) {
@@ -313,7 +315,13 @@ void apply_setup(GameState& state, Seat seat, const Command& c) {
     }
     case Step::SetupFremenPlacement: {
       const auto& p = std::get<PlaceForces>(c);
-      place(state, seat, p.cell, p.normal, p.special);
+      CellId cell = p.cell;
+      if (mutant_active(Mutant::FremenPlacedInFirstStartCell)) {
+        for (std::size_t i = 0; i < kCellCount && cell == p.cell; ++i) {
+          if (is_fremen_start_cell(cell_at(i))) cell = cell_at(i);
+        }
+      }
+      place(state, seat, cell, p.normal, p.special);
       begin_placement(state);
       return;
     }

@@ -247,7 +247,7 @@ bool storm_migration(const GameState& s, Faction f, CellId to) {
 
 std::optional<Rejection> check_destination(const GameState& s, Faction f, CellId to) {
   const TerritoryId t = cell_info(to).territory;
-  if (cell_in_storm(s, to) && !storm_migration(s, f, to)) {
+  if (cell_in_storm(s, to) && !storm_migration(s, f, to) && !mutant_active(Mutant::ShipIntoStormAllowed)) {
     const bool cancelled = f == Faction::Fremen && s.options.rules.fremen_storm_losses;
     return reject(RejectCode::StormBlocked, "no shipment into a sector in storm ([LR] 1.06.03.04{}): {} is in sector {}",
                   cancelled ? "; a Karama cancelled the Fremen storm migration this turn, 2.04.17, 3.04" : "",
@@ -509,6 +509,7 @@ void add_ship_candidates(const GameState& s, Seat seat, std::vector<Command>& ou
   const SeatState& me = s.seat(seat);
   const bool karama = s.faction_of(seat) != Faction::Fremen && karama_card(s, seat);
   for (std::size_t c = 0; c < kCellCount; ++c) {
+    if (mutant_active(Mutant::StrongholdShipmentNotOffered) && is_stronghold(cell_info(cell_at(c)).territory)) continue;
     for (int sp = 0; sp <= me.reserves_special.value; ++sp) {
       for (int n = 0; n <= me.reserves_normal.value; ++n) {
         if (n + sp == 0) continue;

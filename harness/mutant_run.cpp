@@ -1,5 +1,7 @@
 #include "harness/mutant_run.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <chrono>
 #include <stdexcept>
@@ -161,7 +163,7 @@ MutantOutcome run_mutant(const MutantInfo& mutant, const MutantRunOptions& optio
     out.games = g + 1;
     if (!run.violation) continue;
     if (const auto control = control_failure(out.spec, config, run.violation->step)) {
-      out.excluded.push_back(control->checker);
+      out.excluded.push_back(fmt::format("{} (game {}, step {}: {})", control->checker, g, control->step, control->violation.message));
       std::erase_if(checkers, [&](const invariants::Checker& c) { return c.name == control->checker; });
       --g;  // the same game again, without the checker the control trips
       continue;

@@ -34,7 +34,8 @@ struct MutantOutcome {
   std::optional<std::size_t> shrunk_size;  // decisions in the shrunk counterexample
   // Checkers left out, reported, never hidden. not_applicable: they cannot apply to the setup (the
   // event-log replay from a staged start). excluded: they already fail on the unmutated engine in
-  // these games (the control run: the game is replayed without them) — a checker false positive.
+  // these games (the control run: the game is replayed without them) — a checker false positive;
+  // each named with where the control failed and why.
   std::vector<std::string> not_applicable;
   std::vector<std::string> excluded;
 };

@@ -61,6 +61,9 @@ struct MutantInfo {
   std::string_view family;       // the invariant family meant to kill it (registry.h families)
   std::string_view description;  // one line
   MutantSetup setup;
+  // The checker that must fire first (issue 17 item 6: a mutant only its oracle kills), or "" when
+  // any checker of `family` may.
+  std::string_view checker = {};
 };
 
 // Every mutant, in enum order (None excluded).

@@ -17,7 +17,8 @@ namespace dune::invariants::oracle_detail {
 enum Oracle : std::size_t {
   kBid, kShipment, kRevival, kCharity, kCollection, kStorm, kWorm, kWormRide,
   kBattleWinner, kBattleLosses, kLeaderFate, kLeaderPrize, kTraitor, kExplosion, kVictory, kCapture,
-  kStormMigration, kAdvisorFlip, kKarama, kWinnerChoice, kBribes, kKaramaPower, kTruthtrance, kSpiceBlow, kMovement, kChoices, kOracleCount
+  kStormMigration, kAdvisorFlip, kKarama, kWinnerChoice, kBribes, kKaramaPower, kTruthtrance, kSpiceBlow, kMovement, kChoices,
+  kDeal, kPlacement, kCardPlay, kNexusPlay, kLegalShipment, kOracleCount
 };
 
 inline constexpr std::array<std::string_view, kOracleCount> kNames{
@@ -27,7 +28,8 @@ inline constexpr std::array<std::string_view, kOracleCount> kNames{
     "oracle.battle-losses", "oracle.leader-fate",      "oracle.leader-prize",    "oracle.traitor-call",
     "oracle.explosion",     "oracle.victory",          "oracle.capture",
     "oracle.storm-migration", "oracle.advisor-flip", "oracle.karama-cancel", "oracle.winner-choice",
-    "oracle.bribes", "oracle.karama-power", "oracle.truthtrance", "oracle.spice-blow", "oracle.movement", "oracle.choices"};
+    "oracle.bribes", "oracle.karama-power", "oracle.truthtrance", "oracle.spice-blow", "oracle.movement", "oracle.choices",
+    "oracle.deal", "oracle.placement", "oracle.card-play", "oracle.nexus-play", "oracle.legal-shipment"};
 
 // Counts a decided case (returning its violations) or a skipped one (oracle_coverage.h).
 Violations decided(Oracle o, Violations v = {});
@@ -52,6 +54,8 @@ bool single_step(const Transition& t);
 bool owns_step(const Transition& t);
 // The step's log entries other than `t`'s own.
 std::vector<const LogEntry*> other_entries(const Transition& t);
+// The step's own log entry's position in `after.log` (the first entry equal to it).
+std::size_t entry_position(const Transition& t);
 std::string name_of(const GameState& s, Seat seat);
 std::optional<Seat> ally_seat(const GameState& s, Seat seat);
 
@@ -65,6 +69,10 @@ struct Flows {
 // A payment of `amount` by `payer`: its own spice first, then what its ally lets it spend
 // ([LR] 1.10.02.06; the engine's stated order), to `payee` (nullopt: the bank).
 void pay(const GameState& before, Flows& f, Seat payer, int amount, std::optional<Seat> payee);
+// The price of a shipment of `forces` into `to` by `seat` ([LR] 1.06.03, 2.06.06, 2.06.09): 1 a
+// force into a stronghold, 2 elsewhere; half, rounded up, by Karama or at the Guild's rates (the
+// Guild and its ally), unless a Karama cancelled those rates and the seat retakes at full price.
+int ship_cost(const GameState& s, Seat seat, CellId to, ForceCount forces, bool karama);
 // Compares the observed spice changes of the step with the expected flows.
 Violations compare_flows(Oracle o, const Transition& t, const Flows& expected, std::string_view what);
 
@@ -78,7 +86,25 @@ bool collection_happened(const GameState& b, const GameState& a);  // Collection
 bool battle_resolved(const Transition& t);                          // the step resolved the battle of `before`
 bool occupies(const GameState& s, Faction f, TerritoryId t);        // forces there, Bene Gesserit advisors not
 
+// The frame of a step: every piece `got` holds where `want` says — forces on the board and the
+// Bene Gesserit stances, spice on the board, in the bank and behind and in front of each shield,
+// leaders, each hand, reserves and Tanks, the Treachery discard. One violation of `o` per kind
+// of piece that differs, naming `what` moved it.
+void expect_pieces(Oracle o, const GameState& want, const GameState& got, std::string_view what, Violations& out);
+// [LR] 2.02.02: in Basic the Bene Gesserit's one starting fighter goes to the Polar Sink by itself
+// in the step that closes the setup placement (the last traitor kept, or the Fremen's last
+// placement): added to `want` when `t` is that step.
+void basic_bene_gesserit_start(const Transition& t, GameState& want);
+// The sightings the step added (knowledge is append-only).
+std::vector<Sighting> new_sightings(const Transition& t);
+// The ids a battle plan shows, element by element (leader or Cheap Hero, weapon, defense, dial
+// halves; 255 for an element not played: a worthless card shows as none), from the card table.
+std::array<std::uint8_t, 4> plan_ids(const PlanBattle& p, const DialBattle& w);
+
 int territory_forces(const GameState& s, Faction f, TerritoryId t);
+// The factions other than `f` with fighting forces in t: Bene Gesserit advisors do not count
+// ([LR] 1.06.03.05, 2.02.12).
+int other_occupants(const GameState& s, Faction f, TerritoryId t);
 int territory_spice(const GameState& s, TerritoryId t);
 int cell_forces(const GameState& s, std::size_t cell, Faction f);
 int tanks(const GameState& s, Seat seat);
@@ -131,11 +157,21 @@ Violations movement(const Transition& t, const GameContext&);
 // The recording choices (oracles_choices.cpp).
 Violations choices(const Transition& t, const GameContext&);
 Violations storm_migration(const Transition& t, const GameContext&);
+// Chance draws and the Nexus draw (oracles_deals.cpp).
+Violations deal(const Transition& t, const GameContext&);
+// Forces placed from reserves: the setup placements and the spiritual advisor (oracles_placement.cpp).
+Violations placement(const Transition& t, const GameContext&);
+// The legality oracles (oracles_legality.cpp).
+Violations legal_shipment(const Transition& t, const GameContext&);
+// The Nexus plays' common contract and each family's panel contracts (oracles_nexus.cpp).
+Violations nexus_play(const Transition& t, const GameContext&);
 Violations advisor_flip(const Transition& t, const GameContext&);
 
 // The Truthtrance oracle (oracles_cards.cpp), and the truth of an answer's question in a state,
 // from the card and leader tables (nullopt: a question without its subject).
 Violations truthtrance(const Transition& t, const GameContext&);
+// Hajr and Tleilaxu Ghola (oracles_cards.cpp).
+Violations card_play(const Transition& t, const GameContext&);
 std::optional<bool> truthtrance_fact(const GameState& s, const TruthtranceAnswer& a);
 
 }  // namespace dune::invariants::oracle_detail

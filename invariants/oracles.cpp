@@ -57,6 +57,66 @@ std::vector<const LogEntry*> other_entries(const Transition& t) {
   return out;
 }
 
+std::size_t entry_position(const Transition& t) {
+  for (std::size_t i = t.before.log.size(); i < t.after.log.size(); ++i) {
+    if (t.after.log[i] == t.entry) return i;
+  }
+  return t.after.log.size();
+}
+
+void expect_pieces(Oracle o, const GameState& want, const GameState& got, std::string_view what, Violations& out) {
+  const auto fault = [&](std::string_view moved) { out.push_back(violation(o, fmt::format("{} moved {}", what, moved))); };
+  if (got.board.normal != want.board.normal || got.board.special != want.board.special) fault("forces on the board");
+  if (got.board.advisors != want.board.advisors) fault("a Bene Gesserit stance");
+  if (got.board.spice != want.board.spice || got.bank != want.bank) fault("spice on the board or in the bank");
+  if (got.leaders != want.leaders) fault("a leader");
+  if (got.treachery.discard != want.treachery.discard) fault("a Treachery card to or from the discard");
+  for (std::size_t i = 0; i < want.seat_count(); ++i) {
+    const SeatState& w = want.seats[i];
+    const SeatState& g = got.seats[i];
+    const std::string who(to_string(want.options.factions[i]));
+    if (g.spice != w.spice || g.in_front_of_shield != w.in_front_of_shield) fault(who + "'s spice");
+    if (g.hand != w.hand) fault(who + "'s hand");
+    if (g.reserves_normal != w.reserves_normal || g.reserves_special != w.reserves_special || g.tanks_normal != w.tanks_normal ||
+        g.tanks_special != w.tanks_special) {
+      fault(who + "'s reserves or Tanks");
+    }
+  }
+}
+
+void basic_bene_gesserit_start(const Transition& t, GameState& want) {
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  const auto bg = b.seat_of(Faction::BeneGesserit);
+  if (!bg || b.options.rules.bene_gesserit_advisors || territory_forces(b, Faction::BeneGesserit, TerritoryId::PolarSink) > 0) return;
+  // The placement closes when the Fremen have placed their 10 ([LR] 2.04.02), or without them
+  // when every traitor is kept.
+  int fremen = 0;
+  for (std::size_t c = 0; c < kCellCount; ++c) fremen += cell_forces(a, c, Faction::Fremen);
+  const bool closes =
+      b.seat_of(Faction::Fremen)
+          ? b.step == Step::SetupFremenPlacement && fremen >= 10
+          : b.step == Step::SetupTraitorSelection &&
+                std::all_of(a.seats.begin(), a.seats.end(), [](const SeatState& x) { return x.traitor_offer.empty(); });
+  if (!closes) return;
+  want.board.normal[index(kPolarSinkCell)][index(Faction::BeneGesserit)] += ForceCount{1};
+  want.seat(*bg).reserves_normal -= ForceCount{1};
+}
+
+std::vector<Sighting> new_sightings(const Transition& t) {
+  const auto& a = t.after.knowledge.sightings;
+  const std::size_t from = std::min(a.size(), t.before.knowledge.sightings.size());
+  return {a.begin() + static_cast<std::ptrdiff_t>(from), a.end()};
+}
+
+std::array<std::uint8_t, 4> plan_ids(const PlanBattle& p, const DialBattle& w) {
+  const auto card = [](const std::optional<TreacheryCardId>& c) -> std::uint8_t {
+    return c && card_type(*c).classification != TreacheryClass::BattleSlotNonWeapon ? c->value : 255;
+  };
+  const std::uint8_t head = p.cheap_hero ? p.cheap_hero->value : p.leader ? p.leader->value : 255;
+  return {head, card(p.weapon), card(p.defense), static_cast<std::uint8_t>(w.dial_halves)};
+}
+
 std::string name_of(const GameState& s, Seat seat) { return std::string(to_string(s.faction_of(seat))); }
 
 std::optional<Seat> ally_seat(const GameState& s, Seat seat) {
@@ -106,6 +166,16 @@ int territory_forces(const GameState& s, Faction f, TerritoryId t) {
   return n;
 }
 
+int other_occupants(const GameState& s, Faction f, TerritoryId t) {
+  int n = 0;
+  for (Faction g : s.options.factions) {
+    if (g == f || territory_forces(s, g, t) == 0) continue;
+    if (g == Faction::BeneGesserit && s.board.advisors[index(t)]) continue;
+    ++n;
+  }
+  return n;
+}
+
 int territory_spice(const GameState& s, TerritoryId t) {
   int n = 0;
   for (std::size_t c = 0; c < kCellCount; ++c) {
@@ -137,6 +207,22 @@ std::vector<Seat> karama_ready(const GameState& s, Seat user, KaramaAbility a) {
     if (std::any_of(hand.begin(), hand.end(), [&](TreacheryCardId c) { return karama_usable(s, seat, c); })) out.push_back(seat);
   }
   return out;
+}
+
+bool guild_rates(const GameState& s, Seat seat) {
+  const Faction f = s.faction_of(seat);
+  if (f == Faction::SpacingGuild) return true;
+  const auto ally = ally_seat(s, seat);
+  return ally && s.faction_of(*ally) == Faction::SpacingGuild;
+}
+
+// Half price by the Guild's ability, unless a Karama cancelled it and the seat retakes its
+// shipment at full price ([LR] 3.04).
+bool half_price(const GameState& s, Seat seat) { return guild_rates(s, seat) && s.karama.retakes_at_full_price != seat; }
+
+int ship_cost(const GameState& s, Seat seat, CellId to, ForceCount forces, bool karama) {
+  const int full = (is_stronghold(cell_info(to).territory) ? 1 : 2) * forces.value;
+  return karama || half_price(s, seat) ? (full + 1) / 2 : full;
 }
 
 }  // namespace oracle_detail
@@ -201,25 +287,9 @@ Violations bid_payment(const Transition& t, const GameContext&) {
 // ---- shipment: 1 per force into a stronghold, 2 elsewhere; half for the Guild and its ally; ----
 // ---- paid to the Guild unless the Guild ships; Fremen send reserves free ([LR] 1.06.03, 2.06) --
 
-bool guild_rates(const GameState& s, Seat seat) {
-  const Faction f = s.faction_of(seat);
-  if (f == Faction::SpacingGuild) return true;
-  const auto ally = ally_seat(s, seat);
-  return ally && s.faction_of(*ally) == Faction::SpacingGuild;
-}
-
 std::optional<Seat> guild_payee(const GameState& s, Seat shipper, bool karama) {
   const auto guild = s.seat_of(Faction::SpacingGuild);
   return !karama && guild && *guild != shipper ? guild : std::nullopt;
-}
-
-// Half price by the Guild's ability, unless a Karama cancelled it and the seat retakes its
-// shipment at full price ([LR] 3.04).
-bool half_price(const GameState& s, Seat seat) { return guild_rates(s, seat) && s.karama.retakes_at_full_price != seat; }
-
-int ship_cost(const GameState& s, Seat seat, CellId to, ForceCount forces, bool karama) {
-  const int full = (is_stronghold(cell_info(to).territory) ? 1 : 2) * forces.value;
-  return karama || half_price(s, seat) ? (full + 1) / 2 : full;
 }
 
 // A shipment meets the Karama orders against the Guild's abilities ([LR] 3.01.11.01): half price
@@ -733,6 +803,11 @@ constexpr std::array<Checker, kOracleCount> kOracles{
     Checker{kNames[kWinnerChoice], "oracle", "the winner loses a mix of forces that makes up its dial and support, and keeps or discards its played cards as it chose", winner_choice},
     Checker{kNames[kBribes], "oracle", "a gift moves one spice: the Emperor's to his ally behind its shield, a bribe in front; the Mentat Pause collects the bribes", bribes},
     Checker{kNames[kTruthtrance], "oracle", "a Truthtrance records one public answer to the question asked, the truth about the target before the play", truthtrance},
+    Checker{kNames[kDeal], "oracle", "a drawn card leaves its deck for where the rule sends it: traitors, starting cards (Harkonnen 2), lots, Nexus cards, the peek, the storm card", deal},
+    Checker{kNames[kPlacement], "oracle", "forces placed from reserves land where named and allowed: the Fremen start, the Bene Gesserit start and spiritual advisor", placement},
+    Checker{kNames[kCardPlay], "oracle", "Hajr and Tleilaxu Ghola go to the discard and do exactly what they print", card_play},
+    Checker{kNames[kLegalShipment], "oracle", "every accepted shipment was legal by a reference from the rulebook; a sample of decisions offers exactly the legal ones", legal_shipment},
+    Checker{kNames[kNexusPlay], "oracle", "a Nexus play: held, one receipt, native mode, to the discard; each family's panel contract", nexus_play},
 };
 
 }  // namespace

@@ -1,12 +1,17 @@
-// The Truthtrance oracle: a played Truthtrance records one public answer, to the question asked,
-// and that answer is the truth about the target's state as it stood before the play ([LR] 3.01.22
-// "publicly ask one other player a single yes/no question"). Each answer is recomputed here from
-// the card and leader tables, not by the engine's helper.
+// The card oracles. oracle.truthtrance: a played Truthtrance records one public answer, to the
+// question asked, and that answer is the truth about the target's state as it stood before the
+// play ([LR] 3.01.22 "publicly ask one other player a single yes/no question"). Each answer is
+// recomputed here from the card and leader tables, not by the engine's helper.
+// oracle.card-play: Hajr and Tleilaxu Ghola go from the player's hand to the discard and do
+// exactly what they print (fact sheet §4.1, [LR] 3.01): Hajr an extra move, the player still to
+// move; Ghola one own leader from the Tanks behind the player's shield, or 1 to 5 own forces from
+// the Tanks to reserves, free.
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <string_view>
 
+#include "engine/engine.h"
 #include "invariants/oracle_support.h"
 #include "model/cards.h"
 #include "model/factions.h"
@@ -26,6 +31,18 @@ bool is_weapon(TreacheryClass c) {
 bool is_defense(TreacheryClass c) {
   return c == TreacheryClass::DefenseProjectile || c == TreacheryClass::DefensePoison ||
          c == TreacheryClass::DefenseProjectileAndPoison;
+}
+
+// `before` with the first card named `name` in `seat`'s hand played to the discard; nullopt when
+// the seat held none.
+std::optional<GameState> played(const GameState& before, Seat seat, std::string_view name) {
+  GameState s = before;
+  auto& hand = s.seat(seat).hand;
+  const auto it = std::find_if(hand.begin(), hand.end(), [&](TreacheryCardId c) { return card_type(c).name == name; });
+  if (it == hand.end()) return std::nullopt;
+  s.treachery.discard.push_back(*it);
+  hand.erase(it);
+  return s;
 }
 
 }  // namespace
@@ -78,6 +95,11 @@ Violations truthtrance(const Transition& t, const GameContext&) {
     out.push_back(violation(kTruthtrance, fmt::format("a Truthtrance left {} answers, not {}", is.size(), was.size() + 1)));
     return decided(kTruthtrance, std::move(out));
   }
+  if (const auto want = played(t.before, e->seat, "Truthtrance")) {
+    expect_pieces(kTruthtrance, *want, t.after, "a Truthtrance", out);
+  } else {
+    out.push_back(violation(kTruthtrance, fmt::format("{} played a Truthtrance it did not hold", name_of(t.before, e->seat))));
+  }
   const TruthtranceAnswer& a = is.back();
   if (a.asker != e->seat || !(question_of(a) == *q)) {
     out.push_back(violation(kTruthtrance, fmt::format("the answer recorded is to another question than {} asked", name_of(t.before, e->seat))));
@@ -90,6 +112,61 @@ Violations truthtrance(const Transition& t, const GameContext&) {
                                                       to_string(e->command), *fact ? "true" : "false")));
   }
   return decided(kTruthtrance, std::move(out));
+}
+
+Violations card_play(const Transition& t, const GameContext&) {
+  const Envelope* e = envelope_of(t);
+  if (!e) return {};
+  const bool hajr = std::holds_alternative<PlayHajr>(e->command);
+  const auto* ghola = std::get_if<PlayGhola>(&e->command);
+  if (!hajr && !ghola) return {};
+  if (!single_step(t)) return skipped(kCardPlay);
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  const Seat seat = e->seat;
+  const std::string who = name_of(b, seat);
+  Violations out;
+  auto want = played(b, seat, hajr ? "Hajr" : "Tleilaxu Ghola");
+  if (!want) {
+    out.push_back(violation(kCardPlay, fmt::format("{} played {} without holding it", who, hajr ? "Hajr" : "Tleilaxu Ghola")));
+    return decided(kCardPlay, std::move(out));
+  }
+  if (hajr) {
+    // [LR] 3.01.09: an extra on-planet move, in the player's own Movement: it is still to move.
+    const auto waiting = pending(a);
+    if (b.step != Step::Movement || std::find(waiting.begin(), waiting.end(), seat) == waiting.end()) {
+      out.push_back(violation(kCardPlay, fmt::format("{} played Hajr, but is not left to make its extra move ([LR] 3.01.09)", who)));
+    }
+    expect_pieces(kCardPlay, *want, a, "Hajr", out);
+    return decided(kCardPlay, std::move(out));
+  }
+  SeatState& mine = want->seat(seat);
+  if (ghola->leader) {
+    const LeaderId l = *ghola->leader;
+    const LeaderLocation where = b.leaders[l.value].where;
+    if (leader_info(l).faction != b.faction_of(seat) || (where != LeaderLocation::Tanks && where != LeaderLocation::TanksFaceDown)) {
+      out.push_back(violation(kCardPlay, fmt::format("{}'s Ghola revived {}, not one of its own leaders in the Tanks (fact sheet §4.1)", who,
+                                                     leader_info(l).name)));
+    }
+    want->leaders[l.value].where = LeaderLocation::Available;
+    want->leaders[l.value].holder = seat;
+  } else {
+    // Any mix of normal and special forces the Tanks hold makes up the number (the owner's choice).
+    const int n = ghola->forces.value;
+    const int normal = a.seat(seat).reserves_normal.value - b.seat(seat).reserves_normal.value;
+    const int special = n - normal;
+    if (n < 1 || n > 5 || normal < 0 || special < 0 || normal > b.seat(seat).tanks_normal.value || special > b.seat(seat).tanks_special.value) {
+      out.push_back(violation(kCardPlay, fmt::format("{}'s Ghola revived {} normal of {} forces: 1 to 5 of its own forces in the Tanks "
+                                                     "(fact sheet §4.1)", who, normal, n)));
+    } else {
+      mine.tanks_normal -= ForceCount{normal};
+      mine.tanks_special -= ForceCount{special};
+      mine.reserves_normal += ForceCount{normal};
+      mine.reserves_special += ForceCount{special};
+    }
+  }
+  expect_pieces(kCardPlay, *want, a, fmt::format("{}'s Tleilaxu Ghola", who), out);
+  return decided(kCardPlay, std::move(out));
 }
 
 }  // namespace dune::invariants::oracle_detail

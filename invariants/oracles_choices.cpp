@@ -1,43 +1,17 @@
 // The choice oracles (oracle.choices): the commands that only record a decision (a standing
-// choice, a prediction, a traitor kept, a proposal, a battle named) record exactly what they
-// name, and nothing else changes: no force, spice, card in hand, traitor or leader moves. A step
-// with more than one log entry (the phase moved on inside it) is skipped and counted.
+// choice, a prediction, a traitor kept, a proposal, an alliance formed or broken, a battle named,
+// the Guild's timing) record exactly what they name, and nothing else changes: no force, spice,
+// card in hand, traitor or leader moves ([LR] 1.00-1.10: recording a choice moves nothing). A
+// step with more than one log entry (the phase moved on inside it) is skipped and counted.
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <variant>
 
+#include "engine/engine.h"
 #include "invariants/oracle_support.h"
 
 namespace dune::invariants::oracle_detail {
-namespace {
-
-// What every choice leaves as it was ([LR] 1.00-1.10: recording a choice moves nothing).
-void frame(const Transition& t, std::string_view what, Violations& out) {
-  const GameState& b = t.before;
-  const GameState& a = t.after;
-  const auto fault = [&](std::string_view moved) {
-    out.push_back(violation(kChoices, fmt::format("{} moved {}", what, moved)));
-  };
-  if (a.board.normal != b.board.normal || a.board.special != b.board.special) fault("forces on the board");
-  if (a.board.spice != b.board.spice || a.bank != b.bank) fault("spice on the board or in the bank");
-  if (a.leaders != b.leaders) fault("a leader");
-  if (a.treachery.discard != b.treachery.discard) fault("a Treachery card to the discard");
-  for (std::size_t i = 0; i < b.seat_count(); ++i) {
-    const SeatState& was = b.seats[i];
-    const SeatState& is = a.seats[i];
-    const std::string who(to_string(b.options.factions[i]));
-    if (is.spice != was.spice || is.in_front_of_shield != was.in_front_of_shield) fault(who + "'s spice");
-    if (is.hand != was.hand) fault(who + "'s hand");
-    if (is.reserves_normal != was.reserves_normal || is.reserves_special != was.reserves_special ||
-        is.tanks_normal != was.tanks_normal || is.tanks_special != was.tanks_special) {
-      fault(who + "'s reserves or Tanks");
-    }
-  }
-}
-
-}  // namespace
-
 Violations choices(const Transition& t, const GameContext&) {
   const Envelope* e = envelope_of(t);
   if (!e) return {};
@@ -61,6 +35,34 @@ Violations choices(const Transition& t, const GameContext&) {
                      is.traitors.size() == b.seat(seat).traitors.size() + 1 && is.traitor_offer.empty(),
                  "does not hold exactly the traitor it kept, the rest of the offer gone");
           return "ChooseTraitor";
+        } else if constexpr (std::is_same_v<C, Bid>) {
+          // [LR] 1.04.06: a bid that does not buy the lot stands as the high bid; a sale is
+          // oracle.bid-payment's.
+          const auto& lots = b.bidding.lots;
+          if (lots.empty() || std::find(a.bidding.lots.begin(), a.bidding.lots.end(), lots.front()) == a.bidding.lots.end()) return nullptr;
+          expect(a.bidding.high_bidder == seat && a.bidding.high_bid == c.amount && a.bidding.high_bid_karama == c.karama,
+                 fmt::format("its bid of {} does not stand as the high bid ([LR] 1.04.06)", c.amount.value));
+          return "Bid";
+        } else if constexpr (std::is_same_v<C, DialStorm>) {
+          // [LR] 1.01.02: a dial is kept secret until every dialer has dialed; the storm's move is
+          // oracle.storm-damage's.
+          if (a.phase != Phase::Storm || a.storm.movement || a.storm.sector != b.storm.sector) return nullptr;
+          expect(a.storm.dials[seat.value] == c.amount, fmt::format("its storm dial of {} is not the one recorded ([LR] 1.01.02)", c.amount));
+          return "DialStorm";
+        } else if constexpr (std::is_same_v<C, PlanBattle> || std::is_same_v<C, DialBattle>) {
+          // [LR] 1.07.04: a plan part is committed secretly, as made; the reveal and the resolution
+          // are the battle oracles'.
+          const auto& bb = a.battle;
+          const bool fighting = bb.combatants[0] == seat || bb.combatants[1] == seat;
+          if (!fighting || bb.revealed || b.battle.stage == BattleStage::None || bb.territory != b.battle.territory) return nullptr;
+          const std::size_t side = bb.combatants[0] == seat ? 0 : 1;
+          if constexpr (std::is_same_v<C, PlanBattle>) {
+            expect(bb.plans[side] == c, "the battle plan committed is not the one made ([LR] 1.07.04)");
+            return "PlanBattle";
+          } else {
+            expect(bb.wheels[side] == c, "the battle wheel committed is not the one dialed ([LR] 1.07.04)");
+            return "DialBattle";
+          }
         } else if constexpr (std::is_same_v<C, Predict>) {
           expect(a.prediction == Prediction{c.faction, c.turn}, "the prediction recorded is not the one made ([LR] 2.02.03)");
           return "Predict";
@@ -79,6 +81,45 @@ Violations choices(const Transition& t, const GameContext&) {
         } else if constexpr (std::is_same_v<C, ArmKarama>) {
           expect(a.karama.armed[seat.value] == c.ability, "the Karama standing order recorded is not the one given");
           return "ArmKarama";
+        } else if constexpr (std::is_same_v<C, AcceptAlliance>) {
+          // [LR] 1.10.01.02-04: the two form one alliance; every other proposal from or to either lapses.
+          const Faction me = b.faction_of(seat);
+          const auto allied = [&](Faction x, Faction y) {
+            return std::any_of(a.alliances.begin(), a.alliances.end(),
+                               [&](const Alliance& al) { return (al.a == x && al.b == y) || (al.a == y && al.b == x); });
+          };
+          const auto proposer = b.seat_of(c.proposer);
+          expect(proposer && allied(me, c.proposer) && a.alliances.size() == b.alliances.size() + 1 &&
+                     is.ally == c.proposer && a.seat(*proposer).ally == me,
+                 fmt::format("accepting {}'s proposal did not form exactly that alliance ([LR] 1.10.01.02)", to_string(c.proposer)));
+          expect(std::none_of(a.blow.proposals.begin(), a.blow.proposals.end(),
+                              [&](const auto& p) { return p.first == me || p.second == me || p.first == c.proposer || p.second == c.proposer; }),
+                 "a proposal from or to a new ally still stands ([LR] 1.10.01.04: at most two per alliance)");
+          return "AcceptAlliance";
+        } else if constexpr (std::is_same_v<C, BreakAlliance>) {
+          // [LR] 1.10.01.06: the alliance ends for both partners; no other alliance changes.
+          const Faction me = b.faction_of(seat);
+          const auto partner = b.seat(seat).ally;
+          const bool gone = std::none_of(a.alliances.begin(), a.alliances.end(), [&](const Alliance& al) { return al.a == me || al.b == me; });
+          expect(partner && gone && a.alliances.size() + 1 == b.alliances.size() && !is.ally && b.seat_of(*partner) &&
+                     !a.seat(*b.seat_of(*partner)).ally,
+                 "breaking its alliance did not end exactly that alliance for both partners ([LR] 1.10.01.06)");
+          return "BreakAlliance";
+        } else if constexpr (std::is_same_v<C, ChooseBattle>) {
+          // [LR] 1.07.02-03: the aggressor fights the battle it named, against the opponent it named.
+          const auto opponent = b.seat_of(c.opponent);
+          expect(opponent && a.battle.territory == c.territory && a.battle.combatants == std::array<Seat, 2>{seat, *opponent} &&
+                     a.battle.stage != BattleStage::None && a.battle.stage != BattleStage::Choose,
+                 fmt::format("the battle under way is not the one it chose, in {} against {} ([LR] 1.07.02)", to_string(c.territory),
+                             to_string(c.opponent)));
+          return "ChooseBattle";
+        } else if constexpr (std::is_same_v<C, GuildActNow>) {
+          // [LR] 2.06.12.02: the Guild takes its turn now, shipment first. A Karama cancel of the
+          // timing (3.01.11.01) is oracle.karama-cancel's to decide.
+          const bool cancelled = a.karama.cancels.size() > b.karama.cancels.size();
+          expect(cancelled || (a.step == Step::Shipment && pending(a) == std::vector<Seat>{seat}),
+                 "acting now did not make the Guild's shipment the next decision ([LR] 2.06.12.02)");
+          return "GuildActNow";
         } else if constexpr (std::is_same_v<C, ProposeAlliance>) {
           const std::pair<Faction, Faction> p{b.faction_of(seat), c.with};
           expect(std::find(a.blow.proposals.begin(), a.blow.proposals.end(), p) != a.blow.proposals.end(),
@@ -91,19 +132,17 @@ Violations choices(const Transition& t, const GameContext&) {
       e->command);
   if (!kind) return {};
   if (!single_step(t)) return skipped(kChoices);
-  // The last traitor kept opens the placement: in Basic the Bene Gesserit's one fighter goes to
-  // the Polar Sink by itself ([LR] 2.02.02); the Fremen and Advanced Bene Gesserit place later.
-  const auto bg = b.seat_of(Faction::BeneGesserit);
-  const bool traitors_kept = std::all_of(a.seats.begin(), a.seats.end(), [](const SeatState& x) { return x.traitor_offer.empty(); });
-  if (std::holds_alternative<ChooseTraitor>(e->command) && traitors_kept && bg && !b.options.rules.bene_gesserit_advisors &&
-      territory_forces(b, Faction::BeneGesserit, TerritoryId::PolarSink) == 0 && a.step != Step::SetupFremenPlacement) {
-    GameState placed = b;
-    placed.board.normal[index(kPolarSinkCell)][index(Faction::BeneGesserit)] += ForceCount{1};
-    placed.seat(*bg).reserves_normal -= ForceCount{1};
-    frame(Transition{placed, t.entry, a, t.index}, kind, out);
-    return decided(kChoices, std::move(out));
+  // The last traitor kept may close the setup placement (no Fremen): the Basic Bene Gesserit's
+  // fighter goes to the Polar Sink by itself then.
+  GameState want = b;
+  basic_bene_gesserit_start(t, want);
+  // A Karama played against the Guild's timing as it acts goes to the discard (oracle.karama-cancel
+  // decides which card; 3.01.11.01).
+  for (std::size_t i = b.karama.cancels.size(); i < a.karama.cancels.size(); ++i) {
+    want.seat(a.karama.cancels[i].by).hand = a.seat(a.karama.cancels[i].by).hand;
+    want.treachery.discard = a.treachery.discard;
   }
-  frame(t, kind, out);
+  expect_pieces(kChoices, want, a, kind, out);
   return decided(kChoices, std::move(out));
 }
 

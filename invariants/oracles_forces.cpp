@@ -24,17 +24,6 @@ std::optional<Faction> ally_faction(const GameState& s, Faction f) {
   return ally ? std::optional<Faction>(s.faction_of(*ally)) : std::nullopt;
 }
 
-// Fighting forces (Bene Gesserit advisors aside, [LR] 2.02.12) of factions other than `f` in t.
-int other_occupants(const GameState& s, Faction f, TerritoryId t) {
-  int n = 0;
-  for (Faction g : s.options.factions) {
-    if (g == f || territory_forces(s, g, t) == 0) continue;
-    if (g == Faction::BeneGesserit && s.board.advisors[index(t)]) continue;
-    ++n;
-  }
-  return n;
-}
-
 // Why the printed restrictions forbid the Bene Gesserit in t to become fighters now, if they do:
 // Peacetime (2.02.18), Stormed In (2.02.19, any token of the territory under the storm: the
 // engine's stated choice) and the occupancy limit of a stronghold (2.02.16, 1.06.03.05).

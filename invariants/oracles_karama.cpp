@@ -134,20 +134,6 @@ Violations give_card(const Transition& t, Seat seat, const KaramaGiveCard& c) {
 // What each element of a committed plan is, as the sighting's id, from the card and leader
 // tables: the leader or Cheap Hero, the weapon, the defense (a card that only fills the slot is
 // not a weapon or defense: 255, as none), the dial in half points.
-std::array<std::uint8_t, 4> plan_ids(const PlanBattle& p, const DialBattle& w) {
-  const auto card = [](const std::optional<TreacheryCardId>& c) -> std::uint8_t {
-    return c && card_type(*c).classification != TreacheryClass::BattleSlotNonWeapon ? c->value : 255;
-  };
-  const std::uint8_t head = p.cheap_hero ? p.cheap_hero->value : p.leader ? p.leader->value : 255;
-  return {head, card(p.weapon), card(p.defense), static_cast<std::uint8_t>(w.dial_halves)};
-}
-
-std::vector<Sighting> new_sightings(const Transition& t) {
-  const auto& a = t.after.knowledge.sightings;
-  const std::size_t from = std::min(a.size(), t.before.knowledge.sightings.size());
-  return {a.begin() + static_cast<std::ptrdiff_t>(from), a.end()};
-}
-
 // The step showed `viewer` (and nobody else) the whole plan of `side`, element by element.
 void check_plan_shown(const Transition& t, Seat viewer, int side, Violations& out) {
   const BattleState& a = t.after.battle;

@@ -89,6 +89,32 @@ Violations idempotence(const Transition& t, const GameContext&) {
   return out;
 }
 
+// A retry probed across time (issue 17 item 5): an envelope committed at an earlier step,
+// re-submitted to the state after this one, returns the receipt it got then and changes nothing,
+// however far the game has moved on. The probe walks the committed table (one older command a
+// step), so every committed command is retried at some later step.
+Violations retry_later(const Transition& t, const GameContext&) {
+  const auto& done = t.after.committed;
+  if (done.size() < 2) return {};
+  const Committed& old = done[static_cast<std::size_t>(t.index) % (done.size() - 1)];  // older than the last
+  const SubmitResult r = submit(t.after, old.envelope);
+  const auto* accepted = std::get_if<Accepted>(&r);
+  const std::string name = "protocol.retry-later";
+  if (!accepted) {
+    return {{name, fmt::format("re-submitting command id {}, committed at version {}, at version {} was rejected: {}", old.envelope.id.value,
+                               old.receipt.version, t.after.version, std::get<Rejection>(r).message)}};
+  }
+  Violations out;
+  if (!(accepted->receipt == old.receipt)) {
+    out.push_back({name, fmt::format("re-submitting command id {} at version {} returned another receipt than it got at version {}",
+                                     old.envelope.id.value, t.after.version, old.receipt.version)});
+  }
+  if (!(accepted->next == t.after)) {
+    out.push_back({name, fmt::format("re-submitting command id {} at version {} changed the state", old.envelope.id.value, t.after.version)});
+  }
+  return out;
+}
+
 Violations replay_log(const Transition& t, const GameContext&) {
   if (!determinism_sampled(t.index)) return {};
   const std::vector<LogEntry> entries(t.after.log.begin(), t.after.log.end());
@@ -117,6 +143,7 @@ constexpr std::array kProtocol{
     Checker{"protocol.wrong-seat", "protocol", "a seat not awaited is rejected as NotYourTurn and changes nothing", wrong_seat},
     Checker{"protocol.duplicate-id", "protocol", "a reused command id with another command is rejected and changes nothing", duplicate_id},
     Checker{"protocol.idempotence", "protocol", "re-submitting a committed envelope returns its receipt and changes nothing", idempotence},
+    Checker{"protocol.retry-later", "protocol", "an envelope committed steps ago, retried now, returns its first receipt and changes nothing", retry_later},
 };
 
 constexpr std::array kDeterminism{

@@ -11,6 +11,7 @@
 
 #include "engine/battle.h"
 #include "engine/internal.h"
+#include "engine/mutants.h"
 #include "engine/nexus/family.h"
 
 namespace dune {
@@ -145,7 +146,7 @@ void apply(GameState& state, Seat seat, const PlayNexus& c) {
                       fmt::format("Prescience attempt {} ({})", b.prescience_attempt, to_string(*b.prescience)));
     b.prescience_stopped = true;
     b.nexus_answered = {};
-    b.stage = BattleStage::Plans;
+    b.stage = mutant_active(Mutant::NexusBetrayalPrescienceAnswered) ? BattleStage::PrescienceAnswer : BattleStage::Plans;
     return;
   }
   commit_nexus_play(state, seat, c, battle_event(state), "");
@@ -217,8 +218,9 @@ constexpr std::array kScopes{
                kBattleStarts},
 };
 
-// A play consumed twice is only reachable through a family's plays (commit_nexus_play).
-constexpr std::array<std::string_view, 1> kMutants{"nexus-playable-twice"};
+// A play consumed twice is only reachable through a family's plays (commit_nexus_play); a stopped
+// Prescience answered all the same is this family's Betrayal.
+constexpr std::array<std::string_view, 2> kMutants{"nexus-playable-twice", "nexus-betrayal-prescience-answered"};
 
 }  // namespace
 

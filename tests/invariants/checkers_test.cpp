@@ -132,7 +132,8 @@ TEST(CapacityTest, NegativeReservesAreCaught) {
 
 TEST(ProtocolCheckTest, HoldsOnALegalStep) {
   const LegalStep step = legal_step(opening(Options::basic(kBaseFactions)));
-  for (std::string_view name : {"protocol.stale-version", "protocol.wrong-seat", "protocol.duplicate-id", "protocol.idempotence"}) {
+  for (std::string_view name : {"protocol.stale-version", "protocol.wrong-seat", "protocol.duplicate-id", "protocol.idempotence",
+                                "protocol.retry-later"}) {
     EXPECT_EQ(run(name, step.before, step.envelope, step.after), Violations{}) << name;
   }
 }
@@ -179,6 +180,7 @@ INSTANTIATE_TEST_SUITE_P(Mutants, PlantedBugTest,
                          ::testing::Values(PlantedBug{Mutant::StaleVersionAccepted, "protocol.stale-version"},
                                            PlantedBug{Mutant::DuplicateIdAccepted, "protocol.duplicate-id"},
                                            PlantedBug{Mutant::WrongSeatAccepted, "protocol.wrong-seat"},
+                                           PlantedBug{Mutant::RetryRecognisedOnlyLatest, "protocol.retry-later"},
                                            PlantedBug{Mutant::StormSectorNotSaved, "determinism.save-load"}));
 
 // ---- single consumption and the Nexus lifecycle (seed 000) ---------------------------------
@@ -279,6 +281,38 @@ TEST(SingleConsumptionTest, ADrawThatCommitsAReceiptIsCaught) {
   EXPECT_EQ(run("single-consumption.draw", before, draw, after), Violations{});
   after.nexus.receipts = played(before, Seat{1}, Faction::Emperor, NexusMode::Betrayal).nexus.receipts;
   EXPECT_TRUE(named(run("single-consumption.draw", before, draw, after), "replayed an effect"));
+}
+
+// oracle.nexus-play's common contract (seed 000 items 7-9) on a hand-made play of the Harkonnen
+// card by the Atreides (a seated faction's card: Betrayal), a family without a panel contract yet.
+TEST(NexusPlayOracleTest, TheCommonContractHoldsOnACorrectPlayAndBitesOnEachBreach) {
+  GameState before = nexus_game();
+  hold(before, Seat{0}, Faction::Harkonnen);
+  const Envelope e = play_of(Seat{0}, Faction::Harkonnen, NexusMode::Betrayal);
+  GameState after = played(before, Seat{0}, Faction::Harkonnen, NexusMode::Betrayal);
+  after.nexus.receipts.back().turn = before.turn;
+  after.nexus.receipts.back().phase = before.phase;
+  after.log.push_back(e);
+  EXPECT_EQ(run("oracle.nexus-play", before, e, after), Violations{});
+
+  const Envelope as_cunning = play_of(Seat{0}, Faction::Harkonnen, NexusMode::Cunning);
+  GameState wrong_mode = after;
+  wrong_mode.nexus.receipts.back().mode = NexusMode::Cunning;
+  EXPECT_TRUE(named(run("oracle.nexus-play", before, as_cunning, wrong_mode), "the native roster makes it Betrayal"));
+
+  GameState kept = after;  // the card stays held and never reaches the discard
+  kept.nexus.held[0] = NexusCardId{Faction::Harkonnen};
+  kept.nexus.discard.pop_back();
+  EXPECT_TRUE(named(run("oracle.nexus-play", before, e, kept), "not on top of the Nexus discard"));
+
+  GameState two = after;
+  two.nexus.receipts.push_back(two.nexus.receipts.back());
+  EXPECT_TRUE(named(run("oracle.nexus-play", before, e, two), "left 2 receipts"));
+
+  GameState moved = after;  // a Nexus card creates and moves no piece (seed 003)
+  moved.seats[1].spice += Spice{1};
+  moved.bank -= Spice{1};
+  EXPECT_TRUE(named(run("oracle.nexus-play", before, e, moved), "moved Harkonnen's spice"));
 }
 
 TEST(LifecycleTest, ANexusStepTouchingTreacheryIsCaught) {

@@ -60,8 +60,10 @@ TEST(OracleTest, HoldOnRandomGamesAndDecideRealCases) {
       skipped += c.coverage.skipped(o, k);
     }
     std::cout << fmt::format("[oracle] {:26} decided {:5}  skipped {:4}\n", names[o], decided, skipped);
-    // Explosions and traitor calls are rare in short games; every other oracle must bite on real cases.
-    if (names[o] != "oracle.explosion" && names[o] != "oracle.traitor-call") {
+    // Explosions and traitor calls are rare in short games, and these games are played without the
+    // Nexus module (the gate's campaigns decide oracle.nexus-play; its mutant is
+    // nexus-betrayal-prescience-answered); every other oracle must bite on real cases.
+    if (names[o] != "oracle.explosion" && names[o] != "oracle.traitor-call" && names[o] != "oracle.nexus-play") {
       EXPECT_GT(decided, 0U) << names[o] << " decided no case in 80 games";
     }
   }

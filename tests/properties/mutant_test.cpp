@@ -38,6 +38,10 @@ TEST_P(MutantTest, IsKilled) {
   // The family it targets kills it first, so every family (HasThirtyMutantsOverEveryFamily) bites
   // on a mutant of its own; and no checker fails on the unmutated engine in the same game.
   EXPECT_EQ(o.family, m.family) << m.name << " was killed first by " << o.found->checker;
+  // A mutant written for one oracle is killed by that oracle and no other checker first (issue 17 item 6).
+  if (!m.checker.empty()) {
+    EXPECT_EQ(o.found->checker, m.checker) << m.name;
+  }
   EXPECT_TRUE(o.excluded.empty()) << m.name << ": the control run (unmutated engine) fails " << o.excluded.front();
   RecordProperty("seconds_to_first_failure", std::to_string(o.seconds));
   RecordProperty("killed_by", o.found->checker);

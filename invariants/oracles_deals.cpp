@@ -1,0 +1,276 @@
+// The deal oracle (oracle.deal): every card a chance step draws leaves its deck for the place the
+// rule sends it, and the rules decide how many are drawn and for whom.
+//   TraitorDeal   4 to each faction at setup, into its offer; the Harkonnen keep all 4 ([LR] 0.11,
+//                 2.05.03; fact sheet §4.3);
+//   TreacheryDeal the starting cards, 1 each and 2 for the Harkonnen (fact sheet §6.1, [LR] 2.05),
+//                 and in play only the Harkonnen's free card on a purchase, below their hand of 8
+//                 ([LR] 2.05.08);
+//   TreacheryLot  the Bidding row, face down, no more cards than seats that may bid ([LR] 1.04.01);
+//   NexusDraw     to the drawing, unallied seat's slot, or (own faction, by its redraw policy) to
+//                 the Nexus discard (seed 000, items 3-5);
+//   SpicePeek     the Atreides see the top spice card, which stays on top ([LR] 2.01.04);
+//   StormCard     the Fremen storm card as drawn: next turn's, or this turn's when none was drawn
+//                 ([LR] 2.04.13-14, Advanced).
+// And the DrawNexus command: the held card (if any) goes to the Nexus discard and one draw for
+// that seat follows (seed 000, item 4). The spice and capture draws have their own oracles.
+//
+// A drawn card comes from its deck as the step found it (the known top first, in order), or,
+// once the step has drawn that deck empty, from the discard reshuffled into it. A step's draws are
+// checked on the state the whole step leaves, so a step of several draws is decided, not skipped.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <variant>
+
+#include "invariants/oracle_support.h"
+#include "model/factions.h"
+
+namespace dune::invariants::oracle_detail {
+namespace {
+
+template <class Range, class Id>
+bool contains(const Range& r, const Id& id) {
+  return std::find(r.begin(), r.end(), id) != r.end();
+}
+
+template <class Pile, class Id>
+bool in_pile(const Pile& p, const Id& id) {
+  return contains(p.known_top, id) || contains(p.unseen, id);
+}
+
+// Why card `id` cannot be the `n`th draw (0-based) of this step from `deck`, or "" when it can.
+template <class Pile, class Discard, class Id>
+std::string drawn_from(const Pile& deck, const Discard& discard, std::size_t n, const Id& id) {
+  if (n < deck.known_top.size()) return deck.known_top[n] == id ? "" : "it is not the deck's known top card, which is drawn first";
+  if (n < deck.size()) return contains(deck.unseen, id) ? "" : "it was not in the deck";
+  return contains(discard, id) ? "" : "it was neither in the deck nor in the discard reshuffled when the deck ran out";
+}
+
+// How many draws of the same deck the step made before its entry at `position`.
+std::size_t draws_before(const Transition& t, std::size_t position, bool (*same_deck)(ChanceKind)) {
+  std::size_t n = 0;
+  for (std::size_t i = t.before.log.size(); i < position && i < t.after.log.size(); ++i) {
+    const auto* r = std::get_if<ChanceRecord>(&t.after.log[i]);
+    if (r && same_deck(r->request.kind)) ++n;
+  }
+  return n;
+}
+
+bool treachery_deck(ChanceKind k) { return k == ChanceKind::TreacheryDeal || k == ChanceKind::TreacheryLot; }
+bool nexus_deck(ChanceKind k) { return k == ChanceKind::NexusDraw; }
+
+std::size_t hand_limit(Faction f) { return f == Faction::Harkonnen ? 8 : 4; }           // fact sheet §6.1
+std::size_t starting_cards(Faction f) { return f == Faction::Harkonnen ? 2 : 1; }     // fact sheet §6.1
+
+void traitor_deal(const Transition& t, Seat seat, TraitorCardId card, std::size_t n, Violations& out) {
+  const GameState& b = t.before;
+  const SeatState& was = b.seat(seat);
+  const SeatState& is = t.after.seat(seat);
+  const std::string who = name_of(b, seat);
+  if (b.turn != 0) out.push_back(violation(kDeal, fmt::format("a traitor was dealt to {} after setup ([LR] 0.11)", who)));
+  if (const std::string why = drawn_from(b.traitor_deck, std::vector<TraitorCardId>{}, n, card); !why.empty()) {
+    out.push_back(violation(kDeal, fmt::format("the traitor dealt to {} cannot have been drawn: {}", who, why)));
+  }
+  if (!contains(is.traitor_offer, card) && !contains(is.traitors, card)) {
+    out.push_back(violation(kDeal, fmt::format("the traitor dealt to {} is not in its offer", who)));
+  }
+  if (was.traitor_offer.size() + was.traitors.size() >= 4 || is.traitor_offer.size() + is.traitors.size() > 4) {
+    out.push_back(violation(kDeal, fmt::format("{} was dealt more than 4 traitors ([LR] 0.11)", who)));
+  }
+  // The deal is complete when no further traitor is awaited: the Harkonnen keep all four (2.05.03).
+  if (!t.after.chance || t.after.chance->kind != ChanceKind::TraitorDeal) {
+    for (std::uint8_t i = 0; i < b.seat_count(); ++i) {
+      const SeatState& x = t.after.seat(Seat{i});
+      if (x.traitor_offer.size() + x.traitors.size() != 4 && t.after.step == Step::SetupTraitorSelection) {
+        out.push_back(violation(kDeal, fmt::format("the traitor deal ended with {} holding {} traitors, not 4 ([LR] 0.11)",
+                                                   name_of(b, Seat{i}), x.traitor_offer.size() + x.traitors.size())));
+      }
+      if (b.faction_of(Seat{i}) == Faction::Harkonnen && (!x.traitor_offer.empty() || x.traitors.size() != 4)) {
+        out.push_back(violation(kDeal, "the Harkonnen do not keep all four traitors dealt ([LR] 2.05.03)"));
+      }
+    }
+  }
+}
+
+void treachery_deal(const Transition& t, Seat seat, TreacheryCardId card, std::size_t n, Violations& out) {
+  const GameState& b = t.before;
+  const Faction f = b.faction_of(seat);
+  const std::string who = name_of(b, seat);
+  if (const std::string why = drawn_from(b.treachery.deck, b.treachery.discard, n, card); !why.empty()) {
+    out.push_back(violation(kDeal, fmt::format("the Treachery card dealt to {} cannot have been drawn: {}", who, why)));
+  }
+  if (!contains(t.after.seat(seat).hand, card)) {
+    out.push_back(violation(kDeal, fmt::format("the Treachery card dealt to {} is not in its hand", who)));
+  }
+  if (b.turn == 0) {
+    if (b.seat(seat).hand.size() >= starting_cards(f)) {
+      out.push_back(violation(kDeal, fmt::format("{} was dealt more than its {} starting card(s) (fact sheet §6.1)", who, starting_cards(f))));
+    }
+    // The setup deal is over: every faction holds at least its starting cards (no more is dealt to a
+    // seat that has them, above; a staged start may hand a seat more before the deal).
+    if (t.after.turn != 0) {
+      for (std::uint8_t i = 0; i < b.seat_count(); ++i) {
+        const Faction x = b.faction_of(Seat{i});
+        if (t.after.seat(Seat{i}).hand.size() < starting_cards(x)) {
+          out.push_back(violation(kDeal, fmt::format("the game began with {} holding {} starting card(s), not {} (fact sheet §6.1, [LR] 2.05)",
+                                                     name_of(b, Seat{i}), t.after.seat(Seat{i}).hand.size(), starting_cards(x))));
+        }
+      }
+    }
+    return;
+  }
+  // The free card follows the purchase; after the last lot the phases have already moved on (to
+  // Revival, or past it when nobody revives) when it is drawn, the purchase (a Bidding command)
+  // the last entry of the log.
+  const auto* last = b.log.empty() ? nullptr : std::get_if<Envelope>(&b.log.back());
+  const bool after_a_sale = b.phase == Phase::Bidding ||
+                            (last && (std::holds_alternative<Bid>(last->command) || std::holds_alternative<Pass>(last->command) ||
+                                      std::holds_alternative<KaramaTakeCard>(last->command)));
+  if (f != Faction::Harkonnen || !after_a_sale || b.seat(seat).hand.size() >= hand_limit(f)) {
+    out.push_back(violation(kDeal, fmt::format("{} was dealt a Treachery card in play: only the Harkonnen's free card on a purchase, "
+                                               "below a hand of 8, is dealt ([LR] 2.05.08)", who)));
+  }
+}
+
+void lot_deal(const Transition& t, TreacheryCardId card, std::size_t n, Violations& out) {
+  const GameState& b = t.before;
+  if (const std::string why = drawn_from(b.treachery.deck, b.treachery.discard, n, card); !why.empty()) {
+    out.push_back(violation(kDeal, fmt::format("a lot cannot have been drawn: {}", why)));
+  }
+  if (!contains(t.after.bidding.lots, card)) {  // the step that opens Bidding may deal it (a forced draw)
+    out.push_back(violation(kDeal, "a card dealt for the auction is not in the Bidding row ([LR] 1.04.01)"));
+  }
+  std::size_t may_bid = 0;  // the row is dealt before any sale, so the hands are as the phase found them
+  for (std::uint8_t i = 0; i < b.seat_count(); ++i) may_bid += b.seat(Seat{i}).hand.size() < hand_limit(b.faction_of(Seat{i})) ? 1 : 0;
+  const std::size_t dealt = t.after.bidding.lots.size() + t.after.bidding.lot;
+  if (t.after.phase == Phase::Bidding && dealt > may_bid) {
+    out.push_back(violation(kDeal, fmt::format("{} cards were dealt for the auction, but only {} seats may bid ([LR] 1.04.01)", dealt, may_bid)));
+  }
+}
+
+void nexus_deal(const Transition& t, Seat seat, NexusCardId card, std::size_t n, Violations& out) {
+  const GameState& b = t.before;
+  const NexusState& was = b.nexus;
+  const NexusState& is = t.after.nexus;
+  const std::string who = name_of(b, seat);
+  // The card came from the deck or the discard (the discard becomes the deck when it runs out, and
+  // may then hold what this step discarded: the drawer's old card, an own-faction card redrawn).
+  const bool earlier_in_step = n > 0 || was.held[seat.value] == card;
+  if (!in_pile(was.deck, card) && !contains(was.discard, card) && !earlier_in_step) {
+    out.push_back(violation(kDeal, fmt::format("the Nexus card drawn by {} was in no deck, discard or its own slot", who)));
+  }
+  for (std::uint8_t i = 0; i < b.seat_count(); ++i) {
+    if (Seat{i} != seat && was.held[i] == card) {
+      out.push_back(violation(kDeal, fmt::format("{} drew the Nexus card {} holds", who, name_of(b, Seat{i}))));
+    }
+  }
+  if (ally_seat(b, seat)) out.push_back(violation(kDeal, fmt::format("{} drew a Nexus card while allied (seed 000, item 3)", who)));
+  const bool held = is.held[seat.value] == card;
+  const bool redrawn = card.faction == b.faction_of(seat) && contains(is.discard, card);
+  if (!held && !redrawn) {
+    out.push_back(violation(kDeal, fmt::format("the Nexus card drawn by {} is neither in its slot nor, its own faction's, in the discard "
+                                               "(seed 000, item 5)", who)));
+  }
+  if (redrawn && !held && was.redraw[seat.value] == RedrawPolicy::KeepAny) {
+    out.push_back(violation(kDeal, fmt::format("{} keeps any card, yet its own faction's card was discarded (seed 000, item 4)", who)));
+  }
+}
+
+void spice_peek(const Transition& t, Seat seat, SpiceCardId card, Violations& out) {
+  const GameState& b = t.before;
+  const auto& was = b.blow.deck;
+  const auto& is = t.after.blow.deck;
+  // The look is taken as Shipment and Movement opens: a forced one (a top card already known) in
+  // the step of the command that closed the phase before.
+  const bool this_phase = b.phase == Phase::ShipmentAndMovement || t.after.phase == Phase::ShipmentAndMovement;
+  if (b.faction_of(seat) != Faction::Atreides || !this_phase) {
+    out.push_back(violation(kDeal, fmt::format("{} looked at the top spice card in {}: only the Atreides, in Shipment and Movement "
+                                               "([LR] 2.01.04)", name_of(b, seat), to_string(b.phase))));
+  }
+  if (const std::string why = drawn_from(was, std::vector<SpiceCardId>{}, 0, card); !why.empty()) {
+    out.push_back(violation(kDeal, fmt::format("the spice card the Atreides saw cannot be the top card: {}", why)));
+  }
+  if (is.size() != was.size() || is.known_top.empty() || is.known_top.front() != card) {
+    out.push_back(violation(kDeal, "the spice card the Atreides saw is not left on top of the deck"));
+  }
+  const auto seen = new_sightings(t);
+  if (std::none_of(seen.begin(), seen.end(), [&](const Sighting& x) { return x.seat == seat && x.kind == SeenKind::SpiceCard && x.id == card.value; })) {
+    out.push_back(violation(kDeal, "the Atreides did not see the top spice card they looked at"));
+  }
+  for (const Sighting& x : seen) {
+    if (x.seat != seat && x.kind == SeenKind::SpiceCard) {
+      out.push_back(violation(kDeal, fmt::format("{} saw the top spice card the Atreides looked at", name_of(b, x.seat))));
+    }
+  }
+}
+
+void storm_card(const Transition& t, Seat seat, std::uint8_t value, Violations& out) {
+  const GameState& b = t.before;
+  if (b.faction_of(seat) != Faction::Fremen || !b.options.rules.fremen_storm_deck) {
+    out.push_back(violation(kDeal, fmt::format("{} drew a storm card: only the Fremen, with the Advanced storm deck ([LR] 2.04.13)", name_of(b, seat))));
+  }
+  if (value < 1 || value > 6) out.push_back(violation(kDeal, fmt::format("storm card {} is not one of the six (1-6)", value)));
+  // Drawn as this turn's storm moved, it is next turn's, kept private; with none drawn (the first
+  // use of the deck) it is this turn's movement, revealed at once ([LR] 2.04.14).
+  const bool next = b.storm.movement.has_value();
+  if (next ? t.after.storm.next_card != value : t.after.storm.movement != value) {
+    out.push_back(violation(kDeal, fmt::format("the storm card drawn, {}, is not recorded as {} ([LR] 2.04.14)", value,
+                                               next ? "next turn's storm card" : "this turn's storm movement")));
+  }
+}
+
+Violations draw_nexus(const Transition& t, Seat seat) {
+  const GameState& b = t.before;
+  const NexusState& was = b.nexus;
+  const NexusState& is = t.after.nexus;
+  Violations out;
+  const std::string who = name_of(b, seat);
+  // The old card goes to the discard; with the deck empty the discard is the new deck at once
+  // (seed 000, "Publisher's common rules"), so it may lie there or be drawn again.
+  if (const auto old = was.held[seat.value];
+      old && !contains(is.discard, *old) && !(was.deck.empty() && (in_pile(is.deck, *old) || is.held[seat.value] == *old))) {
+    out.push_back(violation(kDeal, fmt::format("{} replaced its Nexus card, but the old one is not in the discard (seed 000, item 4)", who)));
+  }
+  bool drawn = t.after.chance == PendingChance{ChanceKind::NexusDraw, seat, 0};
+  for (std::size_t i = b.log.size(); i < t.after.log.size(); ++i) {
+    const auto* r = std::get_if<ChanceRecord>(&t.after.log[i]);
+    drawn = drawn || (r && r->request.kind == ChanceKind::NexusDraw && r->request.seat == seat);
+  }
+  if (!drawn) out.push_back(violation(kDeal, fmt::format("{} chose to draw a Nexus card, but no draw for it followed", who)));
+  for (std::uint8_t i = 0; i < b.seat_count(); ++i) {
+    if (Seat{i} != seat && is.held[i] != was.held[i]) {
+      out.push_back(violation(kDeal, fmt::format("{}'s draw changed the Nexus card {} holds", who, name_of(b, Seat{i}))));
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+Violations deal(const Transition& t, const GameContext&) {
+  if (const Envelope* e = envelope_of(t)) {
+    if (!std::holds_alternative<DrawNexus>(e->command)) return {};
+    return decided(kDeal, draw_nexus(t, e->seat));
+  }
+  const auto& r = std::get<ChanceRecord>(t.entry);
+  const Seat seat = r.request.seat;
+  const std::size_t at = entry_position(t);
+  Violations out;
+  switch (r.request.kind) {
+    case ChanceKind::TraitorDeal:
+      traitor_deal(t, seat, TraitorCardId{r.outcome}, draws_before(t, at, [](ChanceKind k) { return k == ChanceKind::TraitorDeal; }), out);
+      break;
+    case ChanceKind::TreacheryDeal: treachery_deal(t, seat, TreacheryCardId{r.outcome}, draws_before(t, at, treachery_deck), out); break;
+    case ChanceKind::TreacheryLot: lot_deal(t, TreacheryCardId{r.outcome}, draws_before(t, at, treachery_deck), out); break;
+    case ChanceKind::NexusDraw:
+      nexus_deal(t, seat, NexusCardId{static_cast<Faction>(r.outcome)}, draws_before(t, at, nexus_deck), out);
+      break;
+    case ChanceKind::SpicePeek: spice_peek(t, seat, SpiceCardId{r.outcome}, out); break;
+    case ChanceKind::StormCard: storm_card(t, seat, r.outcome, out); break;
+    case ChanceKind::SpiceDraw:
+    case ChanceKind::CaptureDraw: return {};  // oracle.spice-blow, oracle.worm, oracle.capture
+  }
+  return decided(kDeal, std::move(out));
+}
+
+}  // namespace dune::invariants::oracle_detail
