@@ -39,7 +39,7 @@ int movement_range(const GameState& s, Faction f) {
   for (TerritoryId city : kOrnithopterCities) {
     if (occupies(s, f, city)) return 3;  // advisors grant no ornithopters (choice: [LR] 2.02.12)
   }
-  if (f != Faction::Fremen) return 1;
+  if (f != Faction::Fremen) return mutant_active(Mutant::MoveRangeTwoForAll) ? 2 : 1;
   const auto fremen = s.seat_of(Faction::Fremen);
   const bool cancelled = fremen && karama_cancelled_this_turn(s, *fremen, KaramaAbility::FremenMovement) &&
                          !mutant_active(Mutant::KaramaCancelFremenMoveStands);

@@ -55,6 +55,7 @@ enum class Mutant : std::uint8_t {
   NexusBetrayalPrescienceAnswered,
   ShipIntoStormAllowed,           // issue 17 item 3: legality, an illegal command accepted
   StrongholdShipmentNotOffered,   // and a legal one never offered
+  MoveRangeTwoForAll,
   StormKillsInRock,
   FremenFullStormLosses,
   WormEatsFremen,

@@ -88,6 +88,9 @@ constexpr std::array kCatalogue{
     MutantInfo{Mutant::StrongholdShipmentNotOffered, "stronghold-shipment-not-offered", "oracle",
                "no shipment into a stronghold is ever offered, though each is accepted when sent ([LR] 1.06.03: a legal command "
                "removed, which no postcondition sees)", basic(At | Hk | Em, 4, 40), "oracle.legal-shipment"},
+    MutantInfo{Mutant::MoveRangeTwoForAll, "move-range-two-for-all", "oracle",
+               "every faction moves two territories without ornithopters, as the Fremen do ([LR] 1.06.05: one)",
+               basic(At | Hk | Em, 4, 40), "oracle.legal-movement"},
     MutantInfo{Mutant::MoveArrivesInFirstCell, "move-arrives-in-first-cell", "oracle",
                "a moved group arrives in another cell of its destination territory than the sector named ([LR] 1.06.05)",
                basic(At | Hk | Fr, 3), "oracle.movement"},

@@ -18,7 +18,7 @@ enum Oracle : std::size_t {
   kBid, kShipment, kRevival, kCharity, kCollection, kStorm, kWorm, kWormRide,
   kBattleWinner, kBattleLosses, kLeaderFate, kLeaderPrize, kTraitor, kExplosion, kVictory, kCapture,
   kStormMigration, kAdvisorFlip, kKarama, kWinnerChoice, kBribes, kKaramaPower, kTruthtrance, kSpiceBlow, kMovement, kChoices,
-  kDeal, kPlacement, kCardPlay, kNexusPlay, kLegalShipment, kOracleCount
+  kDeal, kPlacement, kCardPlay, kNexusPlay, kLegalShipment, kLegalMovement, kOracleCount
 };
 
 inline constexpr std::array<std::string_view, kOracleCount> kNames{
@@ -29,7 +29,8 @@ inline constexpr std::array<std::string_view, kOracleCount> kNames{
     "oracle.explosion",     "oracle.victory",          "oracle.capture",
     "oracle.storm-migration", "oracle.advisor-flip", "oracle.karama-cancel", "oracle.winner-choice",
     "oracle.bribes", "oracle.karama-power", "oracle.truthtrance", "oracle.spice-blow", "oracle.movement", "oracle.choices",
-    "oracle.deal", "oracle.placement", "oracle.card-play", "oracle.nexus-play", "oracle.legal-shipment"};
+    "oracle.deal", "oracle.placement", "oracle.card-play", "oracle.nexus-play", "oracle.legal-shipment",
+    "oracle.legal-movement"};
 
 // Counts a decided case (returning its violations) or a skipped one (oracle_coverage.h).
 Violations decided(Oracle o, Violations v = {});
@@ -163,6 +164,7 @@ Violations deal(const Transition& t, const GameContext&);
 Violations placement(const Transition& t, const GameContext&);
 // The legality oracles (oracles_legality.cpp).
 Violations legal_shipment(const Transition& t, const GameContext&);
+Violations legal_movement(const Transition& t, const GameContext&);
 // The Nexus plays' common contract and each family's panel contracts (oracles_nexus.cpp).
 Violations nexus_play(const Transition& t, const GameContext&);
 Violations advisor_flip(const Transition& t, const GameContext&);

@@ -14,9 +14,21 @@
 // 1.10.02.06). And, on a sample of shipment decisions, the engine offers exactly the shipments the
 // reference allows (the offered set is complete, and each offered one is legal).
 //
+// oracle.legal-movement: every accepted Move was legal ([LR] 1.06.05): named forces of one group of
+// the source territory (the sectors of it the storm does not separate, none under the storm), to a
+// sector out of the storm, within the mover's range counted in territories entered: 1, 3 with
+// ornithopters (forces, advisors aside, in Arrakeen or Carthag, 1.06.05.04), 2 for the Fremen
+// (2.04.06) unless a Karama cancelled that this turn (3.04); never into or through a sector in
+// storm (1.06.05.06) nor into or through a stronghold holding two other factions (1.06.05.09). The
+// range is searched here as a relaxation over the board's sector links, the engine's search not
+// consulted. Advanced Bene Gesserit moving from where their tokens are advisors are held to storm
+// and range only (their advisors coexist, 2.02.12: the reference does not model which ones arrive
+// as advisors), and their moves are left out of the completeness sample.
+//
 // Left to later slices, and so decided by nobody yet: cross-shipments and shipments back to
-// reserves, moves (ranges, ornithopters, storm passage), revivals, bids, battle plans; and a seat's
-// shipping turn itself (the completeness check runs where the engine offers that seat some shipment).
+// reserves, revivals, bids, battle plans; the number of moves a seat makes in its turn (one, two
+// with Hajr); and a seat's shipping or moving turn itself (the completeness checks run where the
+// engine offers that seat some shipment or move).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -93,51 +105,195 @@ std::vector<Ship> legal_ships(const GameState& s, Seat seat) {
   return out;
 }
 
-// The completeness probe: sampled, at a shipment decision (the engine offers the seat a Ship).
-// False when it is none (nothing compared).
-bool offered_ships(const Transition& t, Seat seat, Violations& out) {
+
+// ---- movement ------------------------------------------------------------------------------------
+
+constexpr int kFar = 1000;
+
+int move_range(const GameState& s, Seat seat) {
+  const Faction f = s.faction_of(seat);
+  if (occupies(s, f, TerritoryId::Arrakeen) || occupies(s, f, TerritoryId::Carthag)) return 3;
+  if (f != Faction::Fremen) return 1;
+  const bool cancelled = std::any_of(s.karama.cancels.begin(), s.karama.cancels.end(), [&](const KaramaCancel& k) {
+    return k.against == seat && k.ability == KaramaAbility::FremenMovement && k.turn == s.turn;
+  });
+  return cancelled ? 1 : 2;
+}
+
+// The groups of `t` for a move: its sectors out of the storm, joined where they touch.
+std::vector<std::vector<CellId>> move_groups(const GameState& s, TerritoryId t) {
+  std::vector<int> group(kCellCount, -1);
+  int groups = 0;
+  for (std::size_t c = 0; c < kCellCount; ++c) {
+    if (kCells[c].territory != t || in_storm(s, cell_at(c)) || group[c] >= 0) continue;
+    group[c] = groups;
+    for (bool grew = true; grew;) {  // flood within the territory
+      grew = false;
+      for (const CellLink& l : kCellLinks) {
+        if (group[index(l.from)] == groups && group[index(l.to)] < 0 && cell_info(l.to).territory == t && !in_storm(s, l.to)) {
+          group[index(l.to)] = groups;
+          grew = true;
+        }
+      }
+    }
+    ++groups;
+  }
+  std::vector<std::vector<CellId>> out(static_cast<std::size_t>(groups));
+  for (std::size_t c = 0; c < kCellCount; ++c) {
+    if (group[c] >= 0) out[static_cast<std::size_t>(group[c])].push_back(cell_at(c));
+  }
+  return out;
+}
+
+// Territories entered from `start` to every sector, by relaxation over the sector links: sectors
+// in storm and, with `occupancy`, strongholds holding two other factions are not entered.
+std::array<int, kCellCount> entered(const GameState& s, Faction f, const std::vector<CellId>& start, bool occupancy) {
+  std::array<int, kCellCount> d;
+  d.fill(kFar);
+  for (CellId c : start) d[index(c)] = 0;
+  std::array<bool, kTerritoryCount> closed{};
+  for (std::size_t t = 0; t < kTerritoryCount; ++t) {
+    const TerritoryId id = kTerritories[t].id;
+    closed[t] = occupancy && is_stronghold(id) && other_occupants(s, f, id) >= 2;
+  }
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const CellLink& l : kCellLinks) {
+      const int from = d[index(l.from)];
+      if (from == kFar || in_storm(s, l.to) || closed[index(cell_info(l.to).territory)]) continue;
+      const int to = from + (cell_info(l.to).territory == cell_info(l.from).territory ? 0 : 1);
+      if (to < d[index(l.to)]) {
+        d[index(l.to)] = to;
+        changed = true;
+      }
+    }
+  }
+  return d;
+}
+
+bool advisors_moving(const GameState& s, Faction f, TerritoryId from) {
+  return f == Faction::BeneGesserit && s.options.rules.bene_gesserit_advisors && s.board.advisors[index(from)];
+}
+
+// Why `c` is no legal move for `seat` in `s`, or "" when it is one.
+std::string move_illegal(const GameState& s, Seat seat, const Move& c) {
+  const Faction f = s.faction_of(seat);
+  if (index(c.from) >= kTerritoryCount || c.to.value >= kCellCount) return "no such territory or sector";
+  if (c.normal < ForceCount{0} || c.special < ForceCount{0} || c.normal + c.special == ForceCount{0}) return "no force named";
+  if (in_storm(s, c.to)) return "into a sector in storm ([LR] 1.06.05.06)";
+  const bool occupancy = !advisors_moving(s, f, c.from);
+  const TerritoryId to = cell_info(c.to).territory;
+  if (occupancy && to != c.from && is_stronghold(to) && other_occupants(s, f, to) >= 2) {
+    return "into a stronghold holding two other factions ([LR] 1.06.05.09)";
+  }
+  const int range = move_range(s, seat);
+  bool forces = false;
+  for (const auto& group : move_groups(s, c.from)) {
+    int normal = 0, special = 0;
+    for (CellId x : group) {
+      normal += s.board.normal[index(x)][index(f)].value;
+      special += s.board.special[index(x)][index(f)].value;
+    }
+    if (c.normal.value > normal || c.special.value > special) continue;
+    forces = true;
+    if (entered(s, f, group, occupancy)[index(c.to)] <= range) return "";
+  }
+  if (!forces) return "no group out of the storm there holds the forces named ([LR] 1.06.05)";
+  return fmt::format("no path of at most {} territor{} avoiding the storm and full strongholds ([LR] 1.06.05)", range, range == 1 ? "y" : "ies");
+}
+
+// Every move the reference allows `seat` in `s`, each (from, to, normal, special) once.
+std::vector<Move> legal_moves(const GameState& s, Seat seat) {
+  const Faction f = s.faction_of(seat);
+  std::vector<Move> out;
+  const int range = move_range(s, seat);
+  for (const TerritoryInfo& info : kTerritories) {
+    const bool occupancy = !advisors_moving(s, f, info.id);
+    for (const auto& group : move_groups(s, info.id)) {
+      int normal = 0, special = 0;
+      for (CellId x : group) {
+        normal += s.board.normal[index(x)][index(f)].value;
+        special += s.board.special[index(x)][index(f)].value;
+      }
+      if (normal + special == 0) continue;
+      const auto d = entered(s, f, group, occupancy);
+      for (std::size_t to = 0; to < kCellCount; ++to) {
+        if (d[to] > range) continue;
+        for (int sp = 0; sp <= special; ++sp) {
+          for (int n = 0; n <= normal; ++n) {
+            const Move m{info.id, cell_at(to), ForceCount{n}, ForceCount{sp}};
+            if (std::find(out.begin(), out.end(), m) == out.end() && move_illegal(s, seat, m).empty()) out.push_back(m);
+          }
+        }
+      }
+    }
+  }
+  return out;
+}
+
+// ---- the two checks of a legality oracle -------------------------------------------------------
+
+// The completeness probe (sampled): where the engine offers `seat` some command of kind C, it
+// offers exactly the ones the reference allows, both ways. False when it offers none (nothing was
+// compared: the seat is not at that decision).
+template <class C>
+bool compare_offered(const Transition& t, Seat seat, Oracle o, std::vector<C> (*reference)(const GameState&, Seat),
+                     std::string (*illegal)(const GameState&, Seat, const C&), Violations& out) {
   const GameState& b = t.before;
-  std::vector<Ship> offered;
+  std::vector<C> offered;
   for (const Command& c : legal_commands(b, seat)) {
-    if (const auto* ship = std::get_if<Ship>(&c)) offered.push_back(*ship);
+    if (const auto* x = std::get_if<C>(&c)) offered.push_back(*x);
   }
   if (offered.empty()) return false;
-  const std::vector<Ship> allowed = legal_ships(b, seat);
-  const auto describe = [&](const Ship& s) { return to_string(Command{s}); };
-  for (const Ship& s : allowed) {
-    if (std::find(offered.begin(), offered.end(), s) == offered.end()) {
-      out.push_back(violation(kLegalShipment, fmt::format("{} may make the shipment {}, but it is not offered", name_of(b, seat), describe(s))));
+  const std::vector<C> allowed = reference(b, seat);
+  for (const C& x : allowed) {
+    if (std::find(offered.begin(), offered.end(), x) == offered.end()) {
+      out.push_back(violation(o, fmt::format("{} may {}, but it is not offered", name_of(b, seat), to_string(Command{x}))));
       return true;
     }
   }
-  for (const Ship& s : offered) {
-    if (std::find(allowed.begin(), allowed.end(), s) == allowed.end()) {
-      out.push_back(violation(kLegalShipment, fmt::format("{} is offered the shipment {}, which is illegal: {}", name_of(b, seat), describe(s),
-                                                          ship_illegal(b, seat, s))));
+  for (const C& x : offered) {
+    if (std::find(allowed.begin(), allowed.end(), x) == allowed.end()) {
+      out.push_back(violation(o, fmt::format("{} is offered to {}, which is illegal: {}", name_of(b, seat), to_string(Command{x}), illegal(b, seat, x))));
       return true;
     }
   }
   return true;
 }
 
+// A legality oracle over the commands C of `step`: every accepted C legal by the reference, and on
+// every fourth decision there (a C or a Pass) the offered set compared with the reference's.
+template <class C>
+Violations legality(const Transition& t, Step step, Oracle o, std::vector<C> (*reference)(const GameState&, Seat),
+                    std::string (*illegal)(const GameState&, Seat, const C&), bool sample) {
+  const Envelope* e = envelope_of(t);
+  if (!e || t.before.step != step) return {};
+  const auto* c = std::get_if<C>(&e->command);
+  const bool sampled = sample && t.index % 4 == 0 && (c || std::holds_alternative<Pass>(e->command));
+  if (!c && !sampled) return {};
+  Violations out;
+  if (c) {
+    if (const std::string why = illegal(t.before, e->seat, *c); !why.empty()) {
+      out.push_back(violation(o, fmt::format("{} was allowed the illegal {}: {}", name_of(t.before, e->seat), to_string(e->command), why)));
+    }
+  }
+  const bool compared = sampled && compare_offered(t, e->seat, o, reference, illegal, out);
+  if (!c && !compared) return {};
+  return decided(o, std::move(out));
+}
+
 }  // namespace
 
 Violations legal_shipment(const Transition& t, const GameContext&) {
+  return legality<Ship>(t, Step::Shipment, kLegalShipment, legal_ships, ship_illegal, true);
+}
+
+// Advanced Bene Gesserit moves are not sampled: the reference holds their advisors to storm and
+// range only (above).
+Violations legal_movement(const Transition& t, const GameContext&) {
   const Envelope* e = envelope_of(t);
-  if (!e || t.before.step != Step::Shipment) return {};
-  const auto* ship = std::get_if<Ship>(&e->command);
-  const bool sampled = t.index % 4 == 0 && (ship || std::holds_alternative<Pass>(e->command));
-  if (!ship && !sampled) return {};
-  Violations out;
-  if (ship) {
-    if (const std::string why = ship_illegal(t.before, e->seat, *ship); !why.empty()) {
-      out.push_back(violation(kLegalShipment, fmt::format("{} made an illegal shipment, {}: {}", name_of(t.before, e->seat),
-                                                          to_string(e->command), why)));
-    }
-  }
-  const bool compared = sampled && offered_ships(t, e->seat, out);
-  if (!ship && !compared) return {};
-  return decided(kLegalShipment, std::move(out));
+  const bool advisors = e && t.before.faction_of(e->seat) == Faction::BeneGesserit && t.before.options.rules.bene_gesserit_advisors;
+  return legality<Move>(t, Step::Movement, kLegalMovement, legal_moves, move_illegal, !advisors);
 }
 
 }  // namespace dune::invariants::oracle_detail
