@@ -20,6 +20,7 @@ namespace {
 constexpr Spice kKaramaBidLimit{100};
 
 Spice minimum_bid(const GameState& state) {
+  if (mutant_active(Mutant::BidNeedNotTop) && state.bidding.high_bidder) return state.bidding.high_bid;
   return state.bidding.high_bidder ? state.bidding.high_bid + Spice{1} : Spice{1};
 }
 
@@ -220,7 +221,7 @@ std::optional<Rejection> validate_bid(const GameState& state, Seat seat, const B
   if (bid.amount < Spice{1}) {
     return reject(RejectCode::IllegalChoice, "a bid is at least 1 spice, not {} ([LR] 1.04.06)", bid.amount.value);
   }
-  if (b.high_bidder && bid.amount <= b.high_bid) {
+  if (b.high_bidder && bid.amount <= b.high_bid && !(mutant_active(Mutant::BidNeedNotTop) && bid.amount == b.high_bid)) {
     return reject(RejectCode::IllegalChoice, "a bid must top the standing bid of {}, not {} ([LR] 1.04.06)",
                   b.high_bid.value, bid.amount.value);
   }

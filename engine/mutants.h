@@ -56,6 +56,7 @@ enum class Mutant : std::uint8_t {
   ShipIntoStormAllowed,           // issue 17 item 3: legality, an illegal command accepted
   StrongholdShipmentNotOffered,   // and a legal one never offered
   MoveRangeTwoForAll,
+  BidNeedNotTop,
   StormKillsInRock,
   FremenFullStormLosses,
   WormEatsFremen,

@@ -18,7 +18,7 @@ enum Oracle : std::size_t {
   kBid, kShipment, kRevival, kCharity, kCollection, kStorm, kWorm, kWormRide,
   kBattleWinner, kBattleLosses, kLeaderFate, kLeaderPrize, kTraitor, kExplosion, kVictory, kCapture,
   kStormMigration, kAdvisorFlip, kKarama, kWinnerChoice, kBribes, kKaramaPower, kTruthtrance, kSpiceBlow, kMovement, kChoices,
-  kDeal, kPlacement, kCardPlay, kNexusPlay, kLegalShipment, kLegalMovement, kOracleCount
+  kDeal, kPlacement, kCardPlay, kNexusPlay, kLegalShipment, kLegalMovement, kLegalBidding, kOracleCount
 };
 
 inline constexpr std::array<std::string_view, kOracleCount> kNames{
@@ -30,7 +30,7 @@ inline constexpr std::array<std::string_view, kOracleCount> kNames{
     "oracle.storm-migration", "oracle.advisor-flip", "oracle.karama-cancel", "oracle.winner-choice",
     "oracle.bribes", "oracle.karama-power", "oracle.truthtrance", "oracle.spice-blow", "oracle.movement", "oracle.choices",
     "oracle.deal", "oracle.placement", "oracle.card-play", "oracle.nexus-play", "oracle.legal-shipment",
-    "oracle.legal-movement"};
+    "oracle.legal-movement", "oracle.legal-bidding"};
 
 // Counts a decided case (returning its violations) or a skipped one (oracle_coverage.h).
 Violations decided(Oracle o, Violations v = {});
@@ -165,6 +165,7 @@ Violations placement(const Transition& t, const GameContext&);
 // The legality oracles (oracles_legality.cpp).
 Violations legal_shipment(const Transition& t, const GameContext&);
 Violations legal_movement(const Transition& t, const GameContext&);
+Violations legal_bidding(const Transition& t, const GameContext&);
 // The Nexus plays' common contract and each family's panel contracts (oracles_nexus.cpp).
 Violations nexus_play(const Transition& t, const GameContext&);
 Violations advisor_flip(const Transition& t, const GameContext&);

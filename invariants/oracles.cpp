@@ -808,6 +808,7 @@ constexpr std::array<Checker, kOracleCount> kOracles{
     Checker{kNames[kCardPlay], "oracle", "Hajr and Tleilaxu Ghola go to the discard and do exactly what they print", card_play},
     Checker{kNames[kLegalShipment], "oracle", "every accepted shipment was legal by a reference from the rulebook; a sample of decisions offers exactly the legal ones", legal_shipment},
     Checker{kNames[kLegalMovement], "oracle", "every accepted move was legal by a reference from the rulebook (range, storm, occupancy); a sample of decisions offers exactly the legal ones", legal_movement},
+    Checker{kNames[kLegalBidding], "oracle", "every accepted bid was legal by a reference from the rulebook (hand, minimum, spice, Karama); a sample of decisions offers exactly the legal ones", legal_bidding},
     Checker{kNames[kNexusPlay], "oracle", "a Nexus play: held, one receipt, native mode, to the discard; each family's panel contract", nexus_play},
 };
 

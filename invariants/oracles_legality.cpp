@@ -25,8 +25,15 @@
 // and range only (their advisors coexist, 2.02.12: the reference does not model which ones arrive
 // as advisors), and their moves are left out of the completeness sample.
 //
+// oracle.legal-bidding: every accepted Bid was legal ([LR] 1.04): by a seat whose hand is below its
+// limit (4, the Harkonnen 8; 1.04.03, 2.05.07), of at least 1 and above the standing bid (1.04.06);
+// in spice, within its own and what its ally lets it spend (1.04.06, 1.10.02.06); by Karama, with
+// a Karama card (or the Advanced Bene Gesserit's worthless card, 1.14.06) and up to the engine's
+// stated limit of 100 or the minimum bid (README "Karama": a Karama bid needs no spice, so the list
+// of bids is capped). Sampled, the offered bids compared with the reference's both ways.
+//
 // Left to later slices, and so decided by nobody yet: cross-shipments and shipments back to
-// reserves, revivals, bids, battle plans; the number of moves a seat makes in its turn (one, two
+// reserves, revivals, taking a card by Karama, battle plans; the number of moves a seat makes in its turn (one, two
 // with Hajr); and a seat's shipping or moving turn itself (the completeness checks run where the
 // engine offers that seat some shipment or move).
 #include <fmt/format.h>
@@ -231,6 +238,45 @@ std::vector<Move> legal_moves(const GameState& s, Seat seat) {
   return out;
 }
 
+// ---- bidding -------------------------------------------------------------------------------------
+
+constexpr int kKaramaBidCap = 100;  // README "Karama": the engine's stated cap on a Karama bid
+
+std::size_t hand_limit(Faction f) { return f == Faction::Harkonnen ? 8 : 4; }
+
+int minimum_bid(const GameState& s) { return s.bidding.high_bidder ? s.bidding.high_bid.value + 1 : 1; }
+
+bool holds_karama(const GameState& s, Seat seat) {
+  const auto& hand = s.seat(seat).hand;
+  return std::any_of(hand.begin(), hand.end(), [&](TreacheryCardId c) { return karama_usable(s, seat, c); });
+}
+
+std::string bid_illegal(const GameState& s, Seat seat, const Bid& c) {
+  if (s.bidding.lots.empty()) return "no card is up for bid";
+  if (s.seat(seat).hand.size() >= hand_limit(s.faction_of(seat))) return "a full hand cannot bid ([LR] 1.04.03)";
+  if (c.amount.value < minimum_bid(s)) return fmt::format("a bid must be at least {} ([LR] 1.04.06)", minimum_bid(s));
+  if (c.karama) {
+    if (!holds_karama(s, seat)) return "a Karama bid without a Karama card";
+    if (c.amount.value > std::max(kKaramaBidCap, minimum_bid(s))) return "a Karama bid above the stated cap";
+    return "";
+  }
+  const int spendable = s.seat(seat).spice.value + ally_grant(s, seat);
+  if (c.amount.value > spendable) return fmt::format("more than the {} spice it may spend ([LR] 1.04.06, 1.10.02.06)", spendable);
+  return "";
+}
+
+std::vector<Bid> legal_bids(const GameState& s, Seat seat) {
+  std::vector<Bid> out;
+  const int top = std::max(s.seat(seat).spice.value + ally_grant(s, seat), std::max(kKaramaBidCap, minimum_bid(s)));
+  for (int a = minimum_bid(s); a <= top; ++a) {
+    for (bool karama : {false, true}) {
+      const Bid bid{Spice{a}, karama};
+      if (bid_illegal(s, seat, bid).empty()) out.push_back(bid);
+    }
+  }
+  return out;
+}
+
 // ---- the two checks of a legality oracle -------------------------------------------------------
 
 // The completeness probe (sampled): where the engine offers `seat` some command of kind C, it
@@ -286,6 +332,10 @@ Violations legality(const Transition& t, Step step, Oracle o, std::vector<C> (*r
 
 Violations legal_shipment(const Transition& t, const GameContext&) {
   return legality<Ship>(t, Step::Shipment, kLegalShipment, legal_ships, ship_illegal, true);
+}
+
+Violations legal_bidding(const Transition& t, const GameContext&) {
+  return legality<Bid>(t, Step::Bidding, kLegalBidding, legal_bids, bid_illegal, true);
 }
 
 // Advanced Bene Gesserit moves are not sampled: the reference holds their advisors to storm and
