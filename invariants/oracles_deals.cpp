@@ -2,13 +2,13 @@
 // rule sends it, and the rules decide how many are drawn and for whom.
 //   TraitorDeal   4 to each faction at setup, into its offer; the Harkonnen keep all 4 ([LR] 0.11,
 //                 2.05.03; fact sheet §4.3);
-//   TreacheryDeal the starting cards, 1 each and 2 for the Harkonnen (fact sheet §6.1, [LR] 2.05),
+//   TreacheryDeal the starting cards, 1 each and 2 for the Harkonnen (fact sheet §6.1, [LR] 2.05.04),
 //                 and in play only the Harkonnen's free card on a purchase, below their hand of 8
 //                 ([LR] 2.05.08);
 //   TreacheryLot  the Bidding row, face down, no more cards than seats that may bid ([LR] 1.04.01);
 //   NexusDraw     to the drawing, unallied seat's slot, or (own faction, by its redraw policy) to
 //                 the Nexus discard (seed 000, items 3-5);
-//   SpicePeek     the Atreides see the top spice card, which stays on top ([LR] 2.01.04);
+//   SpicePeek     the Atreides see the top spice card, which stays on top ([LR] 2.01.07 WORMSIGN);
 //   StormCard     the Fremen storm card as drawn: next turn's, or this turn's when none was drawn
 //                 ([LR] 2.04.13-14, Advanced).
 // And the DrawNexus command: the held card (if any) goes to the Nexus discard and one draw for
@@ -112,7 +112,7 @@ void treachery_deal(const Transition& t, Seat seat, TreacheryCardId card, std::s
       for (std::uint8_t i = 0; i < b.seat_count(); ++i) {
         const Faction x = b.faction_of(Seat{i});
         if (t.after.seat(Seat{i}).hand.size() < starting_cards(x)) {
-          out.push_back(violation(kDeal, fmt::format("the game began with {} holding {} starting card(s), not {} (fact sheet §6.1, [LR] 2.05)",
+          out.push_back(violation(kDeal, fmt::format("the game began with {} holding {} starting card(s), not {} (fact sheet §6.1, [LR] 2.05.04)",
                                                      name_of(b, Seat{i}), t.after.seat(Seat{i}).hand.size(), starting_cards(x))));
         }
       }
@@ -185,7 +185,7 @@ void spice_peek(const Transition& t, Seat seat, SpiceCardId card, Violations& ou
   const bool this_phase = b.phase == Phase::ShipmentAndMovement || t.after.phase == Phase::ShipmentAndMovement;
   if (b.faction_of(seat) != Faction::Atreides || !this_phase) {
     out.push_back(violation(kDeal, fmt::format("{} looked at the top spice card in {}: only the Atreides, in Shipment and Movement "
-                                               "([LR] 2.01.04)", name_of(b, seat), to_string(b.phase))));
+                                               "([LR] 2.01.07)", name_of(b, seat), to_string(b.phase))));
   }
   if (const std::string why = drawn_from(was, std::vector<SpiceCardId>{}, 0, card); !why.empty()) {
     out.push_back(violation(kDeal, fmt::format("the spice card the Atreides saw cannot be the top card: {}", why)));

@@ -27,7 +27,7 @@
 //
 // oracle.legal-bidding: every accepted Bid was legal ([LR] 1.04): by a seat whose hand is below its
 // limit (4, the Harkonnen 8; 1.04.03, 2.05.07), of at least 1 and above the standing bid (1.04.06);
-// in spice, within its own and what its ally lets it spend (1.04.06, 1.10.02.06); by Karama, with
+// in spice, within its own and what its ally lets it spend (1.04.06.04, 1.10.02.05); by Karama, with
 // a Karama card (or the Advanced Bene Gesserit's worthless card, 1.14.06) and up to the engine's
 // stated limit of 100 or the minimum bid (README "Karama": a Karama bid needs no spice, so the list
 // of bids is capped). Sampled, the offered bids compared with the reference's both ways.
@@ -261,7 +261,7 @@ std::string bid_illegal(const GameState& s, Seat seat, const Bid& c) {
     return "";
   }
   const int spendable = s.seat(seat).spice.value + ally_grant(s, seat);
-  if (c.amount.value > spendable) return fmt::format("more than the {} spice it may spend ([LR] 1.04.06, 1.10.02.06)", spendable);
+  if (c.amount.value > spendable) return fmt::format("more than the {} spice it may spend ([LR] 1.04.06.04, 1.10.02.05)", spendable);
   return "";
 }
 
