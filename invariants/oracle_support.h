@@ -1,5 +1,6 @@
-// Internal to the rule oracles (oracles.cpp, oracles_battle.cpp): the tallies, reading a
-// transition, and the spice flows both files compare. Not part of the invariants API.
+// Internal to the rule oracles (invariants/oracles*.cpp, defined in oracle_support.cpp and beside
+// the oracles that own them): the tallies, reading a transition, the frame of pieces, the spice
+// flows and the board facts several oracles compare. Not part of the invariants API.
 #pragma once
 
 #include <array>
@@ -74,6 +75,8 @@ void pay(const GameState& before, Flows& f, Seat payer, int amount, std::optiona
 // force into a stronghold, 2 elsewhere; half, rounded up, by Karama or at the Guild's rates (the
 // Guild and its ally), unless a Karama cancelled those rates and the seat retakes at full price.
 int ship_cost(const GameState& s, Seat seat, CellId to, ForceCount forces, bool karama);
+bool guild_rates(const GameState& s, Seat seat);  // the Guild and its ally ship at half price ([LR] 2.06.06, 2.06.09)
+bool half_price(const GameState& s, Seat seat);   // at those rates, unless retaking a cancelled use at full price
 // Compares the observed spice changes of the step with the expected flows.
 Violations compare_flows(Oracle o, const Transition& t, const Flows& expected, std::string_view what);
 
@@ -102,6 +105,20 @@ std::vector<Sighting> new_sightings(const Transition& t);
 // halves; 255 for an element not played: a worthless card shows as none), from the card table.
 std::array<std::uint8_t, 4> plan_ids(const PlanBattle& p, const DialBattle& w);
 
+// Whether `cell` (an index into kCells) lies in the storm's sector; the Polar Sink never does.
+bool storm_sector(const GameState& s, std::size_t cell);
+// Whether a Karama cancelled `seat`'s use of `ability` this turn (the retake goes without it, [LR] 3.04).
+bool cancelled_this_turn(const GameState& s, Seat seat, KaramaAbility ability);
+// The newest command of the log that `match` accepts, or nullptr.
+template <class Match>
+const Envelope* last_command(const GameState& s, Match&& match) {
+  for (std::size_t i = s.log.size(); i-- > 0;) {
+    const auto* e = std::get_if<Envelope>(&s.log[i]);
+    if (e && match(*e)) return e;
+  }
+  return nullptr;
+}
+
 int territory_forces(const GameState& s, Faction f, TerritoryId t);
 // The factions other than `f` with fighting forces in t: Bene Gesserit advisors do not count
 // ([LR] 1.06.03.05, 2.02.12).
@@ -113,6 +130,8 @@ bool holds(const SeatState& seat, TreacheryCardId c);
 // A card its holder may play as a Karama: a Karama, or an Advanced Bene Gesserit worthless card
 // ([LR] 1.14.06), from the card table.
 bool karama_usable(const GameState& s, Seat seat, TreacheryCardId c);
+bool holds_karama(const GameState& s, Seat seat);  // a card of its hand it may play as a Karama
+std::size_t hand_limit(Faction f);                 // the printed hand limit (fact sheet §6.1, [LR] 2.05.07)
 // The seats other than `user` whose Karama standing order names `a` and who hold a card to play
 // ([LR] 3.01.11.01): the engine plays the first of them in storm order; an oracle decides only
 // when there is at most one.

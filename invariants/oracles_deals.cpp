@@ -59,7 +59,6 @@ std::size_t draws_before(const Transition& t, std::size_t position, bool (*same_
 bool treachery_deck(ChanceKind k) { return k == ChanceKind::TreacheryDeal || k == ChanceKind::TreacheryLot; }
 bool nexus_deck(ChanceKind k) { return k == ChanceKind::NexusDraw; }
 
-std::size_t hand_limit(Faction f) { return f == Faction::Harkonnen ? 8 : 4; }           // fact sheet §6.1
 std::size_t starting_cards(Faction f) { return f == Faction::Harkonnen ? 2 : 1; }     // fact sheet §6.1
 
 void traitor_deal(const Transition& t, Seat seat, TraitorCardId card, std::size_t n, Violations& out) {

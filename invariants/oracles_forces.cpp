@@ -13,10 +13,6 @@
 namespace dune::invariants::oracle_detail {
 namespace {
 
-bool storm_sector(const GameState& s, std::size_t cell) {
-  return kCells[cell].sector && *kCells[cell].sector == s.storm.sector;
-}
-
 std::optional<Faction> ally_faction(const GameState& s, Faction f) {
   const auto seat = s.seat_of(f);
   if (!seat) return std::nullopt;
@@ -481,7 +477,7 @@ Violations spice_blow(const Transition& t, const GameContext&) {
     const SpiceBlowSite* site = blow_site(spice_card_info(d.card).territory);
     if (!site) continue;
     const std::size_t c = index(site->cell);
-    if (!(kCells[c].sector && *kCells[c].sector == a.storm.sector)) spice[c] += site->amount.value;
+    if (!storm_sector(a, c)) spice[c] += site->amount.value;
   }
   Violations out;
   for (std::size_t c = 0; c < kCellCount; ++c) {
@@ -566,7 +562,7 @@ Violations worm_ride(const Transition& t, const GameContext&) {
       const int ds = a.board.special[c][index(f)].value - b.board.special[c][index(f)].value;
       if (dn == 0 && ds == 0) continue;
       const bool rider_cell = f == Faction::Fremen && kCells[c].territory == ride->from && c != to &&
-                              !(kCells[c].sector && *kCells[c].sector == b.storm.sector);
+                              !storm_sector(b, c);
       if (f == Faction::Fremen && c == to) continue;  // checked below
       if (rider_cell && dn <= 0 && ds <= 0) {
         left[0] -= dn;
@@ -580,11 +576,11 @@ Violations worm_ride(const Transition& t, const GameContext&) {
   // A ride may end in another cell of the worm's own territory: the riders come from the other
   // cells first, and those taken from the destination cell itself stay where they are.
   std::array<int, 2> expected{ride->normal.value, ride->special.value};
-  const bool to_rider_cell = kCells[to].territory == ride->from && !(kCells[to].sector && *kCells[to].sector == b.storm.sector);
+  const bool to_rider_cell = kCells[to].territory == ride->from && !storm_sector(b, to);
   if (to_rider_cell) {
     std::array<int, 2> others{};
     for (std::size_t c = 0; c < kCellCount; ++c) {
-      if (c == to || kCells[c].territory != ride->from || (kCells[c].sector && *kCells[c].sector == b.storm.sector)) continue;
+      if (c == to || kCells[c].territory != ride->from || storm_sector(b, c)) continue;
       others[0] += b.board.normal[c][index(Faction::Fremen)].value;
       others[1] += b.board.special[c][index(Faction::Fremen)].value;
     }

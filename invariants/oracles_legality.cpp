@@ -48,17 +48,6 @@
 namespace dune::invariants::oracle_detail {
 namespace {
 
-bool in_storm(const GameState& s, CellId c) {
-  const auto& sector = cell_info(c).sector;
-  return sector && *sector == s.storm.sector;
-}
-
-bool migration_cancelled(const GameState& s, Seat fremen) {
-  return std::any_of(s.karama.cancels.begin(), s.karama.cancels.end(), [&](const KaramaCancel& k) {
-    return k.against == fremen && k.ability == KaramaAbility::FremenStormMigration && k.turn == s.turn;
-  });
-}
-
 int ally_grant(const GameState& s, Seat seat) {
   const auto ally = ally_seat(s, seat);
   return ally ? std::min(s.seat(*ally).ally_spice_limit.value, s.seat(*ally).spice.value) : 0;
@@ -74,12 +63,12 @@ std::string ship_illegal(const GameState& s, Seat seat, const Ship& c) {
   const TerritoryId t = cell_info(c.to).territory;
   if (c.karama) {
     if (f == Faction::Fremen) return "a Fremen Karama shipment (not available: README)";
-    const bool card = std::any_of(me.hand.begin(), me.hand.end(), [&](TreacheryCardId x) { return karama_usable(s, seat, x); });
-    if (!card) return "a Karama shipment without a Karama card (fact sheet §4.1 (b))";
+    if (!holds_karama(s, seat)) return "a Karama shipment without a Karama card (fact sheet §4.1 (b))";
   }
   if (f == Faction::Fremen && !territory_info(t).fremen_free_ship) return "Fremen send only near The Great Flat ([LR] 2.04.05)";
-  if (in_storm(s, c.to)) {
-    const bool migration = f == Faction::Fremen && !c.karama && s.options.rules.fremen_storm_losses && !migration_cancelled(s, seat);
+  if (storm_sector(s, index(c.to))) {
+    const bool migration = f == Faction::Fremen && !c.karama && s.options.rules.fremen_storm_losses &&
+                           !cancelled_this_turn(s, seat, KaramaAbility::FremenStormMigration);
     if (!migration) return "into a sector in storm ([LR] 1.06.03.04)";
   }
   if (is_stronghold(t) && other_occupants(s, f, t) >= 2) return "into a stronghold holding two other factions ([LR] 1.06.03.05)";
@@ -121,35 +110,7 @@ int move_range(const GameState& s, Seat seat) {
   const Faction f = s.faction_of(seat);
   if (occupies(s, f, TerritoryId::Arrakeen) || occupies(s, f, TerritoryId::Carthag)) return 3;
   if (f != Faction::Fremen) return 1;
-  const bool cancelled = std::any_of(s.karama.cancels.begin(), s.karama.cancels.end(), [&](const KaramaCancel& k) {
-    return k.against == seat && k.ability == KaramaAbility::FremenMovement && k.turn == s.turn;
-  });
-  return cancelled ? 1 : 2;
-}
-
-// The groups of `t` for a move: its sectors out of the storm, joined where they touch.
-std::vector<std::vector<CellId>> move_groups(const GameState& s, TerritoryId t) {
-  std::vector<int> group(kCellCount, -1);
-  int groups = 0;
-  for (std::size_t c = 0; c < kCellCount; ++c) {
-    if (kCells[c].territory != t || in_storm(s, cell_at(c)) || group[c] >= 0) continue;
-    group[c] = groups;
-    for (bool grew = true; grew;) {  // flood within the territory
-      grew = false;
-      for (const CellLink& l : kCellLinks) {
-        if (group[index(l.from)] == groups && group[index(l.to)] < 0 && cell_info(l.to).territory == t && !in_storm(s, l.to)) {
-          group[index(l.to)] = groups;
-          grew = true;
-        }
-      }
-    }
-    ++groups;
-  }
-  std::vector<std::vector<CellId>> out(static_cast<std::size_t>(groups));
-  for (std::size_t c = 0; c < kCellCount; ++c) {
-    if (group[c] >= 0) out[static_cast<std::size_t>(group[c])].push_back(cell_at(c));
-  }
-  return out;
+  return cancelled_this_turn(s, seat, KaramaAbility::FremenMovement) ? 1 : 2;
 }
 
 // Territories entered from `start` to every sector, by relaxation over the sector links: sectors
@@ -167,7 +128,7 @@ std::array<int, kCellCount> entered(const GameState& s, Faction f, const std::ve
     changed = false;
     for (const CellLink& l : kCellLinks) {
       const int from = d[index(l.from)];
-      if (from == kFar || in_storm(s, l.to) || closed[index(cell_info(l.to).territory)]) continue;
+      if (from == kFar || storm_sector(s, index(l.to)) || closed[index(cell_info(l.to).territory)]) continue;
       const int to = from + (cell_info(l.to).territory == cell_info(l.from).territory ? 0 : 1);
       if (to < d[index(l.to)]) {
         d[index(l.to)] = to;
@@ -182,55 +143,92 @@ bool advisors_moving(const GameState& s, Faction f, TerritoryId from) {
   return f == Faction::BeneGesserit && s.options.rules.bene_gesserit_advisors && s.board.advisors[index(from)];
 }
 
-// Why `c` is no legal move for `seat` in `s`, or "" when it is one.
-std::string move_illegal(const GameState& s, Seat seat, const Move& c) {
+// One group of a territory for a move ([LR] 1.06.05): its sectors out of the storm that touch,
+// the mover's forces there, and the territories entered from it to every sector.
+struct MoveGroup {
+  int normal = 0, special = 0;
+  std::array<int, kCellCount> reach{};
+};
+
+// The groups of `from` for `f`, each with its reach: computed once per source territory.
+std::vector<MoveGroup> move_groups(const GameState& s, Faction f, TerritoryId from) {
+  std::vector<int> group(kCellCount, -1);
+  int groups = 0;
+  for (std::size_t c = 0; c < kCellCount; ++c) {
+    if (kCells[c].territory != from || storm_sector(s, c) || group[c] >= 0) continue;
+    group[c] = groups;
+    for (bool grew = true; grew;) {  // flood within the territory
+      grew = false;
+      for (const CellLink& l : kCellLinks) {
+        if (group[index(l.from)] == groups && group[index(l.to)] < 0 && cell_info(l.to).territory == from && !storm_sector(s, index(l.to))) {
+          group[index(l.to)] = groups;
+          grew = true;
+        }
+      }
+    }
+    ++groups;
+  }
+  std::vector<MoveGroup> out(static_cast<std::size_t>(groups));
+  std::vector<std::vector<CellId>> cells(static_cast<std::size_t>(groups));
+  for (std::size_t c = 0; c < kCellCount; ++c) {
+    if (group[c] < 0) continue;
+    MoveGroup& g = out[static_cast<std::size_t>(group[c])];
+    g.normal += s.board.normal[c][index(f)].value;
+    g.special += s.board.special[c][index(f)].value;
+    cells[static_cast<std::size_t>(group[c])].push_back(cell_at(c));
+  }
+  const bool occupancy = !advisors_moving(s, f, from);
+  for (std::size_t g = 0; g < out.size(); ++g) out[g].reach = entered(s, f, cells[g], occupancy);
+  return out;
+}
+
+// Why `c` is no legal move for `seat`, given the groups of its source territory, or "" when it is one.
+std::string move_illegal(const GameState& s, Seat seat, const Move& c, const std::vector<MoveGroup>& groups) {
   const Faction f = s.faction_of(seat);
-  if (index(c.from) >= kTerritoryCount || c.to.value >= kCellCount) return "no such territory or sector";
   if (c.normal < ForceCount{0} || c.special < ForceCount{0} || c.normal + c.special == ForceCount{0}) return "no force named";
-  if (in_storm(s, c.to)) return "into a sector in storm ([LR] 1.06.05.06)";
-  const bool occupancy = !advisors_moving(s, f, c.from);
+  if (storm_sector(s, index(c.to))) return "into a sector in storm ([LR] 1.06.05.06)";
   const TerritoryId to = cell_info(c.to).territory;
-  if (occupancy && to != c.from && is_stronghold(to) && other_occupants(s, f, to) >= 2) {
+  if (!advisors_moving(s, f, c.from) && to != c.from && is_stronghold(to) && other_occupants(s, f, to) >= 2) {
     return "into a stronghold holding two other factions ([LR] 1.06.05.09)";
   }
   const int range = move_range(s, seat);
   bool forces = false;
-  for (const auto& group : move_groups(s, c.from)) {
-    int normal = 0, special = 0;
-    for (CellId x : group) {
-      normal += s.board.normal[index(x)][index(f)].value;
-      special += s.board.special[index(x)][index(f)].value;
-    }
-    if (c.normal.value > normal || c.special.value > special) continue;
+  for (const MoveGroup& g : groups) {
+    if (c.normal.value > g.normal || c.special.value > g.special) continue;
     forces = true;
-    if (entered(s, f, group, occupancy)[index(c.to)] <= range) return "";
+    if (g.reach[index(c.to)] <= range) return "";
   }
   if (!forces) return "no group out of the storm there holds the forces named ([LR] 1.06.05)";
   return fmt::format("no path of at most {} territor{} avoiding the storm and full strongholds ([LR] 1.06.05)", range, range == 1 ? "y" : "ies");
 }
 
-// Every move the reference allows `seat` in `s`, each (from, to, normal, special) once.
+// Why `c` is no legal move for `seat` in `s`, or "" when it is one.
+std::string move_illegal(const GameState& s, Seat seat, const Move& c) {
+  if (index(c.from) >= kTerritoryCount || c.to.value >= kCellCount) return "no such territory or sector";
+  return move_illegal(s, seat, c, move_groups(s, s.faction_of(seat), c.from));
+}
+
+// Every move the reference allows `seat` in `s`, each (from, to, normal, special) once: every
+// count up to the largest group of the source, decided by move_illegal on groups computed once.
 std::vector<Move> legal_moves(const GameState& s, Seat seat) {
   const Faction f = s.faction_of(seat);
-  std::vector<Move> out;
   const int range = move_range(s, seat);
+  std::vector<Move> out;
   for (const TerritoryInfo& info : kTerritories) {
-    const bool occupancy = !advisors_moving(s, f, info.id);
-    for (const auto& group : move_groups(s, info.id)) {
-      int normal = 0, special = 0;
-      for (CellId x : group) {
-        normal += s.board.normal[index(x)][index(f)].value;
-        special += s.board.special[index(x)][index(f)].value;
-      }
-      if (normal + special == 0) continue;
-      const auto d = entered(s, f, group, occupancy);
-      for (std::size_t to = 0; to < kCellCount; ++to) {
-        if (d[to] > range) continue;
-        for (int sp = 0; sp <= special; ++sp) {
-          for (int n = 0; n <= normal; ++n) {
-            const Move m{info.id, cell_at(to), ForceCount{n}, ForceCount{sp}};
-            if (std::find(out.begin(), out.end(), m) == out.end() && move_illegal(s, seat, m).empty()) out.push_back(m);
-          }
+    const std::vector<MoveGroup> groups = move_groups(s, f, info.id);
+    int normal = 0, special = 0;
+    for (const MoveGroup& g : groups) {
+      normal = std::max(normal, g.normal);
+      special = std::max(special, g.special);
+    }
+    if (normal + special == 0) continue;
+    for (std::size_t to = 0; to < kCellCount; ++to) {
+      // Only sectors some group reaches can be legal: the others are not asked about.
+      if (std::none_of(groups.begin(), groups.end(), [&](const MoveGroup& g) { return g.reach[to] <= range; })) continue;
+      for (int sp = 0; sp <= special; ++sp) {
+        for (int n = 0; n <= normal; ++n) {
+          const Move m{info.id, cell_at(to), ForceCount{n}, ForceCount{sp}};
+          if (move_illegal(s, seat, m, groups).empty()) out.push_back(m);
         }
       }
     }
@@ -242,14 +240,7 @@ std::vector<Move> legal_moves(const GameState& s, Seat seat) {
 
 constexpr int kKaramaBidCap = 100;  // README "Karama": the engine's stated cap on a Karama bid
 
-std::size_t hand_limit(Faction f) { return f == Faction::Harkonnen ? 8 : 4; }
-
 int minimum_bid(const GameState& s) { return s.bidding.high_bidder ? s.bidding.high_bid.value + 1 : 1; }
-
-bool holds_karama(const GameState& s, Seat seat) {
-  const auto& hand = s.seat(seat).hand;
-  return std::any_of(hand.begin(), hand.end(), [&](TreacheryCardId c) { return karama_usable(s, seat, c); });
-}
 
 std::string bid_illegal(const GameState& s, Seat seat, const Bid& c) {
   if (s.bidding.lots.empty()) return "no card is up for bid";

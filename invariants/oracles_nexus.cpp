@@ -66,11 +66,9 @@ void check_shown(const Transition& t, Seat inspector, PlanElement e, Violations&
 
 // The newest PlayNexus or UsePrescience in the log: which came last in this battle.
 const Envelope* last_of_battle(const GameState& s) {
-  for (std::size_t i = s.log.size(); i-- > 0;) {
-    const auto* e = std::get_if<Envelope>(&s.log[i]);
-    if (e && (std::holds_alternative<PlayNexus>(e->command) || std::holds_alternative<UsePrescience>(e->command))) return e;
-  }
-  return nullptr;
+  return last_command(s, [](const Envelope& e) {
+    return std::holds_alternative<PlayNexus>(e.command) || std::holds_alternative<UsePrescience>(e.command);
+  });
 }
 
 void atreides(const Transition& t, Seat seat, const PlayNexus& p, Violations& out) {

@@ -27,16 +27,6 @@ int board_forces(const GameState& s, Faction f) {
   return n;
 }
 
-// The sector of the last shipment from off-planet by a seat other than `bg`.
-std::optional<CellId> last_shipment(const GameState& s, Seat bg) {
-  for (std::size_t i = s.log.size(); i-- > 0;) {
-    const auto* e = std::get_if<Envelope>(&s.log[i]);
-    if (!e || e->seat == bg) continue;
-    if (const auto* ship = std::get_if<Ship>(&e->command)) return ship->to;
-  }
-  return std::nullopt;
-}
-
 }  // namespace
 
 Violations placement(const Transition& t, const GameContext&) {
@@ -84,12 +74,14 @@ Violations placement(const Transition& t, const GameContext&) {
                                                          to_string(territory)), out);
     return decided(kPlacement, std::move(out));
   }
-  const auto shipped_to = last_shipment(b, seat);
-  if (f != Faction::BeneGesserit || !shipped_to) {
+  // The shipment from off-planet by another seat that the advisor answers.
+  const Envelope* shipment = last_command(b, [&](const Envelope& x) { return x.seat != seat && std::holds_alternative<Ship>(x.command); });
+  if (f != Faction::BeneGesserit || !shipment) {
     out.push_back(violation(kPlacement, fmt::format("{} sent a spiritual advisor without another faction's shipment ([LR] 2.02.05)", who)));
     return decided(kPlacement, std::move(out));
   }
-  const TerritoryId there = cell_info(*shipped_to).territory;
+  const CellId shipped_to = std::get<Ship>(shipment->command).to;
+  const TerritoryId there = cell_info(shipped_to).territory;
   switch (send->to) {
     case AdvisorDestination::None: break;
     case AdvisorDestination::PolarSink: put(kPolarSinkCell, ForceCount{1}, ForceCount{0}); break;
@@ -99,7 +91,7 @@ Violations placement(const Transition& t, const GameContext&) {
         out.push_back(violation(kPlacement, fmt::format("an advisor joined the shipment into {}: only in the Advanced game and where no Bene "
                                                         "Gesserit fighters are ([LR] 2.02.11)", to_string(there))));
       }
-      put(*shipped_to, ForceCount{1}, ForceCount{0});
+      put(shipped_to, ForceCount{1}, ForceCount{0});
       want.board.advisors[index(there)] = true;
       break;
     }

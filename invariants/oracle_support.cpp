@@ -1,0 +1,236 @@
+// The rule oracles' shared support (oracle_support.h): the tallies, reading a transition, the
+// frame of pieces a step may not move, spice flows and the board and card facts several oracles
+// compare. Each is written from the rulebook and the board and card data, never from the engine's
+// rule helpers.
+#include "invariants/oracle_support.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "invariants/oracle_coverage.h"
+#include "model/cards.h"
+#include "model/factions.h"
+
+namespace dune::invariants::oracle_detail {
+
+// Each case is counted in the table of the caller checking the step (oracle_coverage.h).
+Violations decided(Oracle o, Violations v) {
+  note_oracle_case(o, true);
+  return v;
+}
+Violations skipped(Oracle o) {
+  note_oracle_case(o, false);
+  return {};
+}
+
+Violation violation(Oracle o, std::string message) { return Violation{std::string(kNames[o]), std::move(message)}; }
+
+// ---- reading a transition -------------------------------------------------------------------
+
+const Envelope* envelope_of(const Transition& t) { return std::get_if<Envelope>(&t.entry); }
+
+bool single_step(const Transition& t) { return t.after.log.size() == t.before.log.size() + 1; }
+
+bool owns_step(const Transition& t) {
+  const std::size_t from = t.before.log.size(), to = t.after.log.size();
+  if (to <= from) return false;
+  for (std::size_t i = from; i < to; ++i) {
+    if (std::holds_alternative<Envelope>(t.after.log[i])) return t.entry == t.after.log[i];
+  }
+  return t.entry == t.after.log[from];
+}
+
+std::vector<const LogEntry*> other_entries(const Transition& t) {
+  std::vector<const LogEntry*> out;
+  for (std::size_t i = t.before.log.size(); i < t.after.log.size(); ++i) {
+    if (!(t.after.log[i] == t.entry)) out.push_back(&t.after.log[i]);
+  }
+  return out;
+}
+
+std::size_t entry_position(const Transition& t) {
+  for (std::size_t i = t.before.log.size(); i < t.after.log.size(); ++i) {
+    if (t.after.log[i] == t.entry) return i;
+  }
+  return t.after.log.size();
+}
+
+void expect_pieces(Oracle o, const GameState& want, const GameState& got, std::string_view what, Violations& out) {
+  const auto fault = [&](std::string_view moved) { out.push_back(violation(o, fmt::format("{} moved {}", what, moved))); };
+  if (got.board.normal != want.board.normal || got.board.special != want.board.special) fault("forces on the board");
+  if (got.board.advisors != want.board.advisors) fault("a Bene Gesserit stance");
+  if (got.board.spice != want.board.spice || got.bank != want.bank) fault("spice on the board or in the bank");
+  if (got.leaders != want.leaders) fault("a leader");
+  if (got.treachery.discard != want.treachery.discard) fault("a Treachery card to or from the discard");
+  for (std::size_t i = 0; i < want.seat_count(); ++i) {
+    const SeatState& w = want.seats[i];
+    const SeatState& g = got.seats[i];
+    const std::string who(to_string(want.options.factions[i]));
+    if (g.spice != w.spice || g.in_front_of_shield != w.in_front_of_shield) fault(who + "'s spice");
+    if (g.hand != w.hand) fault(who + "'s hand");
+    if (g.reserves_normal != w.reserves_normal || g.reserves_special != w.reserves_special || g.tanks_normal != w.tanks_normal ||
+        g.tanks_special != w.tanks_special) {
+      fault(who + "'s reserves or Tanks");
+    }
+  }
+}
+
+void basic_bene_gesserit_start(const Transition& t, GameState& want) {
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  const auto bg = b.seat_of(Faction::BeneGesserit);
+  if (!bg || b.options.rules.bene_gesserit_advisors || territory_forces(b, Faction::BeneGesserit, TerritoryId::PolarSink) > 0) return;
+  // The placement closes when the Fremen have placed their 10 ([LR] 2.04.02), or without them
+  // when every traitor is kept.
+  int fremen = 0;
+  for (std::size_t c = 0; c < kCellCount; ++c) fremen += cell_forces(a, c, Faction::Fremen);
+  const bool closes =
+      b.seat_of(Faction::Fremen)
+          ? b.step == Step::SetupFremenPlacement && fremen >= 10
+          : b.step == Step::SetupTraitorSelection &&
+                std::all_of(a.seats.begin(), a.seats.end(), [](const SeatState& x) { return x.traitor_offer.empty(); });
+  if (!closes) return;
+  want.board.normal[index(kPolarSinkCell)][index(Faction::BeneGesserit)] += ForceCount{1};
+  want.seat(*bg).reserves_normal -= ForceCount{1};
+}
+
+std::vector<Sighting> new_sightings(const Transition& t) {
+  const auto& a = t.after.knowledge.sightings;
+  const std::size_t from = std::min(a.size(), t.before.knowledge.sightings.size());
+  return {a.begin() + static_cast<std::ptrdiff_t>(from), a.end()};
+}
+
+std::array<std::uint8_t, 4> plan_ids(const PlanBattle& p, const DialBattle& w) {
+  const auto card = [](const std::optional<TreacheryCardId>& c) -> std::uint8_t {
+    return c && card_type(*c).classification != TreacheryClass::BattleSlotNonWeapon ? c->value : 255;
+  };
+  const std::uint8_t head = p.cheap_hero ? p.cheap_hero->value : p.leader ? p.leader->value : 255;
+  return {head, card(p.weapon), card(p.defense), static_cast<std::uint8_t>(w.dial_halves)};
+}
+
+std::string name_of(const GameState& s, Seat seat) { return std::string(to_string(s.faction_of(seat))); }
+
+std::optional<Seat> ally_seat(const GameState& s, Seat seat) {
+  const Faction f = s.faction_of(seat);
+  for (const Alliance& a : s.alliances) {
+    if (a.a == f) return s.seat_of(a.b);
+    if (a.b == f) return s.seat_of(a.a);
+  }
+  return std::nullopt;
+}
+
+void pay(const GameState& before, Flows& f, Seat payer, int amount, std::optional<Seat> payee) {
+  const int own = std::min(amount, before.seat(payer).spice.value);
+  f.seat[payer.value] -= own;
+  if (amount > own) {
+    if (const auto ally = ally_seat(before, payer)) f.seat[ally->value] -= amount - own;
+  }
+  if (payee) {
+    f.seat[payee->value] += amount;
+  } else {
+    f.bank += amount;
+  }
+}
+
+Violations compare_flows(Oracle o, const Transition& t, const Flows& expected, std::string_view what) {
+  Violations out;
+  for (std::size_t i = 0; i < expected.seat.size(); ++i) {
+    const Seat s{static_cast<std::uint8_t>(i)};
+    const int got = t.after.seat(s).spice.value - t.before.seat(s).spice.value;
+    if (got != expected.seat[i]) {
+      out.push_back(violation(o, fmt::format("{}: {} spice changed by {}, the rules say {}", what,
+                                             name_of(t.before, s), got, expected.seat[i])));
+    }
+  }
+  const int bank = t.after.bank.value - t.before.bank.value;
+  if (bank != expected.bank) {
+    out.push_back(violation(o, fmt::format("{}: the bank changed by {}, the rules say {}", what, bank, expected.bank)));
+  }
+  return out;
+}
+
+int territory_forces(const GameState& s, Faction f, TerritoryId t) {
+  int n = 0;
+  for (std::size_t c = 0; c < kCellCount; ++c) {
+    if (kCells[c].territory == t) n += s.board.normal[c][index(f)].value + s.board.special[c][index(f)].value;
+  }
+  return n;
+}
+
+int other_occupants(const GameState& s, Faction f, TerritoryId t) {
+  int n = 0;
+  for (Faction g : s.options.factions) {
+    if (g == f || territory_forces(s, g, t) == 0) continue;
+    if (g == Faction::BeneGesserit && s.board.advisors[index(t)]) continue;
+    ++n;
+  }
+  return n;
+}
+
+int territory_spice(const GameState& s, TerritoryId t) {
+  int n = 0;
+  for (std::size_t c = 0; c < kCellCount; ++c) {
+    if (kCells[c].territory == t) n += s.board.spice[c].value;
+  }
+  return n;
+}
+
+int cell_forces(const GameState& s, std::size_t cell, Faction f) {
+  return s.board.normal[cell][index(f)].value + s.board.special[cell][index(f)].value;
+}
+
+int tanks(const GameState& s, Seat seat) { return s.seat(seat).tanks_normal.value + s.seat(seat).tanks_special.value; }
+
+bool holds(const SeatState& seat, TreacheryCardId c) { return std::find(seat.hand.begin(), seat.hand.end(), c) != seat.hand.end(); }
+
+bool karama_usable(const GameState& s, Seat seat, TreacheryCardId c) {
+  const TreacheryCardType& t = card_type(c);
+  return t.name == "Karama" || (s.options.rules.advanced_karama && s.faction_of(seat) == Faction::BeneGesserit &&
+                                t.classification == TreacheryClass::Worthless);
+}
+
+bool holds_karama(const GameState& s, Seat seat) {
+  const auto& hand = s.seat(seat).hand;
+  return std::any_of(hand.begin(), hand.end(), [&](TreacheryCardId c) { return karama_usable(s, seat, c); });
+}
+
+std::size_t hand_limit(Faction f) { return static_cast<std::size_t>(faction_info(f).hand_limit); }
+
+bool storm_sector(const GameState& s, std::size_t cell) { return kCells[cell].sector && *kCells[cell].sector == s.storm.sector; }
+
+bool cancelled_this_turn(const GameState& s, Seat seat, KaramaAbility ability) {
+  return std::any_of(s.karama.cancels.begin(), s.karama.cancels.end(),
+                     [&](const KaramaCancel& k) { return k.against == seat && k.ability == ability && k.turn == s.turn; });
+}
+
+std::vector<Seat> karama_ready(const GameState& s, Seat user, KaramaAbility a) {
+  std::vector<Seat> out;
+  for (std::uint8_t i = 0; i < s.seat_count(); ++i) {
+    const Seat seat{i};
+    if (seat != user && s.karama.armed[i] == a && holds_karama(s, seat)) out.push_back(seat);
+  }
+  return out;
+}
+
+bool guild_rates(const GameState& s, Seat seat) {
+  const Faction f = s.faction_of(seat);
+  if (f == Faction::SpacingGuild) return true;
+  const auto ally = ally_seat(s, seat);
+  return ally && s.faction_of(*ally) == Faction::SpacingGuild;
+}
+
+// Half price by the Guild's ability, unless a Karama cancelled it and the seat retakes its
+// shipment at full price ([LR] 3.04).
+bool half_price(const GameState& s, Seat seat) { return guild_rates(s, seat) && s.karama.retakes_at_full_price != seat; }
+
+int ship_cost(const GameState& s, Seat seat, CellId to, ForceCount forces, bool karama) {
+  const int full = (is_stronghold(cell_info(to).territory) ? 1 : 2) * forces.value;
+  return karama || half_price(s, seat) ? (full + 1) / 2 : full;
+}
+
+}  // namespace dune::invariants::oracle_detail
