@@ -29,7 +29,7 @@
 // limit (4, the Harkonnen 8; 1.04.03, 2.05.07), of at least 1 and above the standing bid (1.04.06);
 // in spice, within its own and what its ally lets it spend (1.04.06.04, 1.10.02.05); by Karama, with
 // a Karama card (or the Advanced Bene Gesserit's worthless card, 1.14.06) and up to the engine's
-// stated limit of 100 or the minimum bid (README "Karama": a Karama bid needs no spice, so the list
+// stated limit of 100 or the minimum bid (README rules status, Bidding: a Karama bid needs no spice, so the list
 // of bids is capped). Sampled, the offered bids compared with the reference's both ways.
 //
 // Left to later slices, and so decided by nobody yet: cross-shipments and shipments back to
@@ -238,7 +238,7 @@ std::vector<Move> legal_moves(const GameState& s, Seat seat) {
 
 // ---- bidding -------------------------------------------------------------------------------------
 
-constexpr int kKaramaBidCap = 100;  // README "Karama": the engine's stated cap on a Karama bid
+constexpr int kKaramaBidCap = 100;  // README rules status, Bidding: the engine's stated cap on a Karama bid
 
 int minimum_bid(const GameState& s) { return s.bidding.high_bidder ? s.bidding.high_bid.value + 1 : 1; }
 
