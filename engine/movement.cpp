@@ -27,7 +27,9 @@ namespace {
 constexpr int kUnreachable = std::numeric_limits<int>::max();
 
 // One group move per Movement step, two once Hajr is played ([LR] 1.06.05, 3.01.09).
-bool move_left(const MovementState& m) { return m.moves_made < (m.hajr_played ? 2 : 1); }
+bool move_left(const MovementState& m) {
+  return m.moves_made < (m.hajr_played || mutant_active(Mutant::MoveTwiceWithoutHajr) ? 2 : 1);
+}
 
 // Ornithopters: 3 territories for a seat occupying Arrakeen or Carthag at the start of its move
 // ([LR] 1.06.05.04), Fremen included; otherwise Fremen 2 ([LR] 2.04.06), everyone else 1. With

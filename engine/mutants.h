@@ -57,6 +57,8 @@ enum class Mutant : std::uint8_t {
   StrongholdShipmentNotOffered,   // and a legal one never offered
   MoveRangeTwoForAll,
   BidNeedNotTop,
+  RevivalLimitFour,               // oracle.legal-command: a limit
+  MoveTwiceWithoutHajr,           // oracle.legal-command: a turn limit
   StormKillsInRock,
   FremenFullStormLosses,
   WormEatsFremen,

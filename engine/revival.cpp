@@ -14,6 +14,7 @@ namespace {
 // Forces per turn ([LR] 1.05; FactionInfo.revival_limit: nullopt means no limit).
 ForceCount revival_limit(Faction f) {
   const auto limit = faction_info(f).revival_limit;
+  if (limit && mutant_active(Mutant::RevivalLimitFour)) return *limit + ForceCount{1};
   return limit ? *limit : ForceCount{1000};
 }
 

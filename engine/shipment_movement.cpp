@@ -245,10 +245,13 @@ bool storm_migration(const GameState& s, Faction f, CellId to) {
   return !(fremen && karama_cancelled_this_turn(s, *fremen, KaramaAbility::FremenStormMigration));
 }
 
-std::optional<Rejection> check_destination(const GameState& s, Faction f, CellId to) {
+// `sending`: the Fremen send their reserves, the only shipment their storm migration applies to
+// ([LR] 2.04.17 "Send"); a cross-ship is the Guild's ability (2.06.05.02, 2.06.10), bound by
+// 1.06.03.04 like any other shipment.
+std::optional<Rejection> check_destination(const GameState& s, Faction f, CellId to, bool sending) {
   const TerritoryId t = cell_info(to).territory;
-  if (cell_in_storm(s, to) && !storm_migration(s, f, to) && !mutant_active(Mutant::ShipIntoStormAllowed)) {
-    const bool cancelled = f == Faction::Fremen && s.options.rules.fremen_storm_losses;
+  if (cell_in_storm(s, to) && !(sending && storm_migration(s, f, to)) && !mutant_active(Mutant::ShipIntoStormAllowed)) {
+    const bool cancelled = sending && f == Faction::Fremen && s.options.rules.fremen_storm_losses;
     return reject(RejectCode::StormBlocked, "no shipment into a sector in storm ([LR] 1.06.03.04{}): {} is in sector {}",
                   cancelled ? "; a Karama cancelled the Fremen storm migration this turn, 2.04.17, 3.04" : "",
                   to_string(t), cell_info(to).sector->value);
@@ -298,9 +301,9 @@ std::optional<Rejection> validate_ship(const GameState& s, Seat seat, const Ship
                     "Fremen send reserves only onto The Great Flat or a territory within 2 of it ([LR] 2.04.05), "
                     "not {}", to_string(t));
     }
-    return check_destination(s, f, c.to);
+    return check_destination(s, f, c.to, true);
   }
-  if (auto r = check_destination(s, f, c.to)) return r;
+  if (auto r = check_destination(s, f, c.to, false)) return r;
   const ForceCount forces = c.normal + c.special;
   return check_payment(s, seat, shipment_cost(s, f, t, forces, c.karama), forces);
 }
@@ -345,7 +348,7 @@ std::optional<Rejection> validate_cross_ship(const GameState& s, Seat seat, cons
     return reject(RejectCode::IllegalChoice, "cross-shipping goes to another territory ([LR] 2.06.05.02)");
   }
   if (auto r = check_forces_in_cell(s, f, c.from, c.normal, c.special)) return r;
-  if (auto r = check_destination(s, f, c.to)) return r;
+  if (auto r = check_destination(s, f, c.to, false)) return r;
   const ForceCount forces = c.normal + c.special;
   return check_payment(s, seat, shipment_cost(s, f, t, forces), forces);
 }

@@ -217,6 +217,29 @@ std::vector<Seat> karama_ready(const GameState& s, Seat user, KaramaAbility a) {
   return out;
 }
 
+RevivalPrice revival_price(const GameState& s, Seat seat, const Revive& r) {
+  const FactionInfo& info = faction_info(s.faction_of(seat));
+  const auto ally = ally_seat(s, seat);
+  RevivalPrice p;
+  p.free = info.free_revival.value;
+  if (ally && s.faction_of(*ally) == Faction::Fremen && s.seat(*ally).grants_ally_free_revivals &&
+      !cancelled_this_turn(s, seat, KaramaAbility::FremenAllyFreeRevival)) {
+    p.free = std::max(p.free, 3);
+  }
+  const int extra_normal = std::min(r.ally_paid_extra.value, r.normal.value);
+  const int extra_special = r.ally_paid_extra.value - extra_normal;
+  const int own_normal = r.normal.value - extra_normal;
+  const int own_special = r.special.value - extra_special;
+  const int free_special = std::min(p.free, own_special);
+  const int free_normal = std::min(p.free - free_special, own_normal);
+  p.own = info.force_revival_cost.value * (own_normal - free_normal) + info.special_force_revival_cost.value * (own_special - free_special);
+  if (r.leader) p.own += leader_info(*r.leader).strength;
+  if (r.kwisatz_haderach) p.own += 2;
+  p.extra = info.force_revival_cost.value * extra_normal + info.special_force_revival_cost.value * extra_special;
+  p.own_forces = own_normal + own_special;
+  return p;
+}
+
 bool guild_rates(const GameState& s, Seat seat) {
   const Faction f = s.faction_of(seat);
   if (f == Faction::SpacingGuild) return true;

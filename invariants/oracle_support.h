@@ -19,7 +19,7 @@ enum Oracle : std::size_t {
   kBid, kShipment, kRevival, kCharity, kCollection, kStorm, kWorm, kWormRide,
   kBattleWinner, kBattleLosses, kLeaderFate, kLeaderPrize, kTraitor, kExplosion, kVictory, kCapture,
   kStormMigration, kAdvisorFlip, kKarama, kWinnerChoice, kBribes, kKaramaPower, kTruthtrance, kSpiceBlow, kMovement, kChoices,
-  kDeal, kPlacement, kCardPlay, kNexusPlay, kLegalShipment, kLegalMovement, kLegalBidding, kOracleCount
+  kDeal, kPlacement, kCardPlay, kNexusPlay, kLegalShipment, kLegalMovement, kLegalBidding, kLegalCommand, kOracleCount
 };
 
 inline constexpr std::array<std::string_view, kOracleCount> kNames{
@@ -31,7 +31,7 @@ inline constexpr std::array<std::string_view, kOracleCount> kNames{
     "oracle.storm-migration", "oracle.advisor-flip", "oracle.karama-cancel", "oracle.winner-choice",
     "oracle.bribes", "oracle.karama-power", "oracle.truthtrance", "oracle.spice-blow", "oracle.movement", "oracle.choices",
     "oracle.deal", "oracle.placement", "oracle.card-play", "oracle.nexus-play", "oracle.legal-shipment",
-    "oracle.legal-movement", "oracle.legal-bidding"};
+    "oracle.legal-movement", "oracle.legal-bidding", "oracle.legal-command"};
 
 // Counts a decided case (returning its violations) or a skipped one (oracle_coverage.h).
 Violations decided(Oracle o, Violations v = {});
@@ -75,6 +75,18 @@ void pay(const GameState& before, Flows& f, Seat payer, int amount, std::optiona
 // force into a stronghold, 2 elsewhere; half, rounded up, by Karama or at the Guild's rates (the
 // Guild and its ally), unless a Karama cancelled those rates and the seat retakes at full price.
 int ship_cost(const GameState& s, Seat seat, CellId to, ForceCount forces, bool karama);
+// The price of a revival ([LR] 1.05.01-03, 2.01.14, 2.03.07, 2.04.11): the free revivals first (3
+// for a Fremen ally the Fremen grant it, unless a Karama cancelled that this turn), taken from the
+// dearer forces, then the printed price; a leader its strength, the Kwisatz Haderach 2. The
+// Emperor's extras for his ally are the last forces revived, normal ones first (the engine's
+// stated choice), and are his to pay.
+struct RevivalPrice {
+  int own = 0;         // what the reviver pays (its spice, then its ally's grant)
+  int extra = 0;       // what the Emperor pays for his ally's extras
+  int free = 0;        // the free revivals that applied
+  int own_forces = 0;  // the forces revived besides the extras
+};
+RevivalPrice revival_price(const GameState& s, Seat seat, const Revive& r);
 bool guild_rates(const GameState& s, Seat seat);  // the Guild and its ally ship at half price ([LR] 2.06.06, 2.06.09)
 bool half_price(const GameState& s, Seat seat);   // at those rates, unless retaking a cancelled use at full price
 // Compares the observed spice changes of the step with the expected flows.
@@ -185,6 +197,7 @@ Violations placement(const Transition& t, const GameContext&);
 Violations legal_shipment(const Transition& t, const GameContext&);
 Violations legal_movement(const Transition& t, const GameContext&);
 Violations legal_bidding(const Transition& t, const GameContext&);
+Violations legal_command(const Transition& t, const GameContext&);  // oracles_legality_rules.cpp
 // The Nexus plays' common contract and each family's panel contracts (oracles_nexus.cpp).
 Violations nexus_play(const Transition& t, const GameContext&);
 Violations advisor_flip(const Transition& t, const GameContext&);

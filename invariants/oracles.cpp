@@ -157,32 +157,12 @@ Violations revival_payment(const Transition& t, const GameContext&) {
   if (!single_step(t)) return skipped(kRevival);
   const Seat seat = envelope_of(t)->seat;
   const FactionInfo& info = faction_info(b.faction_of(seat));
-  const auto ally = ally_seat(b, seat);
-  int free = info.free_revival.value;
-  // "At your discretion, your ally's free revival is 3" ([LR] 2.04.11): the Fremen's public grant
-  // as it stood before the revival.
-  // A Karama cancelled it for this turn's revival: the retake goes without it ([LR] 3.04).
-  const bool grant_cancelled = cancelled_this_turn(b, seat, KaramaAbility::FremenAllyFreeRevival);
-  if (ally && b.faction_of(*ally) == Faction::Fremen && b.seat(*ally).grants_ally_free_revivals && !grant_cancelled) {
-    free = std::max(free, 3);
-  }
-  // The Emperor's extras are the last forces revived, normal ones first (the engine's choice).
-  const int extra_normal = std::min(r->ally_paid_extra.value, r->normal.value);
-  const int extra_special = r->ally_paid_extra.value - extra_normal;
-  const int own_normal = r->normal.value - extra_normal;
-  const int own_special = r->special.value - extra_special;
-  const int free_special = std::min(free, own_special);  // the dearer ones first
-  const int free_normal = std::min(free - free_special, own_normal);
-  int own = info.force_revival_cost.value * (own_normal - free_normal) +
-            info.special_force_revival_cost.value * (own_special - free_special);
-  if (r->leader) own += leader_info(*r->leader).strength;  // [LR] 1.05.03.02
-  if (r->kwisatz_haderach) own += 2;  // the token's fighting strength, +2 ([LR] 2.01.11, 2.01.14)
+  const RevivalPrice price = revival_price(b, seat, *r);
   Flows expected(b);
-  const int extra = info.force_revival_cost.value * extra_normal + info.special_force_revival_cost.value * extra_special;
   // [LR] 2.03.07 ✷, 2.04.11 ✷: another seat's standing Karama order cancels the Emperor's extras
   // or the Fremen's 3 free revivals; the revival does not happen and is retaken without them
   // ([LR] 3.04): nothing is paid, nothing leaves the Tanks (oracle.karama-cancel checks the rest).
-  const bool fremen_grant = free > info.free_revival.value && own_normal + own_special > info.free_revival.value;
+  const bool fremen_grant = price.free > info.free_revival.value && price.own_forces > info.free_revival.value;
   const char* cancelled = r->ally_paid_extra.value > 0 && !karama_ready(b, seat, KaramaAbility::EmperorAllyRevivals).empty()
                               ? "the Emperor's extras"
                           : fremen_grant && !karama_ready(b, seat, KaramaAbility::FremenAllyFreeRevival).empty()
@@ -196,8 +176,8 @@ Violations revival_payment(const Transition& t, const GameContext&) {
     }
     return decided(kRevival, std::move(out));
   }
-  pay(b, expected, seat, own, std::nullopt);
-  if (extra > 0) {
+  pay(b, expected, seat, price.own, std::nullopt);
+  if (const int extra = price.extra; extra > 0) {
     const auto emperor = b.seat_of(Faction::Emperor);
     if (!emperor) return skipped(kRevival);
     expected.seat[emperor->value] -= extra;
@@ -601,6 +581,7 @@ constexpr std::array<Checker, kOracleCount> kOracles{
     Checker{kNames[kLegalShipment], "oracle", "every accepted shipment was legal by a reference from the rulebook; a sample of decisions offers exactly the legal ones", legal_shipment},
     Checker{kNames[kLegalMovement], "oracle", "every accepted move was legal by a reference from the rulebook (range, storm, occupancy); a sample of decisions offers exactly the legal ones", legal_movement},
     Checker{kNames[kLegalBidding], "oracle", "every accepted bid was legal by a reference from the rulebook (hand, minimum, spice, Karama); a sample of decisions offers exactly the legal ones", legal_bidding},
+    Checker{kNames[kLegalCommand], "oracle", "every accepted command of every kind was legal by a reference from the rulebook: its phase, its faction, card and rule, its limits a turn", legal_command},
     Checker{kNames[kNexusPlay], "oracle", "a Nexus play: held, one receipt, native mode, to the discard; each family's panel contract", nexus_play},
 };
 

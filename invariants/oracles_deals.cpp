@@ -12,7 +12,8 @@
 //   StormCard     the Fremen storm card as drawn: next turn's, or this turn's when none was drawn
 //                 ([LR] 2.04.13-14, Advanced).
 // And the DrawNexus command: the held card (if any) goes to the Nexus discard and one draw for
-// that seat follows (seed 000, item 4). The spice and capture draws have their own oracles.
+// that seat follows (seed 000, item 4). Of a SpiceDraw only the source is checked here (what the
+// card does is oracle.spice-blow's and oracle.worm's); the capture draw is oracle.capture's.
 //
 // A drawn card comes from its deck as the step found it (the known top first, in order), or,
 // once the step has drawn that deck empty, from the discard reshuffled into it. A step's draws are
@@ -58,6 +59,7 @@ std::size_t draws_before(const Transition& t, std::size_t position, bool (*same_
 
 bool treachery_deck(ChanceKind k) { return k == ChanceKind::TreacheryDeal || k == ChanceKind::TreacheryLot; }
 bool nexus_deck(ChanceKind k) { return k == ChanceKind::NexusDraw; }
+bool spice_deck(ChanceKind k) { return k == ChanceKind::SpiceDraw; }
 
 std::size_t starting_cards(Faction f) { return f == Faction::Harkonnen ? 2 : 1; }     // fact sheet §6.1
 
@@ -244,6 +246,19 @@ Violations draw_nexus(const Transition& t, Seat seat) {
   return out;
 }
 
+// A spice card comes from the spice deck as the step found it, the Atreides' known top first, or,
+// once the step drew the deck empty, from the cards reshuffled into it: the discard piles and the
+// turn-1 worms set aside ([LR] 1.02.02, 1.13.03; a superset of what 1.13.03 reshuffles). What it
+// does is oracle.spice-blow's and oracle.worm's.
+void spice_draw(const Transition& t, SpiceCardId card, std::size_t n, Violations& out) {
+  const GameState& b = t.before;
+  std::vector<SpiceCardId> reshuffled(b.blow.set_aside.begin(), b.blow.set_aside.end());
+  for (const auto& pile : b.blow.discard) reshuffled.insert(reshuffled.end(), pile.begin(), pile.end());
+  if (const std::string why = drawn_from(b.blow.deck, reshuffled, n, card); !why.empty()) {
+    out.push_back(violation(kDeal, fmt::format("the spice card {} cannot have been drawn: {}", spice_card_info(card).name, why)));
+  }
+}
+
 }  // namespace
 
 Violations deal(const Transition& t, const GameContext&) {
@@ -266,8 +281,8 @@ Violations deal(const Transition& t, const GameContext&) {
       break;
     case ChanceKind::SpicePeek: spice_peek(t, seat, SpiceCardId{r.outcome}, out); break;
     case ChanceKind::StormCard: storm_card(t, seat, r.outcome, out); break;
-    case ChanceKind::SpiceDraw:
-    case ChanceKind::CaptureDraw: return {};  // oracle.spice-blow, oracle.worm, oracle.capture
+    case ChanceKind::SpiceDraw: spice_draw(t, SpiceCardId{r.outcome}, draws_before(t, at, spice_deck), out); break;
+    case ChanceKind::CaptureDraw: return {};  // oracle.capture: one of the loser's active leaders
   }
   return decided(kDeal, std::move(out));
 }

@@ -101,12 +101,12 @@ std::string coverage_part(const FamilyResult& f) {
 
 std::string oracles_part(const FamilyResult& f) {
   std::string h = fmt::format("<h3>Oracle coverage</h3><p>An oracle may skip at most {}% of the steps of a kind it covers.</p>"
-                              "<table><tr><th>Step kind</th><th>Steps</th><th>Oracles deciding its outcome</th></tr>",
+                              "<table><tr><th>Step kind</th><th>Steps</th><th>Oracles deciding its outcome</th><th>Oracles deciding its legality</th></tr>",
                               kMaxOracleSkipPercent);
+  const auto text = [](const std::string& s) { return s == "none" ? std::string(R"(<span class="failed">none</span>)") : esc(s); };
   for (const OracleRow& row : f.oracles) {
-    const std::string oracles = oracle_cells_text(row);
-    h += fmt::format(R"(<tr><td>{}{}</td><td class="n">{}</td><td>{}</td></tr>)", esc(row.kind), row.chance ? " (chance)" : "", row.steps,
-                     oracles == "none" ? R"(<span class="failed">none</span>)" : esc(oracles));
+    h += fmt::format(R"(<tr><td>{}{}</td><td class="n">{}</td><td>{}</td><td>{}</td></tr>)", esc(row.kind), row.chance ? " (chance)" : "",
+                     row.steps, text(outcome_cells_text(row)), text(legality_cells_text(row)));
   }
   return h + "</table>\n";
 }

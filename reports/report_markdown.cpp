@@ -56,11 +56,12 @@ void coverage_table(std::string& md, const FamilyResult& f) {
 
 void oracle_table(std::string& md, const FamilyResult& f) {
   md += fmt::format("### Oracle coverage (an oracle may skip at most {}% of a kind's steps)\n\n"
-                    "| Step kind | Steps | Oracles deciding its outcome |\n|---|---:|---|\n", kMaxOracleSkipPercent);
+                    "| Step kind | Steps | Oracles deciding its outcome | Oracles deciding its legality |\n|---|---:|---|---|\n",
+                    kMaxOracleSkipPercent);
+  const auto text = [](const std::string& s) { return s == "none" ? std::string("**none**") : cell(s); };
   for (const OracleRow& row : f.oracles) {
-    const std::string oracles = oracle_cells_text(row);
-    md += fmt::format("| {}{} | {} | {} |\n", cell(row.kind), row.chance ? " (chance)" : "", row.steps,
-                      oracles == "none" ? "**none**" : cell(oracles));
+    md += fmt::format("| {}{} | {} | {} | {} |\n", cell(row.kind), row.chance ? " (chance)" : "", row.steps, text(outcome_cells_text(row)),
+                      text(legality_cells_text(row)));
   }
   md += "\n";
 }

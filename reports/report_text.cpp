@@ -3,6 +3,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <array>
+
 namespace dune::reports {
 
 std::string escape_xml(std::string_view s) {
@@ -68,12 +71,37 @@ std::string timing_text(const Timing& t) {
                      t.games_per_second);
 }
 
-std::string oracle_cells_text(const OracleRow& row) {
+bool is_legality_oracle(std::string_view oracle) { return oracle.starts_with("oracle.legal-"); }
+
+namespace {
+
+// The oracles that check a chance outcome's source: the card was in its deck as the step found
+// it, or the leader among the loser's active ones (invariants/oracles_deals.cpp, oracles_battle.cpp).
+constexpr std::array<std::string_view, 2> kSourceOracles{"oracle.deal", "oracle.capture"};
+
+std::string cells_text(const OracleRow& row, bool (*keep)(const OracleCell&)) {
   if (row.steps == 0) return "not played";
-  if (row.oracles.empty()) return "none";
   std::vector<std::string> parts;
-  for (const OracleCell& c : row.oracles) parts.push_back(fmt::format("{} {} decided, {} skipped", c.oracle, c.decided, c.skipped));
-  return join_text(parts, "; ");
+  for (const OracleCell& c : row.oracles) {
+    if (keep(c)) parts.push_back(fmt::format("{} {} decided, {} skipped", c.oracle, c.decided, c.skipped));
+  }
+  return parts.empty() ? "none" : join_text(parts, "; ");
+}
+
+}  // namespace
+
+std::string outcome_cells_text(const OracleRow& row) {
+  return cells_text(row, [](const OracleCell& c) { return !is_legality_oracle(c.oracle); });
+}
+
+std::string legality_cells_text(const OracleRow& row) {
+  if (!row.chance) return cells_text(row, [](const OracleCell& c) { return is_legality_oracle(c.oracle); });
+  if (row.steps == 0) return "not played";
+  std::vector<std::string> sources;
+  for (const OracleCell& c : row.oracles) {
+    if (std::find(kSourceOracles.begin(), kSourceOracles.end(), c.oracle) != kSourceOracles.end()) sources.push_back(c.oracle);
+  }
+  return sources.empty() ? "none" : fmt::format("no seat chooses it; its source: {}", join_text(sources, ", "));
 }
 
 }  // namespace dune::reports

@@ -25,8 +25,13 @@ std::string factions_text(const std::vector<Faction>& factions);
 const FamilyResult* find_family(const CampaignResult& r, Faction f);
 std::string params_text(const CampaignResult& r);
 std::string timing_text(const Timing& t);
-// The oracles of one kind of step: "oracle.shipment-payment 910 decided, 0 skipped; ...", "none"
-// when the kind was played and no oracle decides it, "not played" when it was not.
-std::string oracle_cells_text(const OracleRow& row);
+// The oracles of one kind of step, in two columns (issue 17): those deciding its outcome
+// ("oracle.shipment-payment 910 decided, 0 skipped; ...") and those deciding its legality (the
+// `oracle.legal-*` ones). "none" when the kind was played and no oracle of the column decides it,
+// "not played" when it was not. A chance kind has no legality oracle, since no seat chooses its
+// outcome: its column names the oracles that check the outcome could be drawn (its source).
+bool is_legality_oracle(std::string_view oracle);
+std::string outcome_cells_text(const OracleRow& row);
+std::string legality_cells_text(const OracleRow& row);
 
 }  // namespace dune::reports

@@ -54,12 +54,15 @@ TEST(ReportMarkdown, CoverageShortfallIsVisible) {
 TEST(ReportMarkdown, TheOracleCoverageTableListsEveryKindWithItsOracles) {
   const std::string md = render_markdown(testing::synthetic_campaign({}));
   EXPECT_TRUE(has(md, "### Oracle coverage (an oracle may skip at most 5% of a kind's steps)"));
-  EXPECT_TRUE(has(md, "| PlaceForces | 60 | **none** |"));
-  EXPECT_TRUE(has(md, "| StormCard (chance) | 1500 | oracle.storm-damage 1440 decided, 60 skipped |"));
+  EXPECT_TRUE(has(md, "| Step kind | Steps | Oracles deciding its outcome | Oracles deciding its legality |"));
+  EXPECT_TRUE(has(md, "| PlaceForces | 60 | **none** | **none** |"));
+  EXPECT_TRUE(has(md, "| StormCard (chance) | 1500 | oracle.storm-damage 1440 decided, 60 skipped | **none** |"));
+  EXPECT_TRUE(has(md, "| TreacheryLot (chance) | 300 | oracle.deal 300 decided, 0 skipped | no seat chooses it; its source: oracle.deal |"));
+  EXPECT_TRUE(has(md, "decided, 0 skipped | oracle.legal-shipment ")) << "the legality oracle in its own column";
   EXPECT_TRUE(has(md, "oracle.bribes")) << "an oracle met first in a later game is listed too";
   const std::string html = render_html(testing::synthetic_campaign({}));
   EXPECT_TRUE(has(html, "<h3>Oracle coverage</h3>"));
-  EXPECT_TRUE(has(html, R"(<td>PlaceForces</td><td class="n">60</td><td><span class="failed">none</span></td>)"));
+  EXPECT_TRUE(has(html, R"(<td>PlaceForces</td><td class="n">60</td><td><span class="failed">none</span></td><td><span class="failed">none</span></td>)"));
 }
 
 TEST(ReportJunit, OneCasePerFamilyAndInvariant) {

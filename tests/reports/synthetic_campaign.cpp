@@ -29,12 +29,13 @@ GameRecord record(std::uint64_t seed, Faction family, std::uint64_t game, bool v
               {"protocol.atomic", "protocol", g.steps / 2, 0}};
   g.coverage = {{"Cunning played", (r >> 12) % 3}, {"cancelled", (r >> 14) % 2}};
   // Oracle coverage: a decided kind (its oracles met in either order), a kind no oracle decides,
-  // and a chance kind with an oracle that skips one case in 25 (4%, under the 5% limit).
+  // a chance kind with an oracle that skips one case in 25 (4%, under the 5% limit), and a chance
+  // kind whose source an oracle checks.
   const std::uint64_t ships = 1 + (r >> 16) % 4;
-  std::vector<OracleCell> ship{{"oracle.shipment-payment", ships, 0}};
+  std::vector<OracleCell> ship{{"oracle.shipment-payment", ships, 0}, {"oracle.legal-shipment", ships, 0}};
   if ((r >> 18) % 2 != 0) ship.insert(ship.begin(), OracleCell{"oracle.bribes", 1, 0});
   g.oracles = {{"Ship", false, ships, ship}, {"PlaceForces", false, 1, {}},
-               {"StormCard", true, 25, {{"oracle.storm-damage", 24, 1}}}};
+               {"StormCard", true, 25, {{"oracle.storm-damage", 24, 1}}}, {"TreacheryLot", true, 5, {{"oracle.deal", 5, 0}}}};
   if (violated) {
     const int step = static_cast<int>((r >> 24) % g.steps);
     Counterexample c;

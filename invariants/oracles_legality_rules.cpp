@@ -1,0 +1,618 @@
+// oracle.legal-command (issue 17 item 3): every accepted command, of every kind, was legal when it
+// was accepted, by a second, small reference written from the rulebook, never by the engine's
+// validators or its command descriptors (model/commands.h kInfo is not read here):
+//   - when: the phase and step the rulebook lets the kind be played in (the table `kWhen` below,
+//     each row with its rule), the setup steps excepted for bribes (1.12.04), never after the game;
+//   - who: the faction whose ability it is, the Advanced rule that brings it into the game, the
+//     card it needs in hand, the alliance it needs;
+//   - how much and how often: the once-a-turn limits recomputed from the log (one shipment of
+//     any of the Guild's three kinds, 1.06.02, 2.06.05; one move, two with Hajr, 1.06.05.01,
+//     3.01.09; one revival, 1.05; one Charity claim, 1.03.02; each with the retake a Karama cancel
+//     grants, 3.04), the revival limits (3 forces beyond the Emperor's paid extras, the Tanks'
+//     forces, one Fedaykin or Sardaukar a turn in Advanced, a leader only when none is active or
+//     all have died, 1.05.01-1.05.04, 2.01.14, 2.03.11, the fact sheet's faction table), the
+//     price within the reviver's
+//     spice, the battle plan (a leader of one's own, alive, not yet fought in another territory
+//     this phase, or a Cheap Hero; a weapon and a defense held and of their class; none without a
+//     leader or Cheap Hero; a leader or Cheap Hero whenever one can be played; the dial within the
+//     forces there, whole numbers in Basic; support in Advanced only, within the forces and the
+//     spice, 1.07.04, 1.13.04), a traitor called against the opponent's leader (1.07.06.07), the
+//     storm dial's range (0-20 on turn 1, 1-3 later, 1.01.02), Weather Control and Family Atomics
+//     after the first turn (3.01.07, 3.01.23), Charity at 0 or 1 spice (the Bene Gesserit always,
+//     2.02.09), the alliance rules (1.10.01), and the rest row by row below.
+// The shipment, movement and bid rules proper (ranges, storm, occupancy, prices) are the other
+// legality oracles' (oracles_legality.cpp); this one adds the turn limits of Ship and Move to them.
+//
+// Chance steps are not commands: no seat chooses them, so no legality oracle applies; that each
+// outcome could be drawn (from its deck as the step found it, the known top first, or the loser's
+// active leaders) is decided by oracle.deal and oracle.capture (README "Oracle coverage").
+//
+// What a seat is *awaited* for (storm order in Shipment and Movement, the bidding order, the
+// aggressor's order of battles) is left to the protocol checks and the completeness probes of the
+// other legality oracles: a wrong turn order moves no piece this reference could tell apart.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <variant>
+
+#include "invariants/oracle_support.h"
+#include "model/cards.h"
+#include "model/factions.h"
+
+namespace dune::invariants::oracle_detail {
+namespace {
+
+template <class... F>
+struct overloaded : F... {
+  using F::operator()...;
+};
+
+// ---- when: the steps each kind may be played in ([LR] numbers per row) ----------------------
+
+constexpr StepMask kSetup{Step::SetupTraitorSelection, Step::SetupPrediction, Step::SetupFremenPlacement,
+                          Step::SetupBeneGesseritPlacement};
+constexpr StepMask kAnyLive = [] {  // every step of a live game
+  StepMask m;
+  for (std::size_t i = 0; i < kStepCount; ++i) {
+    if (static_cast<Step>(i) != Step::GameOver) m.bits |= 1u << i;
+  }
+  return m;
+}();
+constexpr StepMask kAfterSetup = [] {  // deals and bribes: not during setup (1.12.04)
+  StepMask m = kAnyLive;
+  m.bits &= ~kSetup.bits;
+  return m;
+}();
+
+template <class C> constexpr StepMask kWhen = {};
+template <> constexpr StepMask kWhen<ChooseTraitor> = {Step::SetupTraitorSelection};  // 0.11
+template <> constexpr StepMask kWhen<Predict> = {Step::SetupPrediction};              // 2.02.03
+template <> constexpr StepMask kWhen<PlaceForces> = {Step::SetupFremenPlacement, Step::SetupBeneGesseritPlacement};  // 2.04.02, 2.02.11
+template <> constexpr StepMask kWhen<DialStorm> = {Step::StormDial};                   // 1.01.02
+template <> constexpr StepMask kWhen<PlayWeatherControl> = {Step::StormCardWindow};    // 3.01.23: before the storm moves
+template <> constexpr StepMask kWhen<PlayFamilyAtomics> = {Step::StormCardWindow};     // 3.01.07
+template <> constexpr StepMask kWhen<ProposeAlliance> = {Step::NexusNegotiation};      // 1.10.01
+template <> constexpr StepMask kWhen<AcceptAlliance> = {Step::NexusNegotiation};
+template <> constexpr StepMask kWhen<BreakAlliance> = {Step::NexusNegotiation};        // 1.10.01.06
+template <> constexpr StepMask kWhen<PlaceWorm> = {Step::WormPlacement};               // 2.04.15
+template <> constexpr StepMask kWhen<RideWorm> = {Step::WormRide};                     // 2.04.08
+template <> constexpr StepMask kWhen<ClaimCharity> = {Step::Charity};                  // 1.03
+template <> constexpr StepMask kWhen<Bid> = {Step::Bidding};                           // 1.04
+template <> constexpr StepMask kWhen<KaramaTakeCard> = {Step::Bidding};                // 3.01.11.04
+template <> constexpr StepMask kWhen<KaramaTakeHand> = {Step::Bidding};                // 1.14.04
+template <> constexpr StepMask kWhen<KaramaGiveCard> = {Step::Bidding};                // 1.14.04
+template <> constexpr StepMask kWhen<Revive> = {Step::Revival};                        // 1.05
+template <> constexpr StepMask kWhen<KaramaRevive> = {Step::Revival};                  // 1.14.02
+template <> constexpr StepMask kWhen<Ship> = {Step::Shipment};                         // 1.06.03
+template <> constexpr StepMask kWhen<CrossShip> = {Step::Shipment};                    // 2.06.05.02
+template <> constexpr StepMask kWhen<ShipToReserves> = {Step::Shipment};               // 2.06.05.03
+template <> constexpr StepMask kWhen<SendSpiritualAdvisor> = {Step::Shipment};         // 2.02.05
+template <> constexpr StepMask kWhen<Move> = {Step::Movement};                         // 1.06.05
+template <> constexpr StepMask kWhen<PlayHajr> = {Step::Movement};                     // 3.01.09
+template <> constexpr StepMask kWhen<FlipBeneGesserit> = {Step::Shipment, Step::Movement};  // 2.02.15-17
+template <> constexpr StepMask kWhen<GuildActNow> = {Step::Shipment, Step::Movement};  // 2.06.12
+template <> constexpr StepMask kWhen<PlayTruthtrance> = kAnyLive;                      // 3.01.22 "at anytime"
+template <> constexpr StepMask kWhen<PlayGhola> = kAnyLive;                            // 3.01.20 "at any time"
+template <> constexpr StepMask kWhen<GiveSpice> = kAfterSetup;                         // 1.12.04
+template <> constexpr StepMask kWhen<AllySpice> = kAnyLive;                            // 1.10.02.05-06
+template <> constexpr StepMask kWhen<ProtectAllyFromWorms> = kAnyLive;                 // 2.04.10
+template <> constexpr StepMask kWhen<GrantAllyFreeRevivals> = kAnyLive;                // 2.04.11
+template <> constexpr StepMask kWhen<SetRedrawPolicy> = kAnyLive;                      // seed 000 item 4
+template <> constexpr StepMask kWhen<ArmKarama> = kAnyLive;                            // 3.01.11.00 "at anytime"
+template <> constexpr StepMask kWhen<ChooseBattle> = {Step::Battle};                   // 1.07.02-03
+template <> constexpr StepMask kWhen<UseVoice> = {Step::Battle};                       // 2.02.06
+template <> constexpr StepMask kWhen<UsePrescience> = {Step::Battle};                  // 2.01.08
+template <> constexpr StepMask kWhen<PlanBattle> = {Step::Battle};                     // 1.07.04
+template <> constexpr StepMask kWhen<DialBattle> = {Step::Battle};
+template <> constexpr StepMask kWhen<CallTraitor> = {Step::Battle};                    // 1.07.06.07
+template <> constexpr StepMask kWhen<CaptureLeader> = {Step::Battle};                  // 2.05.10
+template <> constexpr StepMask kWhen<TakeLosses> = {Step::Battle};                     // 1.07.06.06
+template <> constexpr StepMask kWhen<DiscardPlayed> = {Step::Battle};
+template <> constexpr StepMask kWhen<KaramaSeePlan> = {Step::Battle};                  // 1.14.01
+template <> constexpr StepMask kWhen<DrawNexus> = {Step::NexusDraw};                   // seed 000 items 3-4
+// The one registered family's panels (Atreides, seed 000 panel table) all act in battle.
+template <> constexpr StepMask kWhen<PlayNexus> = {Step::Battle};
+// A decline: every optional decision, never a setup choice or the storm dial, which are owed.
+template <> constexpr StepMask kWhen<Pass> = [] {
+  StepMask m = kAnyLive;
+  m.bits &= ~(kSetup.bits | StepMask{Step::StormDial}.bits);
+  return m;
+}();
+
+// ---- shared facts, recomputed here --------------------------------------------------------------
+
+// The log entries of the current turn, newest first: back to the last spice card drawn (every
+// turn's Spice Blow draws at least one, 1.02.01), so a Revival, Shipment, Movement or Battle scan
+// never reaches the previous turn's.
+template <class F>
+void this_turn(const GameState& s, F&& f) {
+  for (std::size_t i = s.log.size(); i-- > 0;) {
+    if (const auto* c = std::get_if<ChanceRecord>(&s.log[i]); c && c->request.kind == ChanceKind::SpiceDraw) return;
+    if (const auto* e = std::get_if<Envelope>(&s.log[i])) f(*e);
+  }
+}
+
+template <class... C>
+int commands_this_turn(const GameState& s, Seat seat) {
+  int n = 0;
+  this_turn(s, [&](const Envelope& e) { n += e.seat == seat && (std::holds_alternative<C>(e.command) || ...); });
+  return n;
+}
+
+// The retakes a Karama cancel of `seat`'s ability this turn grants ([LR] 3.04).
+int retakes(const GameState& s, Seat seat, std::initializer_list<KaramaAbility> abilities) {
+  int n = 0;
+  for (const KaramaCancel& k : s.karama.cancels) {
+    n += k.against == seat && k.turn == s.turn && std::find(abilities.begin(), abilities.end(), k.ability) != abilities.end();
+  }
+  return n;
+}
+
+bool allied(const GameState& s, Faction f) {
+  return std::any_of(s.alliances.begin(), s.alliances.end(), [&](const Alliance& a) { return a.a == f || a.b == f; });
+}
+
+bool in_game(const GameState& s, Faction f) { return std::find(s.options.factions.begin(), s.options.factions.end(), f) != s.options.factions.end(); }
+
+bool holds_named(const SeatState& seat, std::string_view name) {
+  return std::any_of(seat.hand.begin(), seat.hand.end(), [&](TreacheryCardId c) { return card_type(c).name == name; });
+}
+
+bool karama_power_used(const GameState& s, Seat seat) {
+  return std::any_of(s.karama.powers.begin(), s.karama.powers.end(), [&](const KaramaPowerUse& p) { return p.by == seat; });
+}
+
+// The seat's own leaders that are active: alive behind its own shield ([LR] 1.05.03).
+int active_leaders(const GameState& s, Seat seat) {
+  int n = 0;
+  for (std::size_t l = 0; l < kLeaderCount; ++l) {
+    n += kLeaders[l].faction == s.faction_of(seat) && s.leaders[l].where == LeaderLocation::Available && s.leaders[l].holder == seat;
+  }
+  return n;
+}
+
+bool all_leaders_died(const GameState& s, Faction f) {
+  for (std::size_t l = 0; l < kLeaderCount; ++l) {
+    if (kLeaders[l].faction == f && s.leaders[l].where != LeaderLocation::NotInPlay && s.leaders[l].deaths == 0) return false;
+  }
+  return true;
+}
+
+bool is_weapon(TreacheryClass c) {
+  return c == TreacheryClass::WeaponProjectile || c == TreacheryClass::WeaponPoison || c == TreacheryClass::WeaponProjectileAndPoison ||
+         c == TreacheryClass::WeaponSpecial;
+}
+bool is_defense(TreacheryClass c) {
+  return c == TreacheryClass::DefenseProjectile || c == TreacheryClass::DefensePoison || c == TreacheryClass::DefenseProjectileAndPoison;
+}
+
+// The battle side of `seat` (0 aggressor, 1 opponent), if it fights the battle under way.
+std::optional<std::size_t> side_of(const GameState& s, Seat seat) {
+  if (s.battle.stage == BattleStage::None) return std::nullopt;
+  for (std::size_t i = 0; i < 2; ++i) {
+    if (s.battle.combatants[i] == seat) return i;
+  }
+  return std::nullopt;
+}
+
+// The side `seat` uses its abilities for: its own, or its ally's ([LR] 2.01.09 Prescience, 2.02.07
+// the Voice, 2.05.09 traitors, each "in your ally's battle").
+std::optional<std::size_t> ability_side_of(const GameState& s, Seat seat) {
+  if (const auto own = side_of(s, seat)) return own;
+  const auto ally = ally_seat(s, seat);
+  return ally ? side_of(s, *ally) : std::nullopt;
+}
+
+// A leader `seat` may put in a plan now: behind its shield (its own or captured, 2.05.10.03) and
+// not fought in another territory this phase ([LR] 1.07.04.04).
+bool leader_playable(const GameState& s, Seat seat, std::size_t l) {
+  const LeaderState& x = s.leaders[l];
+  if ((x.where != LeaderLocation::Available && x.where != LeaderLocation::Captured) || x.holder != seat) return false;
+  return !s.battle.leader_territory[l] || *s.battle.leader_territory[l] == s.battle.territory;
+}
+
+std::pair<int, int> battle_forces(const GameState& s, Seat seat) {
+  int normal = 0, special = 0;
+  for (CellId c : s.battle.cells) {
+    normal += s.board.normal[index(c)][index(s.faction_of(seat))].value;
+    special += s.board.special[index(c)][index(s.faction_of(seat))].value;
+  }
+  return {normal, special};
+}
+
+int spendable(const GameState& s, Seat seat) {
+  const auto ally = ally_seat(s, seat);
+  return s.seat(seat).spice.value + (ally ? std::min(s.seat(*ally).ally_spice_limit.value, s.seat(*ally).spice.value) : 0);
+}
+
+// ---- who, how much and how often: one reference per kind ("" when legal) ------------------------
+
+struct Rules {
+  const GameState& s;
+  Seat seat;
+  Faction f;
+  const SeatState& me;
+
+  std::string only(Faction owner, std::string_view rule) const {
+    return f == owner ? "" : fmt::format("only the {} may ({})", to_string(owner), rule);
+  }
+
+  std::string operator()(const Pass&) const { return ""; }
+  std::string operator()(const ChooseTraitor& c) const {
+    if (f == Faction::Harkonnen) return "the Harkonnen keep all four and choose none ([LR] 2.05.03)";
+    if (std::find(me.traitor_offer.begin(), me.traitor_offer.end(), c.card) == me.traitor_offer.end()) return "not one of the four it was dealt ([LR] 0.11)";
+    return "";
+  }
+  std::string operator()(const Predict& c) const {
+    if (auto w = only(Faction::BeneGesserit, "[LR] 2.02.03"); !w.empty()) return w;
+    if (c.faction == Faction::BeneGesserit || !in_game(s, c.faction)) return "a prediction names another faction in the game ([LR] 2.02.03)";
+    if (c.turn < 1 || c.turn > s.options.turn_limit) return "a prediction names a turn of the game ([LR] 2.02.03)";
+    return "";
+  }
+  std::string operator()(const PlaceForces&) const {
+    if (s.step == Step::SetupFremenPlacement) return only(Faction::Fremen, "[LR] 2.04.02");
+    if (!s.options.rules.bene_gesserit_advisors) return "the advisor placement is Advanced ([LR] 2.02.11)";
+    return only(Faction::BeneGesserit, "[LR] 2.02.11");
+  }
+  std::string operator()(const DialStorm& c) const {
+    const auto [lo, hi] = s.turn <= 1 ? std::pair{0, 20} : std::pair{1, 3};
+    if (c.amount < lo || c.amount > hi) return fmt::format("a storm dial is {} to {} on this turn ([LR] 1.01.02)", lo, hi);
+    if (s.storm.dials[seat.value]) return "it has dialed already";
+    return "";
+  }
+  std::string operator()(const PlayWeatherControl& c) const {
+    if (!holds_named(me, "Weather Control")) return "no Weather Control in hand";
+    if (s.turn <= 1) return "after the first turn only ([LR] 3.01.23)";
+    if (c.sectors > 10) return "it moves the storm 0 to 10 sectors ([LR] 3.01.23)";
+    return "";
+  }
+  std::string operator()(const PlayFamilyAtomics&) const {
+    if (!holds_named(me, "Family Atomics")) return "no Family Atomics in hand";
+    if (s.turn <= 1) return "after the first turn only ([LR] 3.01.07)";
+    bool near = false;  // forces on or next to the Shield Wall (the path out of the storm is oracle.storm-damage's)
+    for (const TerritoryInfo& t : kTerritories) near = near || (t.near_shield_wall && territory_forces(s, f, t.id) > 0);
+    return near ? "" : "no forces on or next to the Shield Wall ([LR] 3.01.07)";
+  }
+  std::string operator()(const ProposeAlliance& c) const {
+    if (c.with == f || !in_game(s, c.with)) return "an alliance is proposed to another faction in the game";
+    if (allied(s, f) || allied(s, c.with)) return "no faction is in two alliances ([LR] 1.10.01.05)";
+    return "";
+  }
+  std::string operator()(const AcceptAlliance& c) const {
+    const auto& p = s.blow.proposals;
+    if (std::find(p.begin(), p.end(), std::pair{c.proposer, f}) == p.end()) return "no such proposal stands";
+    if (allied(s, f) || allied(s, c.proposer)) return "no faction is in two alliances ([LR] 1.10.01.05)";
+    return "";
+  }
+  std::string operator()(const BreakAlliance&) const { return allied(s, f) ? "" : "it has no alliance to break ([LR] 1.10.01.06)"; }
+  std::string operator()(const PlaceWorm& c) const {
+    if (auto w = only(Faction::Fremen, "[LR] 2.04.15"); !w.empty()) return w;
+    if (!s.options.rules.fremen_worm_sending) return "placing a worm is Advanced ([LR] 2.04.15)";
+    if (index(c.territory) >= kTerritoryCount || territory_info(c.territory).type != TerritoryType::Sand) return "a worm goes to a sand territory ([LR] 2.04.15)";
+    return "";
+  }
+  std::string operator()(const RideWorm& c) const {
+    if (auto w = only(Faction::Fremen, "[LR] 2.04.08"); !w.empty()) return w;
+    if (std::find(s.blow.worm_rides.begin(), s.blow.worm_rides.end(), c.from) == s.blow.worm_rides.end()) return "no worm of this blow waits there";
+    if (c.to.value >= kCellCount || storm_sector(s, index(c.to))) return "a ride ends out of the storm ([LR] 1.01.04)";
+    if (c.normal + c.special == ForceCount{0}) return "no force named";
+    int normal = 0, special = 0;  // the Fremen out of the storm in the worm's territory
+    for (std::size_t cell = 0; cell < kCellCount; ++cell) {
+      if (kCells[cell].territory != c.from || storm_sector(s, cell)) continue;
+      normal += s.board.normal[cell][index(f)].value;
+      special += s.board.special[cell][index(f)].value;
+    }
+    return c.normal.value <= normal && c.special.value <= special ? "" : "more forces than ride from out of the storm there ([LR] 2.04.08)";
+  }
+  std::string operator()(const ClaimCharity&) const {
+    if (commands_this_turn<ClaimCharity>(s, seat) > 0) return "Charity is claimed once a turn ([LR] 1.03.02)";
+    return f == Faction::BeneGesserit || me.spice.value <= 1 ? "" : "Charity is for 0 or 1 spice ([LR] 1.03.01, 2.02.09)";
+  }
+  std::string operator()(const Bid&) const { return ""; }  // oracle.legal-bidding
+  std::string operator()(const KaramaTakeCard&) const {
+    if (!holds_karama(s, seat)) return "no Karama in hand";
+    if (s.bidding.lots.empty()) return "no card is up for bid";
+    return me.hand.size() < hand_limit(f) ? "" : "not with a full hand ([LR] 3.01.11.04)";
+  }
+  std::string operator()(const KaramaTakeHand& c) const {
+    if (auto w = only(Faction::Harkonnen, "[LR] 1.14.04"); !w.empty()) return w;
+    if (!s.options.rules.advanced_karama) return "the faction Karama powers are Advanced ([LR] 1.13.06)";
+    if (!holds_karama(s, seat)) return "no Karama in hand";
+    if (karama_power_used(s, seat)) return "the power is once a game ([LR] 1.14.00)";
+    return c.target == seat || c.target.value >= s.seat_count() ? "it takes another player's hand ([LR] 1.14.04)" : "";
+  }
+  std::string operator()(const KaramaGiveCard& c) const {
+    if (!s.karama.exchange || s.karama.exchange->harkonnen != seat || s.karama.exchange->owed == 0) return "it owes no card ([LR] 1.14.04)";
+    return holds(me, c.card) ? "" : "it gives a card of its own hand";
+  }
+  std::string operator()(const Revive& c) const;
+  std::string operator()(const KaramaRevive& c) const {
+    if (auto w = only(Faction::Emperor, "[LR] 1.14.02"); !w.empty()) return w;
+    if (!s.options.rules.advanced_karama) return "the faction Karama powers are Advanced ([LR] 1.13.06)";
+    if (!holds_karama(s, seat)) return "no Karama in hand";
+    if (karama_power_used(s, seat)) return "the power is once a game ([LR] 1.14.00)";
+    if (c.leader && c.normal + c.special > ForceCount{0}) return "three forces or one leader, not both ([LR] 1.14.02)";
+    if ((c.normal + c.special).value > 3) return "up to three forces ([LR] 1.14.02)";
+    if (c.normal > me.tanks_normal || c.special > me.tanks_special) return "more forces than its Tanks hold";
+    if (c.leader && (leader_info(*c.leader).faction != f || s.leaders[c.leader->value].where != LeaderLocation::Tanks)) return "one of its own leaders in the Tanks";
+    return "";
+  }
+  std::string ship_turn(std::string_view what) const {
+    const int made = commands_this_turn<Ship, CrossShip, ShipToReserves>(s, seat);
+    const int allowed = 1 + retakes(s, seat, {KaramaAbility::HalfPriceShipping, KaramaAbility::GuildCrossShip,
+                                              KaramaAbility::GuildShipToReserves, KaramaAbility::FremenStormMigration});
+    return made < allowed ? "" : fmt::format("a second shipment this turn ({}; one a turn, [LR] 1.06.02, 2.06.05)", what);
+  }
+  std::string operator()(const Ship&) const { return ship_turn("ship"); }
+  std::string operator()(const CrossShip& c) const {
+    const auto ally = ally_seat(s, seat);
+    if (f != Faction::SpacingGuild && !(ally && s.faction_of(*ally) == Faction::SpacingGuild)) return "only the Guild and its ally cross-ship ([LR] 2.06.05.02, 2.06.10)";
+    if (c.from.value >= kCellCount || c.to.value >= kCellCount) return "no such sector";
+    if (storm_sector(s, index(c.from)) || storm_sector(s, index(c.to))) return "not into or out of the storm ([LR] 1.06.03.04)";
+    if (c.normal + c.special == ForceCount{0}) return "no force named";
+    if (c.normal.value > s.board.normal[index(c.from)][index(f)].value || c.special.value > s.board.special[index(c.from)][index(f)].value) {
+      return "more forces than it has there";
+    }
+    const TerritoryId to = cell_info(c.to).territory;
+    if (is_stronghold(to) && to != cell_info(c.from).territory && other_occupants(s, f, to) >= 2) return "into a stronghold holding two other factions ([LR] 1.06.03.05)";
+    return ship_turn("cross-ship");
+  }
+  std::string operator()(const ShipToReserves& c) const {
+    if (auto w = only(Faction::SpacingGuild, "[LR] 2.06.05.03"); !w.empty()) return w;
+    if (c.from.value >= kCellCount || storm_sector(s, index(c.from))) return "not out of the storm ([LR] 1.06.03.04)";
+    if (c.normal + c.special == ForceCount{0}) return "no force named";
+    if (c.normal.value > s.board.normal[index(c.from)][index(f)].value || c.special.value > s.board.special[index(c.from)][index(f)].value) {
+      return "more forces than it has there";
+    }
+    return ship_turn("ship to reserves");
+  }
+  std::string operator()(const SendSpiritualAdvisor&) const { return only(Faction::BeneGesserit, "[LR] 2.02.05"); }
+  std::string operator()(const Move&) const {
+    const int made = commands_this_turn<Move>(s, seat);
+    const int allowed = 1 + commands_this_turn<PlayHajr>(s, seat) + retakes(s, seat, {KaramaAbility::FremenMovement});
+    return made < allowed ? "" : fmt::format("move {} this turn, {} allowed ([LR] 1.06.05.01, 3.01.09)", made + 1, allowed);
+  }
+  std::string operator()(const PlayHajr&) const { return holds_named(me, "Hajr") ? "" : "no Hajr in hand"; }
+  std::string operator()(const FlipBeneGesserit& c) const {
+    if (auto w = only(Faction::BeneGesserit, "[LR] 2.02.15"); !w.empty()) return w;
+    if (!s.options.rules.bene_gesserit_advisors) return "advisors are Advanced ([LR] 2.02.11)";
+    if (index(c.territory) >= kTerritoryCount) return "no such territory";
+    return territory_forces(s, f, c.territory) > 0 || s.board.advisors[index(c.territory)] ? "" : "no Bene Gesserit there to flip";
+  }
+  std::string operator()(const GuildActNow&) const {
+    if (auto w = only(Faction::SpacingGuild, "[LR] 2.06.12"); !w.empty()) return w;
+    return s.options.rules.guild_shipment_timing ? "" : "shipping as it pleases is Advanced ([LR] 2.06.00, 2.06.12)";
+  }
+  std::string operator()(const PlayTruthtrance& c) const {
+    if (!holds_named(me, "Truthtrance")) return "no Truthtrance in hand";
+    return c.target == seat || c.target.value >= s.seat_count() ? "it asks another player ([LR] 3.01.22)" : "";
+  }
+  std::string operator()(const PlayGhola& c) const {
+    if (!holds_named(me, "Tleilaxu Ghola")) return "no Tleilaxu Ghola in hand";
+    if (c.leader && c.forces > ForceCount{0}) return "a leader or forces, not both ([LR] 3.01.20)";
+    if (c.leader) {
+      const LeaderState& l = s.leaders[c.leader->value];
+      return leader_info(*c.leader).faction == f && (l.where == LeaderLocation::Tanks || l.where == LeaderLocation::TanksFaceDown)
+                 ? ""
+                 : "one of its own leaders in the Tanks ([LR] 3.01.20)";
+    }
+    if (c.forces.value < 1 || c.forces.value > 5) return "1 to 5 forces ([LR] 3.01.20)";
+    return c.forces.value <= tanks(s, seat) ? "" : "more forces than its Tanks hold";
+  }
+  std::string operator()(const GiveSpice& c) const {
+    if (c.to == seat || c.to.value >= s.seat_count()) return "spice is given to another player";
+    if (me.spice.value < 1) return "it has no spice to give";
+    const auto ally = ally_seat(s, seat);
+    return ally && *ally == c.to && f != Faction::Emperor ? "allies may not give spice to one another ([LR] 1.10.02.04, 2.03.06)" : "";
+  }
+  std::string operator()(const AllySpice&) const { return ""; }  // a standing grant, 0 to withdraw, at any time
+  std::string operator()(const ProtectAllyFromWorms&) const { return only(Faction::Fremen, "[LR] 2.04.10"); }
+  std::string operator()(const GrantAllyFreeRevivals&) const { return only(Faction::Fremen, "[LR] 2.04.11"); }
+  std::string operator()(const ChooseBattle& c) const {
+    if (index(c.territory) >= kTerritoryCount || c.territory == TerritoryId::PolarSink) return "no battle in the Polar Sink ([LR] 1.07.01.03)";
+    if (c.opponent == f || !in_game(s, c.opponent)) return "a battle is against another faction";
+    if (territory_forces(s, f, c.territory) == 0 || territory_forces(s, c.opponent, c.territory) == 0) {
+      return "both sides have forces in the territory of a battle ([LR] 1.07.01)";
+    }
+    return "";
+  }
+  std::string operator()(const UseVoice&) const {
+    if (auto w = only(Faction::BeneGesserit, "[LR] 2.02.06"); !w.empty()) return w;
+    if (!ability_side_of(s, seat)) return "the Voice is used in its own or its ally's battle ([LR] 2.02.06-07)";
+    return s.battle.voice ? "the Voice is used once a battle" : "";
+  }
+  std::string operator()(const UsePrescience&) const {
+    if (auto w = only(Faction::Atreides, "[LR] 2.01.08"); !w.empty()) return w;
+    if (!ability_side_of(s, seat)) return "Prescience is used in its own or its ally's battle ([LR] 2.01.08-09)";
+    return s.battle.prescience ? "Prescience is used once a battle" : "";
+  }
+  std::string operator()(const PlanBattle& c) const;
+  std::string operator()(const DialBattle& c) const {
+    const auto side = side_of(s, seat);
+    if (!side) return "it fights no battle";
+    const auto [normal, special] = battle_forces(s, seat);
+    if (c.dial_halves < 0 || c.support.value < 0) return "a negative dial or support";
+    if (!s.options.rules.advanced_combat) {
+      if (c.dial_halves % 2 != 0) return "Basic dials are whole numbers ([LR] 1.07.04.02)";
+      if (c.support != Spice{0}) return "spice support is Advanced ([LR] 1.13.04)";
+    } else {
+      if (c.support.value > normal + special) return "support is 1 spice per force there, at most ([LR] 1.13.04)";
+      if (c.support.value > spendable(s, seat)) return "more support than the spice it may spend";
+    }
+    const int most = most_dial_halves(*side, normal, special, c.support.value);
+    return c.dial_halves <= most ? "" : fmt::format("it dials {} halves, at most {} with its forces there and {} support ([LR] 1.07.04.02, 1.13.04)",
+                                                    c.dial_halves, most, c.support.value);
+  }
+  // The most a side may dial, in halves: each force at its strength ([LR] 1.07.04.02), a Fedaykin
+  // or Sardaukar 2, a Sardaukar 1 against the Fremen (2.03.08-09, 2.04.18); in Advanced combat a
+  // force not supported by 1 spice at half (1.13.04), the Fremen always at full (2.04.21), the
+  // support going to the strongest forces.
+  int most_dial_halves(std::size_t side, int normal, int special, int support) const {
+    const Seat opponent = s.battle.combatants[1 - side];
+    const int special_full = f == Faction::Emperor && s.faction_of(opponent) == Faction::Fremen ? 2 : 4;
+    if (!s.options.rules.advanced_combat || f == Faction::Fremen) return 2 * normal + special_full * special;
+    const int specials_supported = std::min(support, special);
+    const int normals_supported = std::min(support - specials_supported, normal);
+    return 2 * normal + special_full * special - (normal - normals_supported) - (special - specials_supported) * special_full / 2;
+  }
+  std::string operator()(const CallTraitor&) const {
+    // In one's own battle, or the Harkonnen in their ally's (1.07.06.07, 2.05.09).
+    const auto side = f == Faction::Harkonnen ? ability_side_of(s, seat) : side_of(s, seat);
+    if (!side) return "a traitor is called in one's own battle ([LR] 1.07.06.07, 2.05.09)";
+    const auto& plan = s.battle.plans[1 - *side];
+    if (!plan || !plan->leader) return "the opponent played no leader";
+    const auto& t = me.traitors;
+    const TraitorCardId card{static_cast<std::uint8_t>(plan->leader->value)};
+    return std::find(t.begin(), t.end(), card) != t.end() ? "" : "the opponent's leader is not its traitor ([LR] 1.07.06.07)";
+  }
+  std::string operator()(const CaptureLeader& c) const {
+    if (auto w = only(Faction::Harkonnen, "[LR] 2.05.10"); !w.empty()) return w;
+    if (!s.options.rules.harkonnen_capture) return "capturing leaders is Advanced ([LR] 2.05.00)";
+    // The battle is won: the loser, its opponent, is the one whose leader may be taken.
+    const auto side = side_of(s, seat);
+    if (!side || !s.battle.capture_from || s.battle.combatants[1 - *side] != *s.battle.capture_from) {
+      return "only the winner of the battle captures ([LR] 2.05.10.01)";
+    }
+    return s.battle.capture_leader == c.leader ? "" : "not the leader drawn at random ([LR] 2.05.10.01)";
+  }
+  std::string operator()(const TakeLosses& c) const {
+    if (s.battle.winner != seat) return "only the winner chooses its losses ([LR] 1.07.06.06)";
+    const auto [normal, special] = battle_forces(s, seat);
+    return c.normal.value <= normal && c.special.value <= special ? "" : "more losses than forces there";
+  }
+  std::string operator()(const DiscardPlayed& c) const {
+    if (s.battle.winner != seat) return "only the winner keeps or discards ([LR] 1.07.06.06)";
+    const auto side = side_of(s, seat);
+    if (!side || !s.battle.plans[*side]) return "it played no plan";
+    const PlanBattle& p = *s.battle.plans[*side];
+    if ((c.weapon && !p.weapon) || (c.defense && !p.defense) || (c.cheap_hero && !p.cheap_hero)) return "it discards a card it did not play";
+    return "";
+  }
+  std::string operator()(const DrawNexus&) const {
+    if (s.options.nexus == NexusModuleMode::Off) return "no Nexus module in this game";
+    return allied(s, f) ? "only an unallied player draws (seed 000, item 3)" : "";
+  }
+  std::string operator()(const SetRedrawPolicy&) const {
+    return s.options.nexus == NexusModuleMode::Off ? "no Nexus module in this game" : "";
+  }
+  std::string operator()(const PlayNexus& c) const {
+    if (s.options.nexus == NexusModuleMode::Off) return "no Nexus module in this game";
+    return s.nexus.held[seat.value] == c.card ? "" : "it does not hold that Nexus card (seed 000, item 7)";
+  }
+  std::string operator()(const ArmKarama& c) const {
+    if (!c.ability) return "";
+    const Faction owner = karama_ability_owner(*c.ability);
+    if (*c.ability == KaramaAbility::OffPlanetShipment) {
+      if (!s.options.rules.advanced_karama) return "the faction Karama powers are Advanced ([LR] 1.13.06)";
+      return only(Faction::SpacingGuild, "[LR] 1.14.05");
+    }
+    if (owner == f) return "a Karama cancels another player's ability ([LR] 3.01.11.01)";
+    return in_game(s, owner) ? "" : "that faction is not in the game";
+  }
+  std::string operator()(const KaramaSeePlan&) const {
+    if (auto w = only(Faction::Atreides, "[LR] 1.14.01"); !w.empty()) return w;
+    if (!s.options.rules.advanced_karama) return "the faction Karama powers are Advanced ([LR] 1.13.06)";
+    if (!holds_karama(s, seat)) return "no Karama in hand";
+    if (karama_power_used(s, seat)) return "the power is once a game ([LR] 1.14.00)";
+    return side_of(s, seat) ? "" : "in its own battle (README, Advanced Karama power: Atreides)";
+  }
+};
+
+std::string Rules::operator()(const Revive& c) const {
+  // One revival a turn; a Karama cancel of the Emperor's extras or the Fremen's grant allows the
+  // retake without them ([LR] 3.04).
+  const int made = commands_this_turn<Revive>(s, seat);
+  if (made >= 1 + retakes(s, seat, {KaramaAbility::EmperorAllyRevivals, KaramaAbility::FremenAllyFreeRevival})) {
+    return "a second revival this turn ([LR] 1.05)";
+  }
+  if (c.normal > me.tanks_normal || c.special > me.tanks_special) return "more forces than its Tanks hold ([LR] 1.05.01)";
+  const auto ally = ally_seat(s, seat);
+  if (c.ally_paid_extra.value > 0 && !(ally && s.faction_of(*ally) == Faction::Emperor)) return "extras are paid by the Emperor for his ally ([LR] 2.03.07)";
+  if (c.ally_paid_extra.value > 3) return "the Emperor pays for up to 3 extra forces ([LR] 2.03.07)";
+  if (c.ally_paid_extra > c.normal + c.special) return "more extras than forces revived";
+  const FactionInfo& info = faction_info(f);
+  if (info.revival_limit && (c.normal + c.special - c.ally_paid_extra).value > info.revival_limit->value) {
+    return fmt::format("more than {} forces a turn ([LR] 1.05.01)", info.revival_limit->value);
+  }
+  if (s.options.rules.special_forces && (f == Faction::Emperor || f == Faction::Fremen)) {
+    // One Sardaukar or Fedaykin a turn ([LR] 2.03.11; fact sheet faction table, Fremen): the
+    // Emperor's Karama revival this turn counts.
+    int before = 0;
+    this_turn(s, [&](const Envelope& e) {
+      if (const auto* k = std::get_if<KaramaRevive>(&e.command); k && e.seat == seat) before += k->special.value;
+    });
+    if (c.special.value + before > 1) return "one special force revived a turn ([LR] 2.03.11; fact sheet, Fremen)";
+  }
+  if (c.leader && c.kwisatz_haderach) return "one leader revival a turn ([LR] 1.05.03, 2.01.14)";
+  if (c.leader) {
+    if (leader_info(*c.leader).faction != f) return "one of its own leaders ([LR] 1.05.03)";
+    const LeaderLocation where = s.leaders[c.leader->value].where;
+    if (where != LeaderLocation::Tanks && where != LeaderLocation::TanksFaceDown) return "a leader in the Tanks ([LR] 1.05.03)";
+    if (active_leaders(s, seat) > 0 && !all_leaders_died(s, f)) return "a leader only when none is active or all have died ([LR] 1.05.03)";
+    if (where == LeaderLocation::TanksFaceDown) {
+      for (std::size_t l = 0; l < kLeaderCount; ++l) {
+        if (kLeaders[l].faction == f && s.leaders[l].where == LeaderLocation::Tanks) return "a face-down leader waits for the face-up ones ([LR] 1.05.04)";
+      }
+    }
+  }
+  if (c.kwisatz_haderach) {
+    if (f != Faction::Atreides || !s.options.rules.kwisatz_haderach) return "only the Advanced Atreides revive the Kwisatz Haderach ([LR] 2.01.14)";
+    if (!s.battle.kwisatz_haderach_dead) return "the Kwisatz Haderach is alive";
+    if (active_leaders(s, seat) > 0 && !all_leaders_died(s, f)) return "only when all other leaders died once or are unavailable ([LR] 2.01.14)";
+  }
+  const int price = revival_price(s, seat, c).own;
+  return price <= spendable(s, seat) ? "" : fmt::format("it costs {} spice, more than it may spend ([LR] 1.05.01.03)", price);
+}
+
+std::string Rules::operator()(const PlanBattle& c) const {
+  if (!side_of(s, seat)) return "it fights no battle";
+  if (c.leader && c.cheap_hero) return "a leader or a Cheap Hero, not both ([LR] 1.07.04.03)";
+  if (c.leader && !leader_playable(s, seat, c.leader->value)) {
+    return "a leader behind its shield, not fought in another territory this phase ([LR] 1.07.04.04)";
+  }
+  if (c.cheap_hero && (!holds(me, *c.cheap_hero) || card_type(*c.cheap_hero).classification != TreacheryClass::CheapHero)) {
+    return "a Cheap Hero from its hand ([LR] 3.01.04)";
+  }
+  const bool hero = c.leader || c.cheap_hero;
+  if (!hero) {
+    bool could = std::any_of(me.hand.begin(), me.hand.end(), [](TreacheryCardId x) { return card_type(x).classification == TreacheryClass::CheapHero; });
+    for (std::size_t l = 0; l < kLeaderCount && !could; ++l) could = leader_playable(s, seat, l);
+    if (could) return "a leader or Cheap Hero must be played when possible ([LR] 1.07.04.05)";
+    if (c.weapon || c.defense) return "no Treachery card without a leader or Cheap Hero ([LR] 1.07.04.06)";
+  }
+  const auto card_ok = [&](const std::optional<TreacheryCardId>& x, bool (*cls)(TreacheryClass)) {
+    return !x || (holds(me, *x) && (cls(card_type(*x).classification) || card_type(*x).classification == TreacheryClass::Worthless));
+  };
+  if (!card_ok(c.weapon, is_weapon)) return "the weapon is a weapon or worthless card from its hand ([LR] 1.07.04.07)";
+  if (!card_ok(c.defense, is_defense)) return "the defense is a defense or worthless card from its hand ([LR] 1.07.04.07)";
+  if (c.weapon && c.defense && *c.weapon == *c.defense) return "one card in two slots";
+  if (c.kwisatz_haderach) {
+    if (f != Faction::Atreides || !s.options.rules.kwisatz_haderach) return "only the Advanced Atreides have the Kwisatz Haderach ([LR] 2.01.10)";
+    if (s.battle.atreides_battle_losses.value < 7 || s.battle.kwisatz_haderach_dead) return "the Kwisatz Haderach is not active ([LR] 2.01.10)";
+    if (!hero) return "the Kwisatz Haderach goes with a leader or Cheap Hero ([LR] 2.01.11)";
+    if (s.battle.kwisatz_haderach_territory && *s.battle.kwisatz_haderach_territory != s.battle.territory) {
+      return "the Kwisatz Haderach fights in one territory a phase ([LR] 2.01.11)";
+    }
+  }
+  return "";
+}
+
+}  // namespace
+
+Violations legal_command(const Transition& t, const GameContext&) {
+  const Envelope* e = envelope_of(t);
+  if (!e || !owns_step(t)) return {};
+  const GameState& s = t.before;
+  if (e->seat.value >= s.seat_count()) return decided(kLegalCommand, {violation(kLegalCommand, "a command from no seat of the game")});
+  const StepMask when = std::visit([](const auto& c) { return kWhen<std::decay_t<decltype(c)>>; }, e->command);
+  std::string why;
+  if (!when.contains(s.step)) {
+    why = fmt::format("not at {} ([LR]: see the rule of the kind in invariants/oracles_legality_rules.cpp)", to_string(s.step));
+  } else {
+    why = std::visit(Rules{s, e->seat, s.faction_of(e->seat), s.seat(e->seat)}, e->command);
+  }
+  if (why.empty()) return decided(kLegalCommand);
+  return decided(kLegalCommand, {violation(kLegalCommand, fmt::format("{} was allowed the illegal {}: {}", name_of(s, e->seat), to_string(e->command), why))});
+}
+
+}  // namespace dune::invariants::oracle_detail
