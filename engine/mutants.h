@@ -57,7 +57,8 @@ enum class Mutant : std::uint8_t {
   StrongholdShipmentNotOffered,   // and a legal one never offered
   MoveRangeTwoForAll,
   BidNeedNotTop,
-  RevivalLimitFour,               // oracle.legal-command: a limit
+  RevivalLimitFour,               // oracle.legal-revival: a limit
+  FullRevivalNotOffered,          // oracle.legal-revival: a legal command never offered
   MoveTwiceWithoutHajr,           // oracle.legal-command: a turn limit
   StormKillsInRock,
   FremenFullStormLosses,

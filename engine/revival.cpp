@@ -363,6 +363,7 @@ std::vector<Command> candidates_revival(const GameState& state, Seat seat) {
       for (int special = 0; special <= std::min(s.tanks_special.value, std::min(max_total, special_left(state, f).value)); ++special) {
         for (int normal = 0; normal + special <= max_total && normal <= s.tanks_normal.value; ++normal) {
           if (normal + special == 0 && !leader && kh == 0) continue;
+          if (normal + special == limit && mutant_active(Mutant::FullRevivalNotOffered)) continue;
           const int beyond = std::max(0, normal + special - limit);
           out.push_back(Revive{ForceCount{normal}, ForceCount{special}, leader, ForceCount{beyond}, kh == 1});
         }

@@ -33,8 +33,10 @@ constexpr std::array kCatalogue{
     // ---- capacity ----
     MutantInfo{Mutant::FullHandBids, "full-hand-bids", "capacity",
                "a seat with a full hand may still bid and buy", basic(At | Em, 6)},
-    MutantInfo{Mutant::RevivalOverdraft, "revival-overdraft", "capacity",
-               "a revival is allowed beyond the seat's spice", basic(At | Hk | Em, 4)},
+    // Offered as well as accepted, so oracle.legal-revival's sampled probe of the offered set sees
+    // it before any overdraft is paid (issue 17 item 3).
+    MutantInfo{Mutant::RevivalOverdraft, "revival-overdraft", "oracle",
+               "a revival is allowed beyond the seat's spice", basic(At | Hk | Em, 4), "oracle.legal-revival"},
     // ---- conservation: the spice ledger ----
     MutantInfo{Mutant::CharityFromNowhere, "charity-from-nowhere", "conservation",
                "CHOAM Charity credits the seat without debiting the bank", basic(At | Hk | Bg)},
@@ -96,7 +98,10 @@ constexpr std::array kCatalogue{
                basic(At | Hk | Em, 3, 40), "oracle.legal-bidding"},
     MutantInfo{Mutant::RevivalLimitFour, "revival-limit-four", "oracle",
                "a faction revives 4 forces a turn, not 3 ([LR] 1.05.01); each is priced as the rule prices it",
-               basic(At | Hk | Em | Sg, 8, 40, MutantBots::Aggressive), "oracle.legal-command"},
+               basic(At | Hk | Em | Sg, 8, 40, MutantBots::Aggressive), "oracle.legal-revival"},
+    MutantInfo{Mutant::FullRevivalNotOffered, "full-revival-not-offered", "oracle",
+               "a revival of the whole limit of 3 forces is never offered, though accepted when sent ([LR] 1.05.01: a legal "
+               "command removed, which no postcondition sees)", basic(At | Hk | Em | Sg, 8, 40, MutantBots::Aggressive), "oracle.legal-revival"},
     MutantInfo{Mutant::MoveTwiceWithoutHajr, "move-twice-without-hajr", "oracle",
                "a seat makes two group moves in its turn without Hajr ([LR] 1.06.05.01: one)",
                basic(At | Hk | Em, 4, 40), "oracle.legal-command"},

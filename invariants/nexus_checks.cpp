@@ -7,6 +7,7 @@
 
 #include "engine/engine.h"
 #include "engine/projection.h"
+#include "model/cards.h"
 #include "model/factions.h"
 
 namespace dune::invariants {
@@ -32,6 +33,36 @@ std::string who(const GameState& s, Seat seat) {
 std::string card_name(NexusCardId c) { return fmt::format("Nexus card {}", to_string(c.faction)); }
 
 bool in(const std::vector<NexusCardId>& v, NexusCardId c) { return std::find(v.begin(), v.end(), c) != v.end(); }
+
+// What happened in this turn's Spice Blow and Nexus phase, recomputed from the log and the card
+// table, never from the engine's own flags (issue 17 item 4): the spice cards drawn since this
+// turn's storm (its dials, or the Fremen storm card of Advanced games), newest first.
+struct BlowFacts {
+  bool nexus = false;   // a Shai-Hulud revealed after turn 1 ([LR] 1.02.06, 1.10.00)
+  bool pile_b = false;  // blow B has begun (a card drawn for pile B, [LR] 1.13.02.03)
+};
+template <class F>
+void since_storm(const GameState& s, F&& f) {
+  for (std::size_t i = s.log.size(); i-- > 0;) {
+    if (const auto* e = std::get_if<Envelope>(&s.log[i]); e && std::holds_alternative<DialStorm>(e->command)) return;
+    if (const auto* r = std::get_if<ChanceRecord>(&s.log[i]); r && r->request.kind == ChanceKind::StormCard) return;
+    f(s.log[i]);
+  }
+}
+BlowFacts blow_facts(const GameState& s) {
+  BlowFacts out;
+  since_storm(s, [&](const LogEntry& x) {
+    const auto* r = std::get_if<ChanceRecord>(&x);
+    if (!r || r->request.kind != ChanceKind::SpiceDraw) return;
+    out.pile_b = out.pile_b || r->request.pile == 1;
+    out.nexus = out.nexus || (s.turn > 1 && spice_card_info(SpiceCardId{r->outcome}).kind == SpiceCardKind::ShaiHulud);
+  });
+  return out;
+}
+
+bool any_unallied(const GameState& s) {
+  return std::any_of(s.seats.begin(), s.seats.end(), [](const SeatState& x) { return !x.ally; });
+}
 
 bool seated(const GameState& s, Faction f) {
   const auto& fs = s.options.factions;
@@ -164,25 +195,31 @@ Violations initialization(const Transition& t, const GameContext&) {
   return out;
 }
 
-// Item 3: the phase-level fact survives blow B; the opportunity opens only when the whole Spice
-// Blow and Nexus phase ends (both blows with the double blow) and a Nexus occurred in it.
+// Item 3: the opportunity opens when, and only when, the whole Spice Blow and Nexus phase ends
+// (both blows with the double blow) with a Nexus in it and an alliance on the final alliances, and
+// a seat unallied to answer it. Whether a Nexus occurred, and whether blow B was drawn, are
+// recomputed from the spice cards the phase revealed (blow_facts), not read from the engine.
 Violations draw_trigger(const Transition& t, const GameContext&) {
   const std::string name = "lifecycle.3-draw-trigger";
   Violations out;
-  if (t.before.phase == Phase::SpiceBlowAndNexus && t.after.phase == Phase::SpiceBlowAndNexus &&
-      t.before.turn == t.after.turn && t.before.blow.nexus_occurred && !t.after.blow.nexus_occurred) {
-    out.push_back({name, "a Nexus occurred this Spice Blow and Nexus phase and the fact was erased before the phase ended"});
-  }
   const bool opened = !t.before.nexus.opportunity_open && t.after.nexus.opportunity_open;
-  if (!opened) return out;
-  if (!t.before.blow.nexus_occurred) {
-    out.push_back({name, "a Nexus draw opportunity opened although no Nexus occurred this phase"});
+  const bool leaving = t.before.phase == Phase::SpiceBlowAndNexus && (t.after.phase != Phase::SpiceBlowAndNexus || t.after.turn != t.before.turn);
+  if (!opened && !leaving) return out;
+  const BlowFacts blow = blow_facts(t.after);
+  if (opened) {
+    if (!blow.nexus) out.push_back({name, "a Nexus draw opportunity opened although no worm was revealed after turn 1 this phase"});
+    if (t.before.phase != Phase::SpiceBlowAndNexus || t.after.step != Step::NexusDraw) {
+      out.push_back({name, fmt::format("a Nexus draw opportunity opened during {}, not at the end of the Spice Blow and Nexus phase", to_string(t.after.step))});
+    }
+    if (t.before.options.rules.double_spice_blow && !blow.pile_b) {
+      out.push_back({name, "a Nexus draw opportunity opened after blow A alone: the trigger is the end of the whole phase"});
+    }
   }
-  if (t.before.phase != Phase::SpiceBlowAndNexus || t.after.step != Step::NexusDraw) {
-    out.push_back({name, fmt::format("a Nexus draw opportunity opened during {}, not at the end of the Spice Blow and Nexus phase", to_string(t.after.step))});
-  }
-  if (t.before.options.rules.double_spice_blow && t.before.blow.pile == 0) {
-    out.push_back({name, "a Nexus draw opportunity opened after blow A alone: the trigger is the end of the whole phase"});
+  // Leaving the phase: from the opportunity's last answer whenever one was owed.
+  const bool owed = t.before.options.nexus != NexusModuleMode::Off && blow.nexus && !t.after.alliances.empty() && any_unallied(t.after);
+  if (leaving && owed && t.before.step != Step::NexusDraw) {
+    out.push_back({name, "the Spice Blow and Nexus phase ended without the Nexus draw opportunity, though a worm was revealed after "
+                         "turn 1 in it and an alliance stands (seed 000, item 3)"});
   }
   return out;
 }
@@ -205,7 +242,14 @@ Violations one_opportunity(const Transition& t, const GameContext&) {
   if (const auto* draw = command_of<DrawNexus>(t)) {
     (void)draw;
     const Seat seat = envelope_of(t)->seat;
-    if (!t.before.nexus.opportunity_open || !t.before.nexus.eligible[seat.value] || t.before.nexus.answered[seat.value]) {
+    // Recomputed: the step of the draws, a Nexus this phase, the seat unallied, and no draw of its
+    // own yet this phase (one opportunity per seat, seed 000 item 4).
+    bool drew = false;
+    since_storm(t.before, [&](const LogEntry& x) {
+      const auto* e = std::get_if<Envelope>(&x);
+      drew = drew || (e && e->seat == seat && std::holds_alternative<DrawNexus>(e->command));
+    });
+    if (t.before.step != Step::NexusDraw || !blow_facts(t.before).nexus || t.before.seat(seat).ally || drew) {
       out.push_back({name, fmt::format("{} drew a Nexus card without an unanswered opportunity of its own", who(t.before, seat))});
     }
   }
@@ -256,7 +300,7 @@ Violations alliance_discards(const Transition& t, const GameContext&) {
   // The break may be the phase's last command; the end of the phase then opens the opportunity by
   // item 3 (a Nexus this phase, an alliance on the final alliances), and the seat that left is
   // unallied on them. Only an opening item 3 does not explain was generated by the leaving.
-  const bool item3_trigger = t.before.blow.nexus_occurred && !t.after.alliances.empty();
+  const bool item3_trigger = blow_facts(t.after).nexus && !t.after.alliances.empty();
   if (command_of<BreakAlliance>(t) && !t.before.nexus.opportunity_open && t.after.nexus.opportunity_open && !item3_trigger) {
     out.push_back({name, "leaving an alliance opened a Nexus draw opportunity"});
   }

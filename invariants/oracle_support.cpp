@@ -203,6 +203,14 @@ std::size_t hand_limit(Faction f) { return static_cast<std::size_t>(faction_info
 
 bool storm_sector(const GameState& s, std::size_t cell) { return kCells[cell].sector && *kCells[cell].sector == s.storm.sector; }
 
+int storm_dial_sum(const GameState& before, Seat seat, int amount) {
+  int sum = amount;
+  for (std::size_t i = 0; i < before.seat_count(); ++i) {
+    if (i != seat.value && before.storm.dials[i]) sum += *before.storm.dials[i];
+  }
+  return sum;
+}
+
 bool cancelled_this_turn(const GameState& s, Seat seat, KaramaAbility ability) {
   return std::any_of(s.karama.cancels.begin(), s.karama.cancels.end(),
                      [&](const KaramaCancel& k) { return k.against == seat && k.ability == ability && k.turn == s.turn; });
@@ -247,9 +255,12 @@ bool guild_rates(const GameState& s, Seat seat) {
   return ally && s.faction_of(*ally) == Faction::SpacingGuild;
 }
 
-// Half price by the Guild's ability, unless a Karama cancelled it and the seat retakes its
-// shipment at full price ([LR] 3.04).
-bool half_price(const GameState& s, Seat seat) { return guild_rates(s, seat) && s.karama.retakes_at_full_price != seat; }
+// Half price by the Guild's ability, unless a Karama cancelled it this turn and the seat retakes
+// its shipment at full price ([LR] 3.04): read from the public record of cancels, not the
+// engine's retake flag (issue 17 item 4).
+bool half_price(const GameState& s, Seat seat) {
+  return guild_rates(s, seat) && !cancelled_this_turn(s, seat, KaramaAbility::HalfPriceShipping);
+}
 
 int ship_cost(const GameState& s, Seat seat, CellId to, ForceCount forces, bool karama) {
   const int full = (is_stronghold(cell_info(to).territory) ? 1 : 2) * forces.value;

@@ -19,7 +19,7 @@ enum Oracle : std::size_t {
   kBid, kShipment, kRevival, kCharity, kCollection, kStorm, kWorm, kWormRide,
   kBattleWinner, kBattleLosses, kLeaderFate, kLeaderPrize, kTraitor, kExplosion, kVictory, kCapture,
   kStormMigration, kAdvisorFlip, kKarama, kWinnerChoice, kBribes, kKaramaPower, kTruthtrance, kSpiceBlow, kMovement, kChoices,
-  kDeal, kPlacement, kCardPlay, kNexusPlay, kLegalShipment, kLegalMovement, kLegalBidding, kLegalCommand, kOracleCount
+  kDeal, kPlacement, kCardPlay, kNexusPlay, kLegalShipment, kLegalMovement, kLegalBidding, kLegalCommand, kLegalRevival, kOracleCount
 };
 
 inline constexpr std::array<std::string_view, kOracleCount> kNames{
@@ -31,7 +31,7 @@ inline constexpr std::array<std::string_view, kOracleCount> kNames{
     "oracle.storm-migration", "oracle.advisor-flip", "oracle.karama-cancel", "oracle.winner-choice",
     "oracle.bribes", "oracle.karama-power", "oracle.truthtrance", "oracle.spice-blow", "oracle.movement", "oracle.choices",
     "oracle.deal", "oracle.placement", "oracle.card-play", "oracle.nexus-play", "oracle.legal-shipment",
-    "oracle.legal-movement", "oracle.legal-bidding", "oracle.legal-command"};
+    "oracle.legal-movement", "oracle.legal-bidding", "oracle.legal-command", "oracle.legal-revival"};
 
 // Counts a decided case (returning its violations) or a skipped one (oracle_coverage.h).
 Violations decided(Oracle o, Violations v = {});
@@ -117,6 +117,10 @@ std::vector<Sighting> new_sightings(const Transition& t);
 // halves; 255 for an element not played: a worthless card shows as none), from the card table.
 std::array<std::uint8_t, 4> plan_ids(const PlanBattle& p, const DialBattle& w);
 
+// Whether the storm of this turn moved in this step (oracles_forces.cpp).
+bool storm_moved_in(const Transition& t);
+// The storm's movement once `seat` dials `amount` last: the sum of every dial ([LR] 1.01.02).
+int storm_dial_sum(const GameState& before, Seat seat, int amount);
 // Whether `cell` (an index into kCells) lies in the storm's sector; the Polar Sink never does.
 bool storm_sector(const GameState& s, std::size_t cell);
 // Whether a Karama cancelled `seat`'s use of `ability` this turn (the retake goes without it, [LR] 3.04).
@@ -198,6 +202,12 @@ Violations legal_shipment(const Transition& t, const GameContext&);
 Violations legal_movement(const Transition& t, const GameContext&);
 Violations legal_bidding(const Transition& t, const GameContext&);
 Violations legal_command(const Transition& t, const GameContext&);  // oracles_legality_rules.cpp
+Violations legal_revival(const Transition& t, const GameContext&);
+// Why a revival is illegal ([LR] 1.05), or "" (oracles_legality_rules.cpp): the whole check, the
+// once-a-turn part alone, and the rest for a seat that may revive this turn.
+std::string revive_illegal(const GameState& s, Seat seat, const Revive& c);
+std::string revival_turn_illegal(const GameState& s, Seat seat);
+std::string revival_choice_illegal(const GameState& s, Seat seat, const Revive& c);
 // The Nexus plays' common contract and each family's panel contracts (oracles_nexus.cpp).
 Violations nexus_play(const Transition& t, const GameContext&);
 Violations advisor_flip(const Transition& t, const GameContext&);

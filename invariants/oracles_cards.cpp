@@ -45,6 +45,55 @@ std::optional<GameState> played(const GameState& before, Seat seat, std::string_
   return s;
 }
 
+// Weather Control and Family Atomics played in the storm card window while others still answer:
+// the storm waits, so what the card did is all the step did (when the window closes in the same
+// step, the storm moves too, and oracle.storm-damage decides the step, Family Atomics included).
+// Weather Control goes to the discard and sets the storm's movement to the sectors named ([LR]
+// 3.01.23); Family Atomics is set aside (3.01.07), every force on the Shield Wall goes to the
+// Tanks, the Bene Gesserit there losing their stance with their tokens, and the Shield Wall is
+// destroyed for the rest of the game.
+Violations storm_card_play(const Transition& t, const Envelope& e) {
+  if (storm_moved_in(t)) return {};
+  if (!single_step(t)) return skipped(kCardPlay);
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  const std::string who = name_of(b, e.seat);
+  const auto* wc = std::get_if<PlayWeatherControl>(&e.command);
+  const char* name = wc ? "Weather Control" : "Family Atomics";
+  Violations out;
+  auto want = played(b, e.seat, name);
+  if (!want) {
+    out.push_back(violation(kCardPlay, fmt::format("{} played {} without holding it", who, name)));
+    return decided(kCardPlay, std::move(out));
+  }
+  if (wc) {
+    if (a.storm.movement != std::optional<std::uint8_t>{wc->sectors}) {
+      out.push_back(violation(kCardPlay, fmt::format("{}'s Weather Control names {} sectors, but the storm is set to move {} ([LR] 3.01.23)", who,
+                                                     wc->sectors, a.storm.movement ? *a.storm.movement : -1)));
+    }
+  } else {
+    const TreacheryCardId card = want->treachery.discard.back();
+    want->treachery.discard.pop_back();
+    if (std::find(a.treachery.set_aside.begin(), a.treachery.set_aside.end(), card) == a.treachery.set_aside.end()) {
+      out.push_back(violation(kCardPlay, fmt::format("{}'s Family Atomics is not set aside ([LR] 3.01.07)", who)));
+    }
+    for (std::size_t c = 0; c < kCellCount; ++c) {
+      if (kCells[c].territory != TerritoryId::ShieldWall) continue;
+      for (std::size_t i = 0; i < b.seat_count(); ++i) {
+        const Faction f = b.options.factions[i];
+        want->seats[i].tanks_normal += want->board.normal[c][index(f)];
+        want->seats[i].tanks_special += want->board.special[c][index(f)];
+        want->board.normal[c][index(f)] = ForceCount{0};
+        want->board.special[c][index(f)] = ForceCount{0};
+      }
+    }
+    want->board.advisors[index(TerritoryId::ShieldWall)] = false;
+    if (!a.board.shield_wall_destroyed) out.push_back(violation(kCardPlay, "Family Atomics did not destroy the Shield Wall ([LR] 3.01.07)"));
+  }
+  expect_pieces(kCardPlay, *want, a, fmt::format("{}'s {}", who, name), out);
+  return decided(kCardPlay, std::move(out));
+}
+
 }  // namespace
 
 std::optional<bool> truthtrance_fact(const GameState& s, const TruthtranceAnswer& a) {
@@ -117,6 +166,9 @@ Violations truthtrance(const Transition& t, const GameContext&) {
 Violations card_play(const Transition& t, const GameContext&) {
   const Envelope* e = envelope_of(t);
   if (!e) return {};
+  if (std::holds_alternative<PlayWeatherControl>(e->command) || std::holds_alternative<PlayFamilyAtomics>(e->command)) {
+    return storm_card_play(t, *e);
+  }
   const bool hajr = std::holds_alternative<PlayHajr>(e->command);
   const auto* ghola = std::get_if<PlayGhola>(&e->command);
   if (!hajr && !ghola) return {};

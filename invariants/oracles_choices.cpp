@@ -44,18 +44,31 @@ Violations choices(const Transition& t, const GameContext&) {
                  fmt::format("its bid of {} does not stand as the high bid ([LR] 1.04.06)", c.amount.value));
           return "Bid";
         } else if constexpr (std::is_same_v<C, DialStorm>) {
-          // [LR] 1.01.02: a dial is kept secret until every dialer has dialed; the storm's move is
-          // oracle.storm-damage's.
-          if (a.phase != Phase::Storm || a.storm.movement || a.storm.sector != b.storm.sector) return nullptr;
-          expect(a.storm.dials[seat.value] == c.amount, fmt::format("its storm dial of {} is not the one recorded ([LR] 1.01.02)", c.amount));
+          // [LR] 1.01.02: a dial is kept secret until every dialer has dialed; the last dial sets
+          // the storm's movement to the sum of the dials, which the storm card window may still
+          // change before the storm moves (3.01.23). Where the storm goes and what it destroys is
+          // oracle.storm-damage's, which checks the same sum when the storm moves in this step.
+          // Decided here while the storm waits: for the other dial, or in the storm card window.
+          if (a.phase != Phase::Storm || (a.step != Step::StormDial && a.step != Step::StormCardWindow) || a.chance) return nullptr;
+          if (!a.storm.movement) {
+            expect(a.storm.dials[seat.value] == c.amount, fmt::format("its storm dial of {} is not the one recorded ([LR] 1.01.02)", c.amount));
+          } else {
+            const int sum = storm_dial_sum(b, seat, c.amount);
+            expect(*a.storm.movement == sum, fmt::format("the dials add up to {}, but the storm is set to move {} ([LR] 1.01.02)", sum, *a.storm.movement));
+          }
           return "DialStorm";
         } else if constexpr (std::is_same_v<C, PlanBattle> || std::is_same_v<C, DialBattle>) {
-          // [LR] 1.07.04: a plan part is committed secretly, as made; the reveal and the resolution
-          // are the battle oracles'.
+          // [LR] 1.07.04: a plan part is committed secretly, as made, and both plans are revealed
+          // together (1.07.05); the resolution is the battle oracles' (a step that resolves the
+          // battle is theirs).
           const auto& bb = a.battle;
           const bool fighting = bb.combatants[0] == seat || bb.combatants[1] == seat;
-          if (!fighting || bb.revealed || b.battle.stage == BattleStage::None || bb.territory != b.battle.territory) return nullptr;
+          if (!fighting || b.battle.stage == BattleStage::None || bb.territory != b.battle.territory || battle_resolved(t)) return nullptr;
           const std::size_t side = bb.combatants[0] == seat ? 0 : 1;
+          if (bb.revealed) {
+            expect(bb.plans[0] && bb.wheels[0] && bb.plans[1] && bb.wheels[1],
+                   "the plans are revealed before both combatants committed both parts ([LR] 1.07.05)");
+          }
           if constexpr (std::is_same_v<C, PlanBattle>) {
             expect(bb.plans[side] == c, "the battle plan committed is not the one made ([LR] 1.07.04)");
             return "PlanBattle";

@@ -185,12 +185,27 @@ std::array<bool, kSectorCount> entered_sectors(Sector from, int movement) {
   return out;
 }
 
+}  // namespace
+
+// Whether the storm of this turn moved in this step: the Storm phase had not seen it move, and it
+// has now (the phase is over, or the Fremen draw next turn's storm card after it moved, [LR]
+// 2.04.13). Not read from the sector alone: a movement of 18 ends where it began, having passed
+// over every sector.
+bool storm_moved_in(const Transition& t) {
+  const auto moved = [](const GameState& s) {
+    return s.phase != Phase::Storm || (s.chance && s.chance->kind == ChanceKind::StormCard && s.storm.movement);
+  };
+  return t.before.turn > 0 && !moved(t.before) && moved(t.after);
+}
+
+namespace {
+
 // The sectors the storm entered in this step (none if it did not move); nullopt when its recorded
 // movement does not explain where it stands. Their cells are the storm oracle's to decide.
 std::optional<std::array<bool, kSectorCount>> stormed_sectors(const Transition& t) {
   const GameState& b = t.before;
   const GameState& a = t.after;
-  if (a.storm.sector == b.storm.sector) return std::array<bool, kSectorCount>{};
+  if (!storm_moved_in(t)) return std::array<bool, kSectorCount>{};
   if (!a.storm.movement || (b.storm.sector.value + *a.storm.movement) % kSectorCount != a.storm.sector.value) return std::nullopt;
   return entered_sectors(b.storm.sector, *a.storm.movement);
 }
@@ -234,7 +249,7 @@ Violations storm_cell(const Transition& t, std::size_t cell, bool entered, bool 
 Violations storm_damage(const Transition& t, const GameContext&) {
   const GameState& b = t.before;
   const GameState& a = t.after;
-  if (b.phase != Phase::Storm || b.turn == 0 || a.storm.sector == b.storm.sector || !owns_step(t)) return {};
+  if (!storm_moved_in(t) || !owns_step(t)) return {};
   // The spice blow follows the storm inside the same step when its draws are forced (the
   // Atreides saw the top card, [LR] 2.01.06): the spice of the territories it blows in or a worm
   // devours is oracle.spice-blow's, the forces a worm devours oracle.worm's.
@@ -242,6 +257,13 @@ Violations storm_damage(const Transition& t, const GameContext&) {
   const auto stormed = stormed_sectors(t);
   if (!draws || !stormed) return skipped(kStorm);
   const auto& entered = *stormed;
+  Violations out;
+  // The last dial moves the storm the sum of the dials ([LR] 1.01.02), recomputed, not the
+  // engine's movement taken on trust.
+  if (const auto* dial = command_of<DialStorm>(t); dial && *a.storm.movement != storm_dial_sum(b, envelope_of(t)->seat, dial->amount)) {
+    out.push_back(violation(kStorm, fmt::format("the dials add up to {}, but the storm moved {} ([LR] 1.01.02)",
+                                                storm_dial_sum(b, envelope_of(t)->seat, dial->amount), *a.storm.movement)));
+  }
   std::vector<TerritoryId> blown, devoured;  // spice left to oracle.spice-blow; forces too, to oracle.worm
   for (const StepDraw& d : *draws) {
     if (d.worm && d.devours) devoured.push_back(*d.devours);
@@ -258,7 +280,6 @@ Violations storm_damage(const Transition& t, const GameContext&) {
   const auto fremen = b.seat_of(Faction::Fremen);
   const bool fremen_half = b.options.rules.fremen_storm_losses &&
                            !(fremen && fremen_caught && !karama_ready(b, *fremen, KaramaAbility::FremenStormLosses).empty());
-  Violations out;
   std::array<int, kMaxSeats> lost{};
   for (std::size_t c = 0; c < kCellCount; ++c) {
     const bool in = kCells[c].sector && entered[kCells[c].sector->value];

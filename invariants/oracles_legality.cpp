@@ -32,10 +32,15 @@
 // stated limit of 100 or the minimum bid (README rules status, Bidding: a Karama bid needs no spice, so the list
 // of bids is capped). Sampled, the offered bids compared with the reference's both ways.
 //
-// Left to later slices, and so decided by nobody yet: cross-shipments and shipments back to
-// reserves, revivals, taking a card by Karama, battle plans; the number of moves a seat makes in its turn (one, two
-// with Hajr); and a seat's shipping or moving turn itself (the completeness checks run where the
-// engine offers that seat some shipment or move).
+// oracle.legal-revival: every accepted Revive was legal by revive_illegal (oracles_legality_rules.cpp:
+// once a turn, the limits, the Tanks, the leader and Kwisatz Haderach conditions, the Emperor's
+// extras, the price), and on a sample of Revival decisions the engine offers exactly the revivals
+// the reference allows, both ways.
+//
+// Every other command kind's legality, and the once-a-turn limits of shipments and moves, are
+// oracle.legal-command's (oracles_legality_rules.cpp). A seat's shipping or moving turn itself is
+// left to the completeness checks, which run where the engine offers that seat some shipment or
+// move.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -268,6 +273,44 @@ std::vector<Bid> legal_bids(const GameState& s, Seat seat) {
   return out;
 }
 
+// ---- revival -------------------------------------------------------------------------------------
+
+// Every revival the reference allows `seat` (revive_illegal, oracles_legality_rules.cpp): each
+// count of normal and special forces up to the limit and the Emperor's 3 extras, each own leader in
+// the Tanks or none, the Kwisatz Haderach or not (the Advanced Atreides), each number of extras
+// (the Emperor's ally); a kind of choice the reference rules out for the seat is not enumerated.
+std::vector<Revive> legal_revives(const GameState& s, Seat seat) {
+  std::vector<Revive> out;
+  if (!revival_turn_illegal(s, seat).empty()) return out;
+  const SeatState& me = s.seat(seat);
+  const Faction f = s.faction_of(seat);
+  const auto ally = ally_seat(s, seat);
+  const int extras = ally && s.faction_of(*ally) == Faction::Emperor ? 3 : 0;  // only the Emperor's ally asks for extras
+  const bool kwisatz_haderach = f == Faction::Atreides && s.options.rules.kwisatz_haderach;
+  const auto limit = faction_info(s.faction_of(seat)).revival_limit;
+  const int most = limit ? limit->value + 3 : kCellCount;  // the Emperor pays for 3 beyond the limit
+  std::vector<std::optional<LeaderId>> leaders{std::nullopt};
+  for (std::size_t l = 0; l < kLeaderCount; ++l) {
+    const LeaderLocation where = s.leaders[l].where;
+    if (kLeaders[l].faction == s.faction_of(seat) && (where == LeaderLocation::Tanks || where == LeaderLocation::TanksFaceDown)) {
+      leaders.push_back(LeaderId{static_cast<std::uint8_t>(l)});
+    }
+  }
+  for (int n = 0; n <= std::min(me.tanks_normal.value, most); ++n) {
+    for (int sp = 0; sp <= std::min(me.tanks_special.value, most); ++sp) {
+      for (const auto& leader : leaders) {
+        for (int kh = 0; kh <= (kwisatz_haderach ? 1 : 0); ++kh) {
+          for (int extra = 0; extra <= std::min(extras, n + sp); ++extra) {
+            const Revive r{ForceCount{n}, ForceCount{sp}, leader, ForceCount{extra}, kh == 1};
+            if (revival_choice_illegal(s, seat, r).empty()) out.push_back(r);
+          }
+        }
+      }
+    }
+  }
+  return out;
+}
+
 // ---- the two checks of a legality oracle -------------------------------------------------------
 
 // The completeness probe (sampled): where the engine offers `seat` some command of kind C, it
@@ -323,6 +366,10 @@ Violations legality(const Transition& t, Step step, Oracle o, std::vector<C> (*r
 
 Violations legal_shipment(const Transition& t, const GameContext&) {
   return legality<Ship>(t, Step::Shipment, kLegalShipment, legal_ships, ship_illegal, true);
+}
+
+Violations legal_revival(const Transition& t, const GameContext&) {
+  return legality<Revive>(t, Step::Revival, kLegalRevival, legal_revives, revive_illegal, true);
 }
 
 Violations legal_bidding(const Transition& t, const GameContext&) {

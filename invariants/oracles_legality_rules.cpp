@@ -325,7 +325,7 @@ struct Rules {
     if (!s.karama.exchange || s.karama.exchange->harkonnen != seat || s.karama.exchange->owed == 0) return "it owes no card ([LR] 1.14.04)";
     return holds(me, c.card) ? "" : "it gives a card of its own hand";
   }
-  std::string operator()(const Revive& c) const;
+  std::string operator()(const Revive&) const { return ""; }  // oracle.legal-revival: revive_illegal below
   std::string operator()(const KaramaRevive& c) const {
     if (auto w = only(Faction::Emperor, "[LR] 1.14.02"); !w.empty()) return w;
     if (!s.options.rules.advanced_karama) return "the faction Karama powers are Advanced ([LR] 1.13.06)";
@@ -518,21 +518,49 @@ struct Rules {
   }
 };
 
-std::string Rules::operator()(const Revive& c) const {
-  // One revival a turn; a Karama cancel of the Emperor's extras or the Fremen's grant allows the
-  // retake without them ([LR] 3.04).
+}  // namespace
+
+// Why `seat` may make no revival now: one revival a turn; a Karama cancel of the Emperor's extras
+// or the Fremen's grant allows the retake without them ([LR] 1.05, 3.04). "" when it may.
+std::string revival_turn_illegal(const GameState& s, Seat seat) {
   const int made = commands_this_turn<Revive>(s, seat);
   if (made >= 1 + retakes(s, seat, {KaramaAbility::EmperorAllyRevivals, KaramaAbility::FremenAllyFreeRevival})) {
     return "a second revival this turn ([LR] 1.05)";
   }
+  return "";
+}
+
+std::string revive_illegal(const GameState& s, Seat seat, const Revive& c) {
+  if (std::string why = revival_turn_illegal(s, seat); !why.empty()) return why;
+  return revival_choice_illegal(s, seat, c);
+}
+
+// Why `c` is no legal revival for a seat that may revive this turn, or "" when it is one.
+std::string revival_choice_illegal(const GameState& s, Seat seat, const Revive& c) {
+  const Faction f = s.faction_of(seat);
+  const SeatState& me = s.seat(seat);
   if (c.normal > me.tanks_normal || c.special > me.tanks_special) return "more forces than its Tanks hold ([LR] 1.05.01)";
   const auto ally = ally_seat(s, seat);
   if (c.ally_paid_extra.value > 0 && !(ally && s.faction_of(*ally) == Faction::Emperor)) return "extras are paid by the Emperor for his ally ([LR] 2.03.07)";
   if (c.ally_paid_extra.value > 3) return "the Emperor pays for up to 3 extra forces ([LR] 2.03.07)";
-  if (c.ally_paid_extra > c.normal + c.special) return "more extras than forces revived";
+  if (c.normal.value < 0 || c.special.value < 0 || c.ally_paid_extra.value < 0) return "a negative count";
+  if (c.normal + c.special == ForceCount{0} && !c.leader && !c.kwisatz_haderach) return "nothing revived (a Pass declines)";
   const FactionInfo& info = faction_info(f);
   if (info.revival_limit && (c.normal + c.special - c.ally_paid_extra).value > info.revival_limit->value) {
     return fmt::format("more than {} forces a turn ([LR] 1.05.01)", info.revival_limit->value);
+  }
+  if (c.ally_paid_extra.value > 0) {
+    // The extras come beyond the ally's own limit, filled first (README rules status, "Emperor-paid
+    // extra revivals": "up to 3 forces beyond the ally's limit"), paid from what the Emperor lets
+    // his ally spend, and not in a retake after a Karama cancelled them (3.04).
+    if (!info.revival_limit || (c.normal + c.special - c.ally_paid_extra).value != info.revival_limit->value) {
+      return "extras come beyond the ally's own limit, filled first ([LR] 2.03.07)";
+    }
+    if (cancelled_this_turn(s, seat, KaramaAbility::EmperorAllyRevivals)) return "a Karama cancelled the Emperor's extras this turn ([LR] 3.04)";
+    const SeatState& emperor = s.seat(*ally);
+    if (revival_price(s, seat, c).extra > std::min(emperor.ally_spice_limit.value, emperor.spice.value)) {
+      return "the extras cost more than the Emperor lets his ally spend ([LR] 2.03.07)";
+    }
   }
   if (s.options.rules.special_forces && (f == Faction::Emperor || f == Faction::Fremen)) {
     // One Sardaukar or Fedaykin a turn ([LR] 2.03.11; fact sheet faction table, Fremen): the
@@ -560,9 +588,13 @@ std::string Rules::operator()(const Revive& c) const {
     if (!s.battle.kwisatz_haderach_dead) return "the Kwisatz Haderach is alive";
     if (active_leaders(s, seat) > 0 && !all_leaders_died(s, f)) return "only when all other leaders died once or are unavailable ([LR] 2.01.14)";
   }
+  // Paid from its own spice: an ally helps with bids and shipments only (1.10.02.05-06), the
+  // Emperor with the extras (2.03.07).
   const int price = revival_price(s, seat, c).own;
-  return price <= spendable(s, seat) ? "" : fmt::format("it costs {} spice, more than it may spend ([LR] 1.05.01.03)", price);
+  return price <= me.spice.value ? "" : fmt::format("it costs {} spice, more than its {} ([LR] 1.05.01.03)", price, me.spice.value);
 }
+
+namespace {
 
 std::string Rules::operator()(const PlanBattle& c) const {
   if (!side_of(s, seat)) return "it fights no battle";

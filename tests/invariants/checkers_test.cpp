@@ -186,8 +186,8 @@ INSTANTIATE_TEST_SUITE_P(Mutants, PlantedBugTest,
 // ---- single consumption and the Nexus lifecycle (seed 000) ---------------------------------
 
 // A two-seat game with the Nexus module laid out by hand: every identity in the deck.
-GameState nexus_game() {
-  GameState s = opening(kTwo);
+GameState nexus_game(const Options& o = kTwo) {
+  GameState s = opening(o);
   s.options.nexus = NexusModuleMode::Audit;
   s.nexus = NexusState{};
   s.nexus.enabled = true;
@@ -340,11 +340,27 @@ TEST(LifecycleTest, InitializationNeedsTwelveIdentitiesOnlyWhenSelected) {
   EXPECT_TRUE(named(run("lifecycle.2-initialization", dealt, e, dealt), "no initial deal"));
 }
 
-GameState spice_blow_end(bool nexus_occurred) {
-  GameState s = nexus_game();
+// A turn-2 Spice Blow and Nexus phase at its Nexus, after the storm's dial: its log holds the spice
+// cards revealed, a worm among them when a Nexus occurred. The engine's own flag is set to match,
+// but the lifecycle checks recompute the fact from the log (issue 17 item 4).
+SpiceCardId spice_card(SpiceCardKind kind) {
+  for (std::size_t i = 0; i < kSpiceCards.size(); ++i) {
+    if (kSpiceCards[i].kind == kind) return SpiceCardId{static_cast<std::uint8_t>(i)};
+  }
+  return SpiceCardId{};
+}
+
+GameState spice_blow_end(bool nexus_occurred, const Options& o = kTwo) {
+  GameState s = nexus_game(o);
   s.phase = Phase::SpiceBlowAndNexus;
   s.step = Step::NexusNegotiation;
   s.blow.nexus_occurred = nexus_occurred;
+  s.log.push_back(Envelope{CommandId{1}, Seat{0}, 0, DialStorm{2}});
+  const auto reveal = [&](SpiceCardKind k) {
+    s.log.push_back(ChanceRecord{PendingChance{ChanceKind::SpiceDraw, Seat{}, 0}, spice_card(k).value});
+  };
+  if (nexus_occurred) reveal(SpiceCardKind::ShaiHulud);
+  reveal(SpiceCardKind::Territory);
   return s;
 }
 
@@ -361,14 +377,24 @@ TEST(LifecycleTest, ADrawOpensOnlyAtThePhaseEndAfterANexus) {
   const GameState good = spice_blow_end(true);
   EXPECT_EQ(run("lifecycle.3-draw-trigger", good, e, opened(good)), Violations{});
   const GameState quiet = spice_blow_end(false);
-  EXPECT_TRUE(named(run("lifecycle.3-draw-trigger", quiet, e, opened(quiet)), "no Nexus occurred"));
+  EXPECT_TRUE(named(run("lifecycle.3-draw-trigger", quiet, e, opened(quiet)), "no worm was revealed after turn 1"));
+  GameState flag_only = quiet;  // the engine's flag alone does not make a Nexus
+  flag_only.blow.nexus_occurred = true;
+  EXPECT_TRUE(named(run("lifecycle.3-draw-trigger", flag_only, e, opened(flag_only)), "no worm was revealed after turn 1"));
   GameState blow_a = spice_blow_end(true);
   blow_a.options.rules.double_spice_blow = true;
-  blow_a.blow.pile = 0;
   EXPECT_TRUE(named(run("lifecycle.3-draw-trigger", blow_a, e, opened(blow_a)), "after blow A alone"));
-  GameState erased = good;
-  erased.blow.nexus_occurred = false;
-  EXPECT_TRUE(named(run("lifecycle.3-draw-trigger", good, e, erased), "was erased before the phase ended"));
+  // Three seats, two allied: the phase may end only from the opportunity's last answer.
+  GameState owed = spice_blow_end(true, Options::basic({Faction::Atreides, Faction::Harkonnen, Faction::Emperor}));
+  owed.alliances.push_back(Alliance{Faction::Atreides, Faction::Harkonnen});
+  owed.seats[0].ally = Faction::Harkonnen;
+  owed.seats[1].ally = Faction::Atreides;
+  GameState charity = owed;
+  charity.phase = Phase::ChoamCharity;
+  charity.step = Step::Charity;
+  EXPECT_TRUE(named(run("lifecycle.3-draw-trigger", owed, e, charity), "ended without the Nexus draw opportunity"));
+  GameState last_answer = opened(owed);
+  EXPECT_EQ(run("lifecycle.3-draw-trigger", last_answer, e, charity), Violations{});
 }
 
 TEST(LifecycleTest, OnlyUnalliedSeatsOnTheFinalAlliancesDrawOnce) {
@@ -379,8 +405,12 @@ TEST(LifecycleTest, OnlyUnalliedSeatsOnTheFinalAlliancesDrawOnce) {
   EXPECT_TRUE(named(run("lifecycle.4-one-opportunity", before, e, wrong), "is unallied on the final alliances but was made not eligible"));
   GameState answered = opened(before);
   answered.nexus.answered[0] = true;
-  const Envelope again{CommandId{6}, Seat{0}, 0, DrawNexus{}};
+  answered.log.push_back(Envelope{CommandId{6}, Seat{0}, 0, DrawNexus{}});  // its draw of this phase, in the log
+  const Envelope again{CommandId{7}, Seat{0}, 0, DrawNexus{}};
   EXPECT_TRUE(named(run("lifecycle.4-one-opportunity", answered, again, answered), "without an unanswered opportunity"));
+  EXPECT_EQ(run("lifecycle.4-one-opportunity", opened(before), again, opened(before)), Violations{}) << "its first draw";
+  GameState quiet = opened(spice_blow_end(false));  // the engine's opportunity without a worm revealed
+  EXPECT_TRUE(named(run("lifecycle.4-one-opportunity", quiet, again, quiet), "without an unanswered opportunity"));
   GameState asked_again = answered;
   asked_again.nexus.answered[0] = false;
   EXPECT_TRUE(named(run("lifecycle.4-one-opportunity", answered, e, asked_again), "was asked again"));
