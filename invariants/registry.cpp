@@ -20,7 +20,7 @@ Violations spice_ledger(const Transition& t, const GameContext& g) { return chec
 Violations capacity(const Transition& t, const GameContext&) { return check_capacity(t.after); }
 Violations catalogue_census(const Transition& t, const GameContext&) { return check_catalogue_census(t.after); }
 Violations bidding_capacity(const Transition& t, const GameContext&) { return check_bidding_capacity(t.before, t.after); }
-Violations shape(const Transition& t, const GameContext&) { return check_shape(t.after); }
+Violations shape(const Transition& t, const GameContext&) { return check_shape(t.after, &t.before); }
 
 constexpr std::array kCoreCheckers{
     Checker{"census", "census", "every component in exactly one zone; totals equal the catalogue", census},

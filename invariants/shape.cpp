@@ -185,7 +185,7 @@ void check_battle(const GameState& s, Violations& out) {
 // Every accepted command and every chosen chance outcome is one log entry and moves the version by
 // one (a forced outcome, engine/chance.cpp, is logged without a move): the version is between the
 // commands logged and the entries logged. The committed table holds each accepted command once.
-void check_history(const GameState& s, Violations& out) {
+void check_history(const GameState& s, const GameState* before, Violations& out) {
   std::size_t envelopes = 0;
   for (const LogEntry& e : s.log) envelopes += std::holds_alternative<Envelope>(e) ? 1 : 0;
   if (s.version < envelopes || s.version > s.log.size()) {
@@ -195,11 +195,25 @@ void check_history(const GameState& s, Violations& out) {
   if (s.committed.size() != envelopes) {
     out.push_back({"shape.history", fmt::format("{} committed commands for {} commands in the log", s.committed.size(), envelopes)});
   }
-  std::set<std::uint64_t> ids;
-  for (const Committed& c : s.committed) {
-    if (!ids.insert(c.envelope.id.value).second) {
-      out.push_back({"shape.history", fmt::format("command id {} committed twice", c.envelope.id.value)});
-      break;
+  // Each id once: after a checked state, only the ids committed since need comparing with the rest.
+  const std::size_t from = before && before->committed.size() <= s.committed.size() ? before->committed.size() : 0;
+  if (from == 0) {
+    std::set<std::uint64_t> ids;
+    for (const Committed& c : s.committed) {
+      if (!ids.insert(c.envelope.id.value).second) {
+        out.push_back({"shape.history", fmt::format("command id {} committed twice", c.envelope.id.value)});
+        return;
+      }
+    }
+    return;
+  }
+  for (std::size_t i = from; i < s.committed.size(); ++i) {
+    const std::uint64_t id = s.committed[i].envelope.id.value;
+    for (std::size_t j = 0; j < i; ++j) {
+      if (s.committed[j].envelope.id.value == id) {
+        out.push_back({"shape.history", fmt::format("command id {} committed twice", id)});
+        return;
+      }
     }
   }
 }
@@ -248,7 +262,7 @@ void check_karama_powers(const GameState& s, Violations& out) {
 
 }  // namespace
 
-Violations check_shape(const GameState& s) {
+Violations check_shape(const GameState& s, const GameState* before) {
   Violations out;
   check_turn_and_step(s, out);
   check_alliances(s, out);
@@ -257,7 +271,7 @@ Violations check_shape(const GameState& s) {
   check_bidding(s, out);
   check_battle(s, out);
   check_karama_powers(s, out);
-  check_history(s, out);
+  check_history(s, before, out);
   check_awaited(s, out);
   return out;
 }

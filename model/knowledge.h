@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "model/history.h"
 #include "model/ids.h"
 #include "model/phases.h"
 
@@ -32,8 +33,10 @@ struct Sighting {
   friend bool operator==(const Sighting&, const Sighting&) = default;
 };
 
+// Append-only (no seat forgets), and copied with every state: a History shares its full chunks
+// between copies instead of copying every sighting of the game at every step (issue 19).
 struct Knowledge {
-  std::vector<Sighting> sightings;
+  History<Sighting> sightings;
   friend bool operator==(const Knowledge&, const Knowledge&) = default;
 };
 
