@@ -83,7 +83,7 @@ constexpr std::array kCatalogue{
                basic(At | Hk | Em | Fr, 6, 30, MutantBots::Aggressive), "oracle.card-play"},
     MutantInfo{Mutant::NexusBetrayalPrescienceAnswered, "nexus-betrayal-prescience-answered", "oracle",
                "the Atreides Betrayal commits its receipt, but the Prescience it stops is answered all the same (seed 000, Atreides row)",
-               nexus(5, 40), "oracle.nexus-play"},
+               nexus(5, 40), "contract.atreides.betrayal"},
     MutantInfo{Mutant::ShipIntoStormAllowed, "ship-into-storm-allowed", "oracle",
                "a shipment into a sector in storm is accepted ([LR] 1.06.03.04); what it does is then applied consistently",
                basic(At | Hk | Em, 4, 40), "oracle.legal-shipment"},

@@ -7,6 +7,7 @@
 #include "invariants/census.h"
 #include "invariants/conservation.h"
 #include "invariants/nexus_checks.h"
+#include "invariants/nexus_contracts.h"
 #include "invariants/noninterference.h"
 #include "invariants/oracles.h"
 #include "invariants/protocol.h"
@@ -40,7 +41,7 @@ const std::vector<Checker>& catalogue() {
   static const std::vector<Checker> all = [] {
     std::vector<Checker> out(kCoreCheckers.begin(), kCoreCheckers.end());
     for (auto family : {protocol_checkers(), determinism_checkers(), single_consumption_checkers(),
-                        lifecycle_checkers(), oracle_checkers(), noninterference_checkers()}) out.insert(out.end(), family.begin(), family.end());
+                        lifecycle_checkers(), oracle_checkers(), contract_checkers(), noninterference_checkers()}) out.insert(out.end(), family.begin(), family.end());
     return out;
   }();
   return all;

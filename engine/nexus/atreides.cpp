@@ -242,6 +242,7 @@ extern const NexusFamily kAtreidesFamily{
     kCoverage,
     kScopes,
     kMutants,
+    {"contract.atreides.betrayal", "contract.atreides.cunning", "contract.atreides.secret-ally"},
 };
 
 }  // namespace dune

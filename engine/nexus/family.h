@@ -84,6 +84,10 @@ struct NexusFamily {
   // Catalogue mutants (harness/mutants.h) that break this family's plays: their games favour its
   // card (the other Nexus mutants' games favour the first registered family's).
   std::span<const std::string_view> mutants;
+  // Each panel's contract checker (kNexusModes order; "" for a panel without one): a checker of the
+  // invariants (invariants/nexus_contracts.h) named here, written from the seed, not from this
+  // family's code; tests/nexus/registry_test.cpp holds the two lists to each other.
+  std::array<std::string_view, 3> contracts;
 };
 
 // Every registered family, in registration order (engine/nexus/families.cpp).

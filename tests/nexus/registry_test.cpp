@@ -3,9 +3,12 @@
 // is where it says, and a play is dispatched by the card played, never by the window it is in.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <set>
 
 #include "engine/nexus/family.h"
+#include "invariants/nexus_contracts.h"
 #include "model/nexus_registry.h"
 #include "tests/nexus/nexus_support.h"
 
@@ -34,6 +37,26 @@ TEST(NexusRegistryTest, EveryRegisteredFamilyIsCompleteAndLivesInItsOwnFile) {
     EXPECT_TRUE(std::filesystem::exists(std::filesystem::path(DUNE_SOURCE_DIR) / f->source)) << f->source;
     EXPECT_EQ(std::filesystem::path(f->source).parent_path(), "engine/nexus");
     for (const NexusCoverageRow& row : f->coverage) EXPECT_TRUE(row.hits && !row.what.empty() && row.required > 0);
+  }
+}
+
+// Issue 17 item 4: every panel a registered family offers has a contract checker of its own, named
+// by the family's registration and present in the catalogue, and every contract checker belongs to
+// a registered family's panel.
+TEST(NexusRegistryTest, EveryPanelOfARegisteredFamilyHasItsContractChecker) {
+  std::set<std::string_view> named;
+  for (const NexusFamily* f : nexus_families()) {
+    SCOPED_TRACE(std::string(to_string(f->card)));
+    for (std::size_t i = 0; i < kNexusModes.size(); ++i) {
+      EXPECT_FALSE(f->contracts[i].empty()) << to_string(kNexusModes[i]) << " has no contract checker";
+      EXPECT_TRUE(invariants::has_contract(f->card, kNexusModes[i])) << f->contracts[i] << " is not a checker of the catalogue";
+      named.insert(f->contracts[i]);
+    }
+  }
+  for (const invariants::Checker& c : invariants::contract_checkers()) EXPECT_TRUE(named.count(c.name)) << c.name << " names no panel";
+  for (const invariants::Checker& c : invariants::contract_checkers()) {
+    const auto all = invariants::all_checkers();
+    EXPECT_TRUE(std::any_of(all.begin(), all.end(), [&](const invariants::Checker& x) { return x.name == c.name; })) << c.name;
   }
 }
 

@@ -1,0 +1,203 @@
+// The panel contracts of the registered Nexus families (issue 17 item 4): see nexus_contracts.h.
+//
+// Atreides (seed 000, panel table; the family is engine/nexus/atreides.cpp, whose registration
+// names these three checkers):
+//   contract.atreides.betrayal     by a seat other than the Atreides, in the window of the
+//            Atreides' Prescience asked and not yet answered, naming that attempt; the attempt is
+//            stopped: it is not answered then or later, and nobody learns anything from the play;
+//   contract.atreides.cunning      by the Atreides in their battle, after their Prescience was
+//            answered, naming another element than the one answered;
+//   contract.atreides.secret-ally  with the Atreides absent, by a combatant;
+//   each inspection (Cunning, Secret Ally) shows the named element of the opponent's plan to the
+//   inspector alone, as committed: at once when that part is committed, else as soon as the
+//   opponent commits it.
+// The attempt a Betrayal stops and the inspection an answer completes are read from the log (the
+// last UsePrescience and PlayNexus of the battle).
+#include "invariants/nexus_contracts.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <variant>
+
+#include "engine/nexus/family.h"
+#include "invariants/oracle_support.h"
+
+namespace dune::invariants {
+namespace {
+
+using namespace oracle_detail;
+
+constexpr std::array kElements{PlanElement::Leader, PlanElement::Weapon, PlanElement::Defense, PlanElement::Dial};
+
+// The id the element shows (plan_ids), or nullopt while that part of the plan is not committed.
+std::optional<std::uint8_t> element_id(const BattleState& b, int side, PlanElement e) {
+  const auto& plan = b.plans[static_cast<std::size_t>(side)];
+  const auto& wheel = b.wheels[static_cast<std::size_t>(side)];
+  if (e == PlanElement::Dial) return wheel ? std::optional<std::uint8_t>(static_cast<std::uint8_t>(wheel->dial_halves)) : std::nullopt;
+  if (!plan) return std::nullopt;
+  const auto i = static_cast<std::size_t>(std::find(kElements.begin(), kElements.end(), e) - kElements.begin());
+  return plan_ids(*plan, DialBattle{})[i];
+}
+
+int side_of(const BattleState& b, Seat s) { return b.combatants[0] == s ? 0 : 1; }
+bool combatant(const BattleState& b, Seat s) { return b.combatants[0] == s || b.combatants[1] == s; }
+
+// The inspector alone sees the element, as committed by its opponent; nobody else sees anything.
+void check_shown(const std::string& name, const Transition& t, Seat inspector, PlanElement e, Violations& out) {
+  const BattleState& a = t.after.battle;
+  const int other = 1 - side_of(a, inspector);
+  const auto id = element_id(a, other, e);
+  int shown = 0;
+  for (const Sighting& x : new_sightings(t)) {
+    if (x.kind != SeenKind::PlanElement) continue;  // the plans' reveal shows the cards to all ([LR] 1.07.05)
+    if (x.seat != inspector) {
+      out.push_back(Violation{name, fmt::format("{} saw something by {}'s Nexus inspection (seed 000: to the inspector only)",
+                                                      name_of(t.before, x.seat), name_of(t.before, inspector))});
+    } else if (id && x.id == *id) {
+      ++shown;
+    }
+  }
+  if (shown != 1) {
+    out.push_back(Violation{name, fmt::format("{}'s Nexus inspection showed it the opponent's {} {} times, not once as committed",
+                                                    name_of(t.before, inspector), to_string(e), shown)});
+  }
+}
+
+// The newest PlayNexus or UsePrescience in the log: which came last in this battle.
+const Envelope* last_of_battle(const GameState& s) {
+  return last_command(s, [](const Envelope& e) {
+    return std::holds_alternative<PlayNexus>(e.command) || std::holds_alternative<UsePrescience>(e.command);
+  });
+}
+
+// The Atreides card's play of this step in `mode`, decided on a step of its own (nullptr: none).
+const PlayNexus* atreides_play(const Transition& t, NexusMode mode) {
+  const auto* p = command_of<PlayNexus>(t);
+  return p && p->card.faction == Faction::Atreides && p->mode == mode && single_step(t) ? p : nullptr;
+}
+
+// The Atreides play a later step of the battle completes: the last play of the battle, when this
+// step answered a Prescience or committed the part an inspection waits for.
+const Envelope* completed_play(const Transition& t, NexusMode mode) {
+  const BattleState& b = t.before.battle;
+  const BattleState& a = t.after.battle;
+  if (!envelope_of(t) || b.stage == BattleStage::None || command_of<PlayNexus>(t)) return nullptr;
+  const bool answered = !b.prescience_answered && a.prescience_answered;
+  const bool part_committed = b.stage == BattleStage::NexusAnswer && a.stage != BattleStage::NexusAnswer;
+  if (!(mode == NexusMode::Betrayal ? answered : part_committed)) return nullptr;
+  const Envelope* last = last_of_battle(t.before);
+  const auto* play = last ? std::get_if<PlayNexus>(&last->command) : nullptr;
+  return play && play->card.faction == Faction::Atreides && play->mode == mode ? last : nullptr;
+}
+
+Violations atreides_betrayal(const Transition& t, const GameContext&) {
+  const std::string name = "contract.atreides.betrayal";
+  Violations out;
+  if (const PlayNexus* p = atreides_play(t, NexusMode::Betrayal)) {
+    const GameState& b = t.before;
+    const BattleState& bb = b.battle;
+    const Seat seat = envelope_of(t)->seat;
+    const Envelope* asked = last_of_battle(b);
+    if (b.seat_of(Faction::Atreides) == seat || !asked || !std::holds_alternative<UsePrescience>(asked->command) || bb.prescience_answered ||
+        p->answers != bb.prescience_attempt) {
+      out.push_back({name, fmt::format("{}'s Atreides Betrayal does not answer the Atreides' Prescience asked and not yet answered "
+                                       "(seed 000, Atreides row)", name_of(b, seat))});
+    }
+    if (t.after.battle.stage == BattleStage::PrescienceAnswer || t.after.battle.prescience_answered) {
+      out.push_back({name, "the Prescience stopped by the Atreides Betrayal is answered all the same (seed 000: it stops the attempt)"});
+    }
+    if (!new_sightings(t).empty()) out.push_back({name, "somebody learned something from an Atreides Betrayal"});
+    return out;
+  }
+  if (completed_play(t, NexusMode::Betrayal)) {
+    out.push_back({name, "the Prescience stopped by the Atreides Betrayal was answered later (seed 000: it stops the attempt)"});
+  }
+  return out;
+}
+
+// An inspection (Cunning, Secret Ally): the play names an element in the player's own battle and
+// shows it, as committed, to the inspector alone, at once or when the opponent commits that part.
+void inspection(const std::string& name, const Transition& t, const PlayNexus& p, Violations& out) {
+  const BattleState& bb = t.before.battle;
+  const Seat seat = envelope_of(t)->seat;
+  const std::string who = name_of(t.before, seat);
+  if (!p.element || !combatant(bb, seat)) {
+    out.push_back({name, fmt::format("{}'s Atreides inspection names no element or is not in its own battle", who)});
+    return;
+  }
+  const auto seen = new_sightings(t);
+  if (element_id(bb, 1 - side_of(bb, seat), *p.element)) {
+    check_shown(name, t, seat, *p.element, out);
+  } else if (std::any_of(seen.begin(), seen.end(), [](const Sighting& x) { return x.kind == SeenKind::PlanElement; }) ||
+             t.after.battle.stage != BattleStage::NexusAnswer) {
+    out.push_back({name, fmt::format("{}'s inspection of a part not yet committed showed something, or did not wait for the "
+                                     "opponent to commit it", who)});
+  }
+}
+
+// The later step that commits the part an inspection waits for shows it then.
+void inspection_completed(const std::string& name, const Transition& t, NexusMode mode, Violations& out) {
+  const Envelope* last = completed_play(t, mode);
+  if (!last || !single_step(t)) return;
+  const auto& play = std::get<PlayNexus>(last->command);
+  if (play.element) check_shown(name, t, last->seat, *play.element, out);
+}
+
+Violations atreides_cunning(const Transition& t, const GameContext&) {
+  const std::string name = "contract.atreides.cunning";
+  Violations out;
+  if (const PlayNexus* p = atreides_play(t, NexusMode::Cunning)) {
+    const BattleState& bb = t.before.battle;
+    if (p->element && (t.before.seat_of(Faction::Atreides) != envelope_of(t)->seat || !bb.prescience || !bb.prescience_answered ||
+                       *bb.prescience == *p->element)) {
+      out.push_back({name, fmt::format("the Atreides Cunning names {} without an answered Prescience of another element (seed 000: a "
+                                       "second, different element)", to_string(*p->element))});
+    }
+    inspection(name, t, *p, out);
+    return out;
+  }
+  inspection_completed(name, t, NexusMode::Cunning, out);
+  return out;
+}
+
+Violations atreides_secret_ally(const Transition& t, const GameContext&) {
+  const std::string name = "contract.atreides.secret-ally";
+  Violations out;
+  if (const PlayNexus* p = atreides_play(t, NexusMode::SecretAlly)) {
+    if (t.before.seat_of(Faction::Atreides)) {
+      out.push_back({name, "the Atreides Secret Ally was played with the Atreides at the table (seed 000, item 8)"});
+    }
+    inspection(name, t, *p, out);
+    return out;
+  }
+  inspection_completed(name, t, NexusMode::SecretAlly, out);
+  return out;
+}
+
+constexpr std::array kContracts{
+    Checker{"contract.atreides.betrayal", "oracle",
+            "the Atreides Betrayal stops exactly the Prescience asked and not answered; it is never answered and shows nobody anything",
+            atreides_betrayal},
+    Checker{"contract.atreides.cunning", "oracle",
+            "the Atreides Cunning follows an answered Prescience, names another element and shows it to the Atreides alone, as committed",
+            atreides_cunning},
+    Checker{"contract.atreides.secret-ally", "oracle",
+            "the Atreides Secret Ally, the Atreides absent, shows the named element to the combatant alone, as committed",
+            atreides_secret_ally},
+};
+
+}  // namespace
+
+std::span<const Checker> contract_checkers() { return kContracts; }
+
+bool has_contract(Faction card, NexusMode mode) {
+  const NexusFamily* family = find_nexus_family(card);
+  if (!family) return false;
+  const auto i = static_cast<std::size_t>(std::find(kNexusModes.begin(), kNexusModes.end(), mode) - kNexusModes.begin());
+  if (i >= family->contracts.size() || family->contracts[i].empty()) return false;
+  return std::any_of(kContracts.begin(), kContracts.end(), [&](const Checker& c) { return c.name == family->contracts[i]; });
+}
+
+}  // namespace dune::invariants
