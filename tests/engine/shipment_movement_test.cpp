@@ -138,6 +138,24 @@ TEST(ShipmentMovementTest, GuildCrossShipsAndShipsBackToReserves) {
   EXPECT_EQ(at(s, Faction::SpacingGuild, kTueksSietch), ForceCount{2});
 }
 
+// The Advanced Fremen storm migration is a sending ([LR] 2.04.17 "Send"): a cross-ship, the
+// Guild's ability their ally uses (2.06.05.02, 2.06.10), is bound by 1.06.03.04 like any shipment.
+// Found by oracle.legal-command (session 11): the engine let the Fremen cross-ship into the storm.
+TEST(ShipmentMovementTest, TheFremenCrossShipNotIntoTheStormDespiteTheirMigration) {
+  Options options = Options::basic({Faction::Fremen, Faction::SpacingGuild});
+  options.rules.fremen_storm_losses = true;
+  GameState s = at_shipment(options);
+  const Seat fremen = seat_of(s, Faction::Fremen);
+  const Seat guild = seat_of(s, Faction::SpacingGuild);
+  s.alliances.push_back(Alliance{Faction::Fremen, Faction::SpacingGuild});
+  s.seat(fremen).ally = Faction::SpacingGuild;
+  s.seat(guild).ally = Faction::Fremen;
+  put(s, Faction::Fremen, kTueksSietch, 5);
+  ASSERT_EQ(pending(s), std::vector<Seat>{fremen});
+  expect_rejected(s, envelope(s, fremen, CrossShip{kTueksSietch, kHabbanyaSietch, ForceCount{1}, ForceCount{0}}),
+                  RejectCode::StormBlocked);
+}
+
 TEST(ShipmentMovementTest, FremenSendForFreeOnlyNearTheGreatFlat) {
   SeededChance chance(1);
   GameState s = at_shipment(Options::basic({Faction::Fremen, Faction::Atreides}));
