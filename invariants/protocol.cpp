@@ -20,9 +20,11 @@ bool is_standing(const Command& c) {
          std::holds_alternative<SetRedrawPolicy>(c) || std::holds_alternative<ArmKarama>(c);
 }
 
-// Submits `e` to `s` and requires a rejection with `code` that leaves `s` as it was.
+// Submits `e` to `s` and requires a rejection with `code`. A rejection changes nothing by
+// construction: `submit` reads the state through a const reference and a Rejection carries no
+// state, so the copy and comparison this probe once made after every step (a full GameState each,
+// three probes a step) could never fail and are gone (issue 19).
 void expect_rejected(const GameState& s, const Envelope& e, RejectCode code, std::string_view what, Violations& out) {
-  const GameState copy = s;
   const SubmitResult r = submit(s, e);
   const std::string name = fmt::format("protocol.{}", what);
   if (const auto* rejection = std::get_if<Rejection>(&r)) {
@@ -32,7 +34,6 @@ void expect_rejected(const GameState& s, const Envelope& e, RejectCode code, std
   } else {
     out.push_back({name, fmt::format("{} ({} by seat {}) was accepted", what, to_string(e.command), e.seat.value)});
   }
-  if (!(copy == s)) out.push_back({name, fmt::format("rejecting {} changed the state", what)});
 }
 
 Violations stale_version(const Transition& t, const GameContext&) {
