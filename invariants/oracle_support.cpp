@@ -124,6 +124,16 @@ std::optional<Seat> ally_seat(const GameState& s, Seat seat) {
   return std::nullopt;
 }
 
+int ally_grant(const GameState& s, Seat seat) {
+  const auto ally = ally_seat(s, seat);
+  return ally ? std::min(s.seat(*ally).ally_spice_limit.value, s.seat(*ally).spice.value) : 0;
+}
+
+bool in_tanks(const GameState& s, LeaderId l) {
+  const LeaderLocation w = s.leaders[l.value].where;
+  return w == LeaderLocation::Tanks || w == LeaderLocation::TanksFaceDown;
+}
+
 void pay(const GameState& before, Flows& f, Seat payer, int amount, std::optional<Seat> payee) {
   const int own = std::min(amount, before.seat(payer).spice.value);
   f.seat[payer.value] -= own;

@@ -60,6 +60,10 @@ std::vector<const LogEntry*> other_entries(const Transition& t);
 std::size_t entry_position(const Transition& t);
 std::string name_of(const GameState& s, Seat seat);
 std::optional<Seat> ally_seat(const GameState& s, Seat seat);
+// What `seat`'s ally lets it spend: the ally's grant, within the ally's spice (0 unallied).
+int ally_grant(const GameState& s, Seat seat);
+// Whether the leader is in the Tanks, face up or face down.
+bool in_tanks(const GameState& s, LeaderId l);
 
 // Expected spice movements of one step: per seat, and the bank.
 struct Flows {

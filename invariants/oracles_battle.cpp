@@ -138,10 +138,6 @@ int battle_forces(const Transition& t, const GameState& s, Faction f) {
   return n;
 }
 
-bool in_tanks(const GameState& s, LeaderId l) {
-  const LeaderLocation w = s.leaders[l.value].where;
-  return w == LeaderLocation::Tanks || w == LeaderLocation::TanksFaceDown;
-}
 
 // What every battle oracle needs: the decided case, or the reason to skip.
 struct BattleCase {

@@ -195,8 +195,7 @@ Violations card_play(const Transition& t, const GameContext&) {
   SeatState& mine = want->seat(seat);
   if (ghola->leader) {
     const LeaderId l = *ghola->leader;
-    const LeaderLocation where = b.leaders[l.value].where;
-    if (leader_info(l).faction != b.faction_of(seat) || (where != LeaderLocation::Tanks && where != LeaderLocation::TanksFaceDown)) {
+    if (leader_info(l).faction != b.faction_of(seat) || !in_tanks(b, l)) {
       out.push_back(violation(kCardPlay, fmt::format("{}'s Ghola revived {}, not one of its own leaders in the Tanks (fact sheet §4.1)", who,
                                                      leader_info(l).name)));
     }

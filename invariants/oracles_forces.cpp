@@ -260,9 +260,11 @@ Violations storm_damage(const Transition& t, const GameContext&) {
   Violations out;
   // The last dial moves the storm the sum of the dials ([LR] 1.01.02), recomputed, not the
   // engine's movement taken on trust.
-  if (const auto* dial = command_of<DialStorm>(t); dial && *a.storm.movement != storm_dial_sum(b, envelope_of(t)->seat, dial->amount)) {
-    out.push_back(violation(kStorm, fmt::format("the dials add up to {}, but the storm moved {} ([LR] 1.01.02)",
-                                                storm_dial_sum(b, envelope_of(t)->seat, dial->amount), *a.storm.movement)));
+  if (const auto* dial = command_of<DialStorm>(t)) {
+    const int sum = storm_dial_sum(b, envelope_of(t)->seat, dial->amount);
+    if (*a.storm.movement != sum) {
+      out.push_back(violation(kStorm, fmt::format("the dials add up to {}, but the storm moved {} ([LR] 1.01.02)", sum, *a.storm.movement)));
+    }
   }
   std::vector<TerritoryId> blown, devoured;  // spice left to oracle.spice-blow; forces too, to oracle.worm
   for (const StepDraw& d : *draws) {

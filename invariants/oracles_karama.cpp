@@ -18,7 +18,6 @@ namespace {
 
 bool is_karama(TreacheryCardId c) { return card_type(c).name == "Karama"; }
 
-bool dead(LeaderLocation where) { return where == LeaderLocation::Tanks || where == LeaderLocation::TanksFaceDown; }
 
 // One Karama of the user's hand before the step is in the discard after it and gone from the hand.
 bool karama_discarded(const Transition& t, Seat by) {
@@ -75,7 +74,7 @@ Violations emperor_revival(const Transition& t, Seat seat, const KaramaRevive& r
                                                       r.normal.value, r.special.value)));
   }
   if (r.leader) {
-    if (!dead(b.leaders[r.leader->value].where)) out.push_back(violation(kKaramaPower, "the Emperor revived a leader that was not in the Tanks"));
+    if (!in_tanks(b, *r.leader)) out.push_back(violation(kKaramaPower, "the Emperor revived a leader that was not in the Tanks"));
     if (a.leaders[r.leader->value].where != LeaderLocation::Available || a.leaders[r.leader->value].holder != seat) {
       out.push_back(violation(kKaramaPower, "the leader revived by the Emperor's Karama power is not behind his shield"));
     }

@@ -53,11 +53,6 @@
 namespace dune::invariants::oracle_detail {
 namespace {
 
-int ally_grant(const GameState& s, Seat seat) {
-  const auto ally = ally_seat(s, seat);
-  return ally ? std::min(s.seat(*ally).ally_spice_limit.value, s.seat(*ally).spice.value) : 0;
-}
-
 // Why `c` is no legal shipment for `seat` in `s`, or "" when it is one.
 std::string ship_illegal(const GameState& s, Seat seat, const Ship& c) {
   const Faction f = s.faction_of(seat);
@@ -288,13 +283,12 @@ std::vector<Revive> legal_revives(const GameState& s, Seat seat) {
   const int extras = ally && s.faction_of(*ally) == Faction::Emperor ? 3 : 0;  // only the Emperor's ally asks for extras
   const bool kwisatz_haderach = f == Faction::Atreides && s.options.rules.kwisatz_haderach;
   const auto limit = faction_info(s.faction_of(seat)).revival_limit;
-  const int most = limit ? limit->value + 3 : kCellCount;  // the Emperor pays for 3 beyond the limit
+  // The Emperor pays for 3 beyond the limit; without a limit, whatever the Tanks hold.
+  const int most = limit ? limit->value + 3 : me.tanks_normal.value + me.tanks_special.value;
   std::vector<std::optional<LeaderId>> leaders{std::nullopt};
   for (std::size_t l = 0; l < kLeaderCount; ++l) {
-    const LeaderLocation where = s.leaders[l].where;
-    if (kLeaders[l].faction == s.faction_of(seat) && (where == LeaderLocation::Tanks || where == LeaderLocation::TanksFaceDown)) {
-      leaders.push_back(LeaderId{static_cast<std::uint8_t>(l)});
-    }
+    const LeaderId leader{static_cast<std::uint8_t>(l)};
+    if (kLeaders[l].faction == s.faction_of(seat) && in_tanks(s, leader)) leaders.push_back(leader);
   }
   for (int n = 0; n <= std::min(me.tanks_normal.value, most); ++n) {
     for (int sp = 0; sp <= std::min(me.tanks_special.value, most); ++sp) {

@@ -220,10 +220,7 @@ std::pair<int, int> battle_forces(const GameState& s, Seat seat) {
   return {normal, special};
 }
 
-int spendable(const GameState& s, Seat seat) {
-  const auto ally = ally_seat(s, seat);
-  return s.seat(seat).spice.value + (ally ? std::min(s.seat(*ally).ally_spice_limit.value, s.seat(*ally).spice.value) : 0);
-}
+int spendable(const GameState& s, Seat seat) { return s.seat(seat).spice.value + ally_grant(s, seat); }
 
 // ---- who, how much and how often: one reference per kind ("" when legal) ------------------------
 
@@ -391,10 +388,7 @@ struct Rules {
     if (!holds_named(me, "Tleilaxu Ghola")) return "no Tleilaxu Ghola in hand";
     if (c.leader && c.forces > ForceCount{0}) return "a leader or forces, not both ([LR] 3.01.20)";
     if (c.leader) {
-      const LeaderState& l = s.leaders[c.leader->value];
-      return leader_info(*c.leader).faction == f && (l.where == LeaderLocation::Tanks || l.where == LeaderLocation::TanksFaceDown)
-                 ? ""
-                 : "one of its own leaders in the Tanks ([LR] 3.01.20)";
+      return leader_info(*c.leader).faction == f && in_tanks(s, *c.leader) ? "" : "one of its own leaders in the Tanks ([LR] 3.01.20)";
     }
     if (c.forces.value < 1 || c.forces.value > 5) return "1 to 5 forces ([LR] 3.01.20)";
     return c.forces.value <= tanks(s, seat) ? "" : "more forces than its Tanks hold";
@@ -557,8 +551,7 @@ std::string revival_choice_illegal(const GameState& s, Seat seat, const Revive& 
       return "extras come beyond the ally's own limit, filled first ([LR] 2.03.07)";
     }
     if (cancelled_this_turn(s, seat, KaramaAbility::EmperorAllyRevivals)) return "a Karama cancelled the Emperor's extras this turn ([LR] 3.04)";
-    const SeatState& emperor = s.seat(*ally);
-    if (revival_price(s, seat, c).extra > std::min(emperor.ally_spice_limit.value, emperor.spice.value)) {
+    if (revival_price(s, seat, c).extra > ally_grant(s, seat)) {
       return "the extras cost more than the Emperor lets his ally spend ([LR] 2.03.07)";
     }
   }
@@ -574,10 +567,9 @@ std::string revival_choice_illegal(const GameState& s, Seat seat, const Revive& 
   if (c.leader && c.kwisatz_haderach) return "one leader revival a turn ([LR] 1.05.03, 2.01.14)";
   if (c.leader) {
     if (leader_info(*c.leader).faction != f) return "one of its own leaders ([LR] 1.05.03)";
-    const LeaderLocation where = s.leaders[c.leader->value].where;
-    if (where != LeaderLocation::Tanks && where != LeaderLocation::TanksFaceDown) return "a leader in the Tanks ([LR] 1.05.03)";
+    if (!in_tanks(s, *c.leader)) return "a leader in the Tanks ([LR] 1.05.03)";
     if (active_leaders(s, seat) > 0 && !all_leaders_died(s, f)) return "a leader only when none is active or all have died ([LR] 1.05.03)";
-    if (where == LeaderLocation::TanksFaceDown) {
+    if (s.leaders[c.leader->value].where == LeaderLocation::TanksFaceDown) {
       for (std::size_t l = 0; l < kLeaderCount; ++l) {
         if (kLeaders[l].faction == f && s.leaders[l].where == LeaderLocation::Tanks) return "a face-down leader waits for the face-up ones ([LR] 1.05.04)";
       }
