@@ -199,6 +199,7 @@ void apply_command(GameState& state, Seat seat, const Command& c) {
 
 std::vector<Command> legal_commands(const GameState& state, Seat seat) {
   std::vector<Command> out;
+  const ListingScope listing(state);
   if (reject_unless_live(state, seat)) return out;
   const auto module = module_for(state.step);
   if (!module) return out;

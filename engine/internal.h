@@ -18,8 +18,37 @@
 
 namespace dune {
 
+// While `legal_commands` lists one seat's commands (flow.cpp), the state is constant and every
+// rejection is thrown away. A ListingScope marks that evaluation on this thread: rejections then
+// carry their code but no message (formatting them was a fifth of a random game's time), and a
+// rule helper may keep what it computed for one candidate for the next (movement.cpp's distances),
+// keyed by the scope's serial so that nothing outlives it. Scopes nest; each has its own serial.
+class ListingScope {
+ public:
+  explicit ListingScope(const GameState& state)
+      : state_(state), serial_(++next_serial_), outer_(current_) { current_ = this; }
+  ~ListingScope() { current_ = outer_; }
+  ListingScope(const ListingScope&) = delete;
+  ListingScope& operator=(const ListingScope&) = delete;
+
+  // The innermost scope on this thread if it lists `state` (the same object), else nullptr.
+  static const ListingScope* listing(const GameState& state) {
+    return current_ && &current_->state_ == &state ? current_ : nullptr;
+  }
+  static bool active() { return current_ != nullptr; }
+  std::uint64_t serial() const { return serial_; }
+
+ private:
+  const GameState& state_;
+  std::uint64_t serial_;
+  const ListingScope* outer_;
+  static inline thread_local const ListingScope* current_ = nullptr;
+  static inline thread_local std::uint64_t next_serial_ = 0;
+};
+
 template <class... Args>
 Rejection reject(RejectCode code, fmt::format_string<Args...> f, Args&&... args) {
+  if (ListingScope::active()) return Rejection{code, {}};
   return Rejection{code, fmt::format(f, std::forward<Args>(args)...)};
 }
 

@@ -11,7 +11,7 @@
 // awaited again (Pass, or PlayHajr when it holds one), whether or not it holds Hajr, so that the
 // pending set never tells who holds the card.
 #include <algorithm>
-#include <deque>
+#include <bit>
 #include <limits>
 #include <set>
 #include <tuple>
@@ -48,28 +48,59 @@ int movement_range(const GameState& s, Faction f) {
   return cancelled ? 1 : 2;
 }
 
-// The cells of t out of the storm, split into the groups the storm separates ([LR] 1.06.05).
-std::vector<std::vector<CellId>> groups_of(const GameState& s, TerritoryId t) {
-  std::vector<std::vector<CellId>> groups;
-  std::vector<CellId> left;
-  for (CellId c : cells_of(t)) {
-    if (!cell_in_storm(s, c)) left.push_back(c);
+// The most cells any territory has: the fixed capacity of a group (no allocation on this path).
+constexpr std::size_t kMaxTerritoryCells = [] {
+  std::size_t most = 0;
+  for (const CellRange& r : kTerritoryCells) most = std::max<std::size_t>(most, r.count);
+  return most;
+}();
+
+// A storm-separated part of a territory: its cells in ascending order.
+struct Group {
+  std::array<CellId, kMaxTerritoryCells> cells{};
+  std::uint8_t size = 0;
+  const CellId* begin() const { return cells.data(); }
+  const CellId* end() const { return cells.data() + size; }
+};
+
+struct Groups {
+  std::array<Group, kMaxTerritoryCells> items{};
+  std::uint8_t size = 0;
+  const Group* begin() const { return items.data(); }
+  const Group* end() const { return items.data() + size; }
+};
+
+bool linked(CellId a, CellId b) {
+  for (const CellLink& l : links_from(a)) {
+    if (l.to == b) return true;
   }
-  while (!left.empty()) {
-    std::vector<CellId> group{left.front()};
-    left.erase(left.begin());
-    for (std::size_t i = 0; i < group.size(); ++i) {
-      for (auto it = left.begin(); it != left.end();) {
-        if (cells_adjacent(group[i], *it)) {
-          group.push_back(*it);
-          it = left.erase(it);
-        } else {
-          ++it;
+  return false;
+}
+
+// The cells of t out of the storm, split into the groups the storm separates ([LR] 1.06.05), in
+// the order of their first cell.
+Groups groups_of(const GameState& s, TerritoryId t) {
+  Groups groups;
+  std::array<CellId, kMaxTerritoryCells> left{};
+  std::size_t left_size = 0;
+  for (CellId c : cells_of(t)) {
+    if (!cell_in_storm(s, c)) left[left_size++] = c;
+  }
+  std::array<bool, kMaxTerritoryCells> taken{};
+  for (std::size_t first = 0; first < left_size; ++first) {
+    if (taken[first]) continue;
+    Group& group = groups.items[groups.size++];
+    group.cells[group.size++] = left[first];
+    taken[first] = true;
+    for (std::size_t i = 0; i < group.size; ++i) {
+      for (std::size_t j = first + 1; j < left_size; ++j) {
+        if (!taken[j] && linked(group.cells[i], left[j])) {
+          group.cells[group.size++] = left[j];
+          taken[j] = true;
         }
       }
     }
-    std::sort(group.begin(), group.end());
-    groups.push_back(group);
+    std::sort(group.cells.begin(), group.cells.begin() + group.size);
   }
   return groups;
 }
@@ -78,7 +109,7 @@ struct GroupForces {
   ForceCount normal, special;
 };
 
-GroupForces forces_in_group(const GameState& s, Faction f, const std::vector<CellId>& group) {
+GroupForces forces_in_group(const GameState& s, Faction f, const Group& group) {
   GroupForces out{};
   for (CellId c : group) {
     out.normal += s.board.normal[index(c)][index(f)];
@@ -92,36 +123,60 @@ struct Obstacles {
   bool occupancy = true;
 };
 
-// Territories crossed from `group` to every cell: 0-1 breadth-first search over kCellLinks.
-std::array<int, kCellCount> distances(const GameState& s, Faction f, const std::vector<CellId>& group,
-                                      Obstacles obstacles) {
-  std::array<int, kCellCount> dist;
+using Distances = std::array<int, kCellCount>;
+
+// Territories crossed from `group` to every cell: 0-1 breadth-first search over kCellLinks, on a
+// fixed ring buffer (a cell is queued again only when its distance drops: at most once per link).
+Distances search_distances(const GameState& s, Faction f, const Group& group, Obstacles obstacles) {
+  Distances dist;
   dist.fill(kUnreachable);
   std::array<bool, kTerritoryCount> blocked{};
   for (TerritoryId t : kStrongholds) blocked[index(t)] = obstacles.occupancy && occupancy_blocked(s, f, t);
-  std::deque<CellId> queue;
+  constexpr std::size_t kRing = std::bit_ceil(kCellLinks.size() + kCellCount);
+  std::array<CellId, kRing> ring;
+  std::size_t head = 0, tail = 0;  // the queue is ring[head, tail), indices taken mod kRing
   for (CellId c : group) {
     dist[index(c)] = 0;
-    queue.push_back(c);
+    ring[tail++ % kRing] = c;
   }
-  while (!queue.empty()) {
-    const CellId at = queue.front();
-    queue.pop_front();
+  while (head != tail) {
+    const CellId at = ring[head++ % kRing];
+    const TerritoryId here = cell_info(at).territory;
     for (const CellLink& link : links_from(at)) {
       const TerritoryId t = cell_info(link.to).territory;
       if (obstacles.storm && cell_in_storm(s, link.to)) continue;
       if (blocked[index(t)]) continue;
-      const int step = t == cell_info(at).territory ? 0 : 1;
+      const int step = t == here ? 0 : 1;
       if (dist[index(at)] + step >= dist[index(link.to)]) continue;
       dist[index(link.to)] = dist[index(at)] + step;
       if (step == 0) {
-        queue.push_front(link.to);
+        ring[--head % kRing] = link.to;
       } else {
-        queue.push_back(link.to);
+        ring[tail++ % kRing] = link.to;
       }
     }
   }
   return dist;
+}
+
+// The same, kept for the rest of a listing (internal.h ListingScope): validating every move
+// candidate asks the same few searches again and again. Groups are disjoint, so a group's first
+// cell names it while the state stays the same.
+Distances distances(const GameState& s, Faction f, const Group& group, Obstacles obstacles) {
+  struct Memo {
+    std::uint64_t serial = 0;
+    Faction faction{};
+    Obstacles obstacles;
+    Distances dist;
+  };
+  static thread_local std::array<Memo, kCellCount> memo;
+  const ListingScope* listing = ListingScope::listing(s);
+  if (!listing || !obstacles.storm) return search_distances(s, f, group, obstacles);
+  Memo& m = memo[index(group.cells[0])];
+  if (m.serial != listing->serial() || m.faction != f || m.obstacles.occupancy != obstacles.occupancy) {
+    m = Memo{listing->serial(), f, obstacles, search_distances(s, f, group, obstacles)};
+  }
+  return m.dist;
 }
 
 bool moves_as_advisors(const GameState& s, Faction f, TerritoryId from, CellId to) {
@@ -129,7 +184,7 @@ bool moves_as_advisors(const GameState& s, Faction f, TerritoryId from, CellId t
 }
 
 // The group (storm-separated part of `from`) that can make this move, first in cell order.
-std::optional<std::vector<CellId>> moving_group(const GameState& s, Faction f, const Move& c) {
+std::optional<Group> moving_group(const GameState& s, Faction f, const Move& c) {
   const Obstacles obstacles{true, !moves_as_advisors(s, f, c.from, c.to)};
   for (const auto& group : groups_of(s, c.from)) {
     const GroupForces have = forces_in_group(s, f, group);
@@ -202,10 +257,10 @@ std::optional<Rejection> validate_move(const GameState& s, Seat seat, const Move
 }
 
 // Moves `wanted` from the group's cells in cell order, the destination cell last, to `to`.
-void move_group(GameState& s, Faction f, const std::vector<CellId>& group, CellId to, ForceCount normal,
+void move_group(GameState& s, Faction f, const Group& group, CellId to, ForceCount normal,
                 ForceCount special) {
-  std::vector<CellId> order = group;
-  std::stable_partition(order.begin(), order.end(), [&](CellId c) { return c != to; });
+  Group order = group;
+  std::stable_partition(order.cells.begin(), order.cells.begin() + order.size, [&](CellId c) { return c != to; });
   for (CellId c : order) {
     const ForceCount n = std::min(normal, s.board.normal[index(c)][index(f)]);
     const ForceCount sp = std::min(special, s.board.special[index(c)][index(f)]);
@@ -253,6 +308,7 @@ void add_move_candidates(const GameState& s, Seat seat, std::vector<Command>& ou
   const int range = movement_range(s, f);
   for (std::size_t i = 0; i < kTerritoryCount; ++i) {
     const TerritoryId from = territory_at(i);
+    if (forces_in_territory(s, f, from) == ForceCount{0}) continue;
     const auto groups = groups_of(s, from);
     // In a territory the storm splits, two groups may make the same move: it is listed once (the
     // Move names the territory, and the first group that can make it moves).
@@ -265,7 +321,7 @@ void add_move_candidates(const GameState& s, Seat seat, std::vector<Command>& ou
         if (dist[to] > range) continue;
         for (int sp = 0; sp <= have.special.value; ++sp) {
           for (int n = 0; n <= have.normal.value; ++n) {
-            if (n + sp == 0 || (groups.size() > 1 && !listed.emplace(to, n, sp).second)) continue;
+            if (n + sp == 0 || (groups.size > 1 && !listed.emplace(to, n, sp).second)) continue;
             out.push_back(Move{from, cell_at(to), ForceCount{n}, ForceCount{sp}});
           }
         }

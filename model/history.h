@@ -1,39 +1,85 @@
-// An append-only sequence with value semantics whose copies share their full chunks.
+// An append-only sequence with value semantics whose copies share everything they have in common.
 //
-// GameState is copied on every accepted step and carries its whole history (the event log and the
-// committed-command table). Copying a std::vector there made a game quadratic. History keeps full
-// chunks immutable behind shared_ptr<const>, so a copy costs one small vector of pointers plus a
-// tail of at most kChunk entries; shared chunks are never written, so copies may be used from
-// different threads. Equality is by content (pointer-equal chunks are skipped).
+// GameState is copied on every accepted step and carries its whole history (the event log, the
+// committed-command table, each seat's sightings). Copying a std::vector there made a game
+// quadratic, and copying even a short unshared tail of entries (with their strings) was a fifth
+// of a random game's time. So a copy here is two reference counts:
+//
+// - full chunks of kChunk entries are immutable and shared, listed in a shared, immutable index
+//   (a new index is built once per kChunk appends);
+// - the last, partial chunk is a fixed buffer shared too. Each History knows how many of its
+//   slots are its own (size). Appending claims the next slot with a compare-and-swap on the
+//   buffer's claim count: the History whose entries end exactly at that count writes the slot in
+//   place; any other (a copy that fell behind another copy's appends) copies its own prefix into
+//   a fresh buffer first. A slot is written once, before any History that holds it exists, and
+//   never again, so copies may be read from different threads.
+//
+// Equality is by content (shared chunks and buffers are skipped).
 #pragma once
 
+#include <array>
+#include <atomic>
 #include <cstddef>
+#include <iterator>
 #include <memory>
+#include <optional>
+#include <utility>
 #include <vector>
 
 namespace dune {
 
-template <class T, std::size_t kChunk = 64>
+template <class T, std::size_t kChunk = 32>
 class History {
+  struct Buffer {
+    std::atomic<std::size_t> claimed{0};  // slots handed out, by one History each
+    std::array<std::optional<T>, kChunk> slots;
+    const T& operator[](std::size_t i) const { return *slots[i]; }
+  };
+  using Index = std::vector<std::shared_ptr<const Buffer>>;
+
  public:
   using value_type = T;
 
-  std::size_t size() const { return chunks_.size() * kChunk + tail_.size(); }
+  History() = default;
+  History(const History&) = default;
+  History& operator=(const History&) = default;
+  History(History&& o) noexcept
+      : chunks_(std::move(o.chunks_)), tail_(std::move(o.tail_)), tail_size_(std::exchange(o.tail_size_, 0)) {}
+  History& operator=(History&& o) noexcept {
+    chunks_ = std::move(o.chunks_);
+    tail_ = std::move(o.tail_);
+    tail_size_ = std::exchange(o.tail_size_, 0);
+    return *this;
+  }
+
+  std::size_t size() const { return full_size() + tail_size_; }
   bool empty() const { return size() == 0; }
 
   const T& operator[](std::size_t i) const {
     const std::size_t c = i / kChunk;
-    return c < chunks_.size() ? (*chunks_[c])[i % kChunk] : tail_[i - chunks_.size() * kChunk];
+    return c < chunk_count() ? (*(*chunks_)[c])[i % kChunk] : (*tail_)[i - full_size()];
   }
   const T& back() const { return (*this)[size() - 1]; }
 
   void push_back(T value) {
-    tail_.push_back(std::move(value));
-    if (tail_.size() == kChunk) {
-      chunks_.push_back(std::make_shared<const std::vector<T>>(std::move(tail_)));
-      tail_ = {};
-      tail_.reserve(kChunk);
+    std::size_t expected = tail_size_;
+    if (!tail_ || !tail_->claimed.compare_exchange_strong(expected, tail_size_ + 1)) {
+      // No buffer yet, or another copy appended past our end: our own prefix, in a fresh buffer.
+      auto fresh = std::make_shared<Buffer>();
+      for (std::size_t i = 0; i < tail_size_; ++i) fresh->slots[i].emplace((*tail_)[i]);
+      fresh->claimed.store(tail_size_ + 1, std::memory_order_relaxed);
+      tail_ = std::move(fresh);
     }
+    tail_->slots[tail_size_].emplace(std::move(value));
+    if (++tail_size_ < kChunk) return;
+    auto index = std::make_shared<Index>();
+    if (chunks_) {
+      index->reserve(chunks_->size() + 1);
+      *index = *chunks_;
+    }
+    index->push_back(std::move(tail_));
+    chunks_ = std::move(index);
+    tail_size_ = 0;
   }
 
   class const_iterator {
@@ -66,15 +112,28 @@ class History {
 
   friend bool operator==(const History& a, const History& b) {
     if (a.size() != b.size()) return false;
-    for (std::size_t c = 0; c < a.chunks_.size(); ++c) {
-      if (a.chunks_[c] != b.chunks_[c] && *a.chunks_[c] != *b.chunks_[c]) return false;
+    for (std::size_t c = 0; c < a.chunk_count(); ++c) {
+      const Buffer& x = *(*a.chunks_)[c];
+      const Buffer& y = *(*b.chunks_)[c];
+      if (&x == &y) continue;
+      for (std::size_t i = 0; i < kChunk; ++i) {
+        if (!(x[i] == y[i])) return false;
+      }
     }
-    return a.tail_ == b.tail_;
+    if (a.tail_ == b.tail_) return true;
+    for (std::size_t i = 0; i < a.tail_size_; ++i) {
+      if (!((*a.tail_)[i] == (*b.tail_)[i])) return false;
+    }
+    return true;
   }
 
  private:
-  std::vector<std::shared_ptr<const std::vector<T>>> chunks_;
-  std::vector<T> tail_;
+  std::size_t chunk_count() const { return chunks_ ? chunks_->size() : 0; }
+  std::size_t full_size() const { return chunk_count() * kChunk; }
+
+  std::shared_ptr<const Index> chunks_;
+  std::shared_ptr<Buffer> tail_;  // slots [0, tail_size_) are ours; later ones may be a copy's
+  std::size_t tail_size_ = 0;
 };
 
 }  // namespace dune

@@ -2,6 +2,7 @@
 // mutable, no globals. Copying a state is how the explorer branches and the shrinker replays.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -264,6 +265,32 @@ struct Committed {
   friend bool operator==(const Committed&, const Committed&) = default;
 };
 
+// The committed-command table: every accepted envelope with its receipt, in order (shared,
+// append-only: see model/history.h). It also keeps the highest command id in it, a fact of its
+// entries (equality compares the entries), so that `submit` knows a fresh id without scanning
+// the whole game: ids need not increase, and an id at or below the highest is still looked up.
+class CommittedTable {
+ public:
+  using value_type = Committed;
+  std::size_t size() const { return entries_.size(); }
+  bool empty() const { return entries_.empty(); }
+  const Committed& operator[](std::size_t i) const { return entries_[i]; }
+  const Committed& back() const { return entries_.back(); }
+  auto begin() const { return entries_.begin(); }
+  auto end() const { return entries_.end(); }
+  void push_back(Committed c) {
+    highest_id_ = std::max(highest_id_, c.envelope.id.value);
+    entries_.push_back(std::move(c));
+  }
+  // 0 when empty.
+  std::uint64_t highest_id() const { return highest_id_; }
+  friend bool operator==(const CommittedTable& a, const CommittedTable& b) { return a.entries_ == b.entries_; }
+
+ private:
+  History<Committed> entries_;
+  std::uint64_t highest_id_ = 0;
+};
+
 struct GameState {
   Options options;
   int turn = 0;  // 0 during setup
@@ -297,7 +324,7 @@ struct GameState {
   std::string halted;  // non-empty: the game cannot go on (a rule listed unavailable)
 
   std::uint64_t version = 0;
-  History<Committed> committed;  // shared, append-only: see model/history.h
+  CommittedTable committed;
   History<LogEntry> log;
 
   const SeatState& seat(Seat s) const { return seats[s.value]; }

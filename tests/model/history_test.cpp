@@ -1,0 +1,104 @@
+// History (model/history.h): copies share their chunks and their partial buffer; appending to one
+// copy never changes another. Checked against std::vector over random trees of copies and appends,
+// across the chunk boundary, and with copies appended to from two threads at once.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "model/history.h"
+
+namespace dune {
+namespace {
+
+using H = History<std::string, 4>;  // a small chunk: the tree crosses many chunk boundaries
+
+std::vector<std::string> contents(const H& h) { return h.to_vector(); }
+
+TEST(HistoryTest, CopiesAppendIndependentlyAndCompareByContent) {
+  std::mt19937 random(20261202);
+  std::vector<H> histories(1);
+  std::vector<std::vector<std::string>> models(1);
+  for (int step = 0; step < 4000; ++step) {
+    const std::size_t i = random() % histories.size();
+    if (random() % 3 == 0 && histories.size() < 64) {  // fork: a copy shares everything so far
+      histories.push_back(histories[i]);
+      models.push_back(models[i]);
+    } else {
+      const std::string value = std::to_string(random() % 5);
+      histories[i].push_back(value);
+      models[i].push_back(value);
+    }
+    for (std::size_t k = 0; k < histories.size(); ++k) {
+      ASSERT_EQ(histories[k].size(), models[k].size()) << "history " << k << " at step " << step;
+    }
+  }
+  for (std::size_t a = 0; a < histories.size(); ++a) {
+    ASSERT_EQ(contents(histories[a]), models[a]) << "history " << a;
+    if (!models[a].empty()) {
+      EXPECT_EQ(histories[a].back(), models[a].back());
+    }
+    for (std::size_t b = 0; b < histories.size(); ++b) {
+      EXPECT_EQ(histories[a] == histories[b], models[a] == models[b]) << a << " vs " << b;
+    }
+  }
+}
+
+TEST(HistoryTest, EqualContentBuiltSeparatelyIsEqual) {
+  H a, b;
+  for (int i = 0; i < 10; ++i) {
+    a.push_back(std::to_string(i));
+    b.push_back(std::to_string(i));
+  }
+  EXPECT_EQ(a, b);
+  H c = a;
+  c.push_back("x");
+  EXPECT_FALSE(a == c);
+  a.push_back("y");  // a fell behind c's append in the shared buffer: it copies its own prefix
+  EXPECT_FALSE(a == c);
+  EXPECT_EQ(a[10], "y");
+  EXPECT_EQ(c[10], "x");
+}
+
+TEST(HistoryTest, MovedFromIsEmptyAndUsable) {
+  H a;
+  a.push_back("1");
+  H b = std::move(a);
+  EXPECT_EQ(b.size(), 1u);
+  EXPECT_EQ(a.size(), 0u);  // NOLINT(bugprone-use-after-move): the moved-from state is specified
+  a.push_back("2");
+  EXPECT_EQ(contents(a), std::vector<std::string>{"2"});
+  EXPECT_EQ(contents(b), std::vector<std::string>{"1"});
+}
+
+// Two threads append to copies of one History at once: each sees only its own appends.
+TEST(HistoryTest, CopiesMayBeAppendedToFromDifferentThreads) {
+  History<std::string> shared;
+  for (int i = 0; i < 40; ++i) shared.push_back(std::to_string(i));
+  auto grow = [&shared](const std::string& tag, std::vector<std::string>* out) {
+    History<std::string> mine = shared;
+    for (int i = 0; i < 500; ++i) {
+      History<std::string> fork = mine;  // forks race for the same slot of the shared buffer
+      fork.push_back(tag + "-fork");
+      mine.push_back(tag + std::to_string(i));
+    }
+    *out = mine.to_vector();
+  };
+  std::vector<std::string> a, b;
+  std::thread ta(grow, "a", &a), tb(grow, "b", &b);
+  ta.join();
+  tb.join();
+  ASSERT_EQ(a.size(), 540u);
+  ASSERT_EQ(b.size(), 540u);
+  for (int i = 0; i < 40; ++i) EXPECT_EQ(a[i], std::to_string(i));
+  for (int i = 0; i < 500; ++i) {
+    EXPECT_EQ(a[40 + i], "a" + std::to_string(i));
+    EXPECT_EQ(b[40 + i], "b" + std::to_string(i));
+  }
+  EXPECT_EQ(shared.size(), 40u);
+}
+
+}  // namespace
+}  // namespace dune
