@@ -226,10 +226,13 @@ void pay_for_shipment(GameState& s, Seat seat, Spice cost, std::optional<Seat> p
   s.seat(ally).ally_spice_limit -= from_ally;
 }
 
+// The shipper's own spice and what its ally lets it spend ([LR] 1.06.03, 2.06.09).
+Spice shipment_budget(const GameState& s, Seat seat) { return s.seat(seat).spice + ally_spice_available(s, seat); }
+
 std::optional<Rejection> check_payment(const GameState& s, Seat seat, Spice cost, ForceCount forces) {
   const Spice own = s.seat(seat).spice;
   const Spice ally = ally_spice_available(s, seat);
-  if (cost > own + ally) {
+  if (cost > shipment_budget(s, seat)) {
     return reject(RejectCode::InsufficientSpice,
                   "shipping {} forces costs {} spice; you have {} and your ally lets you spend {} ([LR] 1.06.03)",
                   forces.value, cost.value, own.value, ally.value);
@@ -281,6 +284,21 @@ std::optional<Rejection> check_karama(const GameState& s, Seat seat) {
   return std::nullopt;
 }
 
+// Where a shipment from reserves may land, whatever it carries (a valid cell).
+std::optional<Rejection> check_ship_destination(const GameState& s, Faction f, CellId to) {
+  if (f == Faction::Fremen) {
+    // Fremen reserves are on Dune: they send for free, only near The Great Flat ([LR] 2.04.03, 2.04.05).
+    const TerritoryId t = cell_info(to).territory;
+    if (!territory_info(t).fremen_free_ship) {
+      return reject(RejectCode::IllegalChoice,
+                    "Fremen send reserves only onto The Great Flat or a territory within 2 of it ([LR] 2.04.05), "
+                    "not {}", to_string(t));
+    }
+    return check_destination(s, f, to, true);
+  }
+  return check_destination(s, f, to, false);
+}
+
 std::optional<Rejection> validate_ship(const GameState& s, Seat seat, const Ship& c) {
   const Faction f = s.faction_of(seat);
   if (c.karama) {
@@ -293,19 +311,10 @@ std::optional<Rejection> validate_ship(const GameState& s, Seat seat, const Ship
     return reject(RejectCode::NotEnoughForces, "{} reserves hold {} forces and {} special forces, not {} and {}",
                   to_string(f), me.reserves_normal.value, me.reserves_special.value, c.normal.value, c.special.value);
   }
-  const TerritoryId t = cell_info(c.to).territory;
-  if (f == Faction::Fremen) {
-    // Fremen reserves are on Dune: they send for free, only near The Great Flat ([LR] 2.04.03, 2.04.05).
-    if (!territory_info(t).fremen_free_ship) {
-      return reject(RejectCode::IllegalChoice,
-                    "Fremen send reserves only onto The Great Flat or a territory within 2 of it ([LR] 2.04.05), "
-                    "not {}", to_string(t));
-    }
-    return check_destination(s, f, c.to, true);
-  }
-  if (auto r = check_destination(s, f, c.to, false)) return r;
+  if (auto r = check_ship_destination(s, f, c.to)) return r;
+  if (f == Faction::Fremen) return std::nullopt;  // they send for free ([LR] 2.04.03)
   const ForceCount forces = c.normal + c.special;
-  return check_payment(s, seat, shipment_cost(s, f, t, forces, c.karama), forces);
+  return check_payment(s, seat, shipment_cost(s, f, cell_info(c.to).territory, forces, c.karama), forces);
 }
 
 // A Karama cancelled this seat's cross-ship or shipment back to reserves in this phase ([LR]
@@ -508,16 +517,29 @@ void apply_shipment(GameState& s, Seat seat, const Command& c) {
 
 // ---- candidates -----------------------------------------------------------------------------
 
+// Candidates are filtered by validate_shipment; these loops only leave out what one of its
+// conjuncts rejects for a whole family at once: a destination rejected whatever is shipped
+// (check_ship_destination, check_destination), and counts beyond the budget (the cost grows with
+// the count, so the first unaffordable count ends its row). The order of what is left is unchanged.
 void add_ship_candidates(const GameState& s, Seat seat, std::vector<Command>& out) {
+  const Faction f = s.faction_of(seat);
   const SeatState& me = s.seat(seat);
-  const bool karama = s.faction_of(seat) != Faction::Fremen && karama_card(s, seat);
+  const bool karama = f != Faction::Fremen && karama_card(s, seat);
+  const Spice budget = shipment_budget(s, seat);
   for (std::size_t c = 0; c < kCellCount; ++c) {
-    if (mutant_active(Mutant::StrongholdShipmentNotOffered) && is_stronghold(cell_info(cell_at(c)).territory)) continue;
+    const TerritoryId t = cell_info(cell_at(c)).territory;
+    if (mutant_active(Mutant::StrongholdShipmentNotOffered) && is_stronghold(t)) continue;
+    if (check_ship_destination(s, f, cell_at(c))) continue;
+    const auto affordable = [&](int forces, bool by_karama) {
+      return f == Faction::Fremen || shipment_cost(s, f, t, ForceCount{forces}, by_karama) <= budget;
+    };
     for (int sp = 0; sp <= me.reserves_special.value; ++sp) {
       for (int n = 0; n <= me.reserves_normal.value; ++n) {
         if (n + sp == 0) continue;
-        out.push_back(Ship{cell_at(c), ForceCount{n}, ForceCount{sp}});
-        if (karama) out.push_back(Ship{cell_at(c), ForceCount{n}, ForceCount{sp}, true});
+        const bool paid = affordable(n + sp, false), by_karama = karama && affordable(n + sp, true);
+        if (!paid && !by_karama) break;
+        if (paid) out.push_back(Ship{cell_at(c), ForceCount{n}, ForceCount{sp}});
+        if (by_karama) out.push_back(Ship{cell_at(c), ForceCount{n}, ForceCount{sp}, true});
       }
     }
   }
@@ -526,14 +548,18 @@ void add_ship_candidates(const GameState& s, Seat seat, std::vector<Command>& ou
 void add_guild_candidates(const GameState& s, Seat seat, std::vector<Command>& out) {
   const Faction f = s.faction_of(seat);
   if (!guild_rates(s, f) || check_retake(s, seat)) return;
+  const Spice budget = shipment_budget(s, seat);
   for (std::size_t from = 0; from < kCellCount; ++from) {
     const int normal = s.board.normal[from][index(f)].value;
     const int special = s.board.special[from][index(f)].value;
+    if (normal + special == 0) continue;
     for (int sp = 0; sp <= special; ++sp) {
       for (int n = 0; n <= normal; ++n) {
         if (n + sp == 0) continue;
         if (f == Faction::SpacingGuild) out.push_back(ShipToReserves{cell_at(from), ForceCount{n}, ForceCount{sp}});
         for (std::size_t to = 0; to < kCellCount; ++to) {
+          const TerritoryId t = cell_info(cell_at(to)).territory;
+          if (shipment_cost(s, f, t, ForceCount{n + sp}) > budget) continue;  // as add_ship_candidates
           out.push_back(CrossShip{cell_at(from), cell_at(to), ForceCount{n}, ForceCount{sp}});
         }
       }
