@@ -186,10 +186,11 @@ bool moves_as_advisors(const GameState& s, Faction f, TerritoryId from, CellId t
 // The group (storm-separated part of `from`) that can make this move, first in cell order.
 std::optional<Group> moving_group(const GameState& s, Faction f, const Move& c) {
   const Obstacles obstacles{true, !moves_as_advisors(s, f, c.from, c.to)};
+  const int range = movement_range(s, f);
   for (const auto& group : groups_of(s, c.from)) {
     const GroupForces have = forces_in_group(s, f, group);
     if (c.normal > have.normal || c.special > have.special) continue;
-    if (distances(s, f, group, obstacles)[index(c.to)] <= movement_range(s, f)) return group;
+    if (distances(s, f, group, obstacles)[index(c.to)] <= range) return group;
   }
   return std::nullopt;
 }

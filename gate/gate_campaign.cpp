@@ -12,6 +12,7 @@
 #include "gate/gate_plan.h"
 #include "generators/random_player.h"
 #include "harness/mutant_run.h"
+#include "harness/peak_memory.h"
 #include "harness/replay_file.h"
 #include "harness/runner.h"
 #include "harness/shrink.h"
@@ -233,6 +234,8 @@ reports::CampaignResult run_campaign(const GateOptions& o, const ProgressSink& s
   const auto start = Clock::now();
   const auto deadline = start + o.time_budget;
   Progress progress;
+  double proof_seconds = 0;
+  std::uint64_t proof_states = 0;
   for (Faction family : o.families) {
     const FamilyStatus s = family_status(family);
     if (s.kind == StatusKind::Unavailable) {
@@ -249,18 +252,27 @@ reports::CampaignResult run_campaign(const GateOptions& o, const ProgressSink& s
     // about as long as the games on a small machine.
     std::vector<reports::BoundedProof> proofs;
     std::jthread explorer;
-    if (o.proofs && o.shard.index == 0) explorer = std::jthread([&] { proofs = run_proofs(o, family); });
+    if (o.proofs && o.shard.index == 0) {
+      explorer = std::jthread([&] {
+        const auto proofs_start = Clock::now();
+        proofs = run_proofs(o, family);
+        proof_seconds += std::chrono::duration<double>(Clock::now() - proofs_start).count();
+      });
+    }
     run_family(o, f, deadline, progress, sink);
     if (explorer.joinable()) {
       progress.family += ": the games are done, the bounded proofs still run";
       if (sink) sink(progress);
       explorer.join();
     }
+    for (const reports::BoundedProof& p : proofs) proof_states += p.states;
     f.proofs = std::move(proofs);
   }
   const double wall = std::chrono::duration<double>(Clock::now() - start).count();
   r.timing.wall_seconds = wall;
   r.timing.games_per_second = wall > 0 ? static_cast<double>(progress.done) / wall : 0;
+  r.timing.states_per_second = proof_seconds > 0 ? static_cast<double>(proof_states) / proof_seconds : 0;
+  r.timing.peak_memory_mb = harness::peak_resident_mb();
   reports::finalise(r);
   return r;
 }

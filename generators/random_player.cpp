@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <optional>
 #include <random>
 #include <variant>
 
@@ -65,7 +66,8 @@ RandomGame play_random_game(const Options& options, std::uint64_t seed, int max_
   };
   report(state, state);  // setup chance steps resolved inside new_game
   while (!is_terminal(state) && out.decisions < max_decisions) {
-    GameState before = state;
+    std::optional<GameState> before;  // only an observer reads it: one state copy per step saved
+    if (observer) before = state;
     if (state.chance) {
       const auto outcomes = chance_outcomes(state);
       state = std::get<GameState>(apply_chance(state, chance.choose(state, outcomes)));
@@ -91,7 +93,7 @@ RandomGame play_random_game(const Options& options, std::uint64_t seed, int max_
       state = std::get<Accepted>(std::move(result)).next;
       out.decisions += 1;
     }
-    report(before, state);
+    report(before ? *before : state, state);
   }
   out.final_state = std::move(state);
   return out;

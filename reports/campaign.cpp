@@ -292,6 +292,8 @@ std::variant<CampaignResult, ReportError> merge(const CampaignResult& a, const C
   }
   out.timing.wall_seconds = std::max(a.timing.wall_seconds, b.timing.wall_seconds);
   out.timing.games_per_second = a.timing.games_per_second + b.timing.games_per_second;
+  out.timing.states_per_second = a.timing.states_per_second + b.timing.states_per_second;
+  out.timing.peak_memory_mb = std::max(a.timing.peak_memory_mb, b.timing.peak_memory_mb);
   // Every shard present: this is the result of one unsharded run (DESIGN.md "Reports").
   if (std::ssize(out.params.shards) == out.params.shard_count) {
     out.params.shard_count = 1;

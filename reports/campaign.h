@@ -46,8 +46,10 @@ struct CampaignParams {
 
 // Not deterministic; never part of a digest or of the merge-equality test.
 struct Timing {
-  double wall_seconds = 0;      // merged: the longest shard (shards run side by side)
-  double games_per_second = 0;  // merged: the sum of the shards' rates
+  double wall_seconds = 0;       // merged: the longest shard (shards run side by side)
+  double games_per_second = 0;   // merged: the sum of the shards' rates
+  double states_per_second = 0;  // the bounded proofs' states over their wall time; merged: the sum
+  double peak_memory_mb = 0;     // peak resident memory of the process (games and proofs); merged: the largest
   friend bool operator==(const Timing&, const Timing&) = default;
 };
 

@@ -279,9 +279,12 @@ CampaignResult read_document(const json& doc) {
   CampaignResult r;
   r.params = read_params(field(doc, "", "params"), "params");
   const json& timing = field(doc, "", "timing");
-  r.timing = {number(timing, "timing", "wall_seconds"), number(timing, "timing", "games_per_second")};
+  r.timing = {number(timing, "timing", "wall_seconds"), number(timing, "timing", "games_per_second"),
+              number(timing, "timing", "states_per_second"), number(timing, "timing", "peak_memory_mb")};
   if (r.timing.wall_seconds < 0) fail("timing.wall_seconds", "expected a duration of 0 or more seconds");
   if (r.timing.games_per_second < 0) fail("timing.games_per_second", "expected a rate of 0 or more");
+  if (r.timing.states_per_second < 0) fail("timing.states_per_second", "expected a rate of 0 or more");
+  if (r.timing.peak_memory_mb < 0) fail("timing.peak_memory_mb", "expected a size of 0 or more megabytes");
   r.module = read_all<ModuleEntry>(doc, "", "module", read_module_entry);
   r.families = read_all<FamilyResult>(doc, "", "families", read_family);
   for (std::size_t i = 0; i < r.families.size(); ++i) {
@@ -356,7 +359,8 @@ json to_json(const CampaignResult& r) {
     families.push_back(std::move(fj));
   }
   return {{"format", kFormat}, {"schema", kReportSchema}, {"digest", r.digest}, {"params", params},
-          {"timing", {{"wall_seconds", r.timing.wall_seconds}, {"games_per_second", r.timing.games_per_second}}},
+          {"timing", {{"wall_seconds", r.timing.wall_seconds}, {"games_per_second", r.timing.games_per_second},
+                      {"states_per_second", r.timing.states_per_second}, {"peak_memory_mb", r.timing.peak_memory_mb}}},
           {"module", module_json(r.module)}, {"families", families}};
 }
 

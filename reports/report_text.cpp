@@ -67,8 +67,9 @@ std::string params_text(const CampaignResult& r) {
 }
 
 std::string timing_text(const Timing& t) {
-  return fmt::format("wall time {:.1f} s, {:.1f} games/s (timing varies between runs; nothing else does)", t.wall_seconds,
-                     t.games_per_second);
+  return fmt::format("wall time {:.1f} s, {:.1f} games/s, {:.0f} proof states/s, peak memory {:.0f} MB (timing varies "
+                     "between runs; nothing else does)",
+                     t.wall_seconds, t.games_per_second, t.states_per_second, t.peak_memory_mb);
 }
 
 bool is_legality_oracle(std::string_view oracle) { return oracle.starts_with("oracle.legal-"); }

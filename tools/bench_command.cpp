@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <ctime>
 #include <memory>
 #include <string>
 #include <vector>
@@ -18,21 +19,55 @@
 namespace dune::cli {
 namespace {
 
-// Full random games, 6 seats, Advanced, no invariant checks: games per second, and the median
-// number of decisions per game (issue "Engine II" baseline).
+// A state from the middle of a 6-seat Advanced random game (seed 17, after 1000 decisions).
+GameState mid_game_state() {
+  return generators::play_random_game(Options::advanced(kBaseFactions), 17, 1000).final_state;
+}
+
+// CPU seconds per copy of `state`, timed here so that a benchmark can print its ratio to the floor
+// in the same run (issue 19: one GameState copy per decision is the floor of any engine step).
+double seconds_per_copy(const GameState& state) {
+  constexpr int kCopies = 20000;
+  const std::clock_t start = std::clock();
+  for (int i = 0; i < kCopies; ++i) {
+    GameState copy = state;
+    benchmark::DoNotOptimize(copy.version);
+  }
+  return static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC / kCopies;
+}
+
+// The floor: one GameState copy (mid-game, with its shared histories).
+void BM_StateCopy(benchmark::State& bench) {
+  const GameState state = mid_game_state();
+  for (auto _ : bench) {
+    GameState copy = state;
+    benchmark::DoNotOptimize(copy.version);
+  }
+  bench.counters["copies/s"] = benchmark::Counter(static_cast<double>(bench.iterations()), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_StateCopy)->Unit(benchmark::kMicrosecond)->MinTime(1.0);
+
+// Full random games, 6 seats, Advanced, no invariant checks: games per second, the median number
+// of decisions per game (issue "Engine II" baseline), and x_floor: the CPU time per decision over
+// the time of one state copy, measured in the same run.
 void BM_RandomGame(benchmark::State& bench) {
   std::uint64_t seed = 1;
   std::vector<int> decisions;
-  std::int64_t finished = 0;
+  std::int64_t finished = 0, total_decisions = 0;
+  const std::clock_t start = std::clock();
   for (auto _ : bench) {
     const auto game = generators::play_random_game(Options::advanced(kBaseFactions), seed++);
     decisions.push_back(game.decisions);
+    total_decisions += game.decisions;
     finished += game.final_state.step == Step::GameOver ? 1 : 0;
     benchmark::DoNotOptimize(game.final_state.version);
   }
+  const double per_decision = static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC / static_cast<double>(total_decisions);
   std::nth_element(decisions.begin(), decisions.begin() + static_cast<std::ptrdiff_t>(decisions.size() / 2), decisions.end());
   bench.counters["games/s"] = benchmark::Counter(static_cast<double>(bench.iterations()), benchmark::Counter::kIsRate);
   bench.counters["median_decisions"] = decisions[decisions.size() / 2];
+  bench.counters["us/decision"] = per_decision * 1e6;
+  bench.counters["x_floor"] = per_decision / seconds_per_copy(mid_game_state());
   bench.counters["finished_share"] = static_cast<double>(finished) / static_cast<double>(bench.iterations());
 }
 BENCHMARK(BM_RandomGame)->Unit(benchmark::kMillisecond)->MinTime(3.0);

@@ -65,6 +65,8 @@ TEST(CampaignMerge, TimingMergesApart) {
   const CampaignResult m = merge_in_order({0, 1}, 2);
   EXPECT_DOUBLE_EQ(m.timing.wall_seconds, 2.5);        // the longest shard
   EXPECT_DOUBLE_EQ(m.timing.games_per_second, 30.0);  // the rates add
+  EXPECT_DOUBLE_EQ(m.timing.states_per_second, 300.0);
+  EXPECT_DOUBLE_EQ(m.timing.peak_memory_mb, 41.0);     // the largest process
 }
 
 TEST(CampaignMerge, PartialMergeKeepsShardProvenance) {

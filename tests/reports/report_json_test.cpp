@@ -46,6 +46,12 @@ TEST(ReportJson, RejectsNegativeTimings) {
   j = to_json(sample());
   j["timing"]["games_per_second"] = -1;
   EXPECT_NE(read_error(j).find("timing.games_per_second"), std::string::npos) << read_error(j);
+  j = to_json(sample());
+  j["timing"]["states_per_second"] = -1;
+  EXPECT_NE(read_error(j).find("timing.states_per_second"), std::string::npos) << read_error(j);
+  j = to_json(sample());
+  j["timing"]["peak_memory_mb"] = -1;
+  EXPECT_NE(read_error(j).find("timing.peak_memory_mb"), std::string::npos) << read_error(j);
 }
 
 // A deeply nested file is refused before it is parsed (issue 18 finding 1).

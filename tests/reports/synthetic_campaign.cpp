@@ -85,7 +85,7 @@ CampaignResult synthetic_campaign(const SyntheticOptions& o) {
     r.families[0].proofs.push_back({"lifecycle-2", 1200, 3400, 136000, 14, true, "", 0, ""});
     r.families[0].proofs.push_back({"atreides-battle", 800, 2100, 84000, 9, false, "", 0, ""});
   }
-  r.timing = {1.5 + o.shard, 10.0 * (o.shard + 1)};
+  r.timing = {1.5 + o.shard, 10.0 * (o.shard + 1), 100.0 * (o.shard + 1), 40.0 + o.shard};
   finalise(r);
   return r;
 }
