@@ -12,9 +12,10 @@ void apply_command(GameState& state, Seat seat, const Command& c);
 
 SubmitResult submit(const GameState& state, const Envelope& envelope) {
   // Idempotence first: a retry of a committed command returns its receipt and changes nothing,
-  // even though the version has moved on since. An id above every committed one is fresh.
+  // even though the version has moved on since. An id above every committed one is fresh; the
+  // others are looked up from the latest back (ids are unique: a retry is most often recent).
   const bool fresh = state.committed.empty() || envelope.id.value > state.committed.highest_id();
-  for (std::size_t i = 0; !fresh && i < state.committed.size(); ++i) {
+  for (std::size_t i = state.committed.size(); !fresh && i-- > 0;) {
     const Committed& done = state.committed[i];
     if (done.envelope.id != envelope.id) continue;
     if (mutant_active(Mutant::RetryRecognisedOnlyLatest) && !(done.envelope == state.committed.back().envelope)) break;

@@ -2,8 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <array>
 #include <functional>
-#include <map>
 #include <string>
 
 #include "model/cards.h"
@@ -23,38 +24,60 @@ std::string traitor_name(std::uint8_t id) {
   return id < kLeaderCount ? std::string(leader_info(LeaderId{id}).name) : fmt::format("#{}", id);
 }
 
-// Where each card of one kind was found, by raw id.
+// Where each card of one kind was found, by raw id: the zones' names once, and per card the
+// indices of the zones it was found in (no allocation per card; names are joined only to report).
 class Sightings {
  public:
   explicit Sightings(std::string kind) : kind_(std::move(kind)) {}
 
   template <class Id>
-  void found(const std::vector<Id>& ids, const std::string& zone) {
-    for (const Id& id : ids) zones_[id.value].push_back(zone);
+  void found(const std::vector<Id>& ids, std::string zone) {
+    if (ids.empty()) return;
+    const auto z = static_cast<std::uint8_t>(zone_names_.size());
+    zone_names_.push_back(std::move(zone));
+    for (const Id& id : ids) {
+      Seen& seen = seen_[id.value];
+      if (seen.count < seen.zones.size()) seen.zones[seen.count] = z;
+      ++seen.count;
+    }
   }
 
   // Every card appears once, each is one of this setup's (`belongs`), and the number of distinct
   // cards equals `expected`.
   void check(int expected, const std::function<std::string(std::uint8_t)>& name,
              const std::function<bool(std::uint8_t)>& belongs, Violations& out) const {
-    for (const auto& [id, zones] : zones_) {
+    int distinct = 0;
+    for (std::size_t raw = 0; raw < seen_.size(); ++raw) {
+      const Seen& seen = seen_[raw];
+      if (seen.count == 0) continue;
+      ++distinct;
+      const auto id = static_cast<std::uint8_t>(raw);
       if (!belongs(id)) {
-        out.push_back({"census." + kind_, fmt::format("{} {} ({}) is not part of this game", kind_, name(id), zones.front())});
+        out.push_back({"census." + kind_, fmt::format("{} {} ({}) is not part of this game", kind_, name(id),
+                                                      zone_names_[seen.zones[0]])});
       }
-      if (zones.size() > 1) {
+      if (seen.count > 1) {
         std::string where;
-        for (const auto& z : zones) where += fmt::format("{}{}", where.empty() ? "" : ", ", z);
-        out.push_back({"census." + kind_, fmt::format("{} {} in {} zones: {}", kind_, name(id), zones.size(), where)});
+        for (std::size_t k = 0; k < std::min<std::size_t>(seen.count, seen.zones.size()); ++k) {
+          where += fmt::format("{}{}", where.empty() ? "" : ", ", zone_names_[seen.zones[k]]);
+        }
+        if (seen.count > seen.zones.size()) where += ", ...";
+        out.push_back({"census." + kind_, fmt::format("{} {} in {} zones: {}", kind_, name(id), seen.count, where)});
       }
     }
-    if (static_cast<int>(zones_.size()) != expected) {
-      out.push_back({"census." + kind_, fmt::format("{} {} cards accounted for, the catalogue has {}", zones_.size(), kind_, expected)});
+    if (distinct != expected) {
+      out.push_back({"census." + kind_, fmt::format("{} {} cards accounted for, the catalogue has {}", distinct, kind_, expected)});
     }
   }
 
  private:
+  struct Seen {
+    std::size_t count = 0;
+    std::array<std::uint8_t, 8> zones{};  // the first eight zones it was found in
+  };
   std::string kind_;
-  std::map<std::uint8_t, std::vector<std::string>> zones_;
+  std::vector<std::string> zone_names_;
+  std::array<Seen, 256> seen_{};
 };
 
 void check_treachery(const GameState& s, Violations& out) {
