@@ -106,38 +106,46 @@ reports::Counterexample stuck_counterexample(const GateOptions& o, Faction famil
   return c;
 }
 
-// The family's bounded scopes, each explored to its own default bounds.
-std::vector<reports::BoundedProof> run_proofs(const GateOptions& o, Faction family) {
+// One bounded scope, explored to its own default bounds.
+reports::BoundedProof prove(const GateOptions& o, std::string_view scope) {
   const ScopedMutant mutant(o.mutant);
-  std::vector<reports::BoundedProof> out;
-  for (std::string_view scope : proofs::scopes_for_family(family)) {
-    reports::BoundedProof p;
-    p.scope = std::string(scope);
-    auto explored = proofs::explore(scope);
-    if (auto* error = std::get_if<std::string>(&explored)) {
-      p.violation = "the scope could not be staged: " + *error;
-      out.push_back(std::move(p));
-      continue;
-    }
-    const proofs::ExploreResult& e = std::get<proofs::ExploreResult>(explored);
-    p.states = e.states;
-    p.transitions = e.transitions;
-    p.checks = e.checks;
-    p.depth = e.depth_reached;
-    p.exhausted = e.exhausted;
-    if (e.violation) {
-      p.violation = fmt::format("{}: {}", e.violation->checker, e.violation->violation.message);
-      p.shortest = e.violation->step + 1;
-    }
-    if (e.counterexample) {
-      harness::Counterexample file = *e.counterexample;
-      file.mutant = mutant_name(o.mutant);
-      std::string stem = "proof-" + p.scope;
-      std::ranges::replace(stem, '/', '-');
-      p.replay_file = write_replay(o, file, stem);
-    }
-    out.push_back(std::move(p));
+  reports::BoundedProof p;
+  p.scope = std::string(scope);
+  auto explored = proofs::explore(scope);
+  if (auto* error = std::get_if<std::string>(&explored)) {
+    p.violation = "the scope could not be staged: " + *error;
+    return p;
   }
+  const proofs::ExploreResult& e = std::get<proofs::ExploreResult>(explored);
+  p.states = e.states;
+  p.transitions = e.transitions;
+  p.checks = e.checks;
+  p.depth = e.depth_reached;
+  p.exhausted = e.exhausted;
+  if (e.violation) {
+    p.violation = fmt::format("{}: {}", e.violation->checker, e.violation->violation.message);
+    p.shortest = e.violation->step + 1;
+  }
+  if (e.counterexample) {
+    harness::Counterexample file = *e.counterexample;
+    file.mutant = mutant_name(o.mutant);
+    std::string stem = "proof-" + p.scope;
+    std::ranges::replace(stem, '/', '-');
+    p.replay_file = write_replay(o, file, stem);
+  }
+  return p;
+}
+
+// The family's bounded scopes, each on a thread of its own: beside the games they share the
+// cores, and once the games are done the longest scopes still use every core. Each result lands
+// at its scope's position, so the outcome does not depend on the scheduling.
+std::vector<reports::BoundedProof> run_proofs(const GateOptions& o, Faction family) {
+  const std::vector<std::string_view> scopes = proofs::scopes_for_family(family);
+  std::vector<reports::BoundedProof> out(scopes.size());
+  {
+    std::vector<std::jthread> threads;
+    for (std::size_t i = 0; i < scopes.size(); ++i) threads.emplace_back([&, i] { out[i] = prove(o, scopes[i]); });
+  }  // joins
   return out;
 }
 
@@ -248,8 +256,8 @@ reports::CampaignResult run_campaign(const GateOptions& o, const ProgressSink& s
     if (family_status(family).kind == StatusKind::Unavailable) continue;
     progress.family = std::string(to_string(family));
     reports::FamilyResult& f = reports::add_family(r, family);
-    // The bounded proofs explore beside the games (one more thread): their longest scope takes
-    // about as long as the games on a small machine.
+    // The bounded proofs explore beside the games (a thread per scope, run_proofs): their longest
+    // scope takes about as long as the games on a small machine.
     std::vector<reports::BoundedProof> proofs;
     std::jthread explorer;
     if (o.proofs && o.shard.index == 0) {

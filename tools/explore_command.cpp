@@ -1,6 +1,7 @@
 // `dunecheck explore --scope NAME [--depth D] [--max-states M] [--out DIR] [--mutant NAME]`: the
 // bounded exhaustive exploration of a named scope (proofs/explorer.h). Prints states, transitions,
-// the depth reached, invariant checks, states per second and whether the scope was exhausted; on
+// the depth reached, invariant checks, states per second, the process's peak resident memory and
+// whether the scope was exhausted; on
 // a violation writes the shortest counterexample as a replay file and exits 1.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -11,6 +12,7 @@
 #include <string>
 
 #include "harness/mutants.h"
+#include "harness/peak_memory.h"
 #include "proofs/explorer.h"
 #include "tools/commands.h"
 #include "tools/file_io.h"
@@ -38,7 +40,9 @@ void print(const proofs::ExploreResult& r) {
   const double rate = r.seconds > 0 ? static_cast<double>(r.states) / r.seconds : 0;
   std::cout << fmt::format("states {}, transitions {}, depth reached {}, invariant checks {}, leaves {} ({} halted)\n",
                            r.states, r.transitions, r.depth_reached, r.checks, r.leaves, r.halted)
-            << fmt::format("{:.2f}s, {:.0f} states/s (one core)\n", r.seconds, rate)
+            << fmt::format("{:.2f}s, {:.0f} states/s (one core), peak memory {:.0f} MB ({:.1f} KB per stored state)\n",
+                           r.seconds, rate, harness::peak_resident_mb(),
+                           r.states > 0 ? harness::peak_resident_mb() * 1024.0 / static_cast<double>(r.states) : 0.0)
             << (r.exhausted ? "exhausted: yes (no state cut by the depth bound or the state budget)\n"
                             : "exhausted: NO\n");
 }
