@@ -31,7 +31,8 @@ std::string read(const std::string& path) {
 
 // Runs the CLI; returns the exit code and fills `out` with stdout and stderr.
 int dunecheck(const std::string& args, std::string& out) {
-  const std::string log = std::filesystem::temp_directory_path() / "dunecheck-gate-test.log";
+  // One log per test process: CTest runs these tests side by side (a shared name made them flaky).
+  const std::string log = std::filesystem::temp_directory_path() / fmt::format("dunecheck-gate-test-{}.log", ::getpid());
   const int status = std::system(fmt::format("{} {} > {} 2>&1", DUNECHECK_BINARY, args, log).c_str());
   out = read(log);
   return WEXITSTATUS(status);
