@@ -230,12 +230,12 @@ void pay_for_shipment(GameState& s, Seat seat, Spice cost, std::optional<Seat> p
 Spice shipment_budget(const GameState& s, Seat seat) { return s.seat(seat).spice + ally_spice_available(s, seat); }
 
 std::optional<Rejection> check_payment(const GameState& s, Seat seat, Spice cost, ForceCount forces) {
-  const Spice own = s.seat(seat).spice;
-  const Spice ally = ally_spice_available(s, seat);
-  if (cost > shipment_budget(s, seat)) {
+  const Spice budget = shipment_budget(s, seat);
+  if (cost > budget) {
+    const Spice own = s.seat(seat).spice;
     return reject(RejectCode::InsufficientSpice,
                   "shipping {} forces costs {} spice; you have {} and your ally lets you spend {} ([LR] 1.06.03)",
-                  forces.value, cost.value, own.value, ally.value);
+                  forces.value, cost.value, own.value, (budget - own).value);
   }
   return std::nullopt;
 }

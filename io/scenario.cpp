@@ -368,7 +368,7 @@ class Runner {
       s = std::get<GameState>(std::move(game));
       run_.log.push_back("setup");
     }
-    for (const Committed& c : s.committed) next_id_ = std::max(next_id_, c.envelope.id.value + 1);
+    next_id_ = std::max(next_id_, s.committed.highest_id() + 1);
     if (auto problem = settle_logged(s, chance_, run_.log)) return fail_run("at setup: " + *problem);
     for (std::size_t n = 0; n < scenario_.steps.size(); ++n) {
       const ScenarioStep& step = scenario_.steps[n];

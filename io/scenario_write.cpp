@@ -40,12 +40,6 @@ json final_step(const GameState& s) {
   return {{"expect", std::move(expect)}};
 }
 
-std::uint64_t highest_id(const GameState& s) {
-  std::uint64_t out = 0;
-  for (const Committed& c : s.committed) out = std::max(out, c.envelope.id.value);
-  return out;
-}
-
 }  // namespace
 
 std::variant<WrittenScenario, LoadError> scenario_from_game(const RecordedGame& game, const std::string& name,
@@ -60,7 +54,7 @@ std::variant<WrittenScenario, LoadError> scenario_from_game(const RecordedGame& 
   }
   json chance = json::array(), steps = json::array();
   // The runner's default id: one above the highest any earlier step (or the start) used.
-  std::uint64_t highest = highest_id(start);
+  std::uint64_t highest = start.committed.highest_id();
   const ReplayHook on_applied = [&](std::size_t i, const GameState& before) {
     if (const auto* c = std::get_if<ChanceRecord>(&game.log[i])) {
       chance.push_back(chance_entry(before, *c));

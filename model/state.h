@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -272,6 +273,17 @@ struct Committed {
 class CommittedTable {
  public:
   using value_type = Committed;
+  CommittedTable() = default;
+  CommittedTable(const CommittedTable&) = default;
+  CommittedTable& operator=(const CommittedTable&) = default;
+  // A moved-from table is empty (History's is), so its highest id goes back to 0 with it.
+  CommittedTable(CommittedTable&& o) noexcept
+      : entries_(std::move(o.entries_)), highest_id_(std::exchange(o.highest_id_, 0)) {}
+  CommittedTable& operator=(CommittedTable&& o) noexcept {
+    entries_ = std::move(o.entries_);
+    highest_id_ = std::exchange(o.highest_id_, 0);
+    return *this;
+  }
   std::size_t size() const { return entries_.size(); }
   bool empty() const { return entries_.empty(); }
   const Committed& operator[](std::size_t i) const { return entries_[i]; }

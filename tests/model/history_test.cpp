@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "model/history.h"
+#include "model/state.h"
 
 namespace dune {
 namespace {
@@ -98,6 +99,21 @@ TEST(HistoryTest, CopiesMayBeAppendedToFromDifferentThreads) {
     EXPECT_EQ(b[40 + i], "b" + std::to_string(i));
   }
   EXPECT_EQ(shared.size(), 40u);
+}
+
+// The committed table's highest id (what `submit` reads to know a fresh id) is the largest id in
+// it, whatever the order ids came in; a moved-from table is empty and starts again from 0.
+TEST(HistoryTest, CommittedTableKeepsItsHighestId) {
+  CommittedTable t;
+  EXPECT_EQ(t.highest_id(), 0u);
+  for (std::uint64_t id : {5u, 9u, 7u}) t.push_back(Committed{Envelope{CommandId{id}, Seat{0}, 0, Pass{}}, {}});
+  EXPECT_EQ(t.highest_id(), 9u);
+  CommittedTable moved = std::move(t);
+  EXPECT_EQ(moved.highest_id(), 9u);
+  EXPECT_EQ(t.size(), 0u);        // NOLINT(bugprone-use-after-move): the moved-from state is specified
+  EXPECT_EQ(t.highest_id(), 0u);  // NOLINT(bugprone-use-after-move)
+  t.push_back(Committed{Envelope{CommandId{2}, Seat{0}, 0, Pass{}}, {}});
+  EXPECT_EQ(t.highest_id(), 2u);
 }
 
 }  // namespace
