@@ -18,14 +18,16 @@ std::optional<Seat> GameState::seat_of(Faction f) const {
 
 std::vector<Seat> all_seats(const GameState& state) {
   std::vector<Seat> out;
+  out.reserve(state.seat_count());
   for (std::size_t i = 0; i < state.seat_count(); ++i) out.push_back(Seat{static_cast<std::uint8_t>(i)});
   return out;
 }
 
 std::vector<Seat> seats_not_answered(const GameState& state, const std::array<bool, kMaxSeats>& answered) {
   std::vector<Seat> out;
-  for (Seat s : all_seats(state)) {
-    if (!answered[s.value]) out.push_back(s);
+  out.reserve(state.seat_count());
+  for (std::size_t i = 0; i < state.seat_count(); ++i) {
+    if (!answered[i]) out.push_back(Seat{static_cast<std::uint8_t>(i)});
   }
   return out;
 }
@@ -50,8 +52,10 @@ std::vector<Seat> storm_order(const GameState& state) {
     const int sector = 3 * state.options.player_circles[s.value];
     return (sector - storm + kSectorCount) % kSectorCount;
   };
-  std::stable_sort(seats.begin(), seats.end(),
-                   [&](Seat a, Seat b) { return distance(a) < distance(b); });
+  // A stable insertion sort: at most six seats, and std::stable_sort allocates a buffer.
+  for (std::size_t i = 1; i < seats.size(); ++i) {
+    for (std::size_t j = i; j > 0 && distance(seats[j]) < distance(seats[j - 1]); --j) std::swap(seats[j], seats[j - 1]);
+  }
   return seats;
 }
 

@@ -133,6 +133,8 @@ inline thread_local Mutant active = Mutant::None;
 }
 
 inline bool mutant_active(Mutant m) { return mutant_detail::active == m; }
+// The mutant active on this thread (a worker thread switches the same one on).
+inline Mutant current_mutant() { return mutant_detail::active; }
 
 // Activates one mutant on this thread for its lifetime (and restores the previous one).
 class ScopedMutant {
@@ -149,6 +151,7 @@ class ScopedMutant {
 #else
 
 constexpr bool mutant_active(Mutant /*m*/) { return false; }
+constexpr Mutant current_mutant() { return Mutant::None; }
 
 // Activates nothing: this build has no injection points (callers check kMutantsBuilt first).
 class ScopedMutant {

@@ -300,13 +300,26 @@ std::string outcome_text(const SubmitResult& r) {
   return fmt::format("accepted: {}", std::get<Accepted>(r).receipt.summary);
 }
 
+// Whether the two outcomes read alike: the code and message of a rejection, the summary of an
+// acceptance (outcome_text's words, compared without formatting them).
+bool same_outcome(const SubmitResult& a, const SubmitResult& b) {
+  if (a.index() != b.index()) return false;
+  if (const auto* x = std::get_if<Rejection>(&a)) {
+    const auto& y = std::get<Rejection>(b);
+    return x->code == y.code && x->message == y.message;
+  }
+  return std::get<Accepted>(a).receipt.summary == std::get<Accepted>(b).receipt.summary;
+}
+
 void compare_probes(const GameState& s, const GameState& twin, Seat o, Violations& out) {
   const CommandId id = fresh_id(s);
   for (const Command& c : probe_commands()) {
     const Envelope e{id, o, s.version, c};
-    const std::string a = outcome_text(submit(s, e));
-    const std::string b = outcome_text(submit(twin, e));
-    if (a != b) {
+    const SubmitResult ra = submit(s, e);
+    const SubmitResult rb = submit(twin, e);
+    if (!same_outcome(ra, rb)) {
+      const std::string a = outcome_text(ra);
+      const std::string b = outcome_text(rb);
       out.push_back({"noninterference.rejections", fmt::format("{} gets different answers to {} depending on what it cannot know: \"{}\" vs \"{}\"",
                                                                to_string(s.faction_of(o)), to_string(c), a, b)});
       return;

@@ -189,13 +189,13 @@ json envelope_json(const Envelope& e) {
           {"command", command_to_json(e.command)}};
 }
 
-json committed_json(const Committed& c) {
+}  // namespace
+
+json committed_to_json(const Committed& c) {
   const Receipt& r = c.receipt;
   return {{"envelope", envelope_json(c.envelope)},
           {"receipt", {{"id", r.id.value}, {"seat", r.seat.value}, {"version", r.version}, {"summary", r.summary}}}};
 }
-
-}  // namespace
 
 json log_entry_to_json(const LogEntry& entry) {
   if (const auto* e = std::get_if<Envelope>(&entry)) return {{"envelope", envelope_json(*e)}};
@@ -235,7 +235,7 @@ json state_to_json(const GameState& s) {
     answers.push_back(json_io::truthtrance_answer_json(a));
   }
   for (Faction f : s.winners) winners.push_back(name_of(f));
-  for (const Committed& c : s.committed) committed.push_back(committed_json(c));
+  for (const Committed& c : s.committed) committed.push_back(committed_to_json(c));
   for (const LogEntry& e : s.log) log.push_back(log_entry_to_json(e));
   json out{{"options", options_to_json(s.options)}, {"turn", s.turn}, {"phase", name_of(s.phase)},
           {"step", name_of(s.step)}, {"chance", s.chance ? chance_json(*s.chance) : json(nullptr)},
@@ -572,6 +572,14 @@ GameState read_state(const In& in) {
 }
 
 }  // namespace
+
+std::variant<LogEntry, LoadError> log_entry_from_json(const json& entry, std::size_t seat_count) {
+  return guarded([&] { return Reader{seat_count}.log_entry(In{entry, "log entry"}); });
+}
+
+std::variant<Committed, LoadError> committed_from_json(const json& record, std::size_t seat_count) {
+  return guarded([&] { return Reader{seat_count}.committed(In{record, "committed"}); });
+}
 
 std::variant<GameState, LoadError> state_from_json(const json& content) {
   auto state = guarded([&] { return read_state(In{content, "state"}); });

@@ -43,6 +43,11 @@ std::string digest_of(const nlohmann::json& content);  // "fnv1a64:" + 16 hex di
 nlohmann::json state_to_json(const GameState& state);
 std::variant<GameState, LoadError> state_from_json(const nlohmann::json& content);
 nlohmann::json log_entry_to_json(const LogEntry& entry);
+// One history record on its own, as the state's "log" and "committed" arrays hold it (the
+// determinism checker round-trips each record once, as it is appended: invariants/protocol.cpp).
+nlohmann::json committed_to_json(const Committed& record);
+std::variant<LogEntry, LoadError> log_entry_from_json(const nlohmann::json& entry, std::size_t seat_count);
+std::variant<Committed, LoadError> committed_from_json(const nlohmann::json& record, std::size_t seat_count);
 
 // ---- files ---------------------------------------------------------------------------------
 // {"format": "dunecheck-snapshot", "schema": 2, "digest": "...", "state": {...}}

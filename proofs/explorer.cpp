@@ -7,10 +7,14 @@
 
 #include <algorithm>
 #include <chrono>
+#include <span>
+#include <thread>
 #include <unordered_map>
+#include <utility>
 
 #include "engine/engine.h"
 #include "harness/mutants.h"
+#include "generators/choices.h"
 #include "model/command_steps.h"
 #include "invariants/protocol.h"
 
@@ -22,15 +26,6 @@ using harness::Found;
 using invariants::Checker;
 
 // ---- state identity -------------------------------------------------------------------------
-
-// The state without its history (log, committed commands, version): what two merged states must
-// share exactly (see the header).
-GameState strip_history(GameState s) {
-  s.log = {};
-  s.committed = {};
-  s.version = 0;
-  return s;
-}
 
 // FNV-1a over the rule-relevant fields most likely to differ between explored states. Any
 // function of the compared fields is a valid hash: equal states always hash equal, and a
@@ -94,31 +89,45 @@ std::uint64_t position_hash(const GameState& s) {
   h.add(s.knowledge.sightings.size());
   h.add(s.winners.size());
   h.add(s.halted.size());
+  // The board, sparsely: a stored state is rebuilt to be compared on a hash match, so states that
+  // differ only in where forces or spice stand must not share a hash.
+  for (std::size_t cell = 0; cell < kCellCount; ++cell) {
+    for (std::size_t f = 0; f < kFactionCount; ++f) {
+      if (const int n = s.board.normal[cell][f].value) h.add((cell * kFactionCount + f) << 16 | static_cast<std::size_t>(n));
+      if (const int n = s.board.special[cell][f].value) h.add((cell * kFactionCount + f) << 16 | 0x8000U | static_cast<std::size_t>(n));
+    }
+    if (const int n = s.board.spice[cell].value) h.add(cell << 16 | static_cast<std::size_t>(n));
+  }
+  for (bool b : s.board.advisors) h.add(b);
   return h.value();
 }
 
-// Distinct states, each stored once without its history.
-class Visited {
+// Sets a state's history (log, committed commands, version) aside while it lives, so that the
+// state compares as its position (see the header), and puts it back.
+class HistoryAside {
  public:
-  // The index of the state equal to `s` (whose hash is `hash`), if any.
-  std::optional<std::size_t> find(const GameState& stripped, std::uint64_t hash) const {
-    auto [first, last] = by_hash_.equal_range(hash);
-    for (auto it = first; it != last; ++it) {
-      if (states_[it->second] == stripped) return it->second;
-    }
-    return std::nullopt;
+  explicit HistoryAside(GameState& s)
+      : s_(s), log_(std::exchange(s.log, {})), committed_(std::exchange(s.committed, {})), version_(std::exchange(s.version, 0)) {}
+  ~HistoryAside() {
+    s_.log = std::move(log_);
+    s_.committed = std::move(committed_);
+    s_.version = version_;
   }
-  std::size_t insert(GameState stripped, std::uint64_t hash) {
-    states_.push_back(std::move(stripped));
-    by_hash_.emplace(hash, states_.size() - 1);
-    return states_.size() - 1;
-  }
-  std::size_t size() const { return states_.size(); }
+  HistoryAside(const HistoryAside&) = delete;
+  HistoryAside& operator=(const HistoryAside&) = delete;
 
  private:
-  std::vector<GameState> states_;
-  std::unordered_multimap<std::uint64_t, std::size_t> by_hash_;
+  GameState& s_;
+  History<LogEntry> log_;
+  CommittedTable committed_;
+  std::uint64_t version_;
 };
+
+// Whether two states are equal in everything but their history.
+bool same_position(GameState& a, GameState& b) {
+  const HistoryAside x(a), y(b);
+  return a == b;
+}
 
 // ---- one exploration -------------------------------------------------------------------------
 
@@ -137,6 +146,59 @@ struct Edge {
   std::optional<GameState> next;  // none: a listed command was rejected (an engine bug)
 };
 
+// The states along one path of the exploration tree, from the start: moving to a node replays
+// only the steps below the deepest ancestor it shares with the path held. Visited states are
+// stored as their nodes (a parent and a choice), not as copies (issue 19: a stored copy was 14 KB
+// resident, the target 1 KB); the nodes of a level are numbered in the order of their parents,
+// so walking a level in order replays each ancestor once.
+class PathCursor {
+ public:
+  PathCursor(const std::vector<Node>& nodes, const GameState& start) : nodes_(nodes), ids_{0}, states_{start} {}
+
+  // The state of node `id`; nullptr when a step of its path was rejected on replay (the engine
+  // accepted it when the node was reached, so it would not be deterministic).
+  GameState* at(std::size_t id) {
+    path_.clear();
+    for (std::size_t p = id; p > 0; p = static_cast<std::size_t>(nodes_[p].parent)) path_.push_back(p);
+    path_.push_back(0);
+    std::reverse(path_.begin(), path_.end());
+    std::size_t shared = 0;
+    while (shared < ids_.size() && shared < path_.size() && ids_[shared] == path_[shared]) ++shared;
+    ids_.resize(shared);
+    states_.resize(shared);
+    for (std::size_t i = shared; i < path_.size(); ++i) {
+      auto next = step(states_.back(), nodes_[path_[i]]);
+      if (!next) return nullptr;
+      ids_.push_back(path_[i]);
+      states_.push_back(std::move(*next));
+      ++replayed_;
+    }
+    return &states_.back();
+  }
+  std::uint64_t replayed() const { return replayed_; }
+
+ private:
+  // The step a node names, as successors() took it.
+  static std::optional<GameState> step(const GameState& s, const Node& n) {
+    if (n.chance) {
+      auto next = apply_chance(s, static_cast<std::uint8_t>(n.value));
+      if (auto* g = std::get_if<GameState>(&next)) return std::move(*g);
+      return std::nullopt;
+    }
+    const auto decision = generators::decide(s, pending(s), n.value);
+    if (!decision) return std::nullopt;
+    auto result = submit(s, Envelope{invariants::fresh_id(s), decision->seat, s.version, decision->command});
+    if (auto* a = std::get_if<Accepted>(&result)) return std::move(a->next);
+    return std::nullopt;
+  }
+
+  const std::vector<Node>& nodes_;
+  std::vector<std::size_t> ids_;  // the path held: ids_[0] is the start
+  std::vector<GameState> states_;
+  std::vector<std::size_t> path_;  // scratch
+  std::uint64_t replayed_ = 0;
+};
+
 // The catalogue mutant active on this thread ("" when none): a counterexample names it, so its
 // replay switches it on too (harness/replay_file.h).
 std::string active_mutant() {
@@ -153,9 +215,10 @@ bool explored_kind(const Scope& scope, const Command& c) {
 class Exploration {
  public:
   Exploration(const Scope& scope, const StartPoint& point, GameState start, std::vector<Checker> checkers,
-              int depth, std::uint64_t max_states, ExploreResult& out)
+              int depth, std::uint64_t max_states, int jobs, ExploreResult& out)
       : scope_(scope), point_(point), start_(std::move(start)), checkers_(std::move(checkers)), depth_(depth),
-        max_states_(max_states), out_(out), context_(invariants::GameContext::of(start_)) {
+        max_states_(max_states), jobs_(std::max(jobs, 1)), out_(out), context_(invariants::GameContext::of(start_)) {
+    for (int w = 0; w < jobs_; ++w) expanding_.emplace_back(nodes_, start_);
     config_.checkers = checkers_;
     config_.every_step = true;
     revisit_config_ = config_;
@@ -163,16 +226,18 @@ class Exploration {
     counts_.assign(checkers_.size(), 0);
   }
 
-  // Breadth first from the start; false when a violation stopped it.
+  // Breadth first from the start, a level at a time (the nodes of a level are numbered
+  // consecutively), each level in batches of kBatch nodes: the workers expand the batch's nodes,
+  // each replaying them on its own cursor; this thread numbers the new states in order; the
+  // workers check every transition; this thread then walks the batch in order, as one thread
+  // would have. The batches do not depend on the number of jobs, so neither does the result:
+  // states, transitions, checks and the counterexample. False when a violation stopped it.
   bool run() {
     add(start_, Node{});
-    std::vector<std::pair<std::size_t, GameState>> frontier{{0, start_}};
-    while (!frontier.empty() && !out_.violation) {
-      std::vector<std::pair<std::size_t, GameState>> next;
-      for (auto& [id, state] : frontier) {
-        if (!expand(id, state, next)) return false;
+    for (std::size_t first = 0, end = 1; first < end; first = end, end = nodes_.size()) {
+      for (std::size_t b = first; b < end; b += kBatch) {
+        if (!run_batch(b, std::min(end, b + kBatch))) return false;
       }
-      frontier = std::move(next);
     }
     finish();
     return true;
@@ -180,7 +245,10 @@ class Exploration {
 
   void finish() {
     for (std::uint64_t c : counts_) out_.checks += c;
-    out_.states = visited_.size();
+    out_.states = nodes_.size();
+    for (const Node& n : nodes_) out_.depth_reached = std::max(out_.depth_reached, n.depth);
+    out_.replayed = matching_.replayed();
+    for (const PathCursor& c : expanding_) out_.replayed += c.replayed();
   }
 
  private:
@@ -190,8 +258,31 @@ class Exploration {
 
   std::size_t add(const GameState& s, Node node) {
     nodes_.push_back(node);
-    out_.depth_reached = std::max(out_.depth_reached, node.depth);
-    return visited_.insert(strip_history(s), position_hash(s));
+    by_hash_.emplace(position_hash(s), nodes_.size() - 1);
+    return nodes_.size() - 1;
+  }
+
+  // The node of the state equal to `s` but for its history, if any, or nullopt; the matching
+  // cursor replays each candidate (the merges are mostly of the level being built, so the path
+  // moves little). Identity stays exact: the hash only picks the candidates, full equality
+  // decides. `failed` names a candidate whose replay was rejected.
+  std::optional<std::size_t> find(GameState& s, std::optional<std::size_t>& failed) {
+    auto [first, last] = by_hash_.equal_range(position_hash(s));
+    for (auto it = first; it != last; ++it) {
+      GameState* old = matching_.at(it->second);
+      if (!old) {
+        failed = it->second;
+        return std::nullopt;
+      }
+      if (same_position(*old, s)) return it->second;
+    }
+    return std::nullopt;
+  }
+
+  Found rebuild_failed(std::size_t id) const {
+    return Found{{"explorer.rebuild", fmt::format("replaying the path of stored state {} from the start was rejected: "
+                                                   "the engine accepted it when the state was reached", id)},
+                 "explorer", 0, decisions_to(nodes_[id])};
   }
 
   std::vector<Edge> successors(const GameState& s) const {
@@ -224,55 +315,131 @@ class Exploration {
     return out;
   }
 
-  bool expand(std::size_t id, const GameState& s, std::vector<std::pair<std::size_t, GameState>>& next) {
-    if (leaf(s)) {
-      out_.leaves += 1;
-      out_.halted += s.halted.empty() ? 0 : 1;
-      return true;
+  // One node of a batch, expanded.
+  struct Expanded {
+    bool replayed = false;           // false: its path was rejected on replay
+    enum { kInner, kLeaf, kCut } kind = kInner;
+    GameState state;                 // the transitions' state before
+    std::vector<Edge> edges;
+  };
+  // One transition of a batch: how the numbering met it and what the checks found.
+  struct Transit {
+    std::optional<std::size_t> failed;  // a candidate whose replay was rejected (find)
+    bool seen = false, added = false;
+    std::size_t states_before = 0;      // distinct states before it
+    std::vector<std::uint64_t> counts;
+    std::optional<Found> found;
+  };
+
+  bool run_batch(std::size_t first, std::size_t end) {
+    std::vector<Expanded> nodes(end - first);
+    parallel(nodes.size(), [&](std::size_t worker, std::size_t i) {
+      Expanded& x = nodes[i];
+      const std::size_t id = first + i;
+      GameState* s = expanding_[worker].at(id);
+      if (!s) return;
+      x.replayed = true;
+      x.state = *s;
+      if (leaf(x.state)) x.kind = Expanded::kLeaf;
+      else if (nodes_[id].depth >= depth_) x.kind = Expanded::kCut;
+      else x.edges = successors(x.state);
+    });
+    // Numbering, in order (find and add are this thread's).
+    std::vector<std::pair<std::size_t, std::size_t>> edges;  // (node in batch, edge)
+    std::vector<Transit> transits;
+    for (std::size_t i = 0; i < nodes.size(); ++i) {
+      for (std::size_t k = 0; k < nodes[i].edges.size(); ++k) {
+        Edge& e = nodes[i].edges[k];
+        Transit& t = transits.emplace_back();
+        edges.emplace_back(i, k);
+        t.states_before = nodes_.size();
+        if (!e.next) continue;
+        t.seen = find(*e.next, t.failed).has_value();
+        if (t.seen || t.failed || nodes_.size() >= max_states_) continue;
+        t.added = true;
+        add(*e.next, Node{static_cast<std::int64_t>(first + i), e.chance, e.value, nodes_[first + i].depth + 1});
+      }
     }
-    if (nodes_[id].depth >= depth_) {
-      out_.exhausted = false;  // cut by the depth bound
-      return true;
-    }
-    for (Edge& e : successors(s)) {
-      const Node node{static_cast<std::int64_t>(id), e.chance, e.value, nodes_[id].depth + 1};
-      if (!e.next) return violation(node, engine_bug(s, e));
-      out_.transitions += 1;
-      const GameState stripped = strip_history(*e.next);
-      const std::uint64_t hash = position_hash(*e.next);
-      const bool seen = visited_.find(stripped, hash).has_value();
-      if (!check(s, *e.next, node, seen ? revisit_config_ : config_)) return false;
-      if (seen) continue;
-      if (visited_.size() >= max_states_) {
-        out_.exhausted = false;  // cut by the state budget
+    parallel(edges.size(), [&](std::size_t, std::size_t j) {
+      const auto [i, k] = edges[j];
+      const Edge& e = nodes[i].edges[k];
+      Transit& t = transits[j];
+      if (!e.next || t.failed) return;
+      t.counts.assign(checkers_.size(), 0);
+      const Node node{static_cast<std::int64_t>(first + i), e.chance, e.value, nodes_[first + i].depth + 1};
+      t.found = check(nodes[i].state, *e.next, node, t.seen ? revisit_config_ : config_, t.counts);
+    });
+    // The walk in order: what one thread expanding and checking node by node would have counted,
+    // up to the first violation.
+    std::size_t j = 0;
+    for (std::size_t i = 0; i < nodes.size(); ++i) {
+      const std::size_t id = first + i;
+      const Expanded& x = nodes[i];
+      if (!x.replayed) return stop(nodes_.size(), nodes_[id], rebuild_failed(id));
+      if (x.kind == Expanded::kLeaf) {
+        out_.leaves += 1;
+        out_.halted += x.state.halted.empty() ? 0 : 1;
         continue;
       }
-      next.emplace_back(add(*e.next, node), std::move(*e.next));
+      if (x.kind == Expanded::kCut) {
+        out_.exhausted = false;  // cut by the depth bound
+        continue;
+      }
+      for (const Edge& e : x.edges) {
+        Transit& t = transits[j++];
+        const Node node{static_cast<std::int64_t>(id), e.chance, e.value, nodes_[id].depth + 1};
+        if (!e.next) return stop(t.states_before, node, engine_bug(x.state, e));
+        out_.transitions += 1;
+        if (t.failed) return stop(t.states_before, nodes_[*t.failed], rebuild_failed(*t.failed));
+        for (std::size_t c = 0; c < counts_.size(); ++c) counts_[c] += t.counts[c];
+        if (t.found) return stop(t.states_before, node, std::move(*t.found));
+        if (!t.seen && !t.added) out_.exhausted = false;  // cut by the state budget
+      }
     }
     return true;
   }
 
+  // Runs f(worker, i) for every i < n, on up to jobs_ threads, each over a contiguous range (so
+  // each worker's cursor moves little); the active catalogue mutant is switched on in each.
+  template <class F>
+  void parallel(std::size_t n, F f) {
+    const std::size_t workers = std::min<std::size_t>(static_cast<std::size_t>(jobs_), n);
+    if (workers <= 1) {
+      for (std::size_t i = 0; i < n; ++i) f(0, i);
+      return;
+    }
+    std::vector<std::jthread> threads;
+    for (std::size_t w = 0; w < workers; ++w) {
+      threads.emplace_back([&, w] {
+        const ScopedMutant active(mutant_);
+        for (std::size_t i = n * w / workers; i < n * (w + 1) / workers; ++i) f(w, i);
+      });
+    }
+  }
+
+  // Ends the exploration at a violation, with the distinct states numbered before it.
+  bool stop(std::size_t states, const Node& last, Found found) {
+    nodes_.resize(states);
+    return violation(last, std::move(found));
+  }
+
   Found engine_bug(const GameState& s, const Edge& e) const {
-    const auto seats = pending(s);
-    const Seat seat = seats[e.value % seats.size()];
-    const auto legal = legal_commands(s, seat);
-    const Command& c = legal[(e.value / seats.size()) % legal.size()];
-    return Found{{"explorer.listed-command-rejected", fmt::format("{} was listed for seat {} but rejected", to_string(c), seat.value)},
+    const auto decision = generators::decide(s, pending(s), e.value);
+    return Found{{"explorer.listed-command-rejected", fmt::format("{} was listed for seat {} but rejected", to_string(decision->command), decision->seat.value)},
                  "explorer", static_cast<int>(s.log.size() - start_.log.size()), 0};
   }
 
   // Every new log entry of the step is one transition, numbered from the start (as the runner).
-  // The determinism checks (a replay of the whole log, a save and load of the whole state) run
-  // once per distinct state, on the first transition that reaches it; a transition into a state
-  // already visited meets every other checker (issue 19: they were two fifths of the time).
-  bool check(const GameState& before, const GameState& after, const Node& node, const harness::RunConfig& config) {
+  // The determinism checks (a replay of the whole log, a save and load of the state) run once per
+  // distinct state, on the first transition that reaches it; a transition into a state already
+  // visited meets every other checker (issue 19: they were two fifths of the time).
+  std::optional<Found> check(const GameState& before, const GameState& after, const Node& node, const harness::RunConfig& config,
+                             std::span<std::uint64_t> counts) const {
     for (std::size_t i = before.log.size(); i < after.log.size(); ++i) {
       const invariants::Transition t{before, after.log[i], after, static_cast<int>(i - start_.log.size())};
-      if (auto found = harness::check_step(t, context_, config, counts_, decisions_to(node))) {
-        return violation(node, std::move(*found));
-      }
+      if (auto found = harness::check_step(t, context_, config, counts, decisions_to(node))) return found;
     }
-    return true;
+    return std::nullopt;
   }
 
   int decisions_to(const Node& node) const {
@@ -325,13 +492,18 @@ class Exploration {
   std::vector<Checker> checkers_;
   int depth_;
   std::uint64_t max_states_;
+  int jobs_;
   ExploreResult& out_;
   invariants::GameContext context_;
   harness::RunConfig config_;
   harness::RunConfig revisit_config_;  // config_ without the determinism checks
   std::vector<std::uint64_t> counts_;
-  std::vector<Node> nodes_;
-  Visited visited_;
+  std::vector<Node> nodes_;  // every distinct state, by id
+  std::unordered_multimap<std::uint64_t, std::size_t> by_hash_;  // position_hash -> node id
+  std::vector<PathCursor> expanding_;     // by worker: the nodes it expands
+  PathCursor matching_{nodes_, start_};   // a candidate being compared (find)
+  Mutant mutant_ = current_mutant();      // switched on in every worker
+  static constexpr std::size_t kBatch = 64;  // nodes; their expanded states are held until the batch is walked
 };
 
 // The staged start: the prefix replayed by the harness with every checker (a violation there is a
@@ -432,13 +604,15 @@ std::variant<ExploreResult, std::string> explore(std::string_view name, const Ex
     const std::uint64_t before = out.states;
     ExploreResult part;
     part.exhausted = true;
-    Exploration run(*scope, point, start, checkers_from(point, exclude), depth, budget > before ? budget - before : 1, part);
+    Exploration run(*scope, point, start, checkers_from(point, exclude), depth, budget > before ? budget - before : 1,
+                    limits.jobs, part);
     run.run();
     out.states += part.states;
     out.transitions += part.transitions;
     out.checks += part.checks;
     out.leaves += part.leaves;
     out.halted += part.halted;
+    out.replayed += part.replayed;
     out.depth_reached = std::max(out.depth_reached, part.depth_reached);
     out.exhausted = out.exhausted && part.exhausted;
     if (part.violation) {

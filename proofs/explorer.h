@@ -58,6 +58,7 @@ namespace dune::proofs {
 struct ExploreLimits {
   int depth = -1;                 // -1: the scope's default
   std::uint64_t max_states = 0;   // 0: the scope's default
+  int jobs = 1;                   // worker threads; the result does not depend on it
 };
 
 struct ExploreResult {
@@ -71,6 +72,7 @@ struct ExploreResult {
   // Also reported:
   std::uint64_t leaves = 0;          // states outside the region, terminal or halted (not expanded)
   std::uint64_t halted = 0;          // states the engine halted (a rule listed unavailable)
+  std::uint64_t replayed = 0;        // steps replayed: a stored state is its path, replayed to be expanded or compared
   std::vector<std::string> starts;   // "<name>: turn T, step S[, edited: ...]"
   std::vector<std::string> unchecked;  // "<checker> from <start>: <why>"
 };

@@ -6,10 +6,12 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <memory>
 #include <string>
+#include <thread>
 
 #include "harness/mutants.h"
 #include "harness/peak_memory.h"
@@ -24,6 +26,7 @@ struct Args {
   std::string scope;
   int depth = -1;
   std::uint64_t max_states = 0;
+  int jobs = 0;  // 0: every core
   std::string out = ".";
   std::string mutant;
   std::vector<std::string> exclude;
@@ -33,16 +36,19 @@ void list_scopes() {
   for (std::string_view name : proofs::scope_names()) std::cout << fmt::format("{:16} {}\n", name, proofs::scope_summary(name));
 }
 
-void print(const proofs::ExploreResult& r) {
+// `baseline_mb`: the peak resident memory before the exploration (the program, its tables).
+void print(const proofs::ExploreResult& r, double baseline_mb, int jobs) {
   std::cout << fmt::format("scope {}: {}\n", r.scope, proofs::scope_summary(r.scope));
   for (const std::string& s : r.starts) std::cout << "  start " << s << "\n";
   for (const std::string& u : r.unchecked) std::cout << "  unchecked: " << u << "\n";
   const double rate = r.seconds > 0 ? static_cast<double>(r.states) / r.seconds : 0;
   std::cout << fmt::format("states {}, transitions {}, depth reached {}, invariant checks {}, leaves {} ({} halted)\n",
                            r.states, r.transitions, r.depth_reached, r.checks, r.leaves, r.halted)
-            << fmt::format("{:.2f}s, {:.0f} states/s (one core), peak memory {:.0f} MB ({:.1f} KB per stored state)\n",
-                           r.seconds, rate, harness::peak_resident_mb(),
-                           r.states > 0 ? harness::peak_resident_mb() * 1024.0 / static_cast<double>(r.states) : 0.0)
+            << fmt::format("{:.2f}s, {:.0f} states/s on {} worker thread(s), peak memory {:.0f} MB: {:.2f} KB per stored state over the "
+                           "{:.0f} MB at start; {} steps replayed (a stored state is its path, replayed to be expanded or compared)\n",
+                           r.seconds, rate, jobs, harness::peak_resident_mb(),
+                           r.states > 0 ? (harness::peak_resident_mb() - baseline_mb) * 1024.0 / static_cast<double>(r.states) : 0.0,
+                           baseline_mb, r.replayed)
             << (r.exhausted ? "exhausted: yes (no state cut by the depth bound or the state budget)\n"
                             : "exhausted: NO\n");
 }
@@ -71,13 +77,15 @@ void run(const Args& args) {
     mutant.emplace(m->id);
     std::cout << "mutant " << m->name << " active\n";
   }
-  auto result = proofs::explore(args.scope, {args.depth, args.max_states}, args.exclude);
+  const double baseline_mb = harness::peak_resident_mb();
+  const int jobs = args.jobs > 0 ? args.jobs : static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
+  auto result = proofs::explore(args.scope, {args.depth, args.max_states, jobs}, args.exclude);
   if (auto* e = std::get_if<std::string>(&result)) {
     std::cerr << "dunecheck explore: " << *e << "\n";
     throw CLI::RuntimeError(2);
   }
   const auto& r = std::get<proofs::ExploreResult>(result);
-  print(r);
+  print(r, baseline_mb, jobs);
   if (!r.violation) {
     std::cout << "all invariants hold\n";
     return;
@@ -102,6 +110,8 @@ void add_explore_command(CLI::App& app) {
   cmd->add_option("--scope", args->scope, "The scope (without: list the scopes)");
   cmd->add_option("--depth", args->depth, "Depth bound (default: the scope's)")->check(CLI::NonNegativeNumber);
   cmd->add_option("--max-states", args->max_states, "State budget (default: the scope's)")->check(CLI::PositiveNumber);
+  cmd->add_option("--jobs", args->jobs, "Worker threads (default: every core); the result does not depend on it")
+      ->check(CLI::PositiveNumber);
   cmd->add_option("--out", args->out, "Directory for the counterexample file (default: .)");
   cmd->add_option("--mutant", args->mutant, "Explore with this mutant of the catalogue active");
   cmd->add_option("--exclude", args->exclude, "Checkers to switch off by name (e.g. a known gap a mutant's control shows)");

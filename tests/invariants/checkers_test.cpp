@@ -2,6 +2,8 @@
 // before/after pair built by hand that breaks it) and holds on a legal step.
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <string>
 
@@ -153,6 +155,20 @@ TEST(DeterminismCheckTest, AStateTheLogCannotReachIsCaught) {
   drifted.seats[0].spice += Spice{1};
   EXPECT_TRUE(named(run("determinism.replay", step.before, step.envelope, drifted), "reached a different state"));
   EXPECT_EQ(run("determinism.replay", step.before, step.envelope, drifted, 11), Violations{});  // not sampled
+}
+
+// Save and load goes piece by piece (issue 19): each appended log entry and committed record is
+// round-tripped on the step that appends it, sampled or not; the state without its histories
+// only on the sampled steps.
+TEST(DeterminismCheckTest, ARecordThatDoesNotLoadBackIsCaughtOnTheStepThatAppendsIt) {
+  const LegalStep step = legal_step(opening(kTwo));
+  EXPECT_EQ(run("determinism.save-load", step.before, step.envelope, step.after, 11), Violations{});
+  GameState unloadable = step.after;  // an outcome beyond the traitor cards: its reader refuses it
+  unloadable.log.push_back(ChanceRecord{PendingChance{ChanceKind::TraitorDeal, Seat{0}, 0}, 250});
+  const std::string entry = fmt::format("loading saved log entry {} failed", unloadable.log.size() - 1);
+  EXPECT_TRUE(named(run("determinism.save-load", step.before, step.envelope, unloadable, 11), entry))
+      << first(run("determinism.save-load", step.before, step.envelope, unloadable, 11));
+  EXPECT_EQ(run("determinism.save-load", unloadable, step.envelope, unloadable, 11), Violations{});  // appended before: not again
 }
 
 // The engine's planted protocol and persistence bugs (engine/mutants.h) are each caught by the

@@ -145,6 +145,37 @@ TEST(ExplorerTest, KillsEveryLifecycleMutantWithAShortestCounterexampleThatRepla
   EXPECT_GE(lifecycle, 4);
 }
 
+// --jobs changes the time, nothing else (issue 19): the same states, transitions, checks, leaves
+// and depth, and under a mutant the same violation and counterexample. (The steps replayed to
+// rebuild stored states differ: each worker has its own cursor.)
+TEST(ExplorerTest, TheResultDoesNotDependOnTheNumberOfJobs) {
+  const auto same = [](const ExploreResult& a, const ExploreResult& b) {
+    EXPECT_EQ(a.states, b.states);
+    EXPECT_EQ(a.transitions, b.transitions);
+    EXPECT_EQ(a.checks, b.checks);
+    EXPECT_EQ(a.leaves, b.leaves);
+    EXPECT_EQ(a.depth_reached, b.depth_reached);
+    EXPECT_EQ(a.exhausted, b.exhausted);
+    EXPECT_EQ(a.violation.has_value(), b.violation.has_value());
+    if (a.violation && b.violation) {
+      EXPECT_EQ(a.violation->violation, b.violation->violation);
+      EXPECT_EQ(a.counterexample->choices, b.counterexample->choices);
+      EXPECT_EQ(a.counterexample->chance, b.counterexample->chance);
+    }
+  };
+  const ExploreResult one = explored("lifecycle-held", {4, 0, 1});
+  EXPECT_GT(one.states, 100u);
+  EXPECT_GT(one.replayed, 0u);
+  same(one, explored("lifecycle-held", {4, 0, 3}));
+  DUNE_SKIP_WITHOUT_MUTANTS();
+  const auto m = harness::find_mutant("nexus-kept-on-alliance");
+  ASSERT_TRUE(m);
+  const ScopedMutant active(m->id);  // the workers switch it on too
+  const ExploreResult broken = explored("lifecycle-held", {7, 0, 1});
+  ASSERT_TRUE(broken.violation);
+  same(broken, explored("lifecycle-held", {7, 0, 3}));
+}
+
 TEST(ExplorerTest, CounterexampleFormatKeepsItsNewFieldsAndRefusesOldVersions) {
   DUNE_SKIP_WITHOUT_MUTANTS();
   ScopedMutant active(Mutant::NexusBlowBErases);
