@@ -223,6 +223,7 @@ class Exploration {
     config_.every_step = true;
     revisit_config_ = config_;
     revisit_config_.check_options.determinism = false;
+    revisit_config_.check_options.noninterference = false;
     counts_.assign(checkers_.size(), 0);
   }
 
@@ -430,9 +431,11 @@ class Exploration {
   }
 
   // Every new log entry of the step is one transition, numbered from the start (as the runner).
-  // The determinism checks (a replay of the whole log, a save and load of the state) run once per
-  // distinct state, on the first transition that reaches it; a transition into a state already
-  // visited meets every other checker (issue 19: they were two fifths of the time).
+  // The state checks run once per distinct state, on the first transition that reaches it: the
+  // determinism checks (a replay of the whole log, a save and load of the state) and the
+  // noninterference twins (a function of the state after the step: its twins, views, probes and
+  // next step). A transition into a state already visited meets every other checker, those that
+  // read the step (issue 19: the state checks were two thirds of the time).
   std::optional<Found> check(const GameState& before, const GameState& after, const Node& node, const harness::RunConfig& config,
                              std::span<std::uint64_t> counts) const {
     for (std::size_t i = before.log.size(); i < after.log.size(); ++i) {
@@ -496,7 +499,7 @@ class Exploration {
   ExploreResult& out_;
   invariants::GameContext context_;
   harness::RunConfig config_;
-  harness::RunConfig revisit_config_;  // config_ without the determinism checks
+  harness::RunConfig revisit_config_;  // config_ without the state checks (determinism, noninterference)
   std::vector<std::uint64_t> counts_;
   std::vector<Node> nodes_;  // every distinct state, by id
   std::unordered_multimap<std::uint64_t, std::size_t> by_hash_;  // position_hash -> node id

@@ -3,9 +3,10 @@
 // small-scope hypothesis. From a scope's staged start, breadth first: every legal command of every
 // awaited seat and every outcome of every chance step (engine/engine.h), each new state checked by
 // every invariant of invariants::all_checkers() on every transition (harness::check_step with
-// every_step: the sampled noninterference checkers run on every step too), except that the two
-// determinism checkers (a replay of the whole log, a save and load of the whole state) run once per
-// distinct state, on the first transition that reaches it.
+// every_step: the sampled checkers run on every step too), except the state checks, which run once
+// per distinct state, on the first transition that reaches it: the two determinism checkers (a
+// replay of the whole log, a save and load of the state) and the noninterference twins (a function
+// of the state after the step; a revisit would only draw other random twins of the same state).
 //
 // State identity. Two states are merged when they are equal in everything but their history: the
 // event log, the committed-command table and the version counter. A canonical hash (a function of
