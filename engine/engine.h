@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <variant>
 #include <vector>
@@ -30,6 +31,12 @@ std::vector<Seat> pending(const GameState& state);
 
 // That seat's legal commands in a deterministic order; built on the validator `submit` uses.
 std::vector<Command> legal_commands(const GameState& state, Seat seat);
+
+// What `submit` answers each command from `seat`, sent with a fresh id at the state's version:
+// nullopt where it would accept, else its rejection, message and all. The validator runs as in
+// submit, with the seat's awaited set worked out once and no command applied (the
+// noninterference probes ask about two hundred at a time).
+std::vector<std::optional<Rejection>> verdicts(const GameState& state, Seat seat, std::span<const Command> commands);
 
 // The outcomes of the pending chance step, in a deterministic order (empty when none is pending).
 std::vector<std::uint8_t> chance_outcomes(const GameState& state);

@@ -185,6 +185,20 @@ std::optional<Rejection> validate_command(const GameState& state, Seat seat, con
   return validate_live(state, seat, c, *module, is_awaited(state, *module, seat));
 }
 
+std::vector<std::optional<Rejection>> verdicts(const GameState& state, Seat seat, std::span<const Command> commands) {
+  std::vector<std::optional<Rejection>> out;
+  out.reserve(commands.size());
+  const auto module = module_for(state.step);
+  if (auto r = reject_unless_live(state, seat); r || !module) {
+    // As validate_command, which answers every command alike here.
+    out.assign(commands.size(), r ? r : reject(RejectCode::NotImplemented, "no rule accepts commands at this step"));
+    return out;
+  }
+  const bool awaited = is_awaited(state, *module, seat);
+  for (const Command& c : commands) out.push_back(validate_live(state, seat, c, *module, awaited));
+  return out;
+}
+
 void apply_command(GameState& state, Seat seat, const Command& c) {
   if (is_any_time_command(c)) {
     apply_any_time(state, seat, c);  // the seat stays awaited for its step's own decision

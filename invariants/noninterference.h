@@ -34,7 +34,7 @@ GameState make_twin(const GameState& state, Observer observer, std::uint64_t see
 
 // The probe commands a seat's rejections are compared on: every command kind with default fields,
 // and the kinds that name a hidden card once per card.
-std::vector<Command> probe_commands();
+const std::vector<Command>& probe_commands();
 
 // Compares `state` with its twin for `observer` (views, pending, legal commands, probe rejections)
 // and after the same next step. `seed` decides the twin and the next step.

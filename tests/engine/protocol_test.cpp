@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include "generators/random_player.h"
 #include "tests/engine/test_support.h"
 
 namespace dune {
@@ -14,6 +15,39 @@ using testing::seat_of;
 GameState predicting_game() {
   SeededChance chance(7);
   return testing::start(Options::basic(kBaseFactions), chance);
+}
+
+template <std::size_t... I>
+std::vector<Command> every_kind(std::index_sequence<I...>) {
+  return {Command{std::variant_alternative_t<I, Command>{}}...};
+}
+
+// `verdicts` answers as `submit` does for a fresh id at the state's version: along a random game,
+// for every seat, its legal commands and every command kind with default fields.
+TEST(ProtocolTest, VerdictsAnswerAsSubmit) {
+  const std::vector<Command> kinds = every_kind(std::make_index_sequence<std::variant_size_v<Command>>{});
+  int accepted = 0, rejected = 0;
+  generators::play_random_game(Options::advanced(kBaseFactions), 11, 400, [&](const GameState& s, const LogEntry&, const GameState&) {
+    if (s.version % 5 != 0) return;
+    for (std::uint8_t i = 0; i < s.seat_count(); ++i) {
+      const Seat seat{i};
+      std::vector<Command> commands = legal_commands(s, seat);
+      commands.insert(commands.end(), kinds.begin(), kinds.end());
+      const auto answers = verdicts(s, seat, commands);
+      ASSERT_EQ(answers.size(), commands.size());
+      for (std::size_t k = 0; k < commands.size(); ++k) {
+        const SubmitResult r = submit(s, Envelope{CommandId{s.committed.highest_id() + 1}, seat, s.version, commands[k]});
+        const auto* rejection = std::get_if<Rejection>(&r);
+        ASSERT_EQ(answers[k].has_value(), rejection != nullptr) << to_string(commands[k]);
+        if (rejection) {
+          EXPECT_EQ(*answers[k], *rejection) << to_string(commands[k]);
+        }
+        (rejection ? rejected : accepted) += 1;
+      }
+    }
+  });
+  EXPECT_GT(accepted, 100);
+  EXPECT_GT(rejected, 1000);
 }
 
 TEST(ProtocolTest, StaleVersionIsRejectedAndChangesNothing) {
