@@ -323,9 +323,11 @@ std::vector<PendingBattle> battles_to_fight(const GameState& state) {
   for (std::size_t i = 0; i < kTerritoryCount; ++i) {
     const TerritoryId t = territory_at(i);
     if (t == TerritoryId::PolarSink) continue;  // never a battle in the Polar Sink
+    const auto fighters = occupants(state, t);  // Bene Gesserit advisors do not fight
+    if (fighters.size() < 2) continue;          // no battle without two (the groups are not needed)
     for (const auto& group : unseparated_groups(state, t)) {
       std::vector<Faction> present;
-      for (Faction f : occupants(state, t)) {  // Bene Gesserit advisors do not fight
+      for (Faction f : fighters) {
         const bool here = std::any_of(group.begin(), group.end(),
                                       [&](CellId c) { return forces_in_cell(state, f, c) > ForceCount{0}; });
         if (here) present.push_back(f);

@@ -37,14 +37,17 @@ bool same_name(TreacheryCardId a, TreacheryCardId b) { return card_type(a).name 
 
 // The cards a named-card question may name: the first card of each name among this game's
 // Treachery cards (setup deals the base deck only, setup.cpp), so each name is asked once.
-std::vector<TreacheryCardId> nameable_cards() {
-  std::vector<TreacheryCardId> out;
-  for (std::size_t id = 0; id < kTreacheryCardCount; ++id) {
-    const TreacheryCardId c{static_cast<std::uint8_t>(id)};
-    if (card_type(c).expansion != Expansion::Base) continue;
-    if (std::none_of(out.begin(), out.end(), [&](TreacheryCardId o) { return same_name(o, c); })) out.push_back(c);
-  }
-  return out;
+const std::vector<TreacheryCardId>& nameable_cards() {  // from the card table: built once
+  static const std::vector<TreacheryCardId> names = [] {
+    std::vector<TreacheryCardId> out;
+    for (std::size_t id = 0; id < kTreacheryCardCount; ++id) {
+      const TreacheryCardId c{static_cast<std::uint8_t>(id)};
+      if (card_type(c).expansion != Expansion::Base) continue;
+      if (std::none_of(out.begin(), out.end(), [&](TreacheryCardId o) { return same_name(o, c); })) out.push_back(c);
+    }
+    return out;
+  }();
+  return names;
 }
 
 bool leader_in_play(const GameState& state, LeaderId l) {
@@ -76,7 +79,7 @@ std::optional<Rejection> validate_subject(const GameState& state, const PlayTrut
   const Faction target = state.faction_of(t.target);
   switch (t.question) {
     case TruthtranceQuestion::HoldsCardNamed: {
-      const auto names = nameable_cards();
+      const auto& names = nameable_cards();
       if (!t.card || std::find(names.begin(), names.end(), *t.card) == names.end()) {
         return reject(RejectCode::IllegalChoice, "name a Treachery card of this game by the first card of its name");
       }

@@ -101,9 +101,11 @@ std::vector<Faction> occupants(const GameState& state, TerritoryId t) {
   return out;
 }
 
+// As membership of occupants(state, t), without building the list (a hot path of movement).
 bool occupies(const GameState& state, Faction f, TerritoryId t) {
-  const auto o = occupants(state, t);
-  return std::find(o.begin(), o.end(), f) != o.end();
+  if (f == Faction::BeneGesserit && state.board.advisors[index(t)]) return false;
+  const auto& in_play = state.options.factions;
+  return std::find(in_play.begin(), in_play.end(), f) != in_play.end() && forces_in_territory(state, f, t) > ForceCount{0};
 }
 
 bool occupancy_blocked(const GameState& state, Faction mover, TerritoryId t) {
