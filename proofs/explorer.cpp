@@ -574,6 +574,7 @@ std::vector<std::string_view> scope_names() {
 std::vector<std::string_view> scopes_for_family(Faction family) {
   std::vector<std::string_view> out;
   for (const Scope& s : scopes()) {
+    if (!s.in_gate) continue;
     if (s.families.empty() || std::find(s.families.begin(), s.families.end(), family) != s.families.end()) {
       out.push_back(s.name);
     }

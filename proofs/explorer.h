@@ -121,6 +121,7 @@ struct Scope {
   int depth = 40;
   std::uint64_t max_states = 200000;
   std::function<std::vector<StartPoint>()> starts;
+  bool in_gate = true;  // false: too long for a gate campaign; `dunecheck explore` only
 };
 
 const std::vector<Scope>& scopes();

@@ -181,6 +181,7 @@ void hold_family_card(GameState& s, Faction family, Seat seat) {
 
 const std::vector<Faction> kTwo{Faction::Atreides, Faction::Harkonnen};
 const std::vector<Faction> kThree{Faction::Atreides, Faction::Harkonnen, Faction::Emperor};
+const std::vector<Faction> kFour{Faction::Atreides, Faction::Harkonnen, Faction::Emperor, Faction::SpacingGuild};
 
 std::vector<StartPoint> lifecycle2_starts() {
   Driver d(nexus_options(kTwo), 1);
@@ -198,6 +199,14 @@ std::vector<StartPoint> lifecycle3_starts() {
   return {d.point("turn-2-nexus"),
           d.point("small-deck", small_nexus_deck,
                   "Nexus deck of two (the Emperor's and Harkonnen's cards), the other ten in the discard")};
+}
+
+// As lifecycle-3 with a fourth seat: two alliances possible, four seats drawing and redrawing.
+std::vector<StartPoint> lifecycle4_starts() {
+  Driver d(nexus_options(kFour, /*double_blow=*/true), 2);
+  d.stage(ChanceKind::SpiceDraw, territory_card(0)).stage(ChanceKind::SpiceDraw, territory_card(1));
+  d.stage(ChanceKind::SpicePeek, worm()).stage(ChanceKind::SpiceDraw, territory_card(2));
+  return {d.until(turn2_negotiation).point("turn-2-nexus")};
 }
 
 std::vector<StartPoint> lifecycle_held_starts() {
@@ -254,6 +263,13 @@ const std::vector<Scope>& scopes() {
             {},
             kLifecycleKinds,
             in_spice_blow, narrow_spice, 40, 200000, lifecycle_held_starts},
+      Scope{"lifecycle-4",
+            "4 seats (Atreides, Harkonnen, Emperor, Spacing Guild), double spice blow, Nexus audit: turn 2's Spice "
+            "Blow and Nexus from pile A's negotiation (a staged worm); two alliances possible, every redraw policy, "
+            "every Nexus draw. Too long for a gate campaign: `dunecheck explore` only",
+            {},
+            kLifecycleKinds,
+            in_spice_blow, narrow_spice, 60, 3000000, lifecycle4_starts, /*in_gate=*/false},
   };
   // Each registered family's own scopes (engine/nexus/<family>.cpp), after the lifecycle ones.
   static const std::vector<Scope> with_families = [] {
