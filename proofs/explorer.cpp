@@ -215,9 +215,10 @@ bool explored_kind(const Scope& scope, const Command& c) {
 class Exploration {
  public:
   Exploration(const Scope& scope, const StartPoint& point, GameState start, std::vector<Checker> checkers,
-              int depth, std::uint64_t max_states, int jobs, ExploreResult& out)
+              int depth, std::uint64_t max_states, const ExploreLimits& limits, ExploreResult& out)
       : scope_(scope), point_(point), start_(std::move(start)), checkers_(std::move(checkers)), depth_(depth),
-        max_states_(max_states), jobs_(std::max(jobs, 1)), out_(out), context_(invariants::GameContext::of(start_)) {
+        max_states_(max_states), jobs_(std::max(limits.jobs, 1)), on_level_(limits.on_level), out_(out),
+        context_(invariants::GameContext::of(start_)) {
     for (int w = 0; w < jobs_; ++w) expanding_.emplace_back(nodes_, start_);
     config_.checkers = checkers_;
     config_.every_step = true;
@@ -239,6 +240,7 @@ class Exploration {
       for (std::size_t b = first; b < end; b += kBatch) {
         if (!run_batch(b, std::min(end, b + kBatch))) return false;
       }
+      if (on_level_) on_level_(nodes_[first].depth, nodes_.size(), out_.transitions);
     }
     finish();
     return true;
@@ -496,6 +498,7 @@ class Exploration {
   int depth_;
   std::uint64_t max_states_;
   int jobs_;
+  std::function<void(int, std::uint64_t, std::uint64_t)> on_level_;
   ExploreResult& out_;
   invariants::GameContext context_;
   harness::RunConfig config_;
@@ -609,7 +612,7 @@ std::variant<ExploreResult, std::string> explore(std::string_view name, const Ex
     ExploreResult part;
     part.exhausted = true;
     Exploration run(*scope, point, start, checkers_from(point, exclude), depth, budget > before ? budget - before : 1,
-                    limits.jobs, part);
+                    limits, part);
     run.run();
     out.states += part.states;
     out.transitions += part.transitions;

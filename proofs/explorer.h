@@ -60,6 +60,9 @@ struct ExploreLimits {
   int depth = -1;                 // -1: the scope's default
   std::uint64_t max_states = 0;   // 0: the scope's default
   int jobs = 1;                   // worker threads; the result does not depend on it
+  // Called after each breadth-first level of each start: the depth done, and the distinct states
+  // and transitions of that start so far (a long scope's progress).
+  std::function<void(int depth, std::uint64_t states, std::uint64_t transitions)> on_level = {};
 };
 
 struct ExploreResult {

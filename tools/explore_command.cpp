@@ -7,6 +7,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -79,7 +80,13 @@ void run(const Args& args) {
   }
   const double baseline_mb = harness::peak_resident_mb();
   const int jobs = args.jobs > 0 ? args.jobs : static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
-  auto result = proofs::explore(args.scope, {args.depth, args.max_states, jobs}, args.exclude);
+  const auto clock = std::chrono::steady_clock::now();
+  proofs::ExploreLimits limits{args.depth, args.max_states, jobs, {}};
+  limits.on_level = [&](int depth, std::uint64_t states, std::uint64_t transitions) {  // progress, on stderr
+    std::cerr << fmt::format("  depth {} done: {} states, {} transitions, {:.0f} s\n", depth, states, transitions,
+                             std::chrono::duration<double>(std::chrono::steady_clock::now() - clock).count());
+  };
+  auto result = proofs::explore(args.scope, limits, args.exclude);
   if (auto* e = std::get_if<std::string>(&result)) {
     std::cerr << "dunecheck explore: " << *e << "\n";
     throw CLI::RuntimeError(2);
