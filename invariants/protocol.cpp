@@ -192,7 +192,7 @@ constexpr std::array kProtocol{
 
 constexpr std::array kDeterminism{
     Checker{"determinism.replay", "determinism", "replaying the event log reproduces the state (sampled)", replay_log, determinism_on},
-    Checker{"determinism.save-load", "determinism", "save then load reproduces every appended log and committed record, and the state (sampled)", save_load, determinism_on},
+    Checker{"determinism.save-load", "determinism", "save then load reproduces every appended log entry and committed record, and the state (sampled)", save_load, determinism_on},
 };
 
 }  // namespace
