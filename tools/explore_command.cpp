@@ -113,12 +113,13 @@ void run(const Args& args) {
 
 void add_explore_command(CLI::App& app) {
   auto args = std::make_shared<Args>();
-  auto* cmd = app.add_subcommand("explore", "Bounded exhaustive exploration of a named scope (every invariant on every transition)");
+  auto* cmd = app.add_subcommand("explore", "Bounded exhaustive exploration of a named scope (every invariant: the state checks once per distinct state, the others on every transition)");
   cmd->add_option("--scope", args->scope, "The scope (without: list the scopes)");
   cmd->add_option("--depth", args->depth, "Depth bound (default: the scope's)")->check(CLI::NonNegativeNumber);
-  cmd->add_option("--max-states", args->max_states, "State budget (default: the scope's)")->check(CLI::PositiveNumber);
+  cmd->add_option("--max-states", args->max_states, "State budget (default: the scope's)")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1'000'000'000}));
   cmd->add_option("--jobs", args->jobs, "Worker threads (default: every core); the result does not depend on it")
-      ->check(CLI::PositiveNumber);
+      ->check(CLI::Range(1, 256));
   cmd->add_option("--out", args->out, "Directory for the counterexample file (default: .)");
   cmd->add_option("--mutant", args->mutant, "Explore with this mutant of the catalogue active");
   cmd->add_option("--exclude", args->exclude, "Checkers to switch off by name (e.g. a known gap a mutant's control shows)");

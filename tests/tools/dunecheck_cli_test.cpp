@@ -194,6 +194,16 @@ TEST(DunecheckCliTest, MutantCommandsFollowTheBuild) {
 }
 
 
+// explore's numbers are checked before anything is staged: exit 2 naming the flag and its range.
+TEST(DunecheckCliTest, ExploreRefusesAJobCountOrBudgetOutOfRange) {
+  for (const auto& [args, named] : {std::pair{"explore --scope lifecycle-2 --jobs 0", "--jobs: Value 0 not in range 1 to 256"},
+                                   std::pair{"explore --scope lifecycle-2 --max-states 0", "--max-states: Value 0 not in range 1 to"}}) {
+    const RunResult r = run(args);
+    EXPECT_EQ(r.exit_code, 2) << args << ": " << r.out;
+    EXPECT_NE(r.out.find(named), std::string::npos) << args << ": " << r.out;
+  }
+}
+
 // Hostile input (issue 18, findings 1-3 and 5): every file-reading subcommand refuses a directory,
 // a device, an oversized or a deeply nested file with exit 3 and a message, never a signal; a seat
 // that is not a whole number in range is exit 2.
