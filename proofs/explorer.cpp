@@ -235,7 +235,7 @@ class Exploration {
   // would have. The batches do not depend on the number of jobs, so neither does the result:
   // states, transitions, checks and the counterexample. False when a violation stopped it.
   bool run() {
-    add(start_, Node{});
+    add(position_hash(start_), Node{});
     for (std::size_t first = 0, end = 1; first < end; first = end, end = nodes_.size()) {
       for (std::size_t b = first; b < end; b += kBatch) {
         if (!run_batch(b, std::min(end, b + kBatch))) return false;
@@ -259,18 +259,23 @@ class Exploration {
     return is_terminal(s) || !s.halted.empty() || (scope_.in_region && !scope_.in_region(s));
   }
 
-  std::size_t add(const GameState& s, Node node) {
+  std::size_t add(std::uint64_t hash, Node node) {
     nodes_.push_back(node);
-    by_hash_.emplace(position_hash(s), nodes_.size() - 1);
+    by_hash_.emplace(hash, nodes_.size() - 1);
     return nodes_.size() - 1;
   }
 
-  // The node of the state equal to `s` but for its history, if any, or nullopt; the matching
-  // cursor replays each candidate (the merges are mostly of the level being built, so the path
-  // moves little). Identity stays exact: the hash only picks the candidates, full equality
-  // decides. `failed` names a candidate whose replay was rejected.
-  std::optional<std::size_t> find(GameState& s, std::optional<std::size_t>& failed) {
-    auto [first, last] = by_hash_.equal_range(position_hash(s));
+  // The node an edge out of node `parent` reaches.
+  Node child(std::size_t parent, const Edge& e) const {
+    return Node{static_cast<std::int64_t>(parent), e.chance, e.value, nodes_[parent].depth + 1};
+  }
+
+  // The node of the state equal to `s` (whose position_hash is `hash`) but for its history, if any,
+  // or nullopt; the matching cursor replays each candidate (the merges are mostly of the level
+  // being built, so the path moves little). Identity stays exact: the hash only picks the
+  // candidates, full equality decides. `failed` names a candidate whose replay was rejected.
+  std::optional<std::size_t> find(GameState& s, std::uint64_t hash, std::optional<std::size_t>& failed) {
+    auto [first, last] = by_hash_.equal_range(hash);
     for (auto it = first; it != last; ++it) {
       GameState* old = matching_.at(it->second);
       if (!old) {
@@ -325,8 +330,9 @@ class Exploration {
     GameState state;                 // the transitions' state before
     std::vector<Edge> edges;
   };
-  // One transition of a batch: how the numbering met it and what the checks found.
+  // One transition of a batch: its edge, how the numbering met it and what the checks found.
   struct Transit {
+    std::size_t node = 0, edge = 0;     // the batch's node and its edge
     std::optional<std::size_t> failed;  // a candidate whose replay was rejected (find)
     bool seen = false, added = false;
     std::size_t states_before = 0;      // distinct states before it
@@ -348,29 +354,28 @@ class Exploration {
       else x.edges = successors(x.state);
     });
     // Numbering, in order (find and add are this thread's).
-    std::vector<std::pair<std::size_t, std::size_t>> edges;  // (node in batch, edge)
     std::vector<Transit> transits;
     for (std::size_t i = 0; i < nodes.size(); ++i) {
       for (std::size_t k = 0; k < nodes[i].edges.size(); ++k) {
         Edge& e = nodes[i].edges[k];
         Transit& t = transits.emplace_back();
-        edges.emplace_back(i, k);
+        t.node = i;
+        t.edge = k;
         t.states_before = nodes_.size();
         if (!e.next) continue;
-        t.seen = find(*e.next, t.failed).has_value();
+        const std::uint64_t hash = position_hash(*e.next);
+        t.seen = find(*e.next, hash, t.failed).has_value();
         if (t.seen || t.failed || nodes_.size() >= max_states_) continue;
         t.added = true;
-        add(*e.next, Node{static_cast<std::int64_t>(first + i), e.chance, e.value, nodes_[first + i].depth + 1});
+        add(hash, child(first + i, e));
       }
     }
-    parallel(edges.size(), [&](std::size_t, std::size_t j) {
-      const auto [i, k] = edges[j];
-      const Edge& e = nodes[i].edges[k];
+    parallel(transits.size(), [&](std::size_t, std::size_t j) {
       Transit& t = transits[j];
+      const Edge& e = nodes[t.node].edges[t.edge];
       if (!e.next || t.failed) return;
       t.counts.assign(checkers_.size(), 0);
-      const Node node{static_cast<std::int64_t>(first + i), e.chance, e.value, nodes_[first + i].depth + 1};
-      t.found = check(nodes[i].state, *e.next, node, t.seen ? revisit_config_ : config_, t.counts);
+      t.found = check(nodes[t.node].state, *e.next, child(first + t.node, e), t.seen ? revisit_config_ : config_, t.counts);
     });
     // The walk in order: what one thread expanding and checking node by node would have counted,
     // up to the first violation.
@@ -390,7 +395,7 @@ class Exploration {
       }
       for (const Edge& e : x.edges) {
         Transit& t = transits[j++];
-        const Node node{static_cast<std::int64_t>(id), e.chance, e.value, nodes_[id].depth + 1};
+        const Node node = child(id, e);
         if (!e.next) return stop(t.states_before, node, engine_bug(x.state, e));
         out_.transitions += 1;
         if (t.failed) return stop(t.states_before, nodes_[*t.failed], rebuild_failed(*t.failed));

@@ -5,6 +5,9 @@
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
+#include <thread>
+
 namespace dune::cli {
 
 void add_catalogue_command(CLI::App& app);  // catalogue_command.cpp
@@ -15,5 +18,10 @@ void add_mutants_command(CLI::App& app);    // mutants_command.cpp
 void add_report_command(CLI::App& app);     // report_command.cpp: report --merge
 void add_explore_command(CLI::App& app);    // explore_command.cpp: bounded exhaustive exploration
 void add_gate_command(CLI::App& app);       // gate_command.cpp: the Nexus family gate
+
+// A `--jobs` value: the one given, or every core when it is 0 (gate and explore).
+inline int jobs_or_every_core(int jobs) {
+  return jobs > 0 ? jobs : static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
+}
 
 }  // namespace dune::cli

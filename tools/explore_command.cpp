@@ -6,13 +6,11 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <iostream>
 #include <memory>
 #include <string>
-#include <thread>
 
 #include "harness/mutants.h"
 #include "harness/peak_memory.h"
@@ -79,7 +77,7 @@ void run(const Args& args) {
     std::cout << "mutant " << m->name << " active\n";
   }
   const double baseline_mb = harness::peak_resident_mb();
-  const int jobs = args.jobs > 0 ? args.jobs : static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
+  const int jobs = jobs_or_every_core(args.jobs);
   const auto clock = std::chrono::steady_clock::now();
   proofs::ExploreLimits limits{args.depth, args.max_states, jobs, {}};
   limits.on_level = [&](int depth, std::uint64_t states, std::uint64_t transitions) {  // progress, on stderr

@@ -16,7 +16,6 @@
 #include <memory>
 #include <mutex>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -94,7 +93,7 @@ gate::GateOptions options_from(const Args& args) {
   o.games = args.games;
   o.seed = args.seed;
   if (!args.time_budget.empty()) o.time_budget = parse_duration(args.time_budget);
-  o.jobs = args.jobs > 0 ? args.jobs : static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
+  o.jobs = jobs_or_every_core(args.jobs);
   if (!args.shard.empty()) o.shard = parse_shard(args.shard);
   o.out_dir = args.out;
   if (!args.mutant.empty()) {
