@@ -98,9 +98,6 @@ std::optional<Rejection> validate_arm_karama(const GameState& state, Seat seat, 
   if (is_power(*c.ability)) return validate_guild_power_order(state, seat);
   const Faction f = karama_ability_owner(*c.ability);
   if (!in_play(state, f)) return reject(RejectCode::IllegalChoice, "{} is not in this game", to_string(f));
-  if (!karama_ability_landed(*c.ability)) {
-    return reject(RejectCode::IllegalChoice, "a Karama against {} is not available yet (README, [LR] 3.01.11.01)", to_string(*c.ability));
-  }
   if (const auto rule = karama_ability_rule(*c.ability); rule && !(state.options.rules.*rule)) {
     return reject(RejectCode::IllegalChoice, "{} is an Advanced rule this game does not use", to_string(*c.ability));
   }

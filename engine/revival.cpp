@@ -55,22 +55,29 @@ bool is_dead(LeaderLocation where) {
   return where == LeaderLocation::Tanks || where == LeaderLocation::TanksFaceDown;
 }
 
-// A leader may be revived only when every leader of the faction is dead, unavailable (captured)
-// or has died once already ([LR] 1.05.03, fact sheet §5.1); a face-down leader (second death)
-// only when no face-up one is left in the Tanks ([LR] 1.05.04).
+// "When a player has no Active Leaders or all of their leaders have died at least once, they may
+// revive 1 face up leader per Turn" ([LR] 1.05.03); a face-down leader (second death) only when no
+// face-up one is left in the Tanks ([LR] 1.05.04). The fact sheet (§5.1) paraphrases this as
+// "all your leaders dead or unavailable (or died once)", which would also let a faction with an
+// active leader revive while one of its leaders, captured by the Harkonnen, has never died; the
+// printed rule is followed: that leader has not died, and the active one stands.
 std::optional<std::string> leader_not_revivable(const GameState& state, Faction f, LeaderId l) {
   const LeaderInfo& info = leader_info(l);
   const LeaderState& ls = state.leaders[l.value];
   if (info.faction != f || ls.where == LeaderLocation::NotInPlay) return std::string("that leader is not yours");
   if (!is_dead(ls.where)) return std::string("that leader is not in the Tanks");
+  std::optional<LeaderId> active;
+  std::optional<LeaderId> never_died;
   bool face_up_left = false;
   for (LeaderId other : ordinary_leaders(f)) {
     const LeaderState& o = state.leaders[other.value];
-    if (o.where == LeaderLocation::Available && o.deaths == 0) {
-      return fmt::format("{} still lives: leaders are revived only once all have died ([LR] 1.05.03)",
-                         leader_info(other).name);
-    }
+    if (o.where == LeaderLocation::Available && !active) active = other;
+    if (o.deaths == 0 && !never_died) never_died = other;
     face_up_left = face_up_left || o.where == LeaderLocation::Tanks;
+  }
+  if (active && never_died) {
+    return fmt::format("{} is active and {} has never died: a leader is revived only with no active leader or once all "
+                       "have died ([LR] 1.05.03)", leader_info(*active).name, leader_info(*never_died).name);
   }
   if (ls.where == LeaderLocation::TanksFaceDown && face_up_left) {
     return std::string("a face-down leader waits until the face-up ones are revived ([LR] 1.05.04)");

@@ -81,8 +81,45 @@ std::pair<KaramaAbility, Faction> karama_order_of(Mutant m) {
     case Mutant::KaramaCancelShipToReservesStands: return {KaramaAbility::GuildShipToReserves, Faction::Fremen};
     case Mutant::KaramaCancelGuildTimingStands: return {KaramaAbility::GuildShipAsItPleases, Faction::Fremen};
     case Mutant::KaramaCancelStormMigrationStands: return {KaramaAbility::FremenStormMigration, Faction::Atreides};
+    case Mutant::KaramaCancelFremenMoveStands: return {KaramaAbility::FremenMovement, Faction::Atreides};
+    case Mutant::KaramaCancelWormPlacementStands: return {KaramaAbility::FremenSandworms, Faction::Atreides};
     default: return {KaramaAbility::GuildCrossShip, Faction::Fremen};
   }
+}
+
+void ally(GameState& s, Faction a, Faction b) {
+  s.alliances.push_back(Alliance{a, b});
+  s.seat(*s.seat_of(a)).ally = b;
+  s.seat(*s.seat_of(b)).ally = a;
+}
+
+// MutantStart::FremenAllyKarama (mutants.h).
+GameState fremen_ally_karama(GameState s, Mutant m) {
+  const Seat atreides = *s.seat_of(Faction::Atreides);
+  const Seat fremen = *s.seat_of(Faction::Fremen);
+  const Seat harkonnen = *s.seat_of(Faction::Harkonnen);
+  ally(s, Faction::Atreides, Faction::Fremen);
+  s.seat(fremen).grants_ally_free_revivals = true;
+  s.seat(fremen).protects_ally_from_worms = true;
+  auto& reserves = s.seat(atreides).reserves_normal;
+  const bool protection = m == Mutant::KaramaCancelAllyProtectionStands;
+  if (!protection) {
+    reserves -= ForceCount{6};
+    s.seat(atreides).tanks_normal += ForceCount{6};
+  }
+  for (const SpiceCardInfo& card : kSpiceCards) {  // the base blow territories, one force each while reserves last
+    if (card.kind != SpiceCardKind::Territory || reserves == ForceCount{0}) continue;
+    s.board.normal[index(*cells_of(card.territory).begin())][index(Faction::Atreides)] += ForceCount{1};
+    reserves -= ForceCount{1};
+  }
+  // The Harkonnen reserves join their forces in Carthag: with none to ship, they cannot spend the
+  // Karama on a shipment at the Guild rate (README "Karama shipment") before it is needed.
+  auto& hk = s.seat(harkonnen);
+  s.board.normal[index(*cells_of(TerritoryId::Carthag).begin())][index(Faction::Harkonnen)] += hk.reserves_normal;
+  hk.reserves_normal = ForceCount{0};
+  full_hand_with_karama(s, harkonnen, 8);
+  s.karama.armed[harkonnen.value] = protection ? KaramaAbility::FremenAllyWormProtection : KaramaAbility::FremenAllyFreeRevival;
+  return s;
 }
 
 // The staged starts of MutantStart (mutants.h).
@@ -103,14 +140,13 @@ GameState staged_start(const GameSpec& spec, const MutantInfo& mutant) {
     s.karama.armed[holder.value] = ability;
     return s;
   }
+    if (start == MutantStart::FremenAllyKarama) return fremen_ally_karama(std::move(s), mutant.id);
   // EmperorAllyRevivalKarama: the Atreides and the Emperor allied, 8 Atreides forces in the Tanks,
   // the Emperor granting 6 spice, the Harkonnen holding a Karama armed against his extras.
   const Seat atreides = *s.seat_of(Faction::Atreides);
   const Seat emperor = *s.seat_of(Faction::Emperor);
   const Seat harkonnen = *s.seat_of(Faction::Harkonnen);
-  s.alliances.push_back(Alliance{Faction::Atreides, Faction::Emperor});
-  s.seat(atreides).ally = Faction::Emperor;
-  s.seat(emperor).ally = Faction::Atreides;
+  ally(s, Faction::Atreides, Faction::Emperor);
   s.seat(atreides).reserves_normal -= ForceCount{8};
   s.seat(atreides).tanks_normal += ForceCount{8};
   s.seat(emperor).ally_spice_limit = Spice{6};

@@ -201,13 +201,19 @@ constexpr std::array kCatalogue{
     // the Fremen ✷ abilities cancelled by a Karama (issue 16)
     MutantInfo{Mutant::KaramaCancelFremenMoveStands, "karama-cancel-fremen-move-stands", "oracle",
                "a Karama played against the Fremen two-territory move is discarded, but the move is made all the same "
-               "([LR] 2.04.06 ✷, 3.01.11.01)", basic(Fr | At | Hk, 4, 60, MutantBots::Aggressive)},
+               "([LR] 2.04.06 ✷, 3.01.11.01)", MutantSetup{Fr | At | Hk, false, 4, 60, MutantBots::Aggressive, MutantStart::KaramaOrder}},
     MutantInfo{Mutant::KaramaCancelStormMigrationStands, "karama-cancel-storm-migration-stands", "oracle",
                "a Karama played against the Fremen storm migration is discarded, but the forces are sent into the storm all the same "
                "([LR] 2.04.17 ✷, 3.01.11.01)", MutantSetup{Fr | At | Hk, true, 4, 60, MutantBots::Aggressive, MutantStart::KaramaOrder}},
     MutantInfo{Mutant::KaramaCancelWormPlacementStands, "karama-cancel-worm-placement-stands", "oracle",
                "a Karama played against the Fremen placing of a later worm is discarded, but the worm appears where the Fremen "
-               "placed it ([LR] 2.04.15 ✷, 3.01.11.01)", advanced(Fr | At | Hk, 6, 250, MutantBots::Aggressive)},
+               "placed it ([LR] 2.04.15 ✷, 3.01.11.01)", MutantSetup{Fr | At | Hk, true, 6, 150, MutantBots::Aggressive, MutantStart::KaramaOrder}},
+    MutantInfo{Mutant::KaramaCancelAllyRevivalStands, "karama-cancel-ally-revival-stands", "oracle",
+               "a Karama played against the Fremen ally's 3 free revivals is discarded, but the ally revives 3 free all the same "
+               "([LR] 2.04.11 ✷, 3.01.11.01)", MutantSetup{Fr | At | Hk, false, 2, 40, MutantBots::Aggressive, MutantStart::FremenAllyKarama}},
+    MutantInfo{Mutant::KaramaCancelAllyProtectionStands, "karama-cancel-ally-protection-stands", "oracle",
+               "a Karama played against the Fremen protection of their ally from worms is discarded, but the worm spares the ally "
+               "all the same ([LR] 2.04.10 ✷, 3.01.11.01)", MutantSetup{Fr | At | Hk, false, 6, 150, MutantBots::Aggressive, MutantStart::FremenAllyKarama}},
     MutantInfo{Mutant::KaramaCancelShaiHuludStands, "karama-cancel-shai-hulud-stands", "oracle",
                "a Karama played against the Fremen immunity to Shai-Hulud is discarded, but the worm spares the Fremen all the same "
                "([LR] 2.04.07 ✷, 3.01.11.01)", basic(Fr | At | Hk, 8, 250, MutantBots::SpiceHungry)},

@@ -39,9 +39,15 @@ enum class MutantBots : std::uint8_t {
 // KaramaOrder: a seat holds a full hand of 4 with a Karama (so it neither bids nor, the Fremen,
 // ships by Karama, [LR] 2.04.03) and its order stands against the ability the mutant breaks:
 // the Fremen against the Guild's cross-ship, shipment back to reserves or Advanced timing ([LR]
-// 2.06.05.02-03, 2.06.12), the Atreides against the Fremen storm migration (2.04.17). Random games
+// 2.06.05.02-03, 2.06.12), the Atreides against the Fremen movement, storm migration or placing of
+// a later worm (2.04.06, 2.04.17, 2.04.15). Random games
 // otherwise rarely meet it: a Karama dealt, the right order of a score armed, kept.
-enum class MutantStart : std::uint8_t { NewGame, FirstSeatLeadersInTanks, EmperorAllyRevivalKarama, KaramaOrder };
+// FremenAllyKarama: the Atreides and the Fremen allied, the Fremen granting 3 free revivals and
+// protecting them from worms ([LR] 2.04.10-11), 6 Atreides forces in the Tanks (the revival
+// mutant) or none, the rest of their reserves one to a territory a Spice card names, the Harkonnen holding a full hand of 8 with a Karama
+// armed against the grant or the protection: a Fremen ally using either with another seat's order
+// standing against it is rarer still.
+enum class MutantStart : std::uint8_t { NewGame, FirstSeatLeadersInTanks, EmperorAllyRevivalKarama, KaramaOrder, FremenAllyKarama };
 
 // Random games that reach the mutated rule: which base factions sit (a bit per faction, in
 // kBaseFactions order), Basic or Advanced, the turn limit, how many games at most, the bots and

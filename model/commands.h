@@ -523,11 +523,6 @@ constexpr bool RuleFlags::*karama_ability_rule(KaramaAbility a) {
     default: return nullptr;
   }
 }
-// Drafted, not landed (README "Karama and hidden optional reactions"): the engine cancels these,
-// but random games never showed their mutants killed, so no order is taken against them.
-constexpr bool karama_ability_landed(KaramaAbility a) {
-  return a != KaramaAbility::FremenAllyFreeRevival && a != KaramaAbility::FremenAllyWormProtection;
-}
 // The Advanced faction Karama powers the engine implements ([LR] 1.13.06, 1.14), once a game each.
 enum class KaramaPower : std::uint8_t {
   EmperorRevival,     // [LR] 1.14.02

@@ -191,6 +191,29 @@ TEST(RevivalTest, LeaderRevivedOnlyWhenAllLeadersAreDead) {
   EXPECT_EQ(s.seat(atreides).spice, Spice{0});
 }
 
+// [LR] 1.05.03: "no Active Leaders or all of their leaders have died at least once". A leader
+// captured by the Harkonnen has not died: with one revived leader active, nobody is revived; once
+// no leader is active, one is.
+TEST(RevivalTest, ACapturedLeaderThatNeverDiedBarsRevivalWhileAnotherIsActive) {
+  GameState s = table(Options::basic(kTable));
+  const Seat atreides = seat_of(s, Faction::Atreides);
+  const auto leaders = ordinary_leaders(Faction::Atreides);  // Thufir 5, Jessica 5, Gurney 4, Duncan 2, Yueh 1
+  for (std::size_t i = 0; i < 4; ++i) kill_leader(s, leaders[i]);
+  s.leaders[leaders[0].value].where = LeaderLocation::Available;  // Thufir died once and was revived
+  s.leaders[leaders[4].value].where = LeaderLocation::Captured;   // Yueh never died
+  s.leaders[leaders[4].value].holder = seat_of(s, Faction::Harkonnen);
+  kill(s, atreides, 1);
+  GameState active = revival_of(s);
+  const Revive duncan{ForceCount{0}, ForceCount{0}, leaders[3], ForceCount{0}};
+  expect_rejected(active, envelope(active, atreides, duncan), RejectCode::IllegalChoice);
+
+  kill_leader(s, leaders[0], LeaderLocation::TanksFaceDown);  // Thufir dies again: no leader is active
+  s = revival_of(s);
+  SeededChance chance(1);
+  s = play(s, atreides, duncan, chance);
+  EXPECT_EQ(s.leaders[leaders[3].value].where, LeaderLocation::Available);
+}
+
 TEST(RevivalTest, FaceDownLeaderWaitsForTheFaceUpOnes) {
   GameState s = table(Options::basic(kTable));
   const Seat atreides = seat_of(s, Faction::Atreides);
