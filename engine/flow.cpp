@@ -30,6 +30,7 @@ std::optional<Module> module_for(Step step) {
     case Step::StormDial:
     case Step::StormCardWindow:
       return Module{awaited_storm, candidates_storm, validate_storm, apply_storm};
+    case Step::KaramaWorm:
     case Step::SpiceBlow:
     case Step::WormPlacement:
     case Step::NexusNegotiation:

@@ -37,7 +37,7 @@ DUNE_ENUM_NAMES(Faction, sv{"Atreides"}, sv{"BeneGesserit"}, sv{"Emperor"}, sv{"
 DUNE_ENUM_NAMES(Phase, sv{"Storm"}, sv{"SpiceBlowAndNexus"}, sv{"ChoamCharity"}, sv{"Bidding"}, sv{"Revival"},
                 sv{"ShipmentAndMovement"}, sv{"Battle"}, sv{"SpiceCollection"}, sv{"MentatPause"});
 DUNE_ENUM_NAMES(Step, sv{"SetupTraitorSelection"}, sv{"SetupPrediction"}, sv{"SetupFremenPlacement"},
-                sv{"SetupBeneGesseritPlacement"}, sv{"StormDial"}, sv{"StormCardWindow"}, sv{"SpiceBlow"},
+                sv{"SetupBeneGesseritPlacement"}, sv{"StormDial"}, sv{"StormCardWindow"}, sv{"KaramaWorm"}, sv{"SpiceBlow"},
                 sv{"WormPlacement"}, sv{"NexusNegotiation"}, sv{"WormRide"}, sv{"NexusDraw"}, sv{"Charity"}, sv{"Bidding"},
                 sv{"Revival"}, sv{"Shipment"}, sv{"Movement"}, sv{"Battle"}, sv{"Collection"}, sv{"MentatPause"}, sv{"GameOver"});
 DUNE_ENUM_NAMES(LeaderLocation, sv{"NotInPlay"}, sv{"Available"}, sv{"Tanks"}, sv{"TanksFaceDown"}, sv{"Captured"});
@@ -66,7 +66,7 @@ DUNE_ENUM_NAMES(KaramaAbility, sv{"GuildPaymentForShipment"}, sv{"HalfPriceShipp
                 sv{"FremenMovement"}, sv{"FremenStormMigration"}, sv{"FremenSandworms"}, sv{"FremenAllyFreeRevival"},
                 sv{"FremenShaiHulud"}, sv{"FremenAllyWormProtection"}, sv{"FremenStormLosses"});
 DUNE_ENUM_NAMES(KaramaPower, sv{"EmperorRevival"}, sv{"HarkonnenHand"}, sv{"GuildShipment"},
-                sv{"AtreidesBattlePlan"});
+                sv{"AtreidesBattlePlan"}, sv{"FremenWorm"});
 DUNE_ENUM_NAMES(NexusMode, sv{"Betrayal"}, sv{"Cunning"}, sv{"SecretAlly"});
 DUNE_ENUM_NAMES(PlanElement, sv{"Leader"}, sv{"Weapon"}, sv{"Defense"}, sv{"Dial"});
 DUNE_ENUM_NAMES(BattleStage, sv{"None"}, sv{"Choose"}, sv{"Voice"}, sv{"Prescience"}, sv{"PrescienceAnswer"},

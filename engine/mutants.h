@@ -102,6 +102,7 @@ enum class Mutant : std::uint8_t {
   KaramaCancelShaiHuludStands,
   KaramaCancelAllyProtectionStands,
   KaramaCancelStormLossesStands,
+  KaramaWormWithoutNexus,              // issue 16: the Fremen Karama power ([LR] 1.14.03)
   // protocol
   StaleVersionAccepted,
   DuplicateIdAccepted,

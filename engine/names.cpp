@@ -89,6 +89,7 @@ std::string_view to_string(KaramaPower p) {
     case KaramaPower::HarkonnenHand: return "the Harkonnen's taking of a hand ([LR] 1.14.04)";
     case KaramaPower::GuildShipment: return "the Guild's cancelling of a shipment ([LR] 1.14.05)";
     case KaramaPower::AtreidesBattlePlan: return "the Atreides' look at a battle plan ([LR] 1.14.01)";
+    case KaramaPower::FremenWorm: return "the Fremen's sandworm placed where they wish ([LR] 1.14.03)";
   }
   return "?";
 }
@@ -132,6 +133,7 @@ struct Namer {
     return c.leader ? fmt::format("Karama: revive {} free", leader_info(*c.leader).name)
                     : fmt::format("Karama: revive {} free", forces(c.normal, c.special));
   }
+  std::string operator()(const KaramaWorm& c) const { return fmt::format("Karama: place the sandworm in {}", to_string(c.territory)); }
   std::string operator()(const Revive& c) const {
     std::string s = fmt::format("revive {}", forces(c.normal, c.special));
     if (c.leader) s += fmt::format(" and {}", leader_info(*c.leader).name);
@@ -221,6 +223,7 @@ std::string_view to_string(Step s) {
     case Step::SetupBeneGesseritPlacement: return "Bene Gesserit placement";
     case Step::StormDial: return "storm dial";
     case Step::StormCardWindow: return "storm card window";
+    case Step::KaramaWorm: return "Fremen Karama worm";
     case Step::SpiceBlow: return "Spice Blow";
     case Step::WormPlacement: return "worm placement";
     case Step::NexusNegotiation: return "Nexus";

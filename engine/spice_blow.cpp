@@ -146,12 +146,16 @@ void draw(GameState& state) {
   request_chance(state, PendingChance{ChanceKind::SpiceDraw, Seat{}, state.blow.pile});
 }
 
-void begin_pile(GameState& state, std::uint8_t pile) {
+void reset_pile(GameState& state, std::uint8_t pile) {
   state.blow.pile = pile;
   if (pile == 1 && mutant_active(Mutant::NexusBlowBErases)) state.blow.nexus_occurred = false;
   state.blow.nexus_pending = false;
   state.blow.worms_in_blow = 0;
   state.blow.worm_rides.clear();
+}
+
+void begin_pile(GameState& state, std::uint8_t pile) {
+  reset_pile(state, pile);
   draw(state);
 }
 
@@ -297,6 +301,47 @@ std::vector<Command> nexus_candidates(const GameState& state, Seat seat) {
   return out;
 }
 
+// ---- the Fremen Karama worm (Advanced Karama, [LR] 1.14.03) -----------------------------------------
+
+// "During Spice Blow and Nexus Phase [1.02], after turn 1 you may use a Karama Card to Place your
+// sandworm token in any sand Territory that you wish. This is treated as a normal sandworm and will
+// cause a nexus as described in Spice Blow Nexus [1.02.06]" ([LR] 1.14.03; 1.02.01, revealing the
+// blow, is marked +1.14.03). Our reading of when: a decision of the Fremen as each such phase opens,
+// before pile A's first card. It is offered on public facts alone (the rule, the turn, the power
+// unused), whether or not the Fremen hold a Karama, so being awaited here tells nobody whether they
+// hold one (as the Emperor's Revival decision, 1.14.02).
+bool karama_worm_offered(const GameState& state) {
+  return state.options.rules.advanced_karama && in_play(state, Faction::Fremen) && state.turn > 1 &&
+         !karama_power_used(state, Faction::Fremen);
+}
+
+std::optional<Rejection> validate_karama_worm(const GameState& state, Seat seat, const Command& c) {
+  if (std::holds_alternative<Pass>(c)) return std::nullopt;
+  const auto* w = std::get_if<KaramaWorm>(&c);
+  if (!w) return reject(RejectCode::WrongPhase, "the Fremen may place their sandworm by Karama ([LR] 1.14.03), or pass");
+  if (!karama_card(state, seat)) return reject(RejectCode::IllegalChoice, "the Fremen hold no Karama card to play ([LR] 1.14.03)");
+  if (index(w->territory) >= kTerritoryCount) return reject(RejectCode::IllegalChoice, "no such territory");
+  if (territory_info(w->territory).type != TerritoryType::Sand) {
+    return reject(RejectCode::IllegalChoice, "{} is not a sand territory ([LR] 1.14.03)", to_string(w->territory));
+  }
+  return std::nullopt;
+}
+
+// The worm devours through the one worm path (devour: the Fremen and a protected ally spared, 2.04.07,
+// 2.04.10; ridden after the Nexus, 2.04.08). It is the blow's first worm, so a later Shai-Hulud of
+// pile A is the Fremen's to place in Advanced games (2.04.15), and it leads to the Nexus held after
+// pile A (1.02.06). Then the blow goes on as printed.
+void apply_karama_worm(GameState& state, Seat seat, const Command& c) {
+  reset_pile(state, 0);
+  if (const auto* w = std::get_if<KaramaWorm>(&c)) {
+    use_karama_power(state, seat, KaramaPower::FremenWorm, std::nullopt);
+    state.blow.nexus_pending = !mutant_active(Mutant::KaramaWormWithoutNexus);
+    state.blow.worms_in_blow = 1;
+    devour(state, w->territory);
+  }
+  draw(state);
+}
+
 // ---- Fremen worms: placing the later ones (Advanced, [LR] 2.04.15), riding (Basic, 2.04.08) -------
 
 std::optional<Rejection> validate_worm_placement(const GameState&, const Command& c) {
@@ -391,6 +436,10 @@ void enter_spice_blow(GameState& state) {
   state.blow.nexus_occurred = false;
   state.blow.proposals.clear();
   state.blow.nexus_done = {};
+  if (karama_worm_offered(state)) {
+    state.step = Step::KaramaWorm;  // [LR] 1.14.03
+    return;
+  }
   begin_pile(state, 0);
 }
 
@@ -435,6 +484,7 @@ std::vector<Seat> awaited_spice_blow(const GameState& state) {
         if (!state.blow.nexus_done[s.value]) out.push_back(s);
       }
       return out;
+    case Step::KaramaWorm:
     case Step::WormPlacement:
     case Step::WormRide:
       return {*state.seat_of(Faction::Fremen)};
@@ -448,6 +498,13 @@ std::vector<Command> candidates_spice_blow(const GameState& state, Seat seat) {
   switch (state.step) {
     case Step::NexusNegotiation:
       return nexus_candidates(state, seat);
+    case Step::KaramaWorm:
+      out.push_back(Pass{});
+      if (!karama_card(state, seat)) return out;
+      for (std::size_t t = 0; t < kTerritoryCount; ++t) {
+        if (territory_info(territory_at(t)).type == TerritoryType::Sand) out.push_back(KaramaWorm{territory_at(t)});
+      }
+      return out;
     case Step::WormPlacement:
       out.push_back(Pass{});
       for (std::size_t t = 0; t < kTerritoryCount; ++t) out.push_back(PlaceWorm{territory_at(t)});
@@ -474,6 +531,7 @@ std::vector<Command> candidates_spice_blow(const GameState& state, Seat seat) {
 std::optional<Rejection> validate_spice_blow(const GameState& state, Seat seat, const Command& c) {
   switch (state.step) {
     case Step::NexusNegotiation: return validate_nexus(state, seat, c);
+    case Step::KaramaWorm: return validate_karama_worm(state, seat, c);
     case Step::WormPlacement: return validate_worm_placement(state, c);
     case Step::WormRide: return validate_worm_ride(state, c);
     default: return reject(RejectCode::WrongPhase, "the spice blow awaits no command now");
@@ -483,6 +541,7 @@ std::optional<Rejection> validate_spice_blow(const GameState& state, Seat seat, 
 void apply_spice_blow(GameState& state, Seat seat, const Command& c) {
   switch (state.step) {
     case Step::NexusNegotiation: apply_nexus(state, seat, c); return;
+    case Step::KaramaWorm: apply_karama_worm(state, seat, c); return;
     case Step::WormPlacement: apply_worm_placement(state, c); return;
     case Step::WormRide: apply_worm_ride(state, c); return;
     default: return;

@@ -59,14 +59,16 @@ std::string family_of(std::string_view checker) {
 
 namespace {
 
-// `size` cards for `seat` from the unseen deck, a Karama first: a full hand, and a seat with a full
-// hand never bids ([LR] 1.04.03), so its Karama is not spent on a Karama bid first.
-void full_hand_with_karama(GameState& s, Seat seat, std::size_t size) {
+// `size` cards for `seat` from the unseen deck, `karamas` Karama first: a full hand, and a seat with
+// a full hand never bids ([LR] 1.04.03), so its Karama is not spent on a Karama bid first.
+void full_hand_with_karama(GameState& s, Seat seat, std::size_t size, std::size_t karamas = 1) {
   auto& hand = s.seat(seat).hand;
   const auto give = [&](TreacheryCardId c) {
     if (hand.size() < size && s.treachery.deck.take_unseen(c)) hand.insert(std::upper_bound(hand.begin(), hand.end(), c), c);
   };
-  const auto has_karama = [&] { return std::any_of(hand.begin(), hand.end(), [](TreacheryCardId c) { return card_type(c).name == "Karama"; }); };
+  const auto has_karama = [&] {
+    return static_cast<std::size_t>(std::count_if(hand.begin(), hand.end(), [](TreacheryCardId c) { return card_type(c).name == "Karama"; })) >= karamas;
+  };
   for (std::uint8_t c = 0; c < kTreacheryCardCount && !has_karama(); ++c) {
     if (card_type(TreacheryCardId{c}).name == "Karama") give(TreacheryCardId{c});
   }
@@ -141,6 +143,10 @@ GameState staged_start(const GameSpec& spec, const MutantInfo& mutant) {
     return s;
   }
     if (start == MutantStart::FremenAllyKarama) return fremen_ally_karama(std::move(s), mutant.id);
+  if (start == MutantStart::FremenKarama) {
+    full_hand_with_karama(s, *s.seat_of(Faction::Fremen), 4, 2);
+    return s;
+  }
   // EmperorAllyRevivalKarama: the Atreides and the Emperor allied, 8 Atreides forces in the Tanks,
   // the Emperor granting 6 spice, the Harkonnen holding a Karama armed against his extras.
   const Seat atreides = *s.seat_of(Faction::Atreides);

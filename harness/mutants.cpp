@@ -189,6 +189,9 @@ constexpr std::array kCatalogue{
     MutantInfo{Mutant::TruthtranceSubjectLies, "truthtrance-subject-lies", "oracle",
                "a Truthtrance question with a subject (a named card, leader, prediction, Nexus card, spice) is answered falsely",
                basic(At | Hk | Bg | Em | Fr | Sg, 4, 40)},
+    MutantInfo{Mutant::KaramaWormWithoutNexus, "karama-worm-without-nexus", "oracle",
+               "the sandworm the Fremen place by their Karama power devours, but no Nexus follows ([LR] 1.14.03: it will cause a nexus)",
+               MutantSetup{Fr | At | Hk, true, 4, 40, MutantBots::Aggressive, MutantStart::FremenKarama}, "oracle.karama-power"},
     MutantInfo{Mutant::KaramaPlanPartlySeen, "karama-plan-partly-seen", "oracle",
                "the Atreides Karama power shows only what the opponent has committed so far, and the opponent is not made "
                "to commit the rest first ([LR] 1.14.01: the entire battle plan)", advanced(At | Hk | Em, 4, 60, MutantBots::Aggressive)},

@@ -47,7 +47,10 @@ enum class MutantBots : std::uint8_t {
 // mutant) or none, the rest of their reserves one to a territory a Spice card names, the Harkonnen holding a full hand of 8 with a Karama
 // armed against the grant or the protection: a Fremen ally using either with another seat's order
 // standing against it is rarer still.
-enum class MutantStart : std::uint8_t { NewGame, FirstSeatLeadersInTanks, EmperorAllyRevivalKarama, KaramaOrder, FremenAllyKarama };
+// FremenKarama: the Fremen hold a full hand of 4 with both Karama cards (they neither bid nor ship
+// by Karama, [LR] 2.04.03; an order of theirs may spend one on turn 1), for their once-a-game
+// Karama power after turn 1 (1.14.03).
+enum class MutantStart : std::uint8_t { NewGame, FirstSeatLeadersInTanks, EmperorAllyRevivalKarama, KaramaOrder, FremenAllyKarama, FremenKarama };
 
 // Random games that reach the mutated rule: which base factions sit (a bit per faction, in
 // kBaseFactions order), Basic or Advanced, the turn limit, how many games at most, the bots and

@@ -38,7 +38,7 @@ bool in(const std::vector<NexusCardId>& v, NexusCardId c) { return std::find(v.b
 // table, never from the engine's own flags (issue 17 item 4): the spice cards drawn since this
 // turn's storm (its dials, or the Fremen storm card of Advanced games), newest first.
 struct BlowFacts {
-  bool nexus = false;   // a Shai-Hulud revealed after turn 1 ([LR] 1.02.06, 1.10.00)
+  bool nexus = false;   // a Shai-Hulud revealed after turn 1 ([LR] 1.02.06, 1.10.00), or the Fremen Karama worm (1.14.03)
   bool pile_b = false;  // blow B has begun (a card drawn for pile B, [LR] 1.13.02.03)
 };
 template <class F>
@@ -52,6 +52,8 @@ void since_storm(const GameState& s, F&& f) {
 BlowFacts blow_facts(const GameState& s) {
   BlowFacts out;
   since_storm(s, [&](const LogEntry& x) {
+    // The Fremen Karama worm "is treated as a normal sandworm and will cause a nexus" ([LR] 1.14.03).
+    if (const auto* e = std::get_if<Envelope>(&x)) out.nexus = out.nexus || std::holds_alternative<KaramaWorm>(e->command);
     const auto* r = std::get_if<ChanceRecord>(&x);
     if (!r || r->request.kind != ChanceKind::SpiceDraw) return;
     out.pile_b = out.pile_b || r->request.pile == 1;
@@ -198,7 +200,8 @@ Violations initialization(const Transition& t, const GameContext&) {
 // Item 3: the opportunity opens when, and only when, the whole Spice Blow and Nexus phase ends
 // (both blows with the double blow) with a Nexus in it and an alliance on the final alliances, and
 // a seat unallied to answer it. Whether a Nexus occurred, and whether blow B was drawn, are
-// recomputed from the spice cards the phase revealed (blow_facts), not read from the engine.
+// recomputed from the spice cards the phase revealed and a Fremen Karama worm (blow_facts), not
+// read from the engine.
 Violations draw_trigger(const Transition& t, const GameContext&) {
   const std::string name = "lifecycle.3-draw-trigger";
   Violations out;

@@ -18,12 +18,16 @@ namespace dune::invariants::oracle_detail {
 bool battle_resolved(const Transition& t) {
   const BattleState& b = t.before.battle;
   const BattleState& a = t.after.battle;
-  const auto planning = [](BattleStage s) { return s == BattleStage::Plans || s == BattleStage::KaramaPlanAnswer; };
+  // The inspected side's answer to a Nexus inspection made while the plans are made (seed 000, the
+  // Atreides Cunning) is planning too: the battle is revealed only when both plans are whole.
+  const auto planning = [](BattleStage s) {
+    return s == BattleStage::Plans || s == BattleStage::KaramaPlanAnswer || s == BattleStage::NexusAnswer;
+  };
   if (t.before.phase != Phase::Battle || (!planning(b.stage) && b.stage != BattleStage::Traitors)) return false;
   if (a.stage == BattleStage::Traitors && t.after.phase == Phase::Battle) return false;
   const bool same_battle = a.territory == b.territory && a.combatants == b.combatants;
   // Still planning the same battle: a part committed, the Atreides Karama look and its answer
-  // ([LR] 1.14.01), or a step that touches no plan (a standing order, a gift) — none resolves it.
+  // ([LR] 1.14.01), a Nexus inspection and its answer, or a step that touches no plan (a standing order, a gift) — none resolves it.
   return !(t.after.phase == Phase::Battle && planning(a.stage) && same_battle);
 }
 

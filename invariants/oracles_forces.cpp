@@ -324,6 +324,13 @@ std::optional<std::vector<StepDraw>> step_draws(const Transition& t) {
   std::array<std::vector<SpiceCardId>, 2> piles{b.blow.discard[0], b.blow.discard[1]};
   std::uint8_t pile = b.blow.pile;
   int worms = b.blow.worms_in_blow;
+  // A step that opens the phase, or answers the Fremen Karama worm decision, begins pile A afresh:
+  // the counts the state keeps are the last phase's. The Fremen Karama worm is pile A's first worm
+  // ([LR] 1.14.03: "treated as a normal sandworm").
+  if (b.phase != Phase::SpiceBlowAndNexus || b.step == Step::KaramaWorm) {
+    pile = 0;
+    worms = command_of<KaramaWorm>(t) ? 1 : 0;
+  }
   bool fremen_place = false;
   std::vector<StepDraw> out;
   for (std::size_t i = b.log.size(); i < t.after.log.size(); ++i) {
@@ -388,6 +395,9 @@ std::optional<std::optional<TerritoryId>> placed_worm(const Transition& t) {
     return std::optional<TerritoryId>(place->territory);
   }
   if (b.step == Step::WormPlacement && command_of<Pass>(t)) return topmost_territory(b.blow.discard[b.blow.pile]);
+  // The Fremen Karama worm ([LR] 1.14.03): where they place it; their sparing and their ally's
+  // stand unless another seat's order cancels it, as for any worm.
+  if (const auto* k = command_of<KaramaWorm>(t)) return std::optional<TerritoryId>(k->territory);
   return std::nullopt;
 }
 
@@ -407,6 +417,7 @@ bool command_moves_nothing(const Transition& t) {
   const Envelope* e = envelope_of(t);
   if (!e) return true;  // a chance step
   return std::holds_alternative<Pass>(e->command) || std::holds_alternative<PlaceWorm>(e->command) ||
+         std::holds_alternative<KaramaWorm>(e->command) ||
          std::holds_alternative<DialStorm>(e->command) || std::holds_alternative<PlayWeatherControl>(e->command) ||
          std::holds_alternative<PlayFamilyAtomics>(e->command) || std::holds_alternative<ProposeAlliance>(e->command) ||
          std::holds_alternative<AcceptAlliance>(e->command) || std::holds_alternative<BreakAlliance>(e->command);

@@ -4,7 +4,8 @@
 // README's stated readings: the Emperor revives up to three forces or one leader of the Tanks for
 // nothing (1.14.02); the Harkonnen take the target's whole hand and owe as many cards, then give
 // them back one by one (1.14.04); the Atreides see their opponent's entire plan, they alone, once it
-// is whole (1.14.01). The Guild's cancelled shipment is `oracle.karama-cancel`'s.
+// is whole (1.14.01); the Fremen's worm, placed in a sand territory, devours there as a normal
+// sandworm and leads to a Nexus (1.14.03). The Guild's cancelled shipment is `oracle.karama-cancel`'s.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -309,16 +310,80 @@ void fremen_cancel_checks(const Transition& t, const KaramaCancel& k, const std:
   }
 }
 
+// Forces of `f` in territory `t`, normal and special together.
+int forces_there(const GameState& s, Faction f, TerritoryId t) {
+  int n = 0;
+  for (std::size_t c = 0; c < kCellCount; ++c) {
+    if (kCells[c].territory == t) n += s.board.normal[c][index(f)].value + s.board.special[c][index(f)].value;
+  }
+  return n;
+}
+
+// [LR] 1.14.03: the Fremen place their sandworm in a sand territory after turn 1; "treated as a
+// normal sandworm" (1.02.05): the spice there to the bank, every force there to the Tanks but the
+// Fremen's (2.04.07) and a protected ally's (2.04.10), unless a Karama cancelled that sparing in
+// this step; and it "will cause a nexus" (1.02.06). The blow's draws follow in the same step until
+// a decision: a later worm devours only what this one would (the same sparing), a territory card of
+// the same territory puts spice back (then the spice is not decided), and the Nexus has begun once
+// pile A's territory card is revealed (unless the game halted on an expansion card).
+Violations fremen_worm(const Transition& t, Seat seat, const KaramaWorm& w) {
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  Violations out;
+  if (b.faction_of(seat) != Faction::Fremen) out.push_back(violation(kKaramaPower, "a seat other than the Fremen placed a sandworm by Karama ([LR] 1.14.03)"));
+  if (b.turn <= 1) out.push_back(violation(kKaramaPower, "the Fremen Karama worm on turn 1 ([LR] 1.14.03: after turn 1)"));
+  if (index(w.territory) >= kTerritoryCount || territory_info(w.territory).type != TerritoryType::Sand) {
+    out.push_back(violation(kKaramaPower, "the Fremen Karama worm outside the sand ([LR] 1.14.03)"));
+    return out;
+  }
+  if (a.karama.powers.size() != b.karama.powers.size() + 1 || a.karama.powers.back().power != KaramaPower::FremenWorm) {
+    out.push_back(violation(kKaramaPower, "the Fremen Karama worm left no record of the once-a-game use"));
+  }
+  if (!a.blow.nexus_pending && !a.blow.nexus_occurred && a.halted.empty()) {
+    out.push_back(violation(kKaramaPower, "the Fremen Karama worm causes no Nexus ([LR] 1.14.03, 1.02.06)"));
+  }
+  const auto cancelled = [&](KaramaAbility k) {
+    return std::any_of(a.karama.cancels.begin() + static_cast<std::ptrdiff_t>(b.karama.cancels.size()), a.karama.cancels.end(),
+                       [&](const KaramaCancel& c) { return c.ability == k; });
+  };
+  const auto fremen = b.seat_of(Faction::Fremen);
+  const auto ally = fremen ? ally_seat(b, *fremen) : std::nullopt;
+  for (Faction f : b.options.factions) {
+    const bool spared = f == Faction::Fremen ? !cancelled(KaramaAbility::FremenShaiHulud)
+                                             : ally && b.faction_of(*ally) == f && b.seat(*fremen).protects_ally_from_worms &&
+                                                   !cancelled(KaramaAbility::FremenAllyWormProtection);
+    const int was = forces_there(b, f, w.territory);
+    const int is = forces_there(a, f, w.territory);
+    if (is != (spared ? was : 0)) {
+      out.push_back(violation(kKaramaPower, fmt::format("{}: {} should have {} forces after the Fremen Karama worm ({}), not {}", to_string(w.territory),
+                                                        to_string(f), spared ? was : 0, spared ? "spared" : "devoured", is)));
+    }
+  }
+  const auto& pile = a.blow.discard[0];
+  const bool reblown = pile.size() < b.blow.discard[0].size() ||  // a reshuffle (1.13.03): not decided
+                       std::any_of(pile.begin() + static_cast<std::ptrdiff_t>(std::min(pile.size(), b.blow.discard[0].size())), pile.end(),
+                                   [&](SpiceCardId c) { return spice_card_info(c).kind == SpiceCardKind::Territory && spice_card_info(c).territory == w.territory; });
+  for (std::size_t c = 0; c < kCellCount && !reblown; ++c) {
+    if (kCells[c].territory == w.territory && a.board.spice[c] != Spice{0}) {
+      out.push_back(violation(kKaramaPower, fmt::format("{}: spice left after the Fremen Karama worm ([LR] 1.02.05)", to_string(w.territory))));
+      break;
+    }
+  }
+  return out;
+}
+
 Violations karama_power(const Transition& t, const GameContext&) {
   const Envelope* e = envelope_of(t);
   const bool emperor = e && std::holds_alternative<KaramaRevive>(e->command);
   const bool take = e && std::holds_alternative<KaramaTakeHand>(e->command);
   const bool give = e && std::holds_alternative<KaramaGiveCard>(e->command);
   const bool see = e && std::holds_alternative<KaramaSeePlan>(e->command);
+  const bool worm = e && std::holds_alternative<KaramaWorm>(e->command);
   const bool answer = e && t.before.battle.stage == BattleStage::KaramaPlanAnswer &&
                       (std::holds_alternative<PlanBattle>(e->command) || std::holds_alternative<DialBattle>(e->command));
-  if (!emperor && !take && !give && !see && !answer && t.after.karama.powers.size() == t.before.karama.powers.size()) return {};
-  if (!single_step(t)) return skipped(kKaramaPower);
+  if (!emperor && !take && !give && !see && !worm && !answer && t.after.karama.powers.size() == t.before.karama.powers.size()) return {};
+  if (!owns_step(t)) return {};  // a chance entry of a step whose command decides it
+  if (!single_step(t) && !worm) return skipped(kKaramaPower);  // the worm's step goes on with the blow's draws
   Violations out;
   check_uses(t, out);
   Violations more;
@@ -327,6 +392,7 @@ Violations karama_power(const Transition& t, const GameContext&) {
   if (give) more = give_card(t, e->seat, std::get<KaramaGiveCard>(e->command));
   if (see) more = see_plan(t, e->seat);
   if (answer) more = plan_answer(t, e->seat);
+  if (worm) more = fremen_worm(t, e->seat, std::get<KaramaWorm>(e->command));
   for (Violation& v : more) out.push_back(std::move(v));
   return decided(kKaramaPower, std::move(out));
 }

@@ -109,6 +109,7 @@ template <> constexpr StepMask kWhen<CaptureLeader> = {Step::Battle};           
 template <> constexpr StepMask kWhen<TakeLosses> = {Step::Battle};                     // 1.07.06.06
 template <> constexpr StepMask kWhen<DiscardPlayed> = {Step::Battle};
 template <> constexpr StepMask kWhen<KaramaSeePlan> = {Step::Battle};                  // 1.14.01
+template <> constexpr StepMask kWhen<KaramaWorm> = {Step::KaramaWorm};                 // 1.14.03: Spice Blow and Nexus
 template <> constexpr StepMask kWhen<DrawNexus> = {Step::NexusDraw};                   // seed 000 items 3-4
 // The one registered family's panels (Atreides, seed 000 panel table) all act in battle.
 template <> constexpr StepMask kWhen<PlayNexus> = {Step::Battle};
@@ -331,7 +332,8 @@ struct Rules {
     if (c.leader && c.normal + c.special > ForceCount{0}) return "three forces or one leader, not both ([LR] 1.14.02)";
     if ((c.normal + c.special).value > 3) return "up to three forces ([LR] 1.14.02)";
     if (c.normal > me.tanks_normal || c.special > me.tanks_special) return "more forces than its Tanks hold";
-    if (c.leader && (leader_info(*c.leader).faction != f || s.leaders[c.leader->value].where != LeaderLocation::Tanks)) return "one of its own leaders in the Tanks";
+    // Face down too: 1.05.04 is marked "-1.14.02" (README, Advanced Karama power: Emperor).
+    if (c.leader && (leader_info(*c.leader).faction != f || !in_tanks(s, *c.leader))) return "one of its own leaders in the Tanks";
     return "";
   }
   std::string ship_turn(std::string_view what) const {
@@ -502,6 +504,15 @@ struct Rules {
     }
     if (owner == f) return "a Karama cancels another player's ability ([LR] 3.01.11.01)";
     return in_game(s, owner) ? "" : "that faction is not in the game";
+  }
+  std::string operator()(const KaramaWorm& c) const {
+    if (auto w = only(Faction::Fremen, "[LR] 1.14.03"); !w.empty()) return w;
+    if (!s.options.rules.advanced_karama) return "the faction Karama powers are Advanced ([LR] 1.13.06)";
+    if (s.turn <= 1) return "after turn 1 ([LR] 1.14.03)";
+    if (!holds_karama(s, seat)) return "no Karama in hand";
+    if (karama_power_used(s, seat)) return "the power is once a game ([LR] 1.14.00)";
+    if (index(c.territory) >= kTerritoryCount || territory_info(c.territory).type != TerritoryType::Sand) return "a sand territory ([LR] 1.14.03)";
+    return "";
   }
   std::string operator()(const KaramaSeePlan&) const {
     if (auto w = only(Faction::Atreides, "[LR] 1.14.01"); !w.empty()) return w;

@@ -30,6 +30,7 @@ Phase phase_of(Step step) {
     case Step::SetupBeneGesseritPlacement:
     case Step::StormDial:
     case Step::StormCardWindow: return Phase::Storm;
+    case Step::KaramaWorm:
     case Step::SpiceBlow:
     case Step::WormPlacement:
     case Step::NexusNegotiation:
@@ -232,6 +233,7 @@ Faction power_owner(KaramaPower p) {
     case KaramaPower::HarkonnenHand: return Faction::Harkonnen;
     case KaramaPower::GuildShipment: return Faction::SpacingGuild;
     case KaramaPower::AtreidesBattlePlan: return Faction::Atreides;
+    case KaramaPower::FremenWorm: return Faction::Fremen;
   }
   return Faction::Emperor;
 }

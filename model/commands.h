@@ -530,6 +530,7 @@ enum class KaramaPower : std::uint8_t {
   GuildShipment,      // [LR] 1.14.05
   // Issue 16 (battle): the Atreides look at their opponent's entire battle plan ([LR] 1.14.01).
   AtreidesBattlePlan,
+  FremenWorm,         // [LR] 1.14.03
 };
 // The private standing order (any seat, any live moment; nullopt withdraws it): play a Karama
 // against the next use of this ability by another faction. Its receipt names only the kind.
@@ -548,11 +549,22 @@ struct KaramaSeePlan {
   friend bool operator==(const KaramaSeePlan&, const KaramaSeePlan&) = default;
 };
 
+// Advanced Fremen Karama power ([LR] 1.14.03), once a game: "During Spice Blow and Nexus Phase,
+// after turn 1 you may use a Karama Card to Place your sandworm token in any sand Territory that
+// you wish. This is treated as a normal sandworm and will cause a nexus". Offered at the Fremen's
+// own decision as each such phase opens (Step::KaramaWorm; README rules status).
+struct KaramaWorm {
+  TerritoryId territory;
+  static constexpr CommandInfo kInfo{"KaramaWorm", "Karama: the Fremen's sandworm", CommandClass::Step, {Step::KaramaWorm}};
+  template <class C, class F> static void fields(C& c, F&& f) { f("territory", c.territory); }
+  friend bool operator==(const KaramaWorm&, const KaramaWorm&) = default;
+};
+
 // ---- generic --------------------------------------------------------------------------------
 // Decline the current optional opportunity (a pass in bidding, no shipment, no charity, ...).
 struct Pass {
   static constexpr CommandInfo kInfo{"Pass", "pass", CommandClass::Step,
-                                     {Step::StormCardWindow, Step::WormPlacement, Step::NexusNegotiation, Step::WormRide,
+                                     {Step::StormCardWindow, Step::KaramaWorm, Step::WormPlacement, Step::NexusNegotiation, Step::WormRide,
                                       Step::NexusDraw, Step::Charity, Step::Bidding, Step::Revival, Step::Shipment,
                                       Step::Movement, Step::Battle, Step::Collection, Step::MentatPause}};
   friend bool operator==(const Pass&, const Pass&) = default;
@@ -566,7 +578,7 @@ using Command = std::variant<Pass, ChooseTraitor, Predict, PlaceForces, DialStor
                              GuildActNow, PlayTruthtrance, PlayGhola, GiveSpice, AllySpice,
                              ProtectAllyFromWorms, GrantAllyFreeRevivals, ChooseBattle, UseVoice, UsePrescience, PlanBattle,
                              DialBattle, CallTraitor, CaptureLeader, TakeLosses, DiscardPlayed, DrawNexus,
-                             SetRedrawPolicy, PlayNexus, ArmKarama, KaramaSeePlan>;
+                             SetRedrawPolicy, PlayNexus, ArmKarama, KaramaSeePlan, KaramaWorm>;
 
 // The one human form of a command (logs, traces, RapidCheck `show`).
 std::string to_string(const Command& c);

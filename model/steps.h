@@ -16,6 +16,7 @@ enum class Step : std::uint8_t {
   SetupBeneGesseritPlacement,// Advanced: one advisor anywhere, after the Fremen
   StormDial,                 // turn 1: two dials 0..20; Basic later turns: two dials 1..3
   StormCardWindow,           // Weather Control / Family Atomics before the storm moves
+  KaramaWorm,                // Advanced Fremen, after turn 1: their once-a-game Karama worm ([LR] 1.14.03)
   SpiceBlow,                 // drawing and resolving blows (chance steps)
   WormPlacement,             // Advanced Fremen place a later worm in a sand territory
   NexusNegotiation,          // alliances may form or break, once per seat

@@ -323,6 +323,8 @@ TEST(SpiceBlowTest, FremenPlaceALaterWormAndRideIt) {
   put(s, Faction::Fremen, great_flat, 2);
   s = blow(s, chance);
   const Seat fremen = seat_of(s, Faction::Fremen);
+  ASSERT_EQ(s.step, Step::KaramaWorm);  // their Karama power (1.14.03) is offered first
+  s = play(s, fremen, Pass{}, chance);
 
   // The first worm devours Hagga Basin as printed; the Fremen place the second ([LR] 2.04.15).
   EXPECT_EQ(forces_in_territory(s, Faction::Atreides, TerritoryId::HaggaBasin), ForceCount{0});
@@ -357,6 +359,67 @@ TEST(SpiceBlowTest, FremenPlaceALaterWormAndRideIt) {
   EXPECT_EQ(forces_in_territory(s, Faction::Fremen, TerritoryId::TheGreatFlat), ForceCount{0});
   EXPECT_EQ(s.blow.discard[1], ids({kSouthMesa}));  // then pile B
   EXPECT_EQ(s.step, Step::Charity);
+}
+
+// [LR] 1.14.03: after turn 1, as the Spice Blow opens, the Advanced Fremen may play a Karama to
+// place their sandworm in any sand territory: it devours there as a normal worm (the Fremen spared,
+// 2.04.07) and causes a Nexus (1.02.06); then the blow goes on. Once a game.
+TEST(SpiceBlowTest, FremenKaramaWormDevoursWhereTheyWishAndCausesANexus) {
+  StagedChance chance(1);
+  chance.stage(ChanceKind::SpiceDraw, kSouthMesa);
+  GameState s = before_blow(Options::advanced({Faction::Atreides, Faction::Harkonnen, Faction::Fremen}), 2);
+  const Seat fremen = seat_of(s, Faction::Fremen);
+  const TreacheryCardId karama = testing::card_named("Karama");
+  ASSERT_TRUE(s.treachery.deck.take_unseen(karama));
+  s.seat(fremen).hand.push_back(karama);
+  const CellId great_flat = site(TerritoryId::TheGreatFlat).cell;
+  put(s, Faction::Harkonnen, great_flat, 3);
+  put(s, Faction::Fremen, great_flat, 2);
+  put_spice(s, great_flat, 4);
+  s = blow(s, chance);
+  ASSERT_EQ(s.step, Step::KaramaWorm);
+  EXPECT_EQ(pending(s), std::vector<Seat>{fremen});
+  expect_rejected(s, envelope(s, seat_of(s, Faction::Atreides), KaramaWorm{TerritoryId::TheGreatFlat}), RejectCode::NotYourTurn);
+  expect_rejected(s, envelope(s, fremen, KaramaWorm{TerritoryId::Arrakeen}), RejectCode::IllegalChoice);
+  s = play(s, fremen, KaramaWorm{TerritoryId::TheGreatFlat}, chance);
+  EXPECT_EQ(s.board.normal[index(great_flat)][index(Faction::Harkonnen)], ForceCount{0});
+  EXPECT_EQ(s.board.normal[index(great_flat)][index(Faction::Fremen)], ForceCount{2});
+  EXPECT_EQ(s.board.spice[index(great_flat)], Spice{0});
+  EXPECT_EQ(s.treachery.discard, std::vector<TreacheryCardId>{karama});
+  ASSERT_EQ(s.karama.powers.size(), 1U);
+  EXPECT_EQ(s.karama.powers[0].power, KaramaPower::FremenWorm);
+  EXPECT_EQ(s.blow.discard[0], ids({kSouthMesa}));
+  EXPECT_EQ(s.step, Step::NexusNegotiation);  // after pile A's territory card
+  for (Seat seat : pending(s)) s = play(s, seat, Pass{}, chance);
+  EXPECT_EQ(s.step, Step::WormRide);  // the Fremen may ride it (2.04.08)
+
+  // Once a game: the next phase opens without the decision.
+  GameState later = before_blow(Options::advanced({Faction::Atreides, Faction::Harkonnen, Faction::Fremen}), 3);
+  later.karama.powers = s.karama.powers;
+  chance.stage(ChanceKind::SpiceDraw, kRedChasm);
+  later = blow(later, chance);
+  EXPECT_NE(later.step, Step::KaramaWorm);
+}
+
+// The decision is offered on public facts alone, so a Fremen without a Karama is awaited too and
+// may only pass; not on turn 1, nor without the Advanced Karama rule.
+TEST(SpiceBlowTest, FremenKaramaWormDecisionRevealsNoHand) {
+  StagedChance chance(1);
+  chance.stage(ChanceKind::SpiceDraw, kSouthMesa);
+  const std::vector<Faction> table{Faction::Atreides, Faction::Harkonnen, Faction::Fremen};
+  GameState s = blow(before_blow(Options::advanced(table), 2), chance);
+  ASSERT_EQ(s.step, Step::KaramaWorm);
+  const Seat fremen = seat_of(s, Faction::Fremen);
+  const auto legal = legal_commands(s, fremen);
+  EXPECT_NE(std::find(legal.begin(), legal.end(), Command{Pass{}}), legal.end());
+  EXPECT_TRUE(std::none_of(legal.begin(), legal.end(), [](const Command& c) { return std::holds_alternative<KaramaWorm>(c); }));
+  expect_rejected(s, envelope(s, fremen, KaramaWorm{TerritoryId::TheGreatFlat}), RejectCode::IllegalChoice);
+  s = play(s, fremen, Pass{}, chance);
+  EXPECT_EQ(s.blow.discard[0], ids({kSouthMesa}));
+  chance.stage(ChanceKind::SpiceDraw, kRedChasm);
+  EXPECT_NE(blow(before_blow(Options::advanced(table), 1), chance).step, Step::KaramaWorm);
+  chance.stage(ChanceKind::SpiceDraw, kCielagoNorth);
+  EXPECT_NE(blow(before_blow(Options::basic(table), 2), chance).step, Step::KaramaWorm);
 }
 
 TEST(SpiceBlowTest, DeckExhaustionReshufflesUnderTheTopmostTerritoryCard) {
