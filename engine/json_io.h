@@ -64,7 +64,9 @@ DUNE_ENUM_NAMES(KaramaAbility, sv{"GuildPaymentForShipment"}, sv{"HalfPriceShipp
                 sv{"GuildShipAsItPleases"}, sv{"EmperorAllyRevivals"}, sv{"AtreidesPrescience"}, sv{"BeneGesseritVoice"},
                 // the Fremen ✷ abilities (issue 16)
                 sv{"FremenMovement"}, sv{"FremenStormMigration"}, sv{"FremenSandworms"}, sv{"FremenAllyFreeRevival"},
-                sv{"FremenShaiHulud"}, sv{"FremenAllyWormProtection"}, sv{"FremenStormLosses"});
+                sv{"FremenShaiHulud"}, sv{"FremenAllyWormProtection"}, sv{"FremenStormLosses"},
+                sv{"BeneGesseritSpiritualAdvisors"}, sv{"BeneGesseritIntrusion"}, sv{"BeneGesseritTakeUpArms"},
+                sv{"BeneGesseritWartime"});
 DUNE_ENUM_NAMES(KaramaPower, sv{"EmperorRevival"}, sv{"HarkonnenHand"}, sv{"GuildShipment"},
                 sv{"AtreidesBattlePlan"}, sv{"FremenWorm"});
 DUNE_ENUM_NAMES(NexusMode, sv{"Betrayal"}, sv{"Cunning"}, sv{"SecretAlly"});

@@ -103,6 +103,8 @@ enum class Mutant : std::uint8_t {
   KaramaCancelAllyProtectionStands,
   KaramaCancelStormLossesStands,
   KaramaWormWithoutNexus,              // issue 16: the Fremen Karama power ([LR] 1.14.03)
+  KaramaCancelBgFlipStands,            // issue 16: the Bene Gesserit ✷ abilities ([LR] 2.02.05, 2.02.15-17)
+  KaramaCancelSpiritualAdvisorStands,
   // protocol
   StaleVersionAccepted,
   DuplicateIdAccepted,

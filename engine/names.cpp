@@ -79,6 +79,10 @@ std::string_view to_string(KaramaAbility a) {
     case KaramaAbility::FremenShaiHulud: return "the Fremen immunity to Shai-Hulud ([LR] 2.04.07)";
     case KaramaAbility::FremenAllyWormProtection: return "the Fremen protection of their ally from worms ([LR] 2.04.10)";
     case KaramaAbility::FremenStormLosses: return "the Fremen half storm losses ([LR] 2.04.16)";
+    case KaramaAbility::BeneGesseritSpiritualAdvisors: return "the Bene Gesserit spiritual advisor ([LR] 2.02.05, 2.02.11)";
+    case KaramaAbility::BeneGesseritIntrusion: return "the Bene Gesserit Intrusion flip ([LR] 2.02.15)";
+    case KaramaAbility::BeneGesseritTakeUpArms: return "the Bene Gesserit Take Up Arms flip ([LR] 2.02.16)";
+    case KaramaAbility::BeneGesseritWartime: return "the Bene Gesserit Wartime flips ([LR] 2.02.17)";
   }
   return "?";
 }

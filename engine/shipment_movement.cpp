@@ -667,7 +667,12 @@ void apply_shipment_movement(GameState& state, Seat seat, const Command& c) {
     return;
   }
   if (const auto* send = std::get_if<SendSpiritualAdvisor>(&c)) {
-    if (send->to != AdvisorDestination::None) send_spiritual_advisor(state, *state.movement.spiritual_advisor_cell, send->to);
+    // [LR] 2.02.05 ✷, 3.01.11.01: another seat's standing Karama order cancels the sending as it is
+    // made: nothing is sent, and nothing is retaken (3.04).
+    const bool cancelled = send->to != AdvisorDestination::None &&
+                           karama_cancels(state, seat, KaramaAbility::BeneGesseritSpiritualAdvisors) &&
+                           !mutant_active(Mutant::KaramaCancelSpiritualAdvisorStands);
+    if (send->to != AdvisorDestination::None && !cancelled) send_spiritual_advisor(state, *state.movement.spiritual_advisor_cell, send->to);
     state.movement.spiritual_advisor_cell.reset();
     state.step = Step::Movement;  // the shipper's movement follows
     return;

@@ -85,6 +85,8 @@ std::pair<KaramaAbility, Faction> karama_order_of(Mutant m) {
     case Mutant::KaramaCancelStormMigrationStands: return {KaramaAbility::FremenStormMigration, Faction::Atreides};
     case Mutant::KaramaCancelFremenMoveStands: return {KaramaAbility::FremenMovement, Faction::Atreides};
     case Mutant::KaramaCancelWormPlacementStands: return {KaramaAbility::FremenSandworms, Faction::Atreides};
+    case Mutant::KaramaCancelBgFlipStands: return {KaramaAbility::BeneGesseritIntrusion, Faction::Atreides};
+    case Mutant::KaramaCancelSpiritualAdvisorStands: return {KaramaAbility::BeneGesseritSpiritualAdvisors, Faction::Atreides};
     default: return {KaramaAbility::GuildCrossShip, Faction::Fremen};
   }
 }

@@ -189,6 +189,12 @@ constexpr std::array kCatalogue{
     MutantInfo{Mutant::TruthtranceSubjectLies, "truthtrance-subject-lies", "oracle",
                "a Truthtrance question with a subject (a named card, leader, prediction, Nexus card, spice) is answered falsely",
                basic(At | Hk | Bg | Em | Fr | Sg, 4, 40)},
+    MutantInfo{Mutant::KaramaCancelSpiritualAdvisorStands, "karama-cancel-spiritual-advisor-stands", "oracle",
+               "a Karama played against the Bene Gesserit spiritual advisor is discarded, but the force is sent all the same "
+               "([LR] 2.02.05 ✷, 3.01.11.01)", MutantSetup{Bg | At | Hk, false, 4, 60, MutantBots::Aggressive, MutantStart::KaramaOrder}, "oracle.placement"},
+    MutantInfo{Mutant::KaramaCancelBgFlipStands, "karama-cancel-bg-flip-stands", "oracle",
+               "a Karama played against a Bene Gesserit flip (Intrusion, Take Up Arms, Wartime) is discarded, but the flip is made all "
+               "the same ([LR] 2.02.15-17 ✷, 3.01.11.01)", MutantSetup{Bg | At | Hk, true, 6, 150, MutantBots::Aggressive, MutantStart::KaramaOrder}, "oracle.advisor-flip"},
     MutantInfo{Mutant::KaramaWormWithoutNexus, "karama-worm-without-nexus", "oracle",
                "the sandworm the Fremen place by their Karama power devours, but no Nexus follows ([LR] 1.14.03: it will cause a nexus)",
                MutantSetup{Fr | At | Hk, true, 4, 40, MutantBots::Aggressive, MutantStart::FremenKarama}, "oracle.karama-power"},

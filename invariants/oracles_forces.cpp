@@ -152,6 +152,22 @@ Violations advisor_flip(const Transition& t, const GameContext&) {
   const bool to_advisors = flip->to == BeneGesseritSide::Advisors;
   const std::string what = fmt::format("a flip of the Bene Gesserit in {} to {}", to_string(ter), to_advisors ? "advisors" : "fighters");
   Violations out = same_forces(kAdvisorFlip, b, a, what);
+  // [LR] 2.02.15-17 ✷, 3.01.11.01: with another seat's standing Karama order ready against the
+  // ability the flip uses (the window's occasion), it is cancelled as made: nothing turns, and a
+  // cancelled Wartime flips no further territory (README: one use however many territories).
+  if (b.movement.flip_window) {
+    const FlipOccasion o = b.movement.flip_window->occasion;
+    const KaramaAbility ability = o == FlipOccasion::Intrusion    ? KaramaAbility::BeneGesseritIntrusion
+                                  : o == FlipOccasion::TakeUpArms ? KaramaAbility::BeneGesseritTakeUpArms
+                                                                  : KaramaAbility::BeneGesseritWartime;
+    if (!karama_ready(b, *b.seat_of(Faction::BeneGesserit), ability).empty()) {
+      if (a.board.advisors != b.board.advisors) {
+        out.push_back(violation(kAdvisorFlip, fmt::format("{} turned although a Karama order stood ready to cancel it ([LR] 3.01.11.01)", what)));
+      }
+      if (a.movement.flip_window) out.push_back(violation(kAdvisorFlip, fmt::format("{}: the flip window stays open after the cancel", what)));
+      return decided(kAdvisorFlip, std::move(out));
+    }
+  }
   for (Violation& v : stances_kept(b, a, ter, what)) out.push_back(std::move(v));
   if (a.board.advisors[index(ter)] != to_advisors) {
     out.push_back(violation(kAdvisorFlip, fmt::format("{}: they are still {}", what, to_advisors ? "fighters" : "advisors")));

@@ -82,6 +82,18 @@ Violations placement(const Transition& t, const GameContext&) {
   }
   const CellId shipped_to = std::get<Ship>(shipment->command).to;
   const TerritoryId there = cell_info(shipped_to).territory;
+  // [LR] 2.02.05 ✷, 3.01.11.01: with another seat's standing Karama order ready against it, the
+  // sending is cancelled as it is made: nothing is sent, and the order's card goes to the discard
+  // (oracle.karama-cancel checks the card).
+  const auto ready = send->to == AdvisorDestination::None
+                         ? std::vector<Seat>{}
+                         : karama_ready(b, seat, KaramaAbility::BeneGesseritSpiritualAdvisors);
+  if (!ready.empty()) {
+    want.seat(ready.front()).hand = t.after.seat(ready.front()).hand;
+    want.treachery.discard = t.after.treachery.discard;
+    expect_pieces(kPlacement, want, t.after, fmt::format("the spiritual advisor after the shipment into {}, cancelled by a Karama", to_string(there)), out);
+    return decided(kPlacement, std::move(out));
+  }
   switch (send->to) {
     case AdvisorDestination::None: break;
     case AdvisorDestination::PolarSink: put(kPolarSinkCell, ForceCount{1}, ForceCount{0}); break;

@@ -470,6 +470,12 @@ enum class KaramaAbility : std::uint8_t {
   FremenShaiHulud,             // [LR] 2.04.07 ✷: a worm devours the Fremen forces of its territory (1.02.05)
   FremenAllyWormProtection,    // [LR] 2.04.10 ✷: a worm devours the protected ally's forces of its territory
   FremenStormLosses,           // [LR] 2.04.16 ✷ (Advanced): the storm destroys all the Fremen forces it catches (1.01.03)
+  // The Bene Gesserit ✷ abilities (issue 16): cancelled as used; a flip or a sending without the
+  // ability is no action, so nothing is retaken (3.04).
+  BeneGesseritSpiritualAdvisors,  // [LR] 2.02.05 ✷ (and 2.02.11): the force is not sent
+  BeneGesseritIntrusion,          // [LR] 2.02.15 ✷ (Advanced): the fighters are not flipped to advisors
+  BeneGesseritTakeUpArms,         // [LR] 2.02.16 ✷ (Advanced): the advisors are not flipped to fighters
+  BeneGesseritWartime,            // [LR] 2.02.17 ✷ (Advanced): no advisors flip to fighters this Wartime
 };
 inline constexpr std::array kKaramaAbilities{KaramaAbility::GuildPaymentForShipment, KaramaAbility::HalfPriceShipping,
                                              KaramaAbility::EmperorPaymentForTreachery, KaramaAbility::HarkonnenTopCard,
@@ -482,7 +488,10 @@ inline constexpr std::array kKaramaAbilities{KaramaAbility::GuildPaymentForShipm
                                              KaramaAbility::FremenMovement, KaramaAbility::FremenStormMigration,
                                              KaramaAbility::FremenSandworms, KaramaAbility::FremenAllyFreeRevival,
                                              KaramaAbility::FremenShaiHulud, KaramaAbility::FremenAllyWormProtection,
-                                             KaramaAbility::FremenStormLosses};
+                                             KaramaAbility::FremenStormLosses,
+                                             // the Bene Gesserit ✷ abilities (issue 16)
+                                             KaramaAbility::BeneGesseritSpiritualAdvisors, KaramaAbility::BeneGesseritIntrusion,
+                                             KaramaAbility::BeneGesseritTakeUpArms, KaramaAbility::BeneGesseritWartime};
 // The faction whose ability it is ([LR] 2.xx numbering). Half-price shipping is the Guild's, used
 // by the Guild or by its ally ([LR] 2.06.09), and so is cross-shipping (2.06.10); the Emperor's
 // extra revivals are his, used by his ally (2.03.07); OffPlanetShipment is the Guild's own power.
@@ -499,7 +508,11 @@ constexpr Faction karama_ability_owner(KaramaAbility a) {
     case KaramaAbility::HarkonnenTopCard:
     case KaramaAbility::HarkonnenCapturedLeaders: return Faction::Harkonnen;
     case KaramaAbility::BeneGesseritCharity:
-    case KaramaAbility::BeneGesseritVoice: return Faction::BeneGesserit;
+    case KaramaAbility::BeneGesseritVoice:
+    case KaramaAbility::BeneGesseritSpiritualAdvisors:
+    case KaramaAbility::BeneGesseritIntrusion:
+    case KaramaAbility::BeneGesseritTakeUpArms:
+    case KaramaAbility::BeneGesseritWartime: return Faction::BeneGesserit;
     case KaramaAbility::AtreidesPrescience: return Faction::Atreides;
     case KaramaAbility::FremenMovement:
     case KaramaAbility::FremenStormMigration:
@@ -520,6 +533,9 @@ constexpr bool RuleFlags::*karama_ability_rule(KaramaAbility a) {
     case KaramaAbility::FremenStormMigration:                                            // [LR] 2.04.17
     case KaramaAbility::FremenStormLosses: return &RuleFlags::fremen_storm_losses;       // [LR] 2.04.16
     case KaramaAbility::FremenSandworms: return &RuleFlags::fremen_worm_sending;         // [LR] 2.04.15
+    case KaramaAbility::BeneGesseritIntrusion:                                           // [LR] 2.02.15-17
+    case KaramaAbility::BeneGesseritTakeUpArms:
+    case KaramaAbility::BeneGesseritWartime: return &RuleFlags::bene_gesserit_advisors;
     default: return nullptr;
   }
 }
