@@ -119,15 +119,6 @@ std::optional<Rejection> validate_flip(const GameState& s, const Command& c) {
   return check_flip_to_fighters(s, flip->territory);
 }
 
-KaramaAbility flip_ability(FlipOccasion o) {
-  switch (o) {
-    case FlipOccasion::Intrusion: return KaramaAbility::BeneGesseritIntrusion;
-    case FlipOccasion::TakeUpArms: return KaramaAbility::BeneGesseritTakeUpArms;
-    case FlipOccasion::Wartime: break;
-  }
-  return KaramaAbility::BeneGesseritWartime;
-}
-
 // [LR] 2.02.15-17 ✷, 3.01.11.01: another seat's standing Karama order cancels the flip as it is
 // made: nothing turns, and nothing is retaken (a flip without the ability is no action, 3.04). A
 // Wartime is one use however many territories it turns (one public announcement, 2.02.17), so
@@ -137,7 +128,7 @@ void apply_flip(GameState& s, const Command& c) {
   s.movement.flip_window.reset();
   const auto* flip = std::get_if<FlipBeneGesserit>(&c);
   if (!flip) return;  // Pass closes the window
-  if (karama_cancels(s, *s.seat_of(Faction::BeneGesserit), flip_ability(w.occasion)) && !mutant_active(Mutant::KaramaCancelBgFlipStands)) {
+  if (karama_cancels(s, *s.seat_of(Faction::BeneGesserit), karama_ability_of(w.occasion)) && !mutant_active(Mutant::KaramaCancelBgFlipStands)) {
     return;
   }
   s.board.advisors[index(flip->territory)] = flip->to == BeneGesseritSide::Advisors;

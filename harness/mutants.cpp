@@ -19,6 +19,10 @@ constexpr MutantSetup advanced(std::uint8_t factions, std::uint8_t turns = 3, st
                                MutantBots bots = MutantBots::Mixed) {
   return MutantSetup{factions, true, turns, games, bots};
 }
+// Aggressive bots from a staged start (MutantStart): the Karama orders and powers it sets up.
+constexpr MutantSetup staged(MutantStart start, std::uint8_t factions, bool advanced_rules, std::uint8_t turns, std::uint8_t games) {
+  return MutantSetup{factions, advanced_rules, turns, games, MutantBots::Aggressive, start};
+}
 // The Nexus module's games: Advanced (double blow), four seats with the Atreides.
 constexpr MutantSetup nexus(std::uint8_t turns = 4, std::uint8_t games = 20) {
   return advanced(At | Hk | Em | Fr, turns, games, MutantBots::Nexus);
@@ -166,19 +170,19 @@ constexpr std::array kCatalogue{
     MutantInfo{Mutant::KaramaCancelCrossShipStands, "karama-cancel-cross-ship-stands", "oracle",
                "a Karama played against a cross-shipment of the Guild or its ally is discarded, but the forces move and are "
                "paid for all the same ([LR] 2.06.05.02, 2.06.10 ✷, 3.01.11.01)",
-               MutantSetup{Sg | Fr | Hk, false, 4, 60, MutantBots::Aggressive, MutantStart::KaramaOrder}},
+               staged(MutantStart::KaramaOrder, Sg | Fr | Hk, false, 4, 60)},
     MutantInfo{Mutant::KaramaCancelShipToReservesStands, "karama-cancel-ship-to-reserves-stands", "oracle",
                "a Karama played against the Guild's shipment back to reserves is discarded, but the forces go back and are "
                "paid for all the same ([LR] 2.06.05.03 ✷, 3.01.11.01)",
-               MutantSetup{Sg | Fr | Hk, false, 4, 120, MutantBots::Aggressive, MutantStart::KaramaOrder}},
+               staged(MutantStart::KaramaOrder, Sg | Fr | Hk, false, 4, 120)},
     MutantInfo{Mutant::KaramaCancelGuildTimingStands, "karama-cancel-guild-timing-stands", "oracle",
                "a Karama played against the Guild's Ship As It Pleases You is discarded, but the Guild still chooses when to act "
                "([LR] 2.06.12 ✷..✷, 3.01.11.01-02)",
-               MutantSetup{Sg | Fr | Hk, true, 3, 60, MutantBots::Aggressive, MutantStart::KaramaOrder}},
+               staged(MutantStart::KaramaOrder, Sg | Fr | Hk, true, 3, 60)},
     MutantInfo{Mutant::KaramaCancelExtraRevivalsStand, "karama-cancel-extra-revivals-stand", "oracle",
                "a Karama played against the Emperor's extra revivals for his ally is discarded, but the revival and its "
                "extras go ahead ([LR] 2.03.07 ✷, 3.04)",
-               MutantSetup{Em | At | Hk, false, 2, 40, MutantBots::Aggressive, MutantStart::EmperorAllyRevivalKarama}},
+               staged(MutantStart::EmperorAllyRevivalKarama, Em | At | Hk, false, 2, 40)},
     MutantInfo{Mutant::KaramaRevivalCharged, "karama-revival-charged", "oracle",
                "the Emperor's Karama revival is charged like an ordinary one, 2 a force or the leader's strength ([LR] 1.14.02: for free)",
                advanced(Em | At | Hk, 10, 100)},
@@ -191,13 +195,13 @@ constexpr std::array kCatalogue{
                basic(At | Hk | Bg | Em | Fr | Sg, 4, 40)},
     MutantInfo{Mutant::KaramaCancelSpiritualAdvisorStands, "karama-cancel-spiritual-advisor-stands", "oracle",
                "a Karama played against the Bene Gesserit spiritual advisor is discarded, but the force is sent all the same "
-               "([LR] 2.02.05 ✷, 3.01.11.01)", MutantSetup{Bg | At | Hk, false, 4, 60, MutantBots::Aggressive, MutantStart::KaramaOrder}, "oracle.placement"},
+               "([LR] 2.02.05 ✷, 3.01.11.01)", staged(MutantStart::KaramaOrder, Bg | At | Hk, false, 4, 60), "oracle.placement"},
     MutantInfo{Mutant::KaramaCancelBgFlipStands, "karama-cancel-bg-flip-stands", "oracle",
                "a Karama played against a Bene Gesserit flip (Intrusion, Take Up Arms, Wartime) is discarded, but the flip is made all "
-               "the same ([LR] 2.02.15-17 ✷, 3.01.11.01)", MutantSetup{Bg | At | Hk, true, 6, 150, MutantBots::Aggressive, MutantStart::KaramaOrder}, "oracle.advisor-flip"},
+               "the same ([LR] 2.02.15-17 ✷, 3.01.11.01)", staged(MutantStart::KaramaOrder, Bg | At | Hk, true, 6, 150), "oracle.advisor-flip"},
     MutantInfo{Mutant::KaramaWormWithoutNexus, "karama-worm-without-nexus", "oracle",
                "the sandworm the Fremen place by their Karama power devours, but no Nexus follows ([LR] 1.14.03: it will cause a nexus)",
-               MutantSetup{Fr | At | Hk, true, 4, 40, MutantBots::Aggressive, MutantStart::FremenKarama}, "oracle.karama-power"},
+               staged(MutantStart::FremenKarama, Fr | At | Hk, true, 4, 40), "oracle.karama-power"},
     MutantInfo{Mutant::KaramaPlanPartlySeen, "karama-plan-partly-seen", "oracle",
                "the Atreides Karama power shows only what the opponent has committed so far, and the opponent is not made "
                "to commit the rest first ([LR] 1.14.01: the entire battle plan)", advanced(At | Hk | Em, 4, 60, MutantBots::Aggressive)},
@@ -210,19 +214,19 @@ constexpr std::array kCatalogue{
     // the Fremen ✷ abilities cancelled by a Karama (issue 16)
     MutantInfo{Mutant::KaramaCancelFremenMoveStands, "karama-cancel-fremen-move-stands", "oracle",
                "a Karama played against the Fremen two-territory move is discarded, but the move is made all the same "
-               "([LR] 2.04.06 ✷, 3.01.11.01)", MutantSetup{Fr | At | Hk, false, 4, 60, MutantBots::Aggressive, MutantStart::KaramaOrder}},
+               "([LR] 2.04.06 ✷, 3.01.11.01)", staged(MutantStart::KaramaOrder, Fr | At | Hk, false, 4, 60)},
     MutantInfo{Mutant::KaramaCancelStormMigrationStands, "karama-cancel-storm-migration-stands", "oracle",
                "a Karama played against the Fremen storm migration is discarded, but the forces are sent into the storm all the same "
-               "([LR] 2.04.17 ✷, 3.01.11.01)", MutantSetup{Fr | At | Hk, true, 4, 60, MutantBots::Aggressive, MutantStart::KaramaOrder}},
+               "([LR] 2.04.17 ✷, 3.01.11.01)", staged(MutantStart::KaramaOrder, Fr | At | Hk, true, 4, 60)},
     MutantInfo{Mutant::KaramaCancelWormPlacementStands, "karama-cancel-worm-placement-stands", "oracle",
                "a Karama played against the Fremen placing of a later worm is discarded, but the worm appears where the Fremen "
-               "placed it ([LR] 2.04.15 ✷, 3.01.11.01)", MutantSetup{Fr | At | Hk, true, 6, 150, MutantBots::Aggressive, MutantStart::KaramaOrder}},
+               "placed it ([LR] 2.04.15 ✷, 3.01.11.01)", staged(MutantStart::KaramaOrder, Fr | At | Hk, true, 6, 150)},
     MutantInfo{Mutant::KaramaCancelAllyRevivalStands, "karama-cancel-ally-revival-stands", "oracle",
                "a Karama played against the Fremen ally's 3 free revivals is discarded, but the ally revives 3 free all the same "
-               "([LR] 2.04.11 ✷, 3.01.11.01)", MutantSetup{Fr | At | Hk, false, 2, 40, MutantBots::Aggressive, MutantStart::FremenAllyKarama}},
+               "([LR] 2.04.11 ✷, 3.01.11.01)", staged(MutantStart::FremenAllyKarama, Fr | At | Hk, false, 2, 40)},
     MutantInfo{Mutant::KaramaCancelAllyProtectionStands, "karama-cancel-ally-protection-stands", "oracle",
                "a Karama played against the Fremen protection of their ally from worms is discarded, but the worm spares the ally "
-               "all the same ([LR] 2.04.10 ✷, 3.01.11.01)", MutantSetup{Fr | At | Hk, false, 6, 150, MutantBots::Aggressive, MutantStart::FremenAllyKarama}},
+               "all the same ([LR] 2.04.10 ✷, 3.01.11.01)", staged(MutantStart::FremenAllyKarama, Fr | At | Hk, false, 6, 150)},
     MutantInfo{Mutant::KaramaCancelShaiHuludStands, "karama-cancel-shai-hulud-stands", "oracle",
                "a Karama played against the Fremen immunity to Shai-Hulud is discarded, but the worm spares the Fremen all the same "
                "([LR] 2.04.07 ✷, 3.01.11.01)", basic(Fr | At | Hk, 8, 250, MutantBots::SpiceHungry)},

@@ -4,8 +4,8 @@
 // README's stated readings: the Emperor revives up to three forces or one leader of the Tanks for
 // nothing (1.14.02); the Harkonnen take the target's whole hand and owe as many cards, then give
 // them back one by one (1.14.04); the Atreides see their opponent's entire plan, they alone, once it
-// is whole (1.14.01); the Fremen's worm, placed in a sand territory, devours there as a normal
-// sandworm and leads to a Nexus (1.14.03). The Guild's cancelled shipment is `oracle.karama-cancel`'s.
+// is whole (1.14.01); the Fremen's worm is placed in a sand territory and leads to a Nexus (1.14.03;
+// what it devours is oracle.worm's). The Guild's cancelled shipment is `oracle.karama-cancel`'s.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -310,22 +310,10 @@ void fremen_cancel_checks(const Transition& t, const KaramaCancel& k, const std:
   }
 }
 
-// Forces of `f` in territory `t`, normal and special together.
-int forces_there(const GameState& s, Faction f, TerritoryId t) {
-  int n = 0;
-  for (std::size_t c = 0; c < kCellCount; ++c) {
-    if (kCells[c].territory == t) n += s.board.normal[c][index(f)].value + s.board.special[c][index(f)].value;
-  }
-  return n;
-}
-
-// [LR] 1.14.03: the Fremen place their sandworm in a sand territory after turn 1; "treated as a
-// normal sandworm" (1.02.05): the spice there to the bank, every force there to the Tanks but the
-// Fremen's (2.04.07) and a protected ally's (2.04.10), unless a Karama cancelled that sparing in
-// this step; and it "will cause a nexus" (1.02.06). The blow's draws follow in the same step until
-// a decision: a later worm devours only what this one would (the same sparing), a territory card of
-// the same territory puts spice back (then the spice is not decided), and the Nexus has begun once
-// pile A's territory card is revealed (unless the game halted on an expansion card).
+// [LR] 1.14.03: the Fremen place their sandworm in a sand territory after turn 1, once a game, and
+// it "will cause a nexus" (1.02.06): the Nexus has begun once pile A's territory card is revealed in
+// the same step (unless the game halted on an expansion card). What it devours, "treated as a
+// normal sandworm", is decided by oracle.worm and oracle.spice-blow, which read it as a placed worm.
 Violations fremen_worm(const Transition& t, Seat seat, const KaramaWorm& w) {
   const GameState& b = t.before;
   const GameState& a = t.after;
@@ -341,33 +329,6 @@ Violations fremen_worm(const Transition& t, Seat seat, const KaramaWorm& w) {
   }
   if (!a.blow.nexus_pending && !a.blow.nexus_occurred && a.halted.empty()) {
     out.push_back(violation(kKaramaPower, "the Fremen Karama worm causes no Nexus ([LR] 1.14.03, 1.02.06)"));
-  }
-  const auto cancelled = [&](KaramaAbility k) {
-    return std::any_of(a.karama.cancels.begin() + static_cast<std::ptrdiff_t>(b.karama.cancels.size()), a.karama.cancels.end(),
-                       [&](const KaramaCancel& c) { return c.ability == k; });
-  };
-  const auto fremen = b.seat_of(Faction::Fremen);
-  const auto ally = fremen ? ally_seat(b, *fremen) : std::nullopt;
-  for (Faction f : b.options.factions) {
-    const bool spared = f == Faction::Fremen ? !cancelled(KaramaAbility::FremenShaiHulud)
-                                             : ally && b.faction_of(*ally) == f && b.seat(*fremen).protects_ally_from_worms &&
-                                                   !cancelled(KaramaAbility::FremenAllyWormProtection);
-    const int was = forces_there(b, f, w.territory);
-    const int is = forces_there(a, f, w.territory);
-    if (is != (spared ? was : 0)) {
-      out.push_back(violation(kKaramaPower, fmt::format("{}: {} should have {} forces after the Fremen Karama worm ({}), not {}", to_string(w.territory),
-                                                        to_string(f), spared ? was : 0, spared ? "spared" : "devoured", is)));
-    }
-  }
-  const auto& pile = a.blow.discard[0];
-  const bool reblown = pile.size() < b.blow.discard[0].size() ||  // a reshuffle (1.13.03): not decided
-                       std::any_of(pile.begin() + static_cast<std::ptrdiff_t>(std::min(pile.size(), b.blow.discard[0].size())), pile.end(),
-                                   [&](SpiceCardId c) { return spice_card_info(c).kind == SpiceCardKind::Territory && spice_card_info(c).territory == w.territory; });
-  for (std::size_t c = 0; c < kCellCount && !reblown; ++c) {
-    if (kCells[c].territory == w.territory && a.board.spice[c] != Spice{0}) {
-      out.push_back(violation(kKaramaPower, fmt::format("{}: spice left after the Fremen Karama worm ([LR] 1.02.05)", to_string(w.territory))));
-      break;
-    }
   }
   return out;
 }

@@ -153,6 +153,15 @@ struct RevivalState {
 // phase opens (any territory with advisors; `territory` unused), Intrusion after another
 // faction's forces entered `territory`, Take Up Arms after the Bene Gesserit moved advisors there.
 enum class FlipOccasion : std::uint8_t { Wartime, Intrusion, TakeUpArms };
+// The ✷ ability a flip of that occasion uses, the one a Karama order cancels ([LR] 2.02.15-17).
+constexpr KaramaAbility karama_ability_of(FlipOccasion o) {
+  switch (o) {
+    case FlipOccasion::Intrusion: return KaramaAbility::BeneGesseritIntrusion;
+    case FlipOccasion::TakeUpArms: return KaramaAbility::BeneGesseritTakeUpArms;
+    case FlipOccasion::Wartime: break;
+  }
+  return KaramaAbility::BeneGesseritWartime;
+}
 struct FlipWindow {
   FlipOccasion occasion;
   TerritoryId territory{};
