@@ -305,18 +305,21 @@ std::optional<Rejection> validate_bidding(const GameState& state, Seat seat, con
   return reject(RejectCode::WrongPhase, "Bidding: bid, pass, or use Karama to take the card");
 }
 
-void apply_bidding(GameState& state, Seat seat, const Command& c) {
-  if (const auto* g = std::get_if<KaramaGiveCard>(&c)) {
-    apply_give_card(state, seat, *g);
-    return;
-  }
+namespace {
+
+// One decision on the lot up for bid ([LR] 1.04).
+void apply_bid_decision(GameState& state, Seat seat, const Command& c) {
   BiddingState& b = state.bidding;
-  if (!b.opener) b.opener = seat;
   if (std::holds_alternative<KaramaTakeCard>(c)) {
+    // [LR] 2.02.22 ✷, 3.01.11.01: a worthless card played as the Karama may be cancelled: nothing
+    // is taken and the Bene Gesserit retake their decision on this lot without the ability (3.04).
+    if (worthless_karama_cancelled(state, seat)) return;
+    if (!b.opener) b.opener = seat;
     discard_karama(state, seat);  // fact sheet §4.1 (c): buy a card without paying
     deliver_lot(state, seat);
     return;
   }
+  if (!b.opener) b.opener = seat;
   if (const auto* bid = std::get_if<Bid>(&c)) {
     b.high_bidder = seat;
     b.high_bid = bid->amount;
@@ -326,6 +329,19 @@ void apply_bidding(GameState& state, Seat seat, const Command& c) {
     b.passed[seat.value] = true;
   }
   advance(state, seat);
+}
+
+}  // namespace
+
+void apply_bidding(GameState& state, Seat seat, const Command& c) {
+  if (const auto* g = std::get_if<KaramaGiveCard>(&c)) {
+    apply_give_card(state, seat, *g);
+    return;
+  }
+  // A seat retaking its decision without worthless Karamas ends the retake with it.
+  const bool retake = state.karama.retakes_without_worthless == seat;
+  apply_bid_decision(state, seat, c);
+  if (retake) state.karama.retakes_without_worthless.reset();
 }
 
 }  // namespace dune

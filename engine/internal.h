@@ -89,6 +89,12 @@ std::optional<TreacheryCardId> karama_card(const GameState& state, Seat s);
 // standing order names it and who holds a Karama plays it (discarded, order cleared, a public
 // KaramaCancel recorded); returns that seat, or nullopt when the use stands.
 std::optional<Seat> karama_cancels(GameState& state, Seat user, KaramaAbility ability);
+// Where the Bene Gesserit `seat` is about to play a worthless card as a Karama in an action (a card
+// taken without paying, a Karama shipment): another seat's order against [LR] 2.02.22 ✷ cancels
+// that use (true): the card stays, nothing of the action is done, and the seat retakes it without
+// the ability (KaramaState::retakes_without_worthless). False when a real Karama is played or the
+// use stands.
+bool worthless_karama_cancelled(GameState& state, Seat seat);
 // Whether a Karama cancelled `ability` of `user` this turn: the retake goes without it ([LR] 3.04).
 bool karama_cancelled_this_turn(const GameState& state, Seat user, KaramaAbility ability);
 std::vector<Command> karama_standing_candidates(const GameState& state, Seat seat);

@@ -66,7 +66,7 @@ DUNE_ENUM_NAMES(KaramaAbility, sv{"GuildPaymentForShipment"}, sv{"HalfPriceShipp
                 sv{"FremenMovement"}, sv{"FremenStormMigration"}, sv{"FremenSandworms"}, sv{"FremenAllyFreeRevival"},
                 sv{"FremenShaiHulud"}, sv{"FremenAllyWormProtection"}, sv{"FremenStormLosses"},
                 sv{"BeneGesseritSpiritualAdvisors"}, sv{"BeneGesseritIntrusion"}, sv{"BeneGesseritTakeUpArms"},
-                sv{"BeneGesseritWartime"});
+                sv{"BeneGesseritWartime"}, sv{"BeneGesseritWorthlessKarama"});
 DUNE_ENUM_NAMES(KaramaPower, sv{"EmperorRevival"}, sv{"HarkonnenHand"}, sv{"GuildShipment"},
                 sv{"AtreidesBattlePlan"}, sv{"FremenWorm"});
 DUNE_ENUM_NAMES(NexusMode, sv{"Betrayal"}, sv{"Cunning"}, sv{"SecretAlly"});

@@ -36,14 +36,27 @@ std::optional<Rejection> validate_guild_power_order(const GameState& state, Seat
 
 // Advanced Bene Gesserit use any worthless card as a Karama ([LR] 1.14.06, 2.02.22), everywhere a
 // Karama is used; gated by advanced_karama. Choice: a worthless card is spent before a real Karama,
-// which keeps its other uses.
+// which keeps its other uses. Not in the retake of an action whose worthless Karama was cancelled
+// (3.04: "without the ability").
 std::optional<TreacheryCardId> karama_card(const GameState& state, Seat s) {
-  if (state.options.rules.advanced_karama && state.faction_of(s) == Faction::BeneGesserit) {
+  if (state.options.rules.advanced_karama && state.faction_of(s) == Faction::BeneGesserit &&
+      state.karama.retakes_without_worthless != s) {
     for (TreacheryCardId c : state.seat(s).hand) {
       if (card_type(c).classification == TreacheryClass::Worthless) return c;
     }
   }
   return card_in_hand(state.seat(s), "Karama");
+}
+
+bool worthless_karama_cancelled(GameState& state, Seat seat) {
+  const auto card = karama_card(state, seat);
+  if (!card || card_type(*card).classification != TreacheryClass::Worthless) return false;
+  if (!karama_cancels(state, seat, KaramaAbility::BeneGesseritWorthlessKarama) ||
+      mutant_active(Mutant::KaramaCancelWorthlessStands)) {
+    return false;
+  }
+  state.karama.retakes_without_worthless = seat;
+  return true;
 }
 
 bool karama_power_used(const GameState& state, Faction f) {
@@ -59,8 +72,16 @@ void use_karama_power(GameState& state, Seat by, KaramaPower power, std::optiona
 std::optional<Seat> karama_cancels(GameState& state, Seat user, KaramaAbility ability) {
   for (Seat s : storm_order(state)) {
     if (s == user || state.karama.armed[s.value] != ability) continue;  // another player ([LR] 3.01.11.01)
-    const auto card = karama_card(state, s);
+    auto card = karama_card(state, s);
     if (!card) continue;  // the order stands until its seat holds a Karama again
+    // A Bene Gesserit order about to be played with a worthless card may itself be cancelled
+    // ([LR] 2.02.22 ✷): the card stays in hand, and the order is retaken at once without the
+    // ability (3.04), with a real Karama if the seat holds one; else it stands as before.
+    if (card_type(*card).classification == TreacheryClass::Worthless &&
+        karama_cancels(state, s, KaramaAbility::BeneGesseritWorthlessKarama) && !mutant_active(Mutant::KaramaCancelWorthlessStands)) {
+      card = card_in_hand(state.seat(s), "Karama");
+      if (!card) continue;
+    }
     if (!mutant_active(Mutant::KaramaCancelKeepsCard)) discard_from_hand(state, s, *card);  // "then discard" ([LR] 3.01.11.00)
     state.karama.armed[s.value].reset();
     state.karama.cancels.push_back(KaramaCancel{s, user, ability, static_cast<std::uint8_t>(state.turn)});

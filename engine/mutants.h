@@ -105,6 +105,7 @@ enum class Mutant : std::uint8_t {
   KaramaWormWithoutNexus,              // issue 16: the Fremen Karama power ([LR] 1.14.03)
   KaramaCancelBgFlipStands,            // issue 16: the Bene Gesserit ✷ abilities ([LR] 2.02.05, 2.02.15-17)
   KaramaCancelSpiritualAdvisorStands,
+  KaramaCancelWorthlessStands,         // issue 16: the Bene Gesserit worthless as Karama ([LR] 2.02.22)
   // protocol
   StaleVersionAccepted,
   DuplicateIdAccepted,

@@ -83,6 +83,7 @@ std::string_view to_string(KaramaAbility a) {
     case KaramaAbility::BeneGesseritIntrusion: return "the Bene Gesserit Intrusion flip ([LR] 2.02.15)";
     case KaramaAbility::BeneGesseritTakeUpArms: return "the Bene Gesserit Take Up Arms flip ([LR] 2.02.16)";
     case KaramaAbility::BeneGesseritWartime: return "the Bene Gesserit Wartime flips ([LR] 2.02.17)";
+    case KaramaAbility::BeneGesseritWorthlessKarama: return "a Bene Gesserit worthless card played as a Karama ([LR] 2.02.22)";
   }
   return "?";
 }

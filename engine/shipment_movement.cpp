@@ -421,6 +421,9 @@ bool shipment_cancelled(GameState& s, Seat seat, const Ship& c) {
 void apply_ship(GameState& s, Seat seat, const Ship& c) {
   const Faction f = s.faction_of(seat);
   const TerritoryId t = cell_info(c.to).territory;
+  // [LR] 2.02.22 ✷, 3.01.11.01: the worthless card played as the Karama may be cancelled: nothing
+  // is shipped or paid and the Bene Gesserit retake their shipment without the ability (3.04).
+  if (c.karama && worthless_karama_cancelled(s, seat)) return;
   if (shipment_cancelled(s, seat, c)) {
     s.step = Step::Movement;
     return;
@@ -498,6 +501,7 @@ void apply_shipment(GameState& s, Seat seat, const Command& c) {
   // the retake (at full price its shipment uses no half price that could be cancelled again),
   // unless its cross-ship or shipment back is cancelled now: still at full price, it retakes again.
   const bool retaking = s.karama.retakes_at_full_price.has_value();
+  const bool retaking_without_worthless = s.karama.retakes_without_worthless == seat;
   const std::size_t cancels = s.karama.cancels.size();
   const auto retakes_again = [&] {
     return s.karama.cancels.size() > cancels && (s.karama.cancels.back().ability == KaramaAbility::GuildCrossShip ||
@@ -513,6 +517,7 @@ void apply_shipment(GameState& s, Seat seat, const Command& c) {
     s.step = Step::Movement;  // Pass
   }
   if (retaking && !retakes_again()) s.karama.retakes_at_full_price.reset();
+  if (retaking_without_worthless) s.karama.retakes_without_worthless.reset();
 }
 
 // ---- candidates -----------------------------------------------------------------------------

@@ -77,6 +77,19 @@ void full_hand_with_karama(GameState& s, Seat seat, std::size_t size, std::size_
   }
 }
 
+// `count` more worthless cards for `seat` from the unseen deck: what an Advanced Bene Gesserit plays
+// as Karamas ([LR] 2.02.22), a hand still short of its limit so that it takes cards by one.
+void give_worthless(GameState& s, Seat seat, std::size_t count) {
+  auto& hand = s.seat(seat).hand;
+  for (std::uint8_t c = 0; c < kTreacheryCardCount && count > 0; ++c) {
+    const TreacheryCardId id{c};
+    if (card_type(id).classification == TreacheryClass::Worthless && s.treachery.deck.take_unseen(id)) {
+      hand.insert(std::upper_bound(hand.begin(), hand.end(), id), id);
+      --count;
+    }
+  }
+}
+
 // The ability whose cancel a KaramaOrder mutant breaks, and who holds the order against it.
 std::pair<KaramaAbility, Faction> karama_order_of(Mutant m) {
   switch (m) {
@@ -87,6 +100,7 @@ std::pair<KaramaAbility, Faction> karama_order_of(Mutant m) {
     case Mutant::KaramaCancelWormPlacementStands: return {KaramaAbility::FremenSandworms, Faction::Atreides};
     case Mutant::KaramaCancelBgFlipStands: return {KaramaAbility::BeneGesseritIntrusion, Faction::Atreides};
     case Mutant::KaramaCancelSpiritualAdvisorStands: return {KaramaAbility::BeneGesseritSpiritualAdvisors, Faction::Atreides};
+    case Mutant::KaramaCancelWorthlessStands: return {KaramaAbility::BeneGesseritWorthlessKarama, Faction::Atreides};
     default: return {KaramaAbility::GuildCrossShip, Faction::Fremen};
   }
 }
@@ -142,6 +156,7 @@ GameState staged_start(const GameSpec& spec, const MutantInfo& mutant) {
     const Seat holder = *s.seat_of(faction);
     full_hand_with_karama(s, holder, 4);
     s.karama.armed[holder.value] = ability;
+    if (ability == KaramaAbility::BeneGesseritWorthlessKarama) give_worthless(s, *s.seat_of(Faction::BeneGesserit), 2);
     return s;
   }
     if (start == MutantStart::FremenAllyKarama) return fremen_ally_karama(std::move(s), mutant.id);

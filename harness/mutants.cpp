@@ -199,6 +199,9 @@ constexpr std::array kCatalogue{
     MutantInfo{Mutant::KaramaCancelBgFlipStands, "karama-cancel-bg-flip-stands", "oracle",
                "a Karama played against a Bene Gesserit flip (Intrusion, Take Up Arms, Wartime) is discarded, but the flip is made all "
                "the same ([LR] 2.02.15-17 ✷, 3.01.11.01)", staged(MutantStart::KaramaOrder, Bg | At | Hk, true, 6, 150), "oracle.advisor-flip"},
+    MutantInfo{Mutant::KaramaCancelWorthlessStands, "karama-cancel-worthless-stands", "oracle",
+               "a Karama played against a Bene Gesserit worthless card played as a Karama is discarded, but the worthless card "
+               "serves as the Karama all the same ([LR] 2.02.22 ✷, 3.01.11.01)", staged(MutantStart::KaramaOrder, Bg | At | Hk, true, 4, 60)},
     MutantInfo{Mutant::KaramaWormWithoutNexus, "karama-worm-without-nexus", "oracle",
                "the sandworm the Fremen place by their Karama power devours, but no Nexus follows ([LR] 1.14.03: it will cause a nexus)",
                staged(MutantStart::FremenKarama, Fr | At | Hk, true, 4, 40), "oracle.karama-power"},

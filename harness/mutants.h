@@ -41,7 +41,8 @@ enum class MutantBots : std::uint8_t {
 // the Fremen against the Guild's cross-ship, shipment back to reserves or Advanced timing ([LR]
 // 2.06.05.02-03, 2.06.12), the Atreides against the Fremen movement, storm migration or placing of
 // a later worm (2.04.06, 2.04.17, 2.04.15), or the Bene Gesserit spiritual advisor or Intrusion
-// (2.02.05, 2.02.15). Random games
+// (2.02.05, 2.02.15), or a worthless card the Bene Gesserit play as a Karama (2.02.22: they are
+// given two more). Random games
 // otherwise rarely meet it: a Karama dealt, the right order of a score armed, kept.
 // FremenAllyKarama: the Atreides and the Fremen allied, the Fremen granting 3 free revivals and
 // protecting them from worms ([LR] 2.04.10-11), 6 Atreides forces in the Tanks (the revival

@@ -200,8 +200,16 @@ bool holds(const SeatState& seat, TreacheryCardId c) { return std::find(seat.han
 
 bool karama_usable(const GameState& s, Seat seat, TreacheryCardId c) {
   const TreacheryCardType& t = card_type(c);
+  // [LR] 1.14.06, 2.02.22; not while retaking an action whose worthless Karama was cancelled (3.04).
   return t.name == "Karama" || (s.options.rules.advanced_karama && s.faction_of(seat) == Faction::BeneGesserit &&
-                                t.classification == TreacheryClass::Worthless);
+                                t.classification == TreacheryClass::Worthless && s.karama.retakes_without_worthless != seat);
+}
+
+bool spends_worthless(const GameState& s, Seat seat) {
+  const auto& hand = s.seat(seat).hand;
+  return std::any_of(hand.begin(), hand.end(), [&](TreacheryCardId c) {
+    return card_type(c).classification == TreacheryClass::Worthless && karama_usable(s, seat, c);
+  });
 }
 
 bool holds_karama(const GameState& s, Seat seat) {

@@ -150,6 +150,9 @@ bool holds(const SeatState& seat, TreacheryCardId c);
 // A card its holder may play as a Karama: a Karama, or an Advanced Bene Gesserit worthless card
 // ([LR] 1.14.06), from the card table.
 bool karama_usable(const GameState& s, Seat seat, TreacheryCardId c);
+// Whether a Karama use of `seat` plays a worthless card: the Advanced Bene Gesserit hold one they
+// may play as a Karama ([LR] 1.14.06, 2.02.22), which goes before a real one (README, our choice).
+bool spends_worthless(const GameState& s, Seat seat);
 bool holds_karama(const GameState& s, Seat seat);  // a card of its hand it may play as a Karama
 std::size_t hand_limit(Faction f);                 // the printed hand limit (fact sheet §6.1, [LR] 2.05.07)
 // The seats other than `user` whose Karama standing order names `a` and who hold a card to play
@@ -177,6 +180,9 @@ void guild_timing_checks(const Transition& t, Violations& out);
 std::optional<Violations> battle_ability_cancel(const Transition& t);
 // What a Karama against a Fremen ✷ ability left ([LR] 2.04, 3.04), for `oracle.karama-cancel`.
 void fremen_cancel_checks(const Transition& t, const KaramaCancel& k, const std::string& who, Violations& out);
+// What a Karama against a Bene Gesserit worthless card played as one left ([LR] 2.02.22, 3.04): the
+// cancel at `i` of the step's after-state cancels, for `oracle.karama-cancel`.
+void worthless_cancel_checks(const Transition& t, std::size_t i, const std::string& who, Violations& out);
 // The territory of the topmost territory card of a spice discard pile ([LR] 1.02.05), if any.
 std::optional<TerritoryId> topmost_territory(const std::vector<SpiceCardId>& pile);
 // One spice card a step revealed (oracles_forces.cpp, step_draws).

@@ -95,6 +95,10 @@ struct ShipmentTerms {
 };
 std::optional<ShipmentTerms> shipment_terms(const GameState& b, Seat seat, bool karama, int cost, bool off_planet = false) {
   ShipmentTerms terms{false, guild_payee(b, seat, karama)};
+  // A worthless card played as the Karama, cancelled: nothing paid, the shipment retaken ([LR] 2.02.22 ✷, 3.04).
+  if (karama && spends_worthless(b, seat) && !karama_ready(b, seat, KaramaAbility::BeneGesseritWorthlessKarama).empty()) {
+    return ShipmentTerms{true, std::nullopt};
+  }
   // The Guild's Karama power cancels an off-planet shipment: nothing paid ([LR] 1.14.05, README).
   if (off_planet && !karama_ready(b, seat, KaramaAbility::OffPlanetShipment).empty()) return ShipmentTerms{true, std::nullopt};
   if (!karama && half_price(b, seat)) {
@@ -498,6 +502,7 @@ Violations karama_cancel(const Transition& t, const GameContext&) {
     }
     guild_and_emperor_cancel(t, k, who, out);
     fremen_cancel_checks(t, k, who, out);
+    worthless_cancel_checks(t, i, who, out);
     if (k.ability == KaramaAbility::HalfPriceShipping) {
       const SeatState& was = t.before.seat(k.against);
       const SeatState& is = t.after.seat(k.against);

@@ -245,6 +245,50 @@ std::optional<Violations> battle_ability_cancel(const Transition& t) {
   return out;
 }
 
+// A Karama against a Bene Gesserit worthless card played as a Karama ([LR] 2.02.22 ✷, 1.14.06): the
+// worthless cards stay in their hand. Played in an action (a card taken without paying, a Karama
+// shipment), nothing of it is done and they retake it without the ability (3.04); played as their
+// own standing order, the order is retaken at once with a real Karama if they hold one.
+void worthless_cancel_checks(const Transition& t, std::size_t i, const std::string& who, Violations& out) {
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  const KaramaCancel& k = a.karama.cancels[i];
+  if (k.ability != KaramaAbility::BeneGesseritWorthlessKarama) return;
+  const std::string bg = name_of(b, k.against);
+  const auto fault = [&](std::string what) { out.push_back(violation(kKarama, fmt::format("{}'s Karama: {}", who, what))); };
+  if (b.faction_of(k.against) != Faction::BeneGesserit || !b.options.rules.advanced_karama) {
+    fault(fmt::format("cancelled a worthless card played as a Karama by {}, which may not play one ([LR] 1.14.06)", bg));
+  }
+  for (TreacheryCardId c : b.seat(k.against).hand) {
+    if (card_type(c).classification == TreacheryClass::Worthless && !holds(a.seat(k.against), c)) {
+      fault(fmt::format("{}'s worthless card {} was spent although its use as a Karama was cancelled ([LR] 2.02.22)", bg, card_type(c).name));
+    }
+  }
+  const Envelope* e = envelope_of(t);
+  const bool take = e && e->seat == k.against && std::holds_alternative<KaramaTakeCard>(e->command);
+  const Ship* ship = e && e->seat == k.against ? std::get_if<Ship>(&e->command) : nullptr;
+  if (take || (ship && ship->karama)) {
+    const SeatState& was = b.seat(k.against);
+    const SeatState& is = a.seat(k.against);
+    const bool untouched = take ? a.bidding.lots == b.bidding.lots && is.hand.size() == was.hand.size() && is.spice == was.spice &&
+                                      a.step == Step::Bidding
+                                : a.board == b.board && is.reserves_normal == was.reserves_normal &&
+                                      is.reserves_special == was.reserves_special && is.spice == was.spice && a.step == Step::Shipment;
+    if (!untouched) fault(fmt::format("{}'s {} went ahead although its Karama was cancelled ([LR] 2.02.22)", bg, take ? "card taken without paying" : "Karama shipment"));
+    if (a.karama.retakes_without_worthless != k.against) fault(fmt::format("{} has no action to retake without the ability ([LR] 3.04)", bg));
+    return;
+  }
+  // The order retaken at once: the next cancel of this step is the Bene Gesserit's, with a real Karama.
+  const auto& after = a.karama.cancels;
+  const auto& hand = b.seat(k.against).hand;
+  const bool real = std::any_of(hand.begin(), hand.end(), [](TreacheryCardId c) { return card_type(c).name == "Karama"; });
+  const bool retaken = i + 1 < after.size() && after[i + 1].by == k.against && after[i + 1].ability == b.karama.armed[k.against.value];
+  if (real != retaken) {
+    fault(real ? fmt::format("{} hold a Karama but did not retake their standing order with it ([LR] 3.04)", bg)
+               : fmt::format("{}'s standing order was played although its worthless card was cancelled", bg));
+  }
+}
+
 // A Karama against a Fremen ✷ ability ([LR] 3.01.11.01): the cancelled use did nothing, and the
 // user retakes its action without the ability where the rule gives one (3.04; README "Karama").
 void fremen_cancel_checks(const Transition& t, const KaramaCancel& k, const std::string& who, Violations& out) {

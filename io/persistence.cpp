@@ -206,7 +206,8 @@ json log_entry_to_json(const LogEntry& entry) {
 }
 
 // Karama standing orders, the cancellations so far and a pending retake (engine/karama.cpp); the
-// Advanced faction Karama powers used and a Harkonnen hand exchange under way (schema 4).
+// Advanced faction Karama powers used and a Harkonnen hand exchange under way (schema 4); the Bene Gesserit retake without
+// worthless Karamas (schema 5).
 json karama_json(const KaramaState& k) {
   json armed = json::array(), cancels = json::array();
   for (std::size_t i = 0; i < kMaxSeats; ++i) {
@@ -222,7 +223,7 @@ json karama_json(const KaramaState& k) {
   json exchange = nullptr;
   if (k.exchange) exchange = {{"harkonnen", k.exchange->harkonnen.value}, {"target", k.exchange->target.value}, {"owed", k.exchange->owed}};
   return {{"armed", armed}, {"cancels", cancels}, {"retakes_at_full_price", opt_seat(k.retakes_at_full_price)},
-          {"powers", powers}, {"exchange", exchange}};
+          {"retakes_without_worthless", opt_seat(k.retakes_without_worthless)}, {"powers", powers}, {"exchange", exchange}};
 }
 
 json state_to_json(const GameState& s) {
@@ -554,6 +555,7 @@ GameState read_state(const In& in) {
                                               static_cast<std::uint8_t>(x["turn"].integer(0, 255))});
     }
     s.karama.retakes_at_full_price = r.opt_seat(k["retakes_at_full_price"]);
+    s.karama.retakes_without_worthless = r.opt_seat(k["retakes_without_worthless"]);
     for (const In& x : k["powers"].items()) {
       s.karama.powers.push_back(KaramaPowerUse{r.seat(x["by"]), x["power"].enumeration<KaramaPower>(), Reader::u8(x["turn"]),
                                                r.opt_seat(x["target"])});

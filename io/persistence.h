@@ -29,9 +29,11 @@ namespace dune {
 // powers (the uses, a Harkonnen hand exchange under way, the Sardaukar of the Emperor's Karama
 // revival) and their command kinds; the Fremen grant of their ally's free revivals (seat
 // grants_ally_free_revivals, GrantAllyFreeRevivals) and Truthtrance questions with a subject (a
-// named card, leader, faction, turn or spice amount, in PlayTruthtrance and the answers). A log of
-// an older schema no longer replays, so files of schemas 1 to 3 are refused by name.
-inline constexpr int kSchemaVersion = 4;
+// named card, leader, faction, turn or spice amount, in PlayTruthtrance and the answers).
+// Schema 5: the Bene Gesserit seat retaking an action without worthless Karamas after a Karama
+// cancelled one ([LR] 2.02.22, 3.04; karama.retakes_without_worthless). A file of an older schema
+// is refused by name.
+inline constexpr int kSchemaVersion = 5;
 
 // FNV-1a 64-bit over bytes; the digest of a document is this over its content's canonical dump.
 std::uint64_t fnv1a64(std::string_view bytes);

@@ -476,6 +476,10 @@ enum class KaramaAbility : std::uint8_t {
   BeneGesseritIntrusion,          // [LR] 2.02.15 ✷ (Advanced): the fighters are not flipped to advisors
   BeneGesseritTakeUpArms,         // [LR] 2.02.16 ✷ (Advanced): the advisors are not flipped to fighters
   BeneGesseritWartime,            // [LR] 2.02.17 ✷ (Advanced): no advisors flip to fighters this Wartime
+  // [LR] 2.02.22 ✷ (Advanced Karama, 1.14.06): a worthless card played as a Karama does nothing and
+  // stays in hand; the Bene Gesserit retake that action without the ability (3.04), so only a real
+  // Karama serves in it (KaramaState::retakes_without_worthless).
+  BeneGesseritWorthlessKarama,
 };
 inline constexpr std::array kKaramaAbilities{KaramaAbility::GuildPaymentForShipment, KaramaAbility::HalfPriceShipping,
                                              KaramaAbility::EmperorPaymentForTreachery, KaramaAbility::HarkonnenTopCard,
@@ -491,7 +495,8 @@ inline constexpr std::array kKaramaAbilities{KaramaAbility::GuildPaymentForShipm
                                              KaramaAbility::FremenStormLosses,
                                              // the Bene Gesserit ✷ abilities (issue 16)
                                              KaramaAbility::BeneGesseritSpiritualAdvisors, KaramaAbility::BeneGesseritIntrusion,
-                                             KaramaAbility::BeneGesseritTakeUpArms, KaramaAbility::BeneGesseritWartime};
+                                             KaramaAbility::BeneGesseritTakeUpArms, KaramaAbility::BeneGesseritWartime,
+                                             KaramaAbility::BeneGesseritWorthlessKarama};
 // The faction whose ability it is ([LR] 2.xx numbering). Half-price shipping is the Guild's, used
 // by the Guild or by its ally ([LR] 2.06.09), and so is cross-shipping (2.06.10); the Emperor's
 // extra revivals are his, used by his ally (2.03.07); OffPlanetShipment is the Guild's own power.
@@ -512,7 +517,8 @@ constexpr Faction karama_ability_owner(KaramaAbility a) {
     case KaramaAbility::BeneGesseritSpiritualAdvisors:
     case KaramaAbility::BeneGesseritIntrusion:
     case KaramaAbility::BeneGesseritTakeUpArms:
-    case KaramaAbility::BeneGesseritWartime: return Faction::BeneGesserit;
+    case KaramaAbility::BeneGesseritWartime:
+    case KaramaAbility::BeneGesseritWorthlessKarama: return Faction::BeneGesserit;
     case KaramaAbility::AtreidesPrescience: return Faction::Atreides;
     case KaramaAbility::FremenMovement:
     case KaramaAbility::FremenStormMigration:
@@ -536,6 +542,7 @@ constexpr bool RuleFlags::*karama_ability_rule(KaramaAbility a) {
     case KaramaAbility::BeneGesseritIntrusion:                                           // [LR] 2.02.15-17
     case KaramaAbility::BeneGesseritTakeUpArms:
     case KaramaAbility::BeneGesseritWartime: return &RuleFlags::bene_gesserit_advisors;
+    case KaramaAbility::BeneGesseritWorthlessKarama: return &RuleFlags::advanced_karama;  // [LR] 1.14.06
     default: return nullptr;
   }
 }

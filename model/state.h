@@ -266,6 +266,10 @@ struct KaramaState {
   std::optional<HandExchange> exchange;
   // The seat whose half-price shipment was cancelled retakes its shipment at full price ([LR] 3.04).
   std::optional<Seat> retakes_at_full_price;
+  // The Bene Gesserit seat whose worthless card played as a Karama was cancelled retakes that
+  // action (a card taken without paying, a Karama shipment) without the ability ([LR] 2.02.22 ✷,
+  // 3.04): until it acts again there, only a real Karama serves it. Public (the cancel is).
+  std::optional<Seat> retakes_without_worthless;
   friend bool operator==(const KaramaState&, const KaramaState&) = default;
 };
 

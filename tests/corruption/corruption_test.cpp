@@ -155,12 +155,12 @@ TEST(CorruptionTest, LoadRefusesAStateNoGameReaches) {
       {"shape.bidding", [](json& e) { e["bidding"]["high_bid"] = 4; e["bidding"]["high_bidder"] = nullptr; }},
       {"shape.battle", [](json& e) { e["battle"]["atreides_battle_losses"] = -2; }},
       {"shape.karama", [](json& e) {  // a power used by a faction it is not, without Advanced Karama
-         e["karama"] = {{"armed", json::array()}, {"cancels", json::array()}, {"retakes_at_full_price", nullptr},
+         e["karama"] = {{"armed", json::array()}, {"cancels", json::array()}, {"retakes_at_full_price", nullptr}, {"retakes_without_worthless", nullptr},
                         {"powers", json::array({{{"by", 0}, {"power", "GuildShipment"}, {"turn", 1}, {"target", 1}}})},
                         {"exchange", nullptr}};
        }},
       {"shape.karama", [](json& e) {  // a hand exchange nobody began
-         e["karama"] = {{"armed", json::array()}, {"cancels", json::array()}, {"retakes_at_full_price", nullptr},
+         e["karama"] = {{"armed", json::array()}, {"cancels", json::array()}, {"retakes_at_full_price", nullptr}, {"retakes_without_worthless", nullptr},
                         {"powers", json::array()}, {"exchange", {{"harkonnen", 0}, {"target", 1}, {"owed", 1}}}};
        }},
       {"shape.karama", [](json& e) { e["revival"]["karama_special"] = 7; }},

@@ -496,5 +496,79 @@ TEST(BiddingTest, AdvancedBeneGesseritBidWithAWorthlessCardAsKarama) {
   expect_rejected(basic, envelope(basic, bg, KaramaTakeCard{}), RejectCode::IllegalChoice);
 }
 
+// [LR] 2.02.22 ✷, 3.01.11.01, 3.04: the Emperor's Karama cancels the worthless card the Bene
+// Gesserit play as a Karama to take a card: nothing is taken, the card stays, and they retake the
+// decision without the ability: a real Karama serves, a worthless one only after the retake.
+TEST(BiddingTest, AKaramaCancelsAWorthlessCardTakenAsKaramaAndTheRetakeIsWithoutIt) {
+  constexpr std::uint8_t kSecondKarama = kKarama + 1;
+  for (bool real : {true, false}) {
+    GameState s = bene_gesserit_table(true);
+    const Seat bg = seat_of(s, Faction::BeneGesserit);
+    const Seat emperor = seat_of(s, Faction::Emperor);
+    give(s, bg, {kKulon, real ? kKarama : kBaliset});
+    give(s, emperor, {kSecondKarama});
+    s.karama.armed[emperor.value] = KaramaAbility::BeneGesseritWorthlessKarama;
+    StagedChance chance(1);
+    s = enter_bidding_with(s, {kCrysknife, kLasgun}, chance);
+    while (pending(s).front() != bg) s = play(s, pending(s).front(), Pass{}, chance);
+    s = play(s, bg, KaramaTakeCard{}, chance);
+    EXPECT_EQ(s.seat(bg).hand, real ? ids({kKarama, kKulon}) : ids({kBaliset, kKulon}));
+    EXPECT_EQ(s.treachery.discard, ids({kSecondKarama}));
+    EXPECT_EQ(s.bidding.lots, ids({kCrysknife, kLasgun}));
+    EXPECT_EQ(pending(s), std::vector<Seat>{bg});
+    EXPECT_EQ(s.karama.retakes_without_worthless, bg);
+    ASSERT_EQ(s.karama.cancels.size(), 1u);
+    EXPECT_EQ(s.karama.cancels[0].ability, KaramaAbility::BeneGesseritWorthlessKarama);
+    if (real) {
+      s = play(s, bg, KaramaTakeCard{}, chance);
+      EXPECT_EQ(s.seat(bg).hand, ids({kCrysknife, kKulon}));
+      EXPECT_EQ(s.treachery.discard, ids({kSecondKarama, kKarama}));
+    } else {
+      expect_rejected(s, envelope(s, bg, KaramaTakeCard{}), RejectCode::IllegalChoice);
+      EXPECT_FALSE(listed(s, bg, Bid{Spice{20}, true}));
+      s = play(s, bg, Bid{Spice{1}}, chance);  // the retake: Kulon and Baliset serve again after it
+    }
+    EXPECT_FALSE(s.karama.retakes_without_worthless);
+  }
+}
+
+// [LR] 2.02.22 ✷: the Bene Gesserit's own standing order, about to be played with a worthless card,
+// is cancelled by the Emperor's; the order is retaken at once with their real Karama (3.04), or,
+// without one, stands and the Emperor is paid.
+TEST(BiddingTest, ABeneGesseritOrderPlayedWithAWorthlessCardMayItselfBeCancelled) {
+  constexpr std::uint8_t kSecondKarama = kKarama + 1;
+  for (bool real : {true, false}) {
+    GameState s = bene_gesserit_table(true);
+    const Seat bg = seat_of(s, Faction::BeneGesserit);
+    const Seat emperor = seat_of(s, Faction::Emperor);
+    give(s, bg, {kKulon});
+    if (real) give(s, bg, {kKarama});
+    give(s, emperor, {kSecondKarama});
+    s.karama.armed[bg.value] = KaramaAbility::EmperorPaymentForTreachery;
+    s.karama.armed[emperor.value] = KaramaAbility::BeneGesseritWorthlessKarama;
+    const Spice imperial = s.seat(emperor).spice;
+    StagedChance chance(1);
+    s = enter_bidding_with(s, {kCrysknife, kLasgun}, chance);
+    while (pending(s).front() != bg) s = play(s, pending(s).front(), Pass{}, chance);
+    s = play(s, bg, Bid{Spice{1}}, chance);
+    while (s.bidding.lot == 0) s = play(s, pending(s).front(), Pass{}, chance);
+    ASSERT_GE(s.karama.cancels.size(), 1u);
+    EXPECT_EQ(s.karama.cancels[0].by, emperor);
+    EXPECT_EQ(s.karama.cancels[0].ability, KaramaAbility::BeneGesseritWorthlessKarama);
+    EXPECT_TRUE(std::count(s.seat(bg).hand.begin(), s.seat(bg).hand.end(), TreacheryCardId{kKulon}));
+    EXPECT_FALSE(s.karama.retakes_without_worthless);
+    if (real) {
+      ASSERT_EQ(s.karama.cancels.size(), 2u);
+      EXPECT_EQ(s.karama.cancels[1].ability, KaramaAbility::EmperorPaymentForTreachery);
+      EXPECT_EQ(s.treachery.discard, ids({kSecondKarama, kKarama}));
+      EXPECT_EQ(s.seat(emperor).spice, imperial);  // the card was paid to the bank
+    } else {
+      EXPECT_EQ(s.karama.cancels.size(), 1u);
+      EXPECT_EQ(s.karama.armed[bg.value], KaramaAbility::EmperorPaymentForTreachery);  // the order stands
+      EXPECT_EQ(s.seat(emperor).spice, imperial + Spice{1});
+    }
+  }
+}
+
 }  // namespace
 }  // namespace dune
