@@ -338,8 +338,11 @@ struct Rules {
   }
   std::string ship_turn(std::string_view what) const {
     const int made = commands_this_turn<Ship, CrossShip, ShipToReserves>(s, seat);
-    const int allowed = 1 + retakes(s, seat, {KaramaAbility::HalfPriceShipping, KaramaAbility::GuildCrossShip,
-                                              KaramaAbility::GuildShipToReserves, KaramaAbility::FremenStormMigration});
+    // A Bene Gesserit Karama shipment whose worthless card was cancelled is retaken now (2.02.22,
+    // 3.04; the retake oracle.karama-cancel holds to the cancel).
+    const int worthless = s.step == Step::Shipment && s.karama.retakes_without_worthless == seat ? 1 : 0;
+    const int allowed = 1 + worthless + retakes(s, seat, {KaramaAbility::HalfPriceShipping, KaramaAbility::GuildCrossShip,
+                                                          KaramaAbility::GuildShipToReserves, KaramaAbility::FremenStormMigration});
     return made < allowed ? "" : fmt::format("a second shipment this turn ({}; one a turn, [LR] 1.06.02, 2.06.05)", what);
   }
   std::string operator()(const Ship&) const { return ship_turn("ship"); }

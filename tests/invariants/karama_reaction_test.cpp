@@ -10,6 +10,7 @@
 #include "engine/engine.h"
 #include "engine/projection.h"
 #include "invariants/noninterference.h"
+#include "invariants/oracles.h"
 #include "tests/invariants/play_support.h"
 #include "model/cards.h"
 
@@ -166,6 +167,33 @@ TEST(KaramaBidTest, OnlyTheBidderSeesThatItsBidIsAKaramaBid) {
   // A Karama bid above the bidder's spice could not be a spice bid: the twin keeps it.
   s.bidding.high_bid = s.seat(p.harkonnen).spice + Spice{1};
   for (std::uint64_t seed = 0; seed < 10; ++seed) EXPECT_TRUE(make_twin(s, p.atreides, seed).bidding.high_bid_karama);
+}
+
+// [LR] 2.02.22 ✷, 3.04: the Bene Gesserit Karama shipment paid with a worthless card is cancelled;
+// the normal shipment they then retake is their first shipment of the turn, and every oracle
+// (oracle.legal-command's one-shipment-a-turn rule among them) holds on both steps.
+TEST(KaramaReactionTest, AWorthlessKaramaShipmentCancelledIsRetakenWithinTheOracles) {
+  GameState s = std::get<GameState>(new_game(Options::advanced({Faction::Harkonnen, Faction::BeneGesserit, Faction::Atreides})));
+  const Seat bg = *s.seat_of(Faction::BeneGesserit);
+  const Seat atreides = *s.seat_of(Faction::Atreides);
+  s = until(std::move(s), Step::Shipment, bg);
+  give(s, atreides, TreacheryCardId{23});  // Karama
+  give(s, bg, TreacheryCardId{28});        // Baliset
+  s.karama.armed[atreides.value] = KaramaAbility::BeneGesseritWorthlessKarama;
+  const GameContext context = GameContext::of(s);
+  const auto checked = [&](const GameState& before, Command c) {
+    const GameState after = play(before, bg, std::move(c));
+    const Transition t{before, after.log.back(), after, 0};
+    for (const Checker& k : oracle_checkers()) {
+      for (const Violation& v : k.check(t, context)) ADD_FAILURE() << v.invariant << ": " << v.message;
+    }
+    return after;
+  };
+  s = checked(s, Ship{CellId{69}, ForceCount{2}, ForceCount{0}, true});  // The Great Flat, by Karama
+  ASSERT_EQ(s.karama.cancels.size(), 1u);
+  ASSERT_EQ(s.step, Step::Shipment);
+  s = checked(s, Ship{CellId{69}, ForceCount{1}, ForceCount{0}, false});
+  EXPECT_EQ(s.step, Step::Movement);
 }
 
 }  // namespace
