@@ -67,6 +67,10 @@ std::optional<Rejection> check_flip_to_fighters(const GameState& s, TerritoryId 
   return std::nullopt;
 }
 
+void open_nexus_cunning(GameState& s) { s.movement.flip_window = FlipWindow{FlipOccasion::NexusCunning, TerritoryId{}}; }
+
+bool any_flip_to_fighters(const GameState& s) { return flips_in_play(s) && wartime_open(s); }
+
 void open_wartime(GameState& s) {
   if (flips_in_play(s) && wartime_open(s)) s.movement.flip_window = FlipWindow{FlipOccasion::Wartime, TerritoryId{}};
 }
@@ -86,7 +90,7 @@ std::vector<Command> flip_candidates(const GameState& s) {
   std::vector<Command> out{Pass{}};
   const FlipWindow w = *s.movement.flip_window;
   const BeneGesseritSide to = w.occasion == FlipOccasion::Intrusion ? BeneGesseritSide::Advisors : BeneGesseritSide::Fighters;
-  if (w.occasion != FlipOccasion::Wartime) {
+  if (!any_territory(w.occasion)) {
     out.push_back(FlipBeneGesserit{w.territory, to});
     return out;
   }
@@ -102,7 +106,7 @@ std::optional<Rejection> validate_flip(const GameState& s, const Command& c) {
   }
   if (index(flip->territory) >= kTerritoryCount) return reject(RejectCode::IllegalChoice, "no such territory");
   const FlipWindow w = *s.movement.flip_window;
-  if (w.occasion != FlipOccasion::Wartime && flip->territory != w.territory) {
+  if (!any_territory(w.occasion) && flip->territory != w.territory) {
     return reject(RejectCode::IllegalChoice, "the flip now open is in {}, not {}", to_string(w.territory), to_string(flip->territory));
   }
   if (w.occasion == FlipOccasion::Intrusion) {
@@ -112,9 +116,9 @@ std::optional<Rejection> validate_flip(const GameState& s, const Command& c) {
     return std::nullopt;
   }
   if (flip->to != BeneGesseritSide::Fighters) {
-    return reject(RejectCode::IllegalChoice, "{} flips advisors to fighters ([LR] {})",
-                  w.occasion == FlipOccasion::Wartime ? "Wartime" : "Take Up Arms",
-                  w.occasion == FlipOccasion::Wartime ? "2.02.17" : "2.02.16");
+    return reject(RejectCode::IllegalChoice, "{} flips advisors to fighters ({})",
+                  w.occasion == FlipOccasion::Wartime ? "Wartime" : w.occasion == FlipOccasion::NexusCunning ? "the Nexus card's Cunning" : "Take Up Arms",
+                  w.occasion == FlipOccasion::Wartime ? "[LR] 2.02.17" : w.occasion == FlipOccasion::NexusCunning ? "seed 000" : "[LR] 2.02.16");
   }
   return check_flip_to_fighters(s, flip->territory);
 }
@@ -128,11 +132,12 @@ void apply_flip(GameState& s, const Command& c) {
   s.movement.flip_window.reset();
   const auto* flip = std::get_if<FlipBeneGesserit>(&c);
   if (!flip) return;  // Pass closes the window
-  if (karama_cancels(s, *s.seat_of(Faction::BeneGesserit), karama_ability_of(w.occasion)) && !mutant_active(Mutant::KaramaCancelBgFlipStands)) {
+  const auto ability = karama_ability_of(w.occasion);
+  if (ability && karama_cancels(s, *s.seat_of(Faction::BeneGesserit), *ability) && !mutant_active(Mutant::KaramaCancelBgFlipStands)) {
     return;
   }
   s.board.advisors[index(flip->territory)] = flip->to == BeneGesseritSide::Advisors;
-  if (w.occasion == FlipOccasion::Wartime && wartime_open(s)) s.movement.flip_window = w;  // other territories may follow
+  if (any_territory(w.occasion) && wartime_open(s)) s.movement.flip_window = w;  // other territories may follow
 }
 
 void universal_stewards(GameState& s) {

@@ -91,6 +91,9 @@ void start_battle(GameState& state, const BattleOption& o, Seat agg) {
   b.wheels = {};
   b.revealed = false;
   b.voice.reset();
+  b.voice_side.reset();
+  b.voice_attempt = 0;
+  b.nexus_window.reset();
   b.prescience.reset();
   b.prescience_attempt = 0;
   b.prescience_answered = false;
@@ -103,10 +106,21 @@ void start_battle(GameState& state, const BattleOption& o, Seat agg) {
   b.capture_from.reset();
   b.capture_leader.reset();
   b.winner.reset();
-  b.stage = ability_side(state, Faction::BeneGesserit)   ? BattleStage::Voice
-            : ability_side(state, Faction::Atreides) ? BattleStage::Prescience
-                                                     : BattleStage::Plans;
-  if (b.stage == BattleStage::Plans) begin_plans(state);
+  if (const auto bg = ability_side(state, Faction::BeneGesserit)) {
+    b.voice_side = static_cast<std::uint8_t>(*bg);
+    b.stage = BattleStage::Voice;
+    return;
+  }
+  b.stage = BattleStage::Voice;  // no side's Voice (voice_side empty): a Nexus window may open here
+  nexus_hook(state, NexusHook::BattleBegins);  // seed 000: the Bene Gesserit Secret Ally, before Prescience
+  if (b.stage != BattleStage::NexusSecretAlly) after_voice(state);
+}
+
+// The seat the Voice stage asks: the Bene Gesserit (in their ally's battle too), or else the
+// combatant who played the Bene Gesserit Nexus card as Secret Ally (seed 000).
+Seat voicer(const GameState& state) {
+  const auto bg = state.seat_of(Faction::BeneGesserit);
+  return bg ? *bg : state.battle.combatants[*state.battle.voice_side];
 }
 
 // The seat that answers Prescience: the combatant opposing the Atreides side.
@@ -114,13 +128,17 @@ Seat prescience_target(const GameState& state) {
   return state.battle.combatants[static_cast<std::size_t>(1 - *ability_side(state, Faction::Atreides))];
 }
 
-void after_voice(GameState& state) {
+}  // namespace
+
+void battle_detail::after_voice(GameState& state) {
   if (ability_side(state, Faction::Atreides)) {
     state.battle.stage = BattleStage::Prescience;
     return;
   }
   begin_plans(state);
 }
+
+namespace {
 
 // The Prescience answer is told aloud: every seat sees it (fact sheet §5.2, [LR] 2.01.08).
 // (A Nexus inspection, by contrast, is disclosed to the inspecting seat only: engine/nexus/.)
@@ -224,9 +242,13 @@ std::optional<Rejection> validate_choice(const GameState& state, const ChooseBat
                 to_string(c.opponent), to_string(c.territory));
 }
 
-std::optional<Rejection> validate_pass(const GameState& state) {
+std::optional<Rejection> validate_pass(const GameState& state, Seat seat) {
   switch (state.battle.stage) {
     case BattleStage::Voice:
+      if (state.faction_of(seat) != Faction::BeneGesserit) {
+        return reject(RejectCode::IllegalChoice, "the Bene Gesserit Nexus card was played as Secret Ally: use its Voice (seed 000)");
+      }
+      return std::nullopt;
     case BattleStage::Prescience:
     case BattleStage::NexusBetrayal:
     case BattleStage::NexusSecretAlly:
@@ -358,7 +380,7 @@ std::vector<Seat> awaited_battle(const GameState& state) {
   switch (b.stage) {
     case BattleStage::None: return {};
     case BattleStage::Choose: return {b.combatants[0]};
-    case BattleStage::Voice: return {*state.seat_of(Faction::BeneGesserit)};
+    case BattleStage::Voice: return {voicer(state)};
     case BattleStage::Prescience: return {*state.seat_of(Faction::Atreides)};
     case BattleStage::PrescienceAnswer: return {prescience_target(state)};
     case BattleStage::NexusBetrayal:
@@ -402,7 +424,7 @@ std::vector<Command> candidates_battle(const GameState& state, Seat seat) {
       break;
     }
     case BattleStage::Voice:
-      out.push_back(Pass{});
+      if (state.faction_of(seat) == Faction::BeneGesserit) out.push_back(Pass{});  // a Secret Ally Voice is owed
       for (int v = 0; v <= static_cast<int>(VoiceSubject::Lasgun); ++v) {
         for (bool must : {true, false}) out.push_back(UseVoice{static_cast<VoiceSubject>(v), must});
       }
@@ -443,7 +465,7 @@ std::vector<Command> candidates_battle(const GameState& state, Seat seat) {
 
 std::optional<Rejection> validate_battle(const GameState& state, Seat seat, const Command& c) {
   const BattleStage stage = state.battle.stage;
-  if (std::holds_alternative<Pass>(c)) return validate_pass(state);
+  if (std::holds_alternative<Pass>(c)) return validate_pass(state, seat);
   if (const auto* x = std::get_if<ChooseBattle>(&c)) {
     return stage == BattleStage::Choose ? validate_choice(state, *x) : wrong_stage("choosing a battle");
   }
@@ -502,8 +524,14 @@ void apply_battle(GameState& state, Seat seat, const Command& c) {
       // [LR] 2.02.06-07 ✷, 3.01.11.01: a standing Karama order cancels the Voice as it is used; the
       // opponent is not bound. No retake (3.04 retakes an action without the ability; the Voice is
       // the ability itself, one use in this battle, and it is spent).
+      // A Secret Ally Voice is the Nexus card's effect, not the faction's ability: no Karama target.
       if (const auto* v = std::get_if<UseVoice>(&c)) {
-        if (!karama_cancels(state, seat, KaramaAbility::BeneGesseritVoice) || mutant_active(Mutant::KaramaCancelVoiceStands)) b.voice = *v;
+        const bool native = state.faction_of(seat) == Faction::BeneGesserit;
+        if (!native || !karama_cancels(state, seat, KaramaAbility::BeneGesseritVoice) || mutant_active(Mutant::KaramaCancelVoiceStands)) {
+          b.voice = *v;
+          if (native) nexus_hook(state, NexusHook::VoiceUsed);  // seed 000: a Betrayal panel may stop it first
+          if (b.stage == BattleStage::NexusBetrayal) return;
+        }
       }
       after_voice(state);
       return;

@@ -76,6 +76,8 @@ std::optional<Rejection> validate_winner(const GameState& state, Seat seat, cons
 void apply_winner(GameState& state, Seat seat, const Command& c);
 
 // ---- battle.cpp ----
+// After the Voice stage (used, passed or stopped): Prescience when the Atreides side fights, else the plans.
+void after_voice(GameState& state);
 // After a battle is over: the next battle, or the end of the phase.
 void next_battle(GameState& state);
 // Enters the Plans stage (through the Nexus Secret Ally window when it applies).

@@ -84,10 +84,11 @@ bool holds_cheap_hero(const SeatState& s) {
                      [](TreacheryCardId c) { return card_type(c).classification == TreacheryClass::CheapHero; });
 }
 
-// The Voice binds the opponent of the Bene Gesserit side ([LR] 2.02.06–07).
+// The Voice binds the opponent of the side whose Voice it is: the Bene Gesserit side ([LR]
+// 2.02.06–07) or the Secret Ally player's (seed 000).
 bool bound_by_voice(const GameState& state, Seat seat) {
-  const auto bg_side = ability_side(state, Faction::BeneGesserit);
-  return state.battle.voice && bg_side && side_of(state, seat) != *bg_side;
+  const BattleState& b = state.battle;
+  return b.voice && b.voice_side && side_of(state, seat) != *b.voice_side;
 }
 
 // A Cheap Hero the seat may play: held, and not forbidden by the Voice (a faction ability

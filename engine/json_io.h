@@ -49,7 +49,7 @@ DUNE_ENUM_NAMES(TruthtranceQuestion, sv{"HoldsKarama"}, sv{"HoldsWeapon"}, sv{"H
                 sv{"PredictedFaction"}, sv{"PredictedTurn"}, sv{"HoldsNexusCard"}, sv{"HasAtLeastSpice"});
 DUNE_ENUM_NAMES(AdvisorDestination, sv{"None"}, sv{"PolarSink"}, sv{"ShipmentCell"});
 DUNE_ENUM_NAMES(BeneGesseritSide, sv{"Advisors"}, sv{"Fighters"});
-DUNE_ENUM_NAMES(FlipOccasion, sv{"Wartime"}, sv{"Intrusion"}, sv{"TakeUpArms"});
+DUNE_ENUM_NAMES(FlipOccasion, sv{"Wartime"}, sv{"Intrusion"}, sv{"TakeUpArms"}, sv{"NexusCunning"});
 DUNE_ENUM_NAMES(NexusModuleMode, sv{"Off"}, sv{"Audit"}, sv{"Released"});
 DUNE_ENUM_NAMES(RejectCode, sv{"StaleVersion"}, sv{"DuplicateCommandId"}, sv{"UnknownSeat"}, sv{"NotYourTurn"},
                 sv{"WrongPhase"}, sv{"ChancePending"}, sv{"GameOver"}, sv{"IllegalChoice"},
@@ -102,8 +102,8 @@ inline std::optional<TerritoryId> territory_from_name(std::string_view s) {
 // An Advanced Bene Gesserit flip window (MovementState::flip_window): snapshots and views alike.
 inline json flip_window_json(const std::optional<FlipWindow>& w) {
   if (!w) return json(nullptr);
-  const bool wartime = w->occasion == FlipOccasion::Wartime;  // every territory with advisors
-  return {{"occasion", name_of(w->occasion)}, {"territory", wartime ? json(nullptr) : json(name_of(w->territory))}};
+  const bool any = any_territory(w->occasion);  // every territory with advisors
+  return {{"occasion", name_of(w->occasion)}, {"territory", any ? json(nullptr) : json(name_of(w->territory))}};
 }
 
 struct JsonFailure : std::runtime_error {

@@ -128,6 +128,9 @@ enum class Mutant : std::uint8_t {
   NexusBlowBErases,
   NexusRedrawPausesPublicly,
   NexusCountsAgainstHandLimit,
+  // the Bene Gesserit Nexus family (issue 20)
+  NexusBetrayalVoiceBinds,
+  NexusSecretAllyVoiceSkipped,
 };
 
 #if DUNE_MUTANTS

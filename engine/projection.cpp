@@ -107,6 +107,9 @@ BattleView battle_view(const GameState& s) {
   }
   v.revealed = b.revealed;
   v.voice = b.voice;
+  v.voice_side = b.voice_side;
+  v.voice_attempt = b.voice_attempt;
+  v.nexus_window = b.nexus_window;
   v.prescience = b.prescience;
   v.prescience_attempt = b.prescience_attempt;
   v.prescience_stopped = b.prescience_stopped;
@@ -297,6 +300,8 @@ json battle_json(const BattleView& b) {
           {"wheel_committed", b.wheel_committed}, {"revealed", b.revealed},
           {"plans", {opt_command(b.plans[0]), opt_command(b.plans[1])}},
           {"wheels", {opt_command(b.wheels[0]), opt_command(b.wheels[1])}}, {"voice", opt_command(b.voice)},
+          {"voice_side", b.voice_side ? json(*b.voice_side) : json(nullptr)}, {"voice_attempt", b.voice_attempt},
+          {"nexus_window", b.nexus_window ? json(name_of(*b.nexus_window)) : json(nullptr)},
           {"prescience", b.prescience ? json(name_of(*b.prescience)) : json(nullptr)},
           {"prescience_attempt", b.prescience_attempt}, {"prescience_stopped", b.prescience_stopped},
           {"nexus_inspector", opt_seat(b.nexus_inspector)},

@@ -22,6 +22,7 @@
 #include "engine/engine.h"
 #include "engine/mutants.h"
 #include "engine/internal.h"
+#include "engine/nexus/nexus.h"
 #include "engine/shipment_movement.h"
 #include "engine/standing.h"
 #include "model/cards.h"
@@ -624,6 +625,12 @@ void enter_shipment_movement(GameState& state) {
   begin_turn(state);
 }
 
+bool shipment_movement::in_own_action(const GameState& s, Seat seat) {
+  if (s.movement.flip_window || s.movement.spiritual_advisor_cell || guild_deciding(s)) return false;
+  if (!s.movement.guild_acting && s.movement.turn_index >= s.seat_count()) return false;
+  return acting_seat(s) == seat;
+}
+
 std::vector<Seat> awaited_shipment_movement(const GameState& state) {
   if (state.movement.flip_window) return {*state.seat_of(Faction::BeneGesserit)};
   if (state.movement.spiritual_advisor_cell) return {*state.seat_of(Faction::BeneGesserit)};
@@ -646,6 +653,7 @@ std::vector<Command> candidates_shipment_movement(const GameState& state, Seat s
   } else {
     add_movement_candidates(state, seat, out);
   }
+  for (Command& c : nexus_play_candidates(state, seat)) out.push_back(std::move(c));  // a family decides when
   return out;
 }
 
@@ -662,6 +670,7 @@ std::optional<Rejection> validate_shipment_movement(const GameState& state, Seat
                   "the Spacing Guild first chooses to take its turn now or to wait (GuildActNow or Pass, [LR] 2.06.12)");
   }
   if (std::holds_alternative<GuildActNow>(c)) return validate_guild_act_now(state, seat);
+  if (const auto* n = std::get_if<PlayNexus>(&c)) return validate_nexus_play(state, seat, *n);
   if (state.step == Step::Shipment) return validate_shipment(state, seat, c);
   return validate_movement(state, seat, c);
 }
@@ -684,6 +693,10 @@ void apply_shipment_movement(GameState& state, Seat seat, const Command& c) {
   }
   if (guild_deciding(state)) {
     apply_guild_decision(state, c);
+    return;
+  }
+  if (const auto* n = std::get_if<PlayNexus>(&c)) {
+    apply_nexus_play(state, seat, *n);
     return;
   }
   if (state.step == Step::Shipment) {

@@ -31,6 +31,14 @@ void open_wartime(GameState& s);                                        // as th
 void open_intrusion(GameState& s, Faction mover, TerritoryId t);        // mover's forces entered t
 void open_take_up_arms(GameState& s, TerritoryId t, bool had_forces_there);  // after a Bene Gesserit move
 std::vector<Command> flip_candidates(const GameState& s);
+// The Bene Gesserit Nexus card's Cunning (seed 000, engine/nexus/bene_gesserit.cpp): whether any
+// advisor group may flip to fighters now (the checks above), and the window its play opens: any
+// such group flips, one FlipBeneGesserit each, until Pass; then their action goes on.
+bool any_flip_to_fighters(const GameState& s);
+void open_nexus_cunning(GameState& s);
+// Whether `seat` is taking its own Shipment and Movement action with nothing else pending (no flip
+// window, spiritual advisor or Guild timing decision).
+bool in_own_action(const GameState& s, Seat seat);
 std::optional<Rejection> validate_flip(const GameState& s, const Command& c);
 void apply_flip(GameState& s, const Command& c);
 void universal_stewards(GameState& s);                                  // as the phase ends

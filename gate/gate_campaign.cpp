@@ -9,6 +9,7 @@
 #include <mutex>
 #include <thread>
 
+#include "engine/json_io.h"
 #include "gate/gate_plan.h"
 #include "generators/random_player.h"
 #include "harness/mutant_run.h"
@@ -64,7 +65,7 @@ reports::Counterexample shrunk_counterexample(const GateOptions& o, Faction fami
   file.violation = s.violation;
   file.note = fmt::format("dunecheck gate --family {} --seed {}: game {}, shrunk from {} to {} decisions, {} not the default "
                           "({} candidates, {} cached, {:.1f} s{})",
-                          to_string(family), o.seed, game, s.original_size, s.choices.size(),
+                          json_io::name_of(family), o.seed, game, s.original_size, s.choices.size(),
                           harness::non_default_decisions(s.choices), s.candidates, s.cache_hits, s.seconds,
                           s.timed_out ? ", budget reached" : "");
   file.mutant = mutant_name(o.mutant);
@@ -89,7 +90,7 @@ reports::Counterexample stuck_counterexample(const GateOptions& o, Faction famil
   harness::Counterexample file;
   file.spec = spec;
   file.choices = run.choices;
-  file.note = fmt::format("dunecheck gate --family {} --seed {}: game {}: {}", to_string(family), o.seed, game, run.engine_bug);
+  file.note = fmt::format("dunecheck gate --family {} --seed {}: game {}: {}", json_io::name_of(family), o.seed, game, run.engine_bug);
   file.mutant = mutant_name(o.mutant);
   reports::Counterexample c;
   c.invariant = std::string(kProgressCheck);

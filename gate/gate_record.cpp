@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "engine/json_io.h"
 #include "model/factions.h"
 #include "reports/report.h"
 #include "reports/report_json.h"
@@ -66,7 +67,7 @@ std::optional<nlohmann::json> updated_record(const nlohmann::json& record, const
     families.push_back({{"family", std::string(to_string(f.family))},
                         {"digest", f.verdict.digest},
                         {"report", report_dir + "/" + reports::kJsonFile},
-                        {"campaign", fmt::format("dunecheck gate --family {} --games {} --seed {}", to_string(f.family),
+                        {"campaign", fmt::format("dunecheck gate --family {} --games {} --seed {}", json_io::name_of(f.family),
                                                  games, seed)}});
   }
   const auto order = [](const nlohmann::json& e) { return index(*family_named(e["family"].get<std::string>())); };

@@ -138,6 +138,10 @@ double profile_weight(BotProfile profile, const Command& c) {
       if (std::holds_alternative<DrawNexus>(c) || std::holds_alternative<PlayNexus>(c)) return 20.0;
       // The Atreides Cunning follows an answered Prescience (seed 000): a Nexus-eager Atreides asks.
       if (std::holds_alternative<UsePrescience>(c)) return 20.0;
+      // The Bene Gesserit Cunning converts advisor groups (seed 000): a Nexus-eager Bene Gesserit
+      // sends advisors where it can ([LR] 2.02.11) and flips them to fighters when a window opens.
+      if (const auto* a = std::get_if<SendSpiritualAdvisor>(&c)) return a->to == AdvisorDestination::ShipmentCell ? 5.0 : 1.0;
+      if (const auto* f = std::get_if<FlipBeneGesserit>(&c)) return f->to == BeneGesseritSide::Fighters ? 10.0 : 1.0;
       return 1.0;
     case BotProfile::AllyEager:
       if (std::holds_alternative<AcceptAlliance>(c)) return 30.0;

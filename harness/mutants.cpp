@@ -88,6 +88,14 @@ constexpr std::array kCatalogue{
     MutantInfo{Mutant::NexusBetrayalPrescienceAnswered, "nexus-betrayal-prescience-answered", "oracle",
                "the Atreides Betrayal commits its receipt, but the Prescience it stops is answered all the same (seed 000, Atreides row)",
                nexus(5, 40), "contract.atreides.betrayal"},
+    MutantInfo{Mutant::NexusBetrayalVoiceBinds, "nexus-betrayal-voice-binds", "oracle",
+               "the Bene Gesserit Betrayal commits its receipt, but the Voice it stops binds the opponent all the same (seed 000, "
+               "Bene Gesserit row)",
+               advanced(Bg | Hk | Em | Fr, 6, 80, MutantBots::Nexus), "contract.bene-gesserit.betrayal"},
+    MutantInfo{Mutant::NexusSecretAllyVoiceSkipped, "nexus-secret-ally-voice-skipped", "oracle",
+               "the Bene Gesserit Secret Ally play commits its receipt, but no Voice is asked of its player (seed 000, Bene "
+               "Gesserit row)",
+               nexus(5, 40), "contract.bene-gesserit.secret-ally"},
     MutantInfo{Mutant::ShipIntoStormAllowed, "ship-into-storm-allowed", "oracle",
                "a shipment into a sector in storm is accepted ([LR] 1.06.03.04); what it does is then applied consistently",
                basic(At | Hk | Em, 4, 40), "oracle.legal-shipment"},

@@ -13,6 +13,17 @@
 //   opponent commits it.
 // The attempt a Betrayal stops and the inspection an answer completes are read from the log (the
 // last UsePrescience and PlayNexus of the battle).
+//
+// Bene Gesserit (seed 000, panel table; engine/nexus/bene_gesserit.cpp):
+//   contract.bene-gesserit.betrayal     by a seat other than the Bene Gesserit, naming the Voice
+//            they used in this battle and that binds nobody yet; the Voice is stopped: it binds
+//            nobody for the rest of the battle, and nobody learns anything from the play;
+//   contract.bene-gesserit.cunning      by the Bene Gesserit in the Advanced game, in their own
+//            Shipment and Movement action (they alone awaited, no other decision open); nothing
+//            moves, and their action goes on after the conversion;
+//   contract.bene-gesserit.secret-ally  with the Bene Gesserit absent, by a combatant, before any
+//            Voice or Prescience of the battle; the player's Voice is the battle's next decision, and
+//            the Voice it names binds the opponent (no Karama cancels it: not a faction ability).
 #include "invariants/nexus_contracts.h"
 
 #include <fmt/format.h>
@@ -21,6 +32,7 @@
 #include <array>
 #include <variant>
 
+#include "engine/engine.h"
 #include "engine/nexus/family.h"
 #include "invariants/oracle_support.h"
 
@@ -176,6 +188,103 @@ Violations atreides_secret_ally(const Transition& t, const GameContext&) {
   return out;
 }
 
+// ---- the Bene Gesserit family ----
+
+const PlayNexus* bg_play(const Transition& t, NexusMode mode) {
+  const auto* p = command_of<PlayNexus>(t);
+  return p && p->card.faction == Faction::BeneGesserit && p->mode == mode && single_step(t) ? p : nullptr;
+}
+
+// The newest battle-opening, Voice or Bene Gesserit Nexus command of the log.
+const Envelope* last_voice_event(const GameState& s) {
+  return last_command(s, [](const Envelope& e) {
+    if (const auto* p = std::get_if<PlayNexus>(&e.command)) return p->card.faction == Faction::BeneGesserit;
+    return std::holds_alternative<UseVoice>(e.command) || std::holds_alternative<ChooseBattle>(e.command);
+  });
+}
+
+Violations bg_betrayal(const Transition& t, const GameContext&) {
+  const std::string name = "contract.bene-gesserit.betrayal";
+  Violations out;
+  const GameState& b = t.before;
+  if (const PlayNexus* p = bg_play(t, NexusMode::Betrayal)) {
+    const Seat seat = envelope_of(t)->seat;
+    const Envelope* used = last_voice_event(b);
+    if (b.seat_of(Faction::BeneGesserit) == seat || !used || !std::holds_alternative<UseVoice>(used->command) ||
+        used->seat != b.seat_of(Faction::BeneGesserit) || p->answers != b.battle.voice_attempt || p->answers == 0) {
+      out.push_back({name, fmt::format("{}'s Bene Gesserit Betrayal does not answer the Voice the Bene Gesserit used in this battle "
+                                       "(seed 000, Bene Gesserit row)", name_of(b, seat))});
+    }
+    if (!new_sightings(t).empty()) out.push_back({name, "somebody learned something from a Bene Gesserit Betrayal"});
+  }
+  // From the stop to the next battle, the Voice binds nobody.
+  const Envelope* last = last_voice_event(t.after);
+  const auto* stop = last ? std::get_if<PlayNexus>(&last->command) : nullptr;
+  if (stop && stop->mode == NexusMode::Betrayal && t.after.battle.voice) {
+    out.push_back({name, "the Voice stopped by the Bene Gesserit Betrayal binds the opponent all the same (seed 000: Stop Voice)"});
+  }
+  return out;
+}
+
+Violations bg_cunning(const Transition& t, const GameContext&) {
+  const std::string name = "contract.bene-gesserit.cunning";
+  Violations out;
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  if (bg_play(t, NexusMode::Cunning)) {
+    const Seat seat = envelope_of(t)->seat;
+    const bool own_action = (b.step == Step::Shipment || b.step == Step::Movement) && pending(b) == std::vector<Seat>{seat} &&
+                            !b.movement.flip_window && !b.movement.spiritual_advisor_cell;
+    if (b.seat_of(Faction::BeneGesserit) != seat || !b.options.rules.bene_gesserit_advisors || !own_action) {
+      out.push_back({name, fmt::format("the Bene Gesserit Cunning was played by {} outside the Bene Gesserit's own Shipment and "
+                                       "Movement action in the Advanced game (seed 000)", name_of(b, seat))});
+    }
+    if (a.board != b.board || a.step != b.step || pending(a) != std::vector<Seat>{seat}) {
+      out.push_back({name, "the Bene Gesserit Cunning moved or flipped something by itself, or ended their action"});
+    }
+    return out;
+  }
+  // The conversion ends with a Pass, and their action goes on.
+  const auto* e = envelope_of(t);
+  if (e && std::holds_alternative<Pass>(e->command) && b.movement.flip_window &&
+      b.movement.flip_window->occasion == FlipOccasion::NexusCunning && (a.step != b.step || pending(a) != std::vector<Seat>{e->seat})) {
+    out.push_back({name, "the Bene Gesserit action did not go on after their Cunning conversion"});
+  }
+  return out;
+}
+
+Violations bg_secret_ally(const Transition& t, const GameContext&) {
+  const std::string name = "contract.bene-gesserit.secret-ally";
+  Violations out;
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  if (bg_play(t, NexusMode::SecretAlly)) {
+    const Seat seat = envelope_of(t)->seat;
+    if (b.seat_of(Faction::BeneGesserit) || !combatant(b.battle, seat) || b.battle.prescience || b.battle.voice) {
+      out.push_back({name, fmt::format("{}'s Bene Gesserit Secret Ally is not a combatant's, the Bene Gesserit absent, before any "
+                                       "Voice or Prescience of its battle (seed 000, official FAQ)", name_of(b, seat))});
+    }
+    if (a.battle.stage != BattleStage::Voice || pending(a) != std::vector<Seat>{seat}) {
+      out.push_back({name, fmt::format("{}'s Voice is not the battle's next decision after its Secret Ally play", name_of(b, seat))});
+    }
+    return out;
+  }
+  // The player's Voice binds its opponent, and no Karama cancels it.
+  const auto* e = envelope_of(t);
+  const auto* v = e ? std::get_if<UseVoice>(&e->command) : nullptr;
+  const Envelope* last = v ? last_voice_event(b) : nullptr;
+  const auto* play = last ? std::get_if<PlayNexus>(&last->command) : nullptr;
+  if (play && play->mode == NexusMode::SecretAlly && last->seat == e->seat) {
+    if (a.battle.voice != *v || !a.battle.voice_side || *a.battle.voice_side != side_of(b.battle, e->seat)) {
+      out.push_back({name, fmt::format("the Voice of {}'s Secret Ally does not bind its opponent as named", name_of(b, e->seat))});
+    }
+    if (a.karama.cancels.size() != b.karama.cancels.size()) {
+      out.push_back({name, "a Karama was played against a Secret Ally Voice, a Nexus effect rather than the Bene Gesserit ability"});
+    }
+  }
+  return out;
+}
+
 constexpr std::array kContracts{
     Checker{"contract.atreides.betrayal", "oracle",
             "the Atreides Betrayal stops exactly the Prescience asked and not answered; it is never answered and shows nobody anything",
@@ -186,6 +295,15 @@ constexpr std::array kContracts{
     Checker{"contract.atreides.secret-ally", "oracle",
             "the Atreides Secret Ally, the Atreides absent, shows the named element to the combatant alone, as committed",
             atreides_secret_ally},
+    Checker{"contract.bene-gesserit.betrayal", "oracle",
+            "the Bene Gesserit Betrayal stops exactly the Voice they used; it binds nobody for the rest of the battle",
+            bg_betrayal},
+    Checker{"contract.bene-gesserit.cunning", "oracle",
+            "the Bene Gesserit Cunning opens a conversion in their own Advanced Shipment and Movement action, which goes on after it",
+            bg_cunning},
+    Checker{"contract.bene-gesserit.secret-ally", "oracle",
+            "the Bene Gesserit Secret Ally, the Bene Gesserit absent, gives a combatant a Voice before Prescience that binds its opponent",
+            bg_secret_ally},
 };
 
 }  // namespace

@@ -455,7 +455,22 @@ Violations karama_cancel(const Transition& t, const GameContext&) {
   const auto in_battle = battle_ability_cancel(t);  // Prescience and the Voice (oracles_karama.cpp)
   if (in_battle) out.insert(out.end(), in_battle->begin(), in_battle->end());
   if (after.size() <= before.size()) return in_battle || !out.empty() ? decided(kKarama, std::move(out)) : out;
-  if (!single_step(t)) return skipped(kKarama);
+  // The Atreides' look at the top spice card moves no card, spice or force ([LR] 2.01.07): a step
+  // of one command and such looks is decided as the command's (its transition; the looks' own
+  // transitions of the step leave it to that one).
+  const auto is_peek = [](const LogEntry& e) {
+    const auto* c = std::get_if<ChanceRecord>(&e);
+    return c && c->request.kind == ChanceKind::SpicePeek;
+  };
+  if (!single_step(t)) {
+    std::size_t commands = 0, peeks = 0;
+    for (std::size_t i = t.before.log.size(); i < t.after.log.size(); ++i) {
+      commands += std::holds_alternative<Envelope>(t.after.log[i]) ? 1 : 0;
+      peeks += is_peek(t.after.log[i]) ? 1 : 0;
+    }
+    if (commands + peeks != t.after.log.size() - t.before.log.size() || commands > 1) return skipped(kKarama);
+    if (is_peek(t.entry) && commands == 1) return {};
+  }
   std::vector<TreacheryCardId> spent;  // a card accounts for one Karama only
   for (std::size_t i = before.size(); i < after.size(); ++i) {
     const KaramaCancel& k = after[i];

@@ -121,9 +121,18 @@ enum class Resolution { Fight, Traitor, DoubleTraitor, Explosion, Undecided };
 Resolution resolution_of(const Transition& t, const Battle& battle, int& caller) {
   std::array<bool, 2> called = t.before.battle.traitor_called;
   if (const Envelope* e = envelope_of(t); e && std::holds_alternative<CallTraitor>(e->command)) {
-    if (e->seat == battle.seat[0]) called[0] = true;
-    else if (e->seat == battle.seat[1]) called[1] = true;
-    else return Resolution::Undecided;  // a call by a third seat: not modelled here
+    // The Harkonnen may call a traitor in their ally's battle, "treated as if your ally played the
+    // Traitor Card" ([LR] 2.05.09): the call is the ally's side's.
+    const auto side_of_call = [&]() -> std::optional<int> {
+      for (int side : {0, 1}) {
+        const Seat combatant = battle.seat[static_cast<std::size_t>(side)];
+        if (e->seat == combatant) return side;
+        if (t.before.faction_of(e->seat) == Faction::Harkonnen && ally_seat(t.before, e->seat) == combatant) return side;
+      }
+      return std::nullopt;
+    }();
+    if (!side_of_call) return Resolution::Undecided;  // no seat else may call ([LR] 1.07.06.01)
+    called[static_cast<std::size_t>(*side_of_call)] = true;
   }
   if (called[0] && called[1]) return Resolution::DoubleTraitor;
   if (called[0] || called[1]) {

@@ -156,8 +156,8 @@ Violations advisor_flip(const Transition& t, const GameContext&) {
   // ability the flip uses (the window's occasion), it is cancelled as made: nothing turns, and a
   // cancelled Wartime flips no further territory (README: one use however many territories).
   if (b.movement.flip_window) {
-    const KaramaAbility ability = karama_ability_of(b.movement.flip_window->occasion);
-    if (!karama_ready(b, *b.seat_of(Faction::BeneGesserit), ability).empty()) {
+    const auto ability = karama_ability_of(b.movement.flip_window->occasion);
+    if (ability && !karama_ready(b, *b.seat_of(Faction::BeneGesserit), *ability).empty()) {
       if (a.board.advisors != b.board.advisors) {
         out.push_back(violation(kAdvisorFlip, fmt::format("{} turned although a Karama order stood ready to cancel it ([LR] 3.01.11.01)", what)));
       }

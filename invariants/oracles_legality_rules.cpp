@@ -112,7 +112,7 @@ template <> constexpr StepMask kWhen<KaramaSeePlan> = {Step::Battle};           
 template <> constexpr StepMask kWhen<KaramaWorm> = {Step::KaramaWorm};                 // 1.14.03: Spice Blow and Nexus
 template <> constexpr StepMask kWhen<DrawNexus> = {Step::NexusDraw};                   // seed 000 items 3-4
 // The one registered family's panels (Atreides, seed 000 panel table) all act in battle.
-template <> constexpr StepMask kWhen<PlayNexus> = {Step::Battle};
+template <> constexpr StepMask kWhen<PlayNexus> = {Step::Shipment, Step::Movement, Step::Battle};  // seed 000: the panels' timings
 // A decline: every optional decision, never a setup choice or the storm dial, which are owed.
 template <> constexpr StepMask kWhen<Pass> = [] {
   StepMask m = kAnyLive;
@@ -233,6 +233,18 @@ struct Rules {
 
   std::string only(Faction owner, std::string_view rule) const {
     return f == owner ? "" : fmt::format("only the {} may ({})", to_string(owner), rule);
+  }
+
+  // The Bene Gesserit Nexus card played as Secret Ally by this combatant in this battle (seed 000:
+  // "Use Voice against one's battle opponent"), the Bene Gesserit absent: its Voice is owed.
+  bool secret_ally_voice_owed() const {
+    if (s.seat_of(Faction::BeneGesserit) || (s.battle.combatants[0] != seat && s.battle.combatants[1] != seat)) return false;
+    const Envelope* last = last_command(s, [](const Envelope& e) {
+      if (const auto* p = std::get_if<PlayNexus>(&e.command)) return p->card.faction == Faction::BeneGesserit;
+      return std::holds_alternative<ChooseBattle>(e.command) || std::holds_alternative<UseVoice>(e.command);
+    });
+    const auto* play = last ? std::get_if<PlayNexus>(&last->command) : nullptr;
+    return play && play->mode == NexusMode::SecretAlly && last->seat == seat;
   }
 
   std::string operator()(const Pass&) const { return ""; }
@@ -416,6 +428,7 @@ struct Rules {
     return "";
   }
   std::string operator()(const UseVoice&) const {
+    if (secret_ally_voice_owed()) return s.battle.voice ? "the Voice is used once a battle" : "";
     if (auto w = only(Faction::BeneGesserit, "[LR] 2.02.06"); !w.empty()) return w;
     if (!ability_side_of(s, seat)) return "the Voice is used in its own or its ally's battle ([LR] 2.02.06-07)";
     return s.battle.voice ? "the Voice is used once a battle" : "";

@@ -140,7 +140,9 @@ json battle_json(const BattleState& b) {
           {"combatants", {b.combatants[0].value, b.combatants[1].value}},
           {"plans", {opt_command(b.plans[0]), opt_command(b.plans[1])}},
           {"wheels", {opt_command(b.wheels[0]), opt_command(b.wheels[1])}}, {"revealed", b.revealed},
-          {"voice", opt_command(b.voice)}, {"prescience", b.prescience ? json(name_of(*b.prescience)) : json(nullptr)},
+          {"voice", opt_command(b.voice)},
+          {"voice_side", b.voice_side ? json(*b.voice_side) : json(nullptr)}, {"voice_attempt", b.voice_attempt},
+          {"nexus_window", b.nexus_window ? json(name_of(*b.nexus_window)) : json(nullptr)}, {"prescience", b.prescience ? json(name_of(*b.prescience)) : json(nullptr)},
           {"prescience_attempt", b.prescience_attempt}, {"prescience_answered", b.prescience_answered},
           {"prescience_stopped", b.prescience_stopped}, {"nexus_answered", seat_set(b.nexus_answered)},
           {"nexus_inspector", opt_seat(b.nexus_inspector)},
@@ -381,7 +383,7 @@ struct Reader {
     m.guild_done = in["guild_done"].boolean();
     if (const In w = in["flip_window"]; !w.j.is_null()) {
       m.flip_window = FlipWindow{w["occasion"].enumeration<FlipOccasion>(), TerritoryId{}};
-      if (m.flip_window->occasion != FlipOccasion::Wartime) m.flip_window->territory = w["territory"].territory();
+      if (!any_territory(m.flip_window->occasion)) m.flip_window->territory = w["territory"].territory();
     }
   }
 
@@ -409,6 +411,9 @@ struct Reader {
     }
     b.revealed = in["revealed"].boolean();
     b.voice = opt_command<UseVoice>(in["voice"]);
+    if (!in["voice_side"].j.is_null()) b.voice_side = static_cast<std::uint8_t>(in["voice_side"].integer(0, 1));
+    b.voice_attempt = static_cast<std::uint32_t>(in["voice_attempt"].integer(0, kMaxCount));
+    if (!in["nexus_window"].j.is_null()) b.nexus_window = in["nexus_window"].enumeration<Faction>();
     if (!in["prescience"].j.is_null()) b.prescience = in["prescience"].enumeration<PlanElement>();
     b.prescience_attempt = static_cast<std::uint32_t>(in["prescience_attempt"].integer(0, kMaxCount));
     b.prescience_answered = in["prescience_answered"].boolean();

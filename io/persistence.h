@@ -33,7 +33,9 @@ namespace dune {
 // Schema 5: the Bene Gesserit seat retaking an action without worthless Karamas after a Karama
 // cancelled one ([LR] 2.02.22, 3.04; karama.retakes_without_worthless). A file of an older schema
 // is refused by name.
-inline constexpr int kSchemaVersion = 5;
+// Schema 6: the battle's Voice side and attempt and the family whose Nexus window is open (the
+// Bene Gesserit Nexus family: a Secret Ally player's Voice, the Betrayal that stops a Voice).
+inline constexpr int kSchemaVersion = 6;
 
 // FNV-1a 64-bit over bytes; the digest of a document is this over its content's canonical dump.
 std::uint64_t fnv1a64(std::string_view bytes);

@@ -45,9 +45,14 @@ struct BattleState {
   std::array<std::optional<DialBattle>, 2> wheels{};
   bool revealed = false;
   std::optional<UseVoice> voice;             // public: commanded aloud
+  // Public: the side whose Voice the Voice stage asks for: the Bene Gesserit's (their own battle or
+  // their ally's, [LR] 2.02.06-07) or a Secret Ally player's (the Bene Gesserit Nexus card, seed 000).
+  std::optional<std::uint8_t> voice_side;
   std::optional<PlanElement> prescience;     // public: asked aloud, answered aloud
   // The Nexus card module in battle (seed 000, engine/nexus/); all public.
   std::uint32_t prescience_attempt = 0;      // the attempt number (NexusState::attempts), 0: none
+  std::uint32_t voice_attempt = 0;           // the Bene Gesserit Voice's attempt number, 0: none
+  std::optional<Faction> nexus_window;       // the family (its card) whose Nexus window is open
   bool prescience_answered = false;          // the opponent answered Prescience
   bool prescience_stopped = false;           // an Atreides Betrayal stopped it: no answer given
   std::array<bool, kMaxSeats> nexus_answered{};  // answered the open Nexus window

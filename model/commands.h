@@ -436,7 +436,7 @@ struct PlayNexus {
   NexusMode mode = NexusMode::Cunning;
   std::optional<PlanElement> element;
   std::uint32_t answers = 0;
-  static constexpr CommandInfo kInfo{"PlayNexus", "play a Nexus card", CommandClass::Step, {Step::Battle}};
+  static constexpr CommandInfo kInfo{"PlayNexus", "play a Nexus card", CommandClass::Step, {Step::Shipment, Step::Movement, Step::Battle}};
   template <class C, class F> static void fields(C& c, F&& f) { f("card", c.card); f("mode", c.mode); f("element", c.element); f("answers", c.answers); }
   friend bool operator==(const PlayNexus&, const PlayNexus&) = default;
 };

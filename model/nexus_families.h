@@ -11,7 +11,8 @@
 
 // clang-format off
 #define DUNE_NEXUS_FAMILIES(FAMILY) \
-  FAMILY(Atreides)
+  FAMILY(Atreides) \
+  FAMILY(BeneGesserit)
 // clang-format on
 
 namespace dune {

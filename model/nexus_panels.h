@@ -44,7 +44,7 @@ inline constexpr std::array<NexusPanelInfo, kNexusPanelCount> kNexusPanels{{
      "in one's battle", PhaseMask{Phase::Battle}, ""},
 
     {Faction::BeneGesserit, NexusMode::Betrayal, "Stop Voice.",
-     "when Bene Gesserit uses Voice", PhaseMask{Phase::Battle}, "private reaction policy for hidden optional reactions (seed 000)"},
+     "when Bene Gesserit uses Voice", PhaseMask{Phase::Battle}, ""},
     {Faction::BeneGesserit, NexusMode::Cunning, "During one's Shipment and Movement action, convert selected advisor groups to fighters; each territory ends with a single stance.",
      "during one's Shipment and Movement action", PhaseMask{Phase::ShipmentAndMovement}, ""},
     {Faction::BeneGesserit, NexusMode::SecretAlly, "Use Voice against one's battle opponent (before Prescience, per the FAQ).",

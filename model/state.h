@@ -151,16 +151,22 @@ struct RevivalState {
 
 // An Advanced Bene Gesserit flip decision the game waits for ([LR] 2.02.15–17): Wartime as the
 // phase opens (any territory with advisors; `territory` unused), Intrusion after another
-// faction's forces entered `territory`, Take Up Arms after the Bene Gesserit moved advisors there.
-enum class FlipOccasion : std::uint8_t { Wartime, Intrusion, TakeUpArms };
-// The ✷ ability a flip of that occasion uses, the one a Karama order cancels ([LR] 2.02.15-17).
-constexpr KaramaAbility karama_ability_of(FlipOccasion o) {
+// faction's forces entered `territory`, Take Up Arms after the Bene Gesserit moved advisors there;
+// NexusCunning (the Bene Gesserit Nexus card played as Cunning, seed 000) in their own Shipment and
+// Movement action, any territory with advisors, like Wartime.
+enum class FlipOccasion : std::uint8_t { Wartime, Intrusion, TakeUpArms, NexusCunning };
+// Whether the window lets any territory flip (`territory` unused) rather than one.
+constexpr bool any_territory(FlipOccasion o) { return o == FlipOccasion::Wartime || o == FlipOccasion::NexusCunning; }
+// The ✷ ability a flip of that occasion uses, the one a Karama order cancels ([LR] 2.02.15-17);
+// none for a Nexus card's conversion (the card's effect, not the faction's ability).
+constexpr std::optional<KaramaAbility> karama_ability_of(FlipOccasion o) {
   switch (o) {
     case FlipOccasion::Intrusion: return KaramaAbility::BeneGesseritIntrusion;
     case FlipOccasion::TakeUpArms: return KaramaAbility::BeneGesseritTakeUpArms;
-    case FlipOccasion::Wartime: break;
+    case FlipOccasion::Wartime: return KaramaAbility::BeneGesseritWartime;
+    case FlipOccasion::NexusCunning: break;
   }
-  return KaramaAbility::BeneGesseritWartime;
+  return std::nullopt;
 }
 struct FlipWindow {
   FlipOccasion occasion;

@@ -131,6 +131,9 @@ struct BattleView {
   std::array<std::optional<PlanBattle>, 2> plans{};
   std::array<std::optional<DialBattle>, 2> wheels{};
   std::optional<UseVoice> voice;
+  std::optional<std::uint8_t> voice_side;  // whose Voice: the Bene Gesserit side or a Secret Ally player's
+  std::uint32_t voice_attempt = 0;         // Nexus module: the numbered Voice attempt
+  std::optional<Faction> nexus_window;     // Nexus module: the family whose window is open
   std::optional<PlanElement> prescience;
   std::uint32_t prescience_attempt = 0;  // Nexus module: the numbered attempt
   bool prescience_stopped = false;       // an Atreides Betrayal stopped it

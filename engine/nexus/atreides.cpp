@@ -33,7 +33,7 @@ std::string battle_event(const GameState& state) {
 
 std::optional<Rejection> validate_betrayal(const GameState& state, Seat seat, const PlayNexus& c) {
   const BattleState& b = state.battle;
-  if (b.stage != BattleStage::NexusBetrayal || b.nexus_answered[seat.value]) {
+  if (b.stage != BattleStage::NexusBetrayal || b.nexus_window != Faction::Atreides || b.nexus_answered[seat.value]) {
     return reject(RejectCode::WrongPhase, "Atreides Betrayal answers a Prescience attempt while its window is open");
   }
   if (c.answers != b.prescience_attempt) {
@@ -52,7 +52,7 @@ std::optional<Rejection> validate_inspection(const GameState& state, Seat seat, 
   if (!is_combatant(state, seat)) return reject(RejectCode::IllegalChoice, "only in one's own battle");
   if (b.nexus_inspector) return reject(RejectCode::IllegalChoice, "a Nexus inspection was already made in this battle");
   if (c.mode == NexusMode::SecretAlly) {
-    if (b.stage != BattleStage::NexusSecretAlly || b.nexus_answered[seat.value]) {
+    if (b.stage != BattleStage::NexusSecretAlly || b.nexus_window != Faction::Atreides || b.nexus_answered[seat.value]) {
       return reject(RejectCode::WrongPhase, "Atreides Secret Ally is played in its window before the battle plans");
     }
     return std::nullopt;
@@ -72,6 +72,7 @@ void close_window(GameState& state) {
   BattleState& b = state.battle;
   b.stage = b.stage == BattleStage::NexusBetrayal ? BattleStage::PrescienceAnswer : BattleStage::Plans;
   b.nexus_answered = {};
+  b.nexus_window.reset();
 }
 
 // NexusHook::PrescienceAsked: opens the Betrayal window (numbering the attempt) when another seat
@@ -84,6 +85,7 @@ bool open_prescience_betrayal_window(GameState& state) {
   for (Seat s : all_seats(state)) {
     if (s != atreides && holds_nexus_card(state, s)) {
       b.stage = BattleStage::NexusBetrayal;
+      b.nexus_window = Faction::Atreides;
       return true;
     }
   }
@@ -98,6 +100,7 @@ bool open_secret_ally_window(GameState& state) {
   if (!holds_nexus_card(state, b.combatants[0]) && !holds_nexus_card(state, b.combatants[1])) return false;
   b.nexus_answered = {};
   b.stage = BattleStage::NexusSecretAlly;
+  b.nexus_window = Faction::Atreides;
   return true;
 }
 
@@ -146,6 +149,7 @@ void apply(GameState& state, Seat seat, const PlayNexus& c) {
                       fmt::format("Prescience attempt {} ({})", b.prescience_attempt, to_string(*b.prescience)));
     b.prescience_stopped = true;
     b.nexus_answered = {};
+    b.nexus_window.reset();
     b.stage = mutant_active(Mutant::NexusBetrayalPrescienceAnswered) ? BattleStage::PrescienceAnswer : BattleStage::Plans;
     return;
   }
@@ -153,6 +157,7 @@ void apply(GameState& state, Seat seat, const PlayNexus& c) {
   b.nexus_inspector = seat;
   b.nexus_element = c.element;
   b.nexus_answered = {};
+  b.nexus_window.reset();
   const std::size_t other = static_cast<std::size_t>(1 - side_of(state, seat));
   const bool committed = *c.element == PlanElement::Dial ? b.wheels[other].has_value() : b.plans[other].has_value();
   if (committed) {
@@ -175,13 +180,14 @@ void on_hook(GameState& state, NexusHook hook) {
     case NexusHook::InspectedPartCommitted:
       if (state.battle.nexus_inspector) disclose_inspection(state);
       return;
+    default: return;
   }
 }
 
-// The Nexus battle stages are this family's windows (no other family opens one yet).
+// A Nexus battle stage this family opened.
 bool owns_window(const GameState& state) {
   const BattleStage stage = state.battle.stage;
-  return stage == BattleStage::NexusBetrayal || stage == BattleStage::NexusSecretAlly;
+  return (stage == BattleStage::NexusBetrayal || stage == BattleStage::NexusSecretAlly) && state.battle.nexus_window == Faction::Atreides;
 }
 
 // ---- for the gate and the explorer ----
@@ -189,7 +195,7 @@ bool owns_window(const GameState& state) {
 // A Betrayal window closed by a pass, so the Prescience attempt went ahead.
 std::uint64_t betrayal_window_passed(const GameState& before, const LogEntry& entry, const GameState&) {
   const auto* e = std::get_if<Envelope>(&entry);
-  return e && std::holds_alternative<Pass>(e->command) && before.battle.stage == BattleStage::NexusBetrayal ? 1 : 0;
+  return e && std::holds_alternative<Pass>(e->command) && owns_window(before) && before.battle.stage == BattleStage::NexusBetrayal ? 1 : 0;
 }
 
 constexpr std::array kPrescienceAsked{NexusHook::PrescienceAsked};

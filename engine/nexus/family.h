@@ -21,6 +21,8 @@ namespace dune {
 
 // Where a panel's window opens (the engine's hook points, each called from one place).
 enum class NexusHook : std::uint8_t {
+  BattleBegins,            // battle.cpp: a battle without the Bene Gesserit side begins (before Prescience)
+  VoiceUsed,               // battle.cpp: the Bene Gesserit Voice was used and binds nobody yet
   PrescienceAsked,         // battle.cpp: Prescience was asked and is not answered yet
   PlansBegin,              // battle.cpp: the battle enters its Plans stage
   InspectedPartCommitted,  // battle.cpp: the side a Nexus inspection asked committed that part

@@ -101,14 +101,25 @@ inline TreacheryCardId card_named(std::string_view name, int copy = 1) {
   return {};
 }
 
-// Plays setup with simple choices (first traitor offered, all ten Fremen in Sietch Tabr) until
-// turn 1 begins. Options with the Bene Gesserit need their prediction played first.
+// Plays setup with simple choices (first traitor offered, all ten Fremen in Sietch Tabr, the Bene
+// Gesserit's first legal prediction and advisor placement) until turn 1 begins.
 inline GameState past_setup(const Options& options, std::uint64_t seed) {
   SeededChance chance(seed);
   GameState s = start(options, chance);
+  const auto first_of = [&](Seat seat, auto kind) -> Command {
+    for (const Command& c : legal_commands(s, seat)) {
+      if (std::holds_alternative<decltype(kind)>(c)) return c;
+    }
+    ADD_FAILURE() << "no legal " << kind_name(Command{kind});
+    return Command{kind};
+  };
   while (s.turn == 0) {
     const Seat seat = pending(s).front();
-    if (s.step == Step::SetupTraitorSelection) {
+    if (s.step == Step::SetupPrediction) {
+      s = play(s, seat, first_of(seat, Predict{}), chance);
+    } else if (s.step == Step::SetupBeneGesseritPlacement) {
+      s = play(s, seat, first_of(seat, PlaceForces{}), chance);
+    } else if (s.step == Step::SetupTraitorSelection) {
       s = play(s, seat, ChooseTraitor{s.seat(seat).traitor_offer.front()}, chance);
     } else if (s.step == Step::SetupFremenPlacement) {
       s = play(s, seat, PlaceForces{CellId{7}, ForceCount{10}, ForceCount{0}}, chance);

@@ -292,6 +292,7 @@ TEST(ScenarioFactsTest, NexusReceiptsOfACunningPlay) {
   s.nexus.held[atreides.value] = NexusCardId{Faction::Atreides};
   enter_phase(s, Phase::Battle);
   EXPECT_EQ(check(s, R"({"fact": "nexus_receipt_count", "equals": 0})"), std::nullopt);
+  s = play(s, atreides, Pass{}, chance);  // the Bene Gesserit Secret Ally window: the Bene Gesserit are absent
   s = play(s, atreides, UsePrescience{PlanElement::Dial}, chance);
   s = play(s, harkonnen, DialBattle{2, Spice{0}}, chance);
   s = play(s, atreides, PlayNexus{NexusCardId{Faction::Atreides}, NexusMode::Cunning, PlanElement::Leader, 0}, chance);

@@ -15,12 +15,6 @@ using testing::expect_rejected;
 
 constexpr CellId kArrakeen{5};
 
-void give(GameState& s, Seat seat, Faction card) {
-  const NexusCardId id{card};
-  s.nexus.deck.take_unseen(id);
-  s.nexus.held[seat.value] = id;
-}
-
 // A battle in Arrakeen between the first faction (there from setup or placed) and `opponent`.
 GameState battle(bool advanced, std::vector<Faction> factions, Faction a, Faction opponent) {
   GameState s = audit_game(advanced, factions);

@@ -61,6 +61,13 @@ inline GameState all_pass(GameState s, Step step, ChanceSource& chance) {
   return s;
 }
 
+// `seat` holds the Nexus card of `card`, taken out of the deck.
+inline void give(GameState& s, Seat seat, Faction card) {
+  const NexusCardId id{card};
+  s.nexus.deck.take_unseen(id);
+  s.nexus.held[seat.value] = id;
+}
+
 // A basic game (four seats) at the open draw opportunity: Atreides and Harkonnen allied in a
 // Nexus on turn 2; Emperor and Guild are eligible.
 inline GameState at_opportunity(StagedChance& chance) {

@@ -87,7 +87,15 @@ TEST(NexusRegistryTest, APlayIsDispatchedByTheCardNotByTheOpenWindow) {
   enter_phase(s, Phase::Battle);
   s = settle(std::move(s), chance);
   while (s.battle.stage == BattleStage::Choose) s = play(s, pending(s).front(), legal_commands(s, pending(s).front()).front(), chance);
+  // The Bene Gesserit are absent too: their Secret Ally window opens first (before Prescience,
+  // seed 000), for both combatants holding a card; the Atreides card is not played in it.
+  ASSERT_EQ(s.battle.stage, BattleStage::NexusSecretAlly);
+  ASSERT_EQ(s.battle.nexus_window, Faction::BeneGesserit);
+  for (const Command& c : legal_commands(s, emperor)) EXPECT_FALSE(std::holds_alternative<PlayNexus>(c)) << to_string(c);
+  s = play(s, harkonnen, Pass{}, chance);
+  s = play(s, emperor, Pass{}, chance);
   ASSERT_EQ(s.battle.stage, BattleStage::NexusSecretAlly);  // opened for the combatant holding the Atreides card
+  ASSERT_EQ(s.battle.nexus_window, Faction::Atreides);
 
   for (const Command& c : legal_commands(s, harkonnen)) EXPECT_FALSE(std::holds_alternative<PlayNexus>(c)) << to_string(c);
   const auto result = submit(s, testing::envelope(s, harkonnen, PlayNexus{emperor_card, NexusMode::SecretAlly, PlanElement::Weapon, 0}));
