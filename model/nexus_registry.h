@@ -18,7 +18,7 @@ namespace dune {
 
 // The words stay those of the reports the gate record cites (their digest covers them).
 inline constexpr std::string_view kFamilyNotImplemented =
-    "not implemented yet: the engine implements the Atreides family first (seed 000, \"Effect integration boundaries\")";
+    "not implemented yet: the engine builds one family at a time, Atreides first (seed 000, \"Effect integration boundaries\")";
 
 // Implemented exactly when registered: nothing here is set by hand.
 constexpr FamilyStatus registered_status(Faction card) {

@@ -1,6 +1,6 @@
 // The HTML report (issue 8 item 2): one self-contained file — inline CSS, inline SVG charts, no
 // script and no network — with the Markdown report's content plus charts (game-length
-// distribution, coverage bars, checks per invariant) and each counterexample as a step-by-step trace.
+// distribution, coverage bars, steps each oracle decided) and each counterexample as a step-by-step trace.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -27,7 +27,7 @@ svg text{font-size:12px;font-family:sans-serif}
 struct Bar {
   std::string label;
   std::uint64_t value = 0;
-  std::uint64_t mark = 0;  // a requirement line (coverage), 0: none
+  std::uint64_t mark = 0;  // a line: the requirement (coverage) or the steps looked at (oracles); 0: none
 };
 
 // A horizontal bar chart; the scale's maximum covers values and marks.
@@ -63,29 +63,35 @@ std::string module_table(const CampaignResult& r) {
                   R"(<th>This campaign</th><th>Digest / reason</th></tr>)";
   for (const ModuleRow& row : module_rows(r)) {
     h += fmt::format("<tr><td>{}</td><td>{}</td><td>{}</td><td><code>{}</code></td></tr>", esc(to_string(row.family)),
-                     esc(row.status), verdict_span(row.verdict), esc(row.digest.empty() ? row.note : row.digest));
+                     esc(row.status), verdict_span(row.verdict), esc(row.detail()));
   }
   return h + "</table>\n";
 }
 
 std::string setups_table(const FamilyResult& f) {
-  std::string h = "<h3>Setups explored</h3><table><tr><th>Seats</th><th>Factions</th><th>Flags</th><th>Nexus mode</th><th>Games</th></tr>";
+  std::string h = "<h3>Setups explored</h3><table><tr><th>Seats</th><th>Rules</th><th>Nexus mode</th><th>Games</th></tr>";
+  for (const SetupGroup& g : setup_groups(f)) {
+    h += fmt::format(R"(<tr><td class="n">{}</td><td>{}</td><td>{}</td><td class="n">{}</td></tr>)", g.seats, esc(g.rules),
+                     esc(to_string(g.mode)), g.games);
+  }
+  h += fmt::format("</table>\n<details><summary>Every setup ({})</summary><table><tr><th>Seats</th><th>Factions</th><th>Flags</th>"
+                   "<th>Nexus mode</th><th>Games</th></tr>", f.setups.size());
   for (const Setup& s : f.setups) {
     h += fmt::format(R"(<tr><td class="n">{}</td><td>{}</td><td>{}</td><td>{}</td><td class="n">{}</td></tr>)", s.seats,
                      esc(factions_text(s.factions)), esc(join_text(s.flags, ", ")), esc(to_string(s.mode)), s.games);
   }
-  return h + "</table>\n";
+  return h + "</table></details>\n";
 }
 
 std::string invariants_part(const FamilyResult& f) {
   std::string h = "<h3>Invariants</h3><table><tr><th>Invariant</th><th>Family</th><th>Checks</th><th>Violations</th></tr>";
-  std::vector<Bar> bars;
   for (const InvariantTally& t : f.invariants) {
     h += fmt::format(R"(<tr><td>{}</td><td>{}</td><td class="n">{}</td><td class="n">{}</td></tr>)", esc(t.name), esc(t.family),
                      t.checks, t.violations);
-    bars.push_back({t.name, t.checks, 0});
   }
-  return h + "</table>\n" + bar_chart("Checks per invariant", bars);
+  // Every checker runs on every step, so a chart of checks would show equal bars: the oracle chart
+  // below (steps decided against steps looked at) is the one that carries information.
+  return h + "</table>\n";
 }
 
 std::string coverage_part(const FamilyResult& f) {
@@ -108,7 +114,19 @@ std::string oracles_part(const FamilyResult& f) {
     h += fmt::format(R"(<tr><td>{}{}</td><td class="n">{}</td><td>{}</td><td>{}</td></tr>)", esc(row.kind), row.chance ? " (chance)" : "",
                      row.steps, text(outcome_cells_text(row)), text(legality_cells_text(row)));
   }
-  return h + "</table>\n";
+  // Per oracle, the steps it decided (bar) against the steps it looked at (red line): a bar short
+  // of its line is an oracle that skipped.
+  std::vector<Bar> bars;
+  for (const OracleRow& row : f.oracles) {
+    for (const OracleCell& c : row.oracles) {
+      auto it = std::find_if(bars.begin(), bars.end(), [&](const Bar& b) { return b.label == c.oracle; });
+      if (it == bars.end()) it = bars.insert(bars.end(), Bar{c.oracle, 0, 0});
+      it->value += c.decided;
+      it->mark += c.decided + c.skipped;
+    }
+  }
+  std::sort(bars.begin(), bars.end(), [](const Bar& a, const Bar& b) { return a.label < b.label; });
+  return h + "</table>\n" + bar_chart("Steps each oracle decided (red line: steps it looked at)", bars);
 }
 
 std::string lengths_part(const FamilyResult& f) {

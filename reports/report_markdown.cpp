@@ -22,19 +22,21 @@ std::string cell(std::string_view s) {
 void module_section(std::string& md, const CampaignResult& r) {
   md += "## Module summary\n\n| Family | Registry status | This campaign | Digest / reason |\n|---|---|---|---|\n";
   for (const ModuleRow& row : module_rows(r)) {
-    const std::string detail = row.digest.empty() ? row.note : row.digest;
-    md += fmt::format("| {} | {} | {} | {} |\n", to_string(row.family), row.status, row.verdict, cell(detail));
+    md += fmt::format("| {} | {} | {} | {} |\n", to_string(row.family), row.status, row.verdict, cell(row.detail()));
   }
   md += "\n";
 }
 
 void setups_table(std::string& md, const FamilyResult& f) {
-  md += "### Setups explored\n\n| Seats | Factions | Flags | Nexus mode | Games |\n|---|---|---|---|---|\n";
+  md += "### Setups explored\n\n| Seats | Rules | Nexus mode | Games |\n|---|---|---|---:|\n";
+  for (const SetupGroup& g : setup_groups(f)) md += fmt::format("| {} | {} | {} | {} |\n", g.seats, g.rules, to_string(g.mode), g.games);
+  md += fmt::format("\n<details><summary>Every setup ({})</summary>\n\n| Seats | Factions | Flags | Nexus mode | Games |\n|---|---|---|---|---|\n",
+                    f.setups.size());
   for (const Setup& s : f.setups) {
     md += fmt::format("| {} | {} | {} | {} | {} |\n", s.seats, factions_text(s.factions), cell(join_text(s.flags, ", ")),
                       to_string(s.mode), s.games);
   }
-  md += "\n";
+  md += "\n</details>\n\n";
 }
 
 void invariant_table(std::string& md, const FamilyResult& f) {

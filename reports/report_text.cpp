@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <tuple>
 
 namespace dune::reports {
 
@@ -58,6 +59,20 @@ std::vector<ModuleRow> module_rows(const CampaignResult& r) {
     rows.push_back(std::move(row));
   }
   return rows;
+}
+
+std::vector<SetupGroup> setup_groups(const FamilyResult& f) {
+  std::vector<SetupGroup> out;
+  for (const Setup& s : f.setups) {
+    const std::string rules = s.flags.empty() ? std::string("basic") : s.flags.front();
+    auto it = std::find_if(out.begin(), out.end(), [&](const SetupGroup& g) { return g.seats == s.seats && g.rules == rules && g.mode == s.mode; });
+    if (it == out.end()) it = out.insert(out.end(), SetupGroup{s.seats, rules, s.mode, 0});
+    it->games += s.games;
+  }
+  std::sort(out.begin(), out.end(), [](const SetupGroup& a, const SetupGroup& b) {
+    return std::tie(a.seats, a.rules, a.mode) < std::tie(b.seats, b.rules, b.mode);
+  });
+  return out;
 }
 
 std::string params_text(const CampaignResult& r) {

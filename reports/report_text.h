@@ -16,10 +16,22 @@ struct ModuleRow {
   std::string note;     // the registry's reason (unavailable) or digest (verified)
   std::string verdict;  // this campaign's verdict, or "not run"
   std::string digest;   // this campaign's digest for the family, or ""
+  // What the summary's last column shows: the reason of an unavailable family (its campaign's
+  // digest says nothing to a reader), else this campaign's digest, else the registry's note.
+  std::string detail() const { return status == "unavailable" || digest.empty() ? note : digest; }
 };
 
 std::string escape_xml(std::string_view s);  // also right for HTML text and attributes
 std::vector<ModuleRow> module_rows(const CampaignResult& r);
+// The setups aggregated for a reader: seats × rules (the first flag, Basic or Advanced) × the
+// card's mode → games, in that order (issue 20 item 6); the full list goes behind a <details>.
+struct SetupGroup {
+  int seats = 0;
+  std::string rules;
+  NexusMode mode = NexusMode::Cunning;
+  std::uint64_t games = 0;
+};
+std::vector<SetupGroup> setup_groups(const FamilyResult& f);
 std::string join_text(const std::vector<std::string>& parts, std::string_view sep);
 std::string factions_text(const std::vector<Faction>& factions);
 const FamilyResult* find_family(const CampaignResult& r, Faction f);

@@ -32,6 +32,8 @@ struct GoldenCase {
   std::uint64_t seed;
   int decisions;
 };
+// Read by GoogleTest for the CTest names ("# GetParam() = ..."), not raw bytes.
+void PrintTo(const GoldenCase& c, std::ostream* os) { *os << c.name << ", seed " << c.seed << ", " << c.decisions << " decisions"; }
 
 std::vector<GoldenCase> golden_cases() {
   Options six = Options::advanced(kBaseFactions);

@@ -177,6 +177,8 @@ struct PlantedBug {
   Mutant mutant;
   std::string_view checker;
 };
+// Read by GoogleTest for the CTest names ("# GetParam() = ..."), not raw bytes.
+void PrintTo(const PlantedBug& b, std::ostream* os) { *os << b.checker; }
 
 class PlantedBugTest : public ::testing::TestWithParam<PlantedBug> {};
 

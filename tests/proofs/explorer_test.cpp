@@ -35,6 +35,8 @@ struct Bounded {
   std::string_view scope;
   int depth;  // -1: the scope's default (exhausted)
 };
+// Read by GoogleTest for the CTest names ("# GetParam() = ..."), not raw bytes.
+void PrintTo(const Bounded& b, std::ostream* os) { *os << b.scope << ", depth " << b.depth; }
 
 class ScopeTest : public ::testing::TestWithParam<Bounded> {};
 
@@ -52,7 +54,7 @@ TEST_P(ScopeTest, EveryInvariantHoldsAndTheDefaultBoundsExhaustTheScope) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Scopes, ScopeTest,
-                         ::testing::Values(Bounded{"lifecycle-2", -1}, Bounded{"atreides-battle", -1},
+                         ::testing::Values(Bounded{"lifecycle-2", -1}, Bounded{"atreides-battle", -1}, Bounded{"bene-gesserit-battle", -1},
                                            Bounded{"lifecycle-3", 3}, Bounded{"lifecycle-held", 4},
                                            Bounded{"lifecycle-4", 3}),
                          [](const auto& param_info) {

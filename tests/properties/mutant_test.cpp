@@ -12,6 +12,10 @@
 #include "tests/skip_without_mutants.h"
 
 namespace dune {
+namespace harness {
+// Read by GoogleTest for the CTest names ("# GetParam() = ..."): the mutant's name, not raw bytes.
+void PrintTo(const MutantInfo& m, std::ostream* os) { *os << m.name; }
+}  // namespace harness
 namespace {
 
 class MutantTest : public testing::TestWithParam<harness::MutantInfo> {};

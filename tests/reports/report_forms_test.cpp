@@ -35,6 +35,22 @@ TEST(ReportMarkdown, ModuleSummaryOnTopThenFamilies) {
   EXPECT_TRUE(has(md, "Digest: `fnv1a64:"));
 }
 
+// Issue 20 item 6: an unavailable family shows its reason, not a digest that says nothing; the
+// setups come aggregated (seats x rules x mode), the full list folded; the oracle chart carries
+// information where a chart of checks would show equal bars.
+TEST(ReportForms, UnavailableReasonsAggregatedSetupsAndTheOracleChart) {
+  const CampaignResult r = testing::synthetic_campaign({});
+  const std::string md = render_markdown(r);
+  EXPECT_TRUE(has(md, "| Emperor | unavailable | unavailable | not implemented yet |")) << md.substr(0, 1500);
+  EXPECT_TRUE(has(md, "| Seats | Rules | Nexus mode | Games |"));
+  EXPECT_TRUE(has(md, "<details><summary>Every setup ("));
+  const std::string html = render_html(r);
+  EXPECT_TRUE(has(html, "<td><code>not implemented yet</code></td>"));
+  EXPECT_TRUE(has(html, "<details><summary>Every setup ("));
+  EXPECT_TRUE(has(html, "Steps each oracle decided (red line: steps it looked at)"));
+  EXPECT_FALSE(has(html, "Checks per invariant"));
+}
+
 TEST(ReportMarkdown, BoundedProofsAreListedWithWhetherTheScopeWasExhausted) {
   const std::string md = render_markdown(testing::synthetic_campaign({}));
   EXPECT_TRUE(has(md, "### Bounded proofs"));
