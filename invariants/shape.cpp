@@ -7,6 +7,7 @@
 #include <set>
 
 #include "engine/engine.h"
+#include "engine/nexus/family.h"
 #include "model/factions.h"
 
 namespace dune::invariants {
@@ -181,6 +182,17 @@ void check_battle(const GameState& s, Violations& out) {
   if (b.stage == BattleStage::Choose) return;  // the combatants are set once the battle is chosen
   for (Seat c : b.combatants) check_seat_index(s, c, "a combatant", out);
   if (b.combatants[0] == b.combatants[1]) out.push_back({"shape.battle", "a seat fights itself"});
+  // The decision a stage waits for has someone to ask (a damaged save must not reach the engine).
+  if (b.stage == BattleStage::Voice && !s.seat_of(Faction::BeneGesserit) && !b.voice_side) {
+    out.push_back({"shape.battle", "the Voice stage asks nobody: no Bene Gesserit and no Secret Ally Voice"});
+  }
+  if (b.stage == BattleStage::Prescience && !s.seat_of(Faction::Atreides)) {
+    out.push_back({"shape.battle", "the Prescience stage without the Atreides"});
+  }
+  const bool window = b.stage == BattleStage::NexusBetrayal || b.stage == BattleStage::NexusSecretAlly;
+  if (window && (!b.nexus_window || !find_nexus_family(*b.nexus_window))) {
+    out.push_back({"shape.battle", "a Nexus window no registered family opened"});
+  }
 }
 
 // Every accepted command and every chosen chance outcome is one log entry and moves the version by

@@ -154,6 +154,13 @@ TEST(CorruptionTest, LoadRefusesAStateNoGameReaches) {
       {"shape.bidding", [](json& e) { e["bidding"]["high_bid"] = -3; }},
       {"shape.bidding", [](json& e) { e["bidding"]["high_bid"] = 4; e["bidding"]["high_bidder"] = nullptr; }},
       {"shape.battle", [](json& e) { e["battle"]["atreides_battle_losses"] = -2; }},
+      {"shape.battle", [](json& e) {  // a Nexus window that no family opened
+         e["phase"] = "Battle";
+         e["step"] = "Battle";
+         e["battle"]["stage"] = "NexusSecretAlly";
+         e["battle"]["combatants"] = {0, 1};
+       }},
+
       {"shape.karama", [](json& e) {  // a power used by a faction it is not, without Advanced Karama
          e["karama"] = {{"armed", json::array()}, {"cancels", json::array()}, {"retakes_at_full_price", nullptr}, {"retakes_without_worthless", nullptr},
                         {"powers", json::array({{{"by", 0}, {"power", "GuildShipment"}, {"turn", 1}, {"target", 1}}})},
