@@ -11,6 +11,7 @@
 
 #include "engine/battle.h"
 #include "engine/internal.h"
+#include "engine/mutants.h"
 #include "model/cards.h"
 
 namespace dune::battle_detail {
@@ -102,7 +103,7 @@ bool cheap_hero_playable(const GameState& state, Seat seat) {
 // The Voice, obeyed "as well as they are able" ([LR] 2.02.06).
 std::optional<Rejection> check_voice(const GameState& state, Seat seat, const PlanBattle& p) {
   const auto& voice = state.battle.voice;
-  if (!bound_by_voice(state, seat)) return std::nullopt;
+  if (!bound_by_voice(state, seat) || mutant_active(Mutant::VoiceIgnored)) return std::nullopt;
   const VoiceSubject v = voice->subject;
   const auto matches = [&](const std::optional<TreacheryCardId>& c) { return c && voice_matches(v, *c); };
   const bool played = matches(p.cheap_hero) || matches(p.weapon) || matches(p.defense);

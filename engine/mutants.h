@@ -131,6 +131,7 @@ enum class Mutant : std::uint8_t {
   // the Bene Gesserit Nexus family (issue 20)
   NexusBetrayalVoiceBinds,
   NexusSecretAllyVoiceSkipped,
+  VoiceIgnored,  // issue 17 item 3: a plan that disobeys the Voice is accepted
 };
 
 #if DUNE_MUTANTS

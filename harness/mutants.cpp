@@ -96,6 +96,9 @@ constexpr std::array kCatalogue{
                "the Bene Gesserit Secret Ally play commits its receipt, but no Voice is asked of its player (seed 000, Bene "
                "Gesserit row)",
                nexus(5, 40), "contract.bene-gesserit.secret-ally"},
+    MutantInfo{Mutant::VoiceIgnored, "voice-ignored", "oracle",
+               "a battle plan that disobeys the Voice is accepted ([LR] 2.02.06: obeyed as well as one is able)",
+               basic(Bg | Hk | At | Em, 4, 40, MutantBots::Aggressive), "oracle.legal-command"},
     MutantInfo{Mutant::ShipIntoStormAllowed, "ship-into-storm-allowed", "oracle",
                "a shipment into a sector in storm is accepted ([LR] 1.06.03.04); what it does is then applied consistently",
                basic(At | Hk | Em, 4, 40), "oracle.legal-shipment"},

@@ -212,6 +212,25 @@ bool leader_playable(const GameState& s, Seat seat, std::size_t l) {
   return !s.battle.leader_territory[l] || *s.battle.leader_territory[l] == s.battle.territory;
 }
 
+// Whether the Voice's words name the card ([LR] 2.02.06: "play or not play a projectile weapon,
+// poison weapon, projectile defense, poison defense, a worthless card, a Cheap Hero" or the Lasgun):
+// a card naming both kinds of weapon (Poison Blade) or defense (Shield Snooper) answers to either.
+bool voice_names(VoiceSubject v, TreacheryCardId card) {
+  const TreacheryCardType& t = card_type(card);
+  const TreacheryClass c = t.classification;
+  const bool both_weapons = c == TreacheryClass::WeaponProjectileAndPoison, both_defenses = c == TreacheryClass::DefenseProjectileAndPoison;
+  switch (v) {
+    case VoiceSubject::ProjectileWeapon: return both_weapons || c == TreacheryClass::WeaponProjectile;
+    case VoiceSubject::PoisonWeapon: return both_weapons || c == TreacheryClass::WeaponPoison;
+    case VoiceSubject::ProjectileDefense: return both_defenses || c == TreacheryClass::DefenseProjectile;
+    case VoiceSubject::PoisonDefense: return both_defenses || c == TreacheryClass::DefensePoison;
+    case VoiceSubject::Worthless: return c == TreacheryClass::Worthless;
+    case VoiceSubject::CheapHero: return c == TreacheryClass::CheapHero;
+    case VoiceSubject::Lasgun: return t.name == "Lasgun";
+  }
+  return false;
+}
+
 std::pair<int, int> battle_forces(const GameState& s, Seat seat) {
   int normal = 0, special = 0;
   for (CellId c : s.battle.cells) {
@@ -439,6 +458,26 @@ struct Rules {
     return s.battle.prescience ? "Prescience is used once a battle" : "";
   }
   std::string operator()(const PlanBattle& c) const;
+  // The Voice that binds this seat's plan: the Bene Gesserit's, in their battle or their ally's
+  // ([LR] 2.02.06-07), or, the Bene Gesserit absent, the one the Secret Ally player of this battle
+  // used (seed 000), read from the log; never one's own side's.
+  std::optional<UseVoice> voice_binding() const {
+    const auto mine = side_of(s, seat);
+    if (!s.battle.voice || !mine) return std::nullopt;
+    std::optional<std::size_t> from;
+    if (const auto bg = s.seat_of(Faction::BeneGesserit)) {
+      from = ability_side_of(s, *bg);
+    } else if (const Envelope* last = last_command(s, [](const Envelope& e) {
+                 const auto* p = std::get_if<PlayNexus>(&e.command);
+                 return (p && p->card.faction == Faction::BeneGesserit && p->mode == NexusMode::SecretAlly) ||
+                        std::holds_alternative<ChooseBattle>(e.command);
+               });
+               last && std::holds_alternative<PlayNexus>(last->command)) {
+      from = side_of(s, last->seat);
+    }
+    if (!from || *from == *mine) return std::nullopt;
+    return s.battle.voice;
+  }
   std::string operator()(const DialBattle& c) const {
     const auto side = side_of(s, seat);
     if (!side) return "it fights no battle";
@@ -625,11 +664,29 @@ std::string Rules::operator()(const PlanBattle& c) const {
     return "a Cheap Hero from its hand ([LR] 3.01.04)";
   }
   const bool hero = c.leader || c.cheap_hero;
+  // The Voice overrides the rule that a Cheap Hero must be played: "do not play a Cheap Hero" leaves
+  // it in the hand ([LR] 2.02.06; a faction ability over a rule, 3.01).
+  const auto voice = voice_binding();
+  const bool hero_forbidden = voice && voice->subject == VoiceSubject::CheapHero && !voice->must_play;
+  bool could_hero = !hero_forbidden && std::any_of(me.hand.begin(), me.hand.end(), [](TreacheryCardId x) {
+    return card_type(x).classification == TreacheryClass::CheapHero;
+  });
+  for (std::size_t l = 0; l < kLeaderCount && !could_hero; ++l) could_hero = leader_playable(s, seat, l);
   if (!hero) {
-    bool could = std::any_of(me.hand.begin(), me.hand.end(), [](TreacheryCardId x) { return card_type(x).classification == TreacheryClass::CheapHero; });
-    for (std::size_t l = 0; l < kLeaderCount && !could; ++l) could = leader_playable(s, seat, l);
-    if (could) return "a leader or Cheap Hero must be played when possible ([LR] 1.07.04.05)";
+    if (could_hero) return "a leader or Cheap Hero must be played when possible ([LR] 1.07.04.05)";
     if (c.weapon || c.defense) return "no Treachery card without a leader or Cheap Hero ([LR] 1.07.04.06)";
+  }
+  // The Voice, obeyed as well as one is able ([LR] 2.02.06): a forbidden card is not played; a
+  // commanded one is, when held and playable (a Cheap Hero always; a weapon, defense or worthless
+  // card only with a leader or Cheap Hero, 1.07.04.06).
+  if (voice) {
+    const auto named = [&](const std::optional<TreacheryCardId>& x) { return x && voice_names(voice->subject, *x); };
+    const bool obeyed = named(c.cheap_hero) || named(c.weapon) || named(c.defense);
+    if (!voice->must_play && obeyed) return "the Voice forbids that card ([LR] 2.02.06)";
+    const bool held = std::any_of(me.hand.begin(), me.hand.end(), [&](TreacheryCardId x) { return voice_names(voice->subject, x); });
+    if (voice->must_play && !obeyed && held && (voice->subject == VoiceSubject::CheapHero || could_hero)) {
+      return "the Voice commands a card it holds and could play ([LR] 2.02.06)";
+    }
   }
   const auto card_ok = [&](const std::optional<TreacheryCardId>& x, bool (*cls)(TreacheryClass)) {
     return !x || (holds(me, *x) && (cls(card_type(*x).classification) || card_type(*x).classification == TreacheryClass::Worthless));
