@@ -72,7 +72,7 @@ void open_nexus_cunning(GameState& s) { s.movement.flip_window = FlipWindow{Flip
 bool any_flip_to_fighters(const GameState& s) { return flips_in_play(s) && wartime_open(s); }
 
 void open_wartime(GameState& s) {
-  if (flips_in_play(s) && wartime_open(s)) s.movement.flip_window = FlipWindow{FlipOccasion::Wartime, TerritoryId{}};
+  if (any_flip_to_fighters(s)) s.movement.flip_window = FlipWindow{FlipOccasion::Wartime, TerritoryId{}};
 }
 
 void open_intrusion(GameState& s, Faction mover, TerritoryId t) {

@@ -48,13 +48,20 @@ std::optional<TreacheryCardId> karama_card(const GameState& state, Seat s) {
   return card_in_hand(state.seat(s), "Karama");
 }
 
+namespace {
+
+// [LR] 2.02.22 ✷: `card`, about to be played as `seat`'s Karama, is a worthless one and another
+// seat's order cancels that use (played, its Karama discarded and the cancel recorded).
+bool worthless_play_cancelled(GameState& state, Seat seat, TreacheryCardId card) {
+  return card_type(card).classification == TreacheryClass::Worthless &&
+         karama_cancels(state, seat, KaramaAbility::BeneGesseritWorthlessKarama) && !mutant_active(Mutant::KaramaCancelWorthlessStands);
+}
+
+}  // namespace
+
 bool worthless_karama_cancelled(GameState& state, Seat seat) {
   const auto card = karama_card(state, seat);
-  if (!card || card_type(*card).classification != TreacheryClass::Worthless) return false;
-  if (!karama_cancels(state, seat, KaramaAbility::BeneGesseritWorthlessKarama) ||
-      mutant_active(Mutant::KaramaCancelWorthlessStands)) {
-    return false;
-  }
+  if (!card || !worthless_play_cancelled(state, seat, *card)) return false;
   state.karama.retakes_without_worthless = seat;
   return true;
 }
@@ -77,8 +84,7 @@ std::optional<Seat> karama_cancels(GameState& state, Seat user, KaramaAbility ab
     // A Bene Gesserit order about to be played with a worthless card may itself be cancelled
     // ([LR] 2.02.22 ✷): the card stays in hand, and the order is retaken at once without the
     // ability (3.04), with a real Karama if the seat holds one; else it stands as before.
-    if (card_type(*card).classification == TreacheryClass::Worthless &&
-        karama_cancels(state, s, KaramaAbility::BeneGesseritWorthlessKarama) && !mutant_active(Mutant::KaramaCancelWorthlessStands)) {
+    if (worthless_play_cancelled(state, s, *card)) {
       card = card_in_hand(state.seat(s), "Karama");
       if (!card) continue;
     }

@@ -84,10 +84,10 @@ const Envelope* last_of_battle(const GameState& s) {
   });
 }
 
-// The Atreides card's play of this step in `mode`, decided on a step of its own (nullptr: none).
-const PlayNexus* atreides_play(const Transition& t, NexusMode mode) {
+// The play of `card` in `mode` this step, decided on a step of its own (nullptr: none).
+const PlayNexus* play_of(const Transition& t, Faction card, NexusMode mode) {
   const auto* p = command_of<PlayNexus>(t);
-  return p && p->card.faction == Faction::Atreides && p->mode == mode && single_step(t) ? p : nullptr;
+  return p && p->card.faction == card && p->mode == mode && single_step(t) ? p : nullptr;
 }
 
 // The Atreides play a later step of the battle completes: the last play of the battle, when this
@@ -107,7 +107,7 @@ const Envelope* completed_play(const Transition& t, NexusMode mode) {
 Violations atreides_betrayal(const Transition& t, const GameContext&) {
   const std::string name = "contract.atreides.betrayal";
   Violations out;
-  if (const PlayNexus* p = atreides_play(t, NexusMode::Betrayal)) {
+  if (const PlayNexus* p = play_of(t, Faction::Atreides, NexusMode::Betrayal)) {
     const GameState& b = t.before;
     const BattleState& bb = b.battle;
     const Seat seat = envelope_of(t)->seat;
@@ -160,7 +160,7 @@ void inspection_completed(const std::string& name, const Transition& t, NexusMod
 Violations atreides_cunning(const Transition& t, const GameContext&) {
   const std::string name = "contract.atreides.cunning";
   Violations out;
-  if (const PlayNexus* p = atreides_play(t, NexusMode::Cunning)) {
+  if (const PlayNexus* p = play_of(t, Faction::Atreides, NexusMode::Cunning)) {
     const BattleState& bb = t.before.battle;
     if (p->element && (t.before.seat_of(Faction::Atreides) != envelope_of(t)->seat || !bb.prescience || !bb.prescience_answered ||
                        *bb.prescience == *p->element)) {
@@ -177,7 +177,7 @@ Violations atreides_cunning(const Transition& t, const GameContext&) {
 Violations atreides_secret_ally(const Transition& t, const GameContext&) {
   const std::string name = "contract.atreides.secret-ally";
   Violations out;
-  if (const PlayNexus* p = atreides_play(t, NexusMode::SecretAlly)) {
+  if (const PlayNexus* p = play_of(t, Faction::Atreides, NexusMode::SecretAlly)) {
     if (t.before.seat_of(Faction::Atreides)) {
       out.push_back({name, "the Atreides Secret Ally was played with the Atreides at the table (seed 000, item 8)"});
     }
@@ -189,11 +189,6 @@ Violations atreides_secret_ally(const Transition& t, const GameContext&) {
 }
 
 // ---- the Bene Gesserit family ----
-
-const PlayNexus* bg_play(const Transition& t, NexusMode mode) {
-  const auto* p = command_of<PlayNexus>(t);
-  return p && p->card.faction == Faction::BeneGesserit && p->mode == mode && single_step(t) ? p : nullptr;
-}
 
 // The newest battle-opening, Voice or Bene Gesserit Nexus command of the log.
 const Envelope* last_voice_event(const GameState& s) {
@@ -207,7 +202,7 @@ Violations bg_betrayal(const Transition& t, const GameContext&) {
   const std::string name = "contract.bene-gesserit.betrayal";
   Violations out;
   const GameState& b = t.before;
-  if (const PlayNexus* p = bg_play(t, NexusMode::Betrayal)) {
+  if (const PlayNexus* p = play_of(t, Faction::BeneGesserit, NexusMode::Betrayal)) {
     const Seat seat = envelope_of(t)->seat;
     const Envelope* used = last_voice_event(b);
     if (b.seat_of(Faction::BeneGesserit) == seat || !used || !std::holds_alternative<UseVoice>(used->command) ||
@@ -231,7 +226,7 @@ Violations bg_cunning(const Transition& t, const GameContext&) {
   Violations out;
   const GameState& b = t.before;
   const GameState& a = t.after;
-  if (bg_play(t, NexusMode::Cunning)) {
+  if (play_of(t, Faction::BeneGesserit, NexusMode::Cunning)) {
     const Seat seat = envelope_of(t)->seat;
     const bool own_action = (b.step == Step::Shipment || b.step == Step::Movement) && pending(b) == std::vector<Seat>{seat} &&
                             !b.movement.flip_window && !b.movement.spiritual_advisor_cell;
@@ -258,7 +253,7 @@ Violations bg_secret_ally(const Transition& t, const GameContext&) {
   Violations out;
   const GameState& b = t.before;
   const GameState& a = t.after;
-  if (bg_play(t, NexusMode::SecretAlly)) {
+  if (play_of(t, Faction::BeneGesserit, NexusMode::SecretAlly)) {
     const Seat seat = envelope_of(t)->seat;
     if (b.seat_of(Faction::BeneGesserit) || !combatant(b.battle, seat) || b.battle.prescience || b.battle.voice) {
       out.push_back({name, fmt::format("{}'s Bene Gesserit Secret Ally is not a combatant's, the Bene Gesserit absent, before any "

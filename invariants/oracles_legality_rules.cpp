@@ -256,14 +256,17 @@ struct Rules {
 
   // The Bene Gesserit Nexus card played as Secret Ally by this combatant in this battle (seed 000:
   // "Use Voice against one's battle opponent"), the Bene Gesserit absent: its Voice is owed.
-  bool secret_ally_voice_owed() const {
-    if (s.seat_of(Faction::BeneGesserit) || (s.battle.combatants[0] != seat && s.battle.combatants[1] != seat)) return false;
+  bool secret_ally_voice_owed() const { return side_of(s, seat) && secret_ally_voicer() == seat; }
+  // The seat that played the Bene Gesserit card as Secret Ally in this battle (the Bene Gesserit
+  // absent), read from the log: the last such play since the battle was chosen.
+  std::optional<Seat> secret_ally_voicer() const {
+    if (s.seat_of(Faction::BeneGesserit)) return std::nullopt;
     const Envelope* last = last_command(s, [](const Envelope& e) {
-      if (const auto* p = std::get_if<PlayNexus>(&e.command)) return p->card.faction == Faction::BeneGesserit;
-      return std::holds_alternative<ChooseBattle>(e.command) || std::holds_alternative<UseVoice>(e.command);
+      const auto* p = std::get_if<PlayNexus>(&e.command);
+      return (p && p->card.faction == Faction::BeneGesserit && p->mode == NexusMode::SecretAlly) ||
+             std::holds_alternative<ChooseBattle>(e.command);
     });
-    const auto* play = last ? std::get_if<PlayNexus>(&last->command) : nullptr;
-    return play && play->mode == NexusMode::SecretAlly && last->seat == seat;
+    return last && std::holds_alternative<PlayNexus>(last->command) ? std::optional<Seat>(last->seat) : std::nullopt;
   }
 
   std::string operator()(const Pass&) const { return ""; }
@@ -467,13 +470,8 @@ struct Rules {
     std::optional<std::size_t> from;
     if (const auto bg = s.seat_of(Faction::BeneGesserit)) {
       from = ability_side_of(s, *bg);
-    } else if (const Envelope* last = last_command(s, [](const Envelope& e) {
-                 const auto* p = std::get_if<PlayNexus>(&e.command);
-                 return (p && p->card.faction == Faction::BeneGesserit && p->mode == NexusMode::SecretAlly) ||
-                        std::holds_alternative<ChooseBattle>(e.command);
-               });
-               last && std::holds_alternative<PlayNexus>(last->command)) {
-      from = side_of(s, last->seat);
+    } else if (const auto voicer = secret_ally_voicer()) {
+      from = side_of(s, *voicer);
     }
     if (!from || *from == *mine) return std::nullopt;
     return s.battle.voice;

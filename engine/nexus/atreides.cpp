@@ -22,18 +22,12 @@ namespace {
 
 constexpr std::array kElements{PlanElement::Leader, PlanElement::Weapon, PlanElement::Defense, PlanElement::Dial};
 
-bool is_combatant(const GameState& state, Seat seat) {
-  const auto& c = state.battle.combatants;
-  return c[0] == seat || c[1] == seat;
-}
-
-std::string battle_event(const GameState& state) {
-  return fmt::format("battle in {}, turn {}", to_string(state.battle.territory), state.turn);
-}
+// A Nexus battle stage this family opened.
+bool owns_window(const GameState& state) { return nexus_window_of(state, Faction::Atreides); }
 
 std::optional<Rejection> validate_betrayal(const GameState& state, Seat seat, const PlayNexus& c) {
   const BattleState& b = state.battle;
-  if (b.stage != BattleStage::NexusBetrayal || b.nexus_window != Faction::Atreides || b.nexus_answered[seat.value]) {
+  if (b.stage != BattleStage::NexusBetrayal || !owns_window(state) || b.nexus_answered[seat.value]) {
     return reject(RejectCode::WrongPhase, "Atreides Betrayal answers a Prescience attempt while its window is open");
   }
   if (c.answers != b.prescience_attempt) {
@@ -49,10 +43,10 @@ std::optional<Rejection> validate_inspection(const GameState& state, Seat seat, 
     return reject(RejectCode::IllegalChoice, "name the plan element to inspect: leader, weapon, defense or dial");
   }
   if (c.answers != 0) return reject(RejectCode::IllegalChoice, "an inspection answers no attempt (answers must be 0)");
-  if (!is_combatant(state, seat)) return reject(RejectCode::IllegalChoice, "only in one's own battle");
+  if (!nexus_combatant(state, seat)) return reject(RejectCode::IllegalChoice, "only in one's own battle");
   if (b.nexus_inspector) return reject(RejectCode::IllegalChoice, "a Nexus inspection was already made in this battle");
   if (c.mode == NexusMode::SecretAlly) {
-    if (b.stage != BattleStage::NexusSecretAlly || b.nexus_window != Faction::Atreides || b.nexus_answered[seat.value]) {
+    if (b.stage != BattleStage::NexusSecretAlly || !owns_window(state) || b.nexus_answered[seat.value]) {
       return reject(RejectCode::WrongPhase, "Atreides Secret Ally is played in its window before the battle plans");
     }
     return std::nullopt;
@@ -78,43 +72,18 @@ void close_window(GameState& state) {
 // NexusHook::PrescienceAsked: opens the Betrayal window (numbering the attempt) when another seat
 // holds a Nexus card.
 bool open_prescience_betrayal_window(GameState& state) {
-  BattleState& b = state.battle;
-  b.prescience_attempt = ++state.nexus.attempts;  // every attempt is numbered: a play names it
-  const auto atreides = state.seat_of(Faction::Atreides);
-  b.nexus_answered = {};
-  for (Seat s : all_seats(state)) {
-    if (s != atreides && holds_nexus_card(state, s)) {
-      b.stage = BattleStage::NexusBetrayal;
-      b.nexus_window = Faction::Atreides;
-      return true;
-    }
-  }
-  return false;
+  state.battle.prescience_attempt = ++state.nexus.attempts;  // every attempt is numbered: a play names it
+  return open_nexus_battle_window(state, Faction::Atreides, BattleStage::NexusBetrayal);
 }
 
 // NexusHook::PlansBegin: opens the Secret Ally window when Atreides is absent and a combatant
 // holds a Nexus card.
 bool open_secret_ally_window(GameState& state) {
-  BattleState& b = state.battle;
-  if (state.seat_of(Faction::Atreides) || b.nexus_inspector) return false;
-  if (!holds_nexus_card(state, b.combatants[0]) && !holds_nexus_card(state, b.combatants[1])) return false;
-  b.nexus_answered = {};
-  b.stage = BattleStage::NexusSecretAlly;
-  b.nexus_window = Faction::Atreides;
-  return true;
+  if (state.seat_of(Faction::Atreides) || state.battle.nexus_inspector) return false;
+  return open_nexus_battle_window(state, Faction::Atreides, BattleStage::NexusSecretAlly);
 }
 
-std::vector<Seat> awaited_window(const GameState& state) {
-  const BattleState& b = state.battle;
-  std::vector<Seat> out;
-  for (Seat s : all_seats(state)) {
-    if (b.nexus_answered[s.value] || !holds_nexus_card(state, s)) continue;
-    const bool offered = b.stage == BattleStage::NexusBetrayal ? state.seat_of(Faction::Atreides) != s
-                                                               : is_combatant(state, s);
-    if (offered) out.push_back(s);
-  }
-  return out;
-}
+std::vector<Seat> awaited_window(const GameState& state) { return nexus_window_awaited(state, Faction::Atreides); }
 
 std::vector<Command> candidates(const GameState& state, Seat, NexusMode mode) {
   const NexusCardId card{Faction::Atreides};
@@ -145,7 +114,7 @@ void apply(GameState& state, Seat seat, const PlayNexus& c) {
   if (c.mode == NexusMode::Betrayal) {
     // The attempt is stopped: no answer is given. Whether Atreides may then continue (ask again)
     // is an open source question (seed 000, "Remaining source questions"): no continuation.
-    commit_nexus_play(state, seat, c, battle_event(state),
+    commit_nexus_play(state, seat, c, nexus_battle_event(state),
                       fmt::format("Prescience attempt {} ({})", b.prescience_attempt, to_string(*b.prescience)));
     b.prescience_stopped = true;
     b.nexus_answered = {};
@@ -153,7 +122,7 @@ void apply(GameState& state, Seat seat, const PlayNexus& c) {
     b.stage = mutant_active(Mutant::NexusBetrayalPrescienceAnswered) ? BattleStage::PrescienceAnswer : BattleStage::Plans;
     return;
   }
-  commit_nexus_play(state, seat, c, battle_event(state), "");
+  commit_nexus_play(state, seat, c, nexus_battle_event(state), "");
   b.nexus_inspector = seat;
   b.nexus_element = c.element;
   b.nexus_answered = {};
@@ -184,11 +153,6 @@ void on_hook(GameState& state, NexusHook hook) {
   }
 }
 
-// A Nexus battle stage this family opened.
-bool owns_window(const GameState& state) {
-  const BattleStage stage = state.battle.stage;
-  return (stage == BattleStage::NexusBetrayal || stage == BattleStage::NexusSecretAlly) && state.battle.nexus_window == Faction::Atreides;
-}
 
 // ---- for the gate and the explorer ----
 

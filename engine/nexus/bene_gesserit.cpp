@@ -26,17 +26,8 @@ namespace {
 
 constexpr NexusCardId kCard{Faction::BeneGesserit};
 
-bool is_combatant(const GameState& state, Seat seat) {
-  const auto& c = state.battle.combatants;
-  return c[0] == seat || c[1] == seat;
-}
-
-std::string battle_event(const GameState& state) {
-  return fmt::format("battle in {}, turn {}", to_string(state.battle.territory), state.turn);
-}
-
 bool window_open(const GameState& state, BattleStage stage) {
-  return state.battle.stage == stage && state.battle.nexus_window == Faction::BeneGesserit;
+  return state.battle.stage == stage && nexus_window_of(state, Faction::BeneGesserit);
 }
 
 // The Cunning conversion: the Advanced advisors in play and one group at least able to turn.
@@ -70,7 +61,7 @@ std::optional<Rejection> validate(const GameState& state, Seat seat, const PlayN
       return std::nullopt;
     case NexusMode::SecretAlly:
       if (c.answers != 0) return reject(RejectCode::IllegalChoice, "a Secret Ally Voice answers no attempt (answers must be 0)");
-      if (!window_open(state, BattleStage::NexusSecretAlly) || b.nexus_answered[seat.value] || !is_combatant(state, seat)) {
+      if (!window_open(state, BattleStage::NexusSecretAlly) || b.nexus_answered[seat.value] || !nexus_combatant(state, seat)) {
         return reject(RejectCode::WrongPhase, "Bene Gesserit Secret Ally is played in one's own battle, in its window before "
                       "Prescience (seed 000, official FAQ)");
       }
@@ -94,7 +85,7 @@ void apply(GameState& state, Seat seat, const PlayNexus& c) {
   BattleState& b = state.battle;
   switch (c.mode) {
     case NexusMode::Betrayal:  // the Voice attempted is stopped: it binds nobody
-      commit_nexus_play(state, seat, c, battle_event(state),
+      commit_nexus_play(state, seat, c, nexus_battle_event(state),
                         fmt::format("Voice attempt {} ({})", b.voice_attempt, to_string(Command{*b.voice})));
       if (!mutant_active(Mutant::NexusBetrayalVoiceBinds)) b.voice.reset();
       close_window(state);
@@ -104,7 +95,7 @@ void apply(GameState& state, Seat seat, const PlayNexus& c) {
       shipment_movement::open_nexus_cunning(state);
       return;
     case NexusMode::SecretAlly:  // the player's Voice is owed now, against its battle opponent
-      commit_nexus_play(state, seat, c, battle_event(state), "");
+      commit_nexus_play(state, seat, c, nexus_battle_event(state), "");
       b.nexus_answered = {};
       b.nexus_window.reset();
       b.voice_side = static_cast<std::uint8_t>(side_of(state, seat));
@@ -117,28 +108,14 @@ void apply(GameState& state, Seat seat, const PlayNexus& c) {
 // NexusHook::VoiceUsed: numbers the attempt and opens the Betrayal window when a seat other than
 // the Bene Gesserit holds a Nexus card.
 void open_betrayal_window(GameState& state) {
-  BattleState& b = state.battle;
-  b.voice_attempt = ++state.nexus.attempts;  // every attempt is numbered: a play names it
-  const auto bg = state.seat_of(Faction::BeneGesserit);
-  b.nexus_answered = {};
-  for (Seat s : all_seats(state)) {
-    if (s != bg && holds_nexus_card(state, s)) {
-      b.stage = BattleStage::NexusBetrayal;
-      b.nexus_window = Faction::BeneGesserit;
-      return;
-    }
-  }
+  state.battle.voice_attempt = ++state.nexus.attempts;  // every attempt is numbered: a play names it
+  open_nexus_battle_window(state, Faction::BeneGesserit, BattleStage::NexusBetrayal);
 }
 
 // NexusHook::BattleBegins (no Bene Gesserit side): the Secret Ally window when the Bene Gesserit
 // are absent and a combatant holds a Nexus card.
 void open_secret_ally_window(GameState& state) {
-  BattleState& b = state.battle;
-  if (state.seat_of(Faction::BeneGesserit)) return;
-  if (!holds_nexus_card(state, b.combatants[0]) && !holds_nexus_card(state, b.combatants[1])) return;
-  b.nexus_answered = {};
-  b.stage = BattleStage::NexusSecretAlly;
-  b.nexus_window = Faction::BeneGesserit;
+  if (!state.seat_of(Faction::BeneGesserit)) open_nexus_battle_window(state, Faction::BeneGesserit, BattleStage::NexusSecretAlly);
 }
 
 void on_hook(GameState& state, NexusHook hook) {
@@ -146,21 +123,9 @@ void on_hook(GameState& state, NexusHook hook) {
   if (hook == NexusHook::BattleBegins) open_secret_ally_window(state);
 }
 
-bool owns_window(const GameState& state) {
-  return window_open(state, BattleStage::NexusBetrayal) || window_open(state, BattleStage::NexusSecretAlly);
-}
+bool owns_window(const GameState& state) { return nexus_window_of(state, Faction::BeneGesserit); }
 
-std::vector<Seat> awaited_window(const GameState& state) {
-  const BattleState& b = state.battle;
-  const auto bg = state.seat_of(Faction::BeneGesserit);
-  std::vector<Seat> out;
-  for (Seat s : all_seats(state)) {
-    if (b.nexus_answered[s.value] || !holds_nexus_card(state, s)) continue;
-    const bool offered = b.stage == BattleStage::NexusBetrayal ? bg != s : is_combatant(state, s);
-    if (offered) out.push_back(s);
-  }
-  return out;
-}
+std::vector<Seat> awaited_window(const GameState& state) { return nexus_window_awaited(state, Faction::BeneGesserit); }
 
 void pass(GameState& state, Seat seat) {
   state.battle.nexus_answered[seat.value] = true;

@@ -97,6 +97,19 @@ std::span<const NexusFamily* const> nexus_families();
 // The registered family of a card, or nullptr (an unavailable family).
 const NexusFamily* find_nexus_family(Faction card);
 
+// ---- the battle windows of the families' panels (engine/nexus/plays.cpp) ----
+// The one policy for hidden optional reactions (README): a Betrayal window awaits every seat but the
+// card's own faction that holds *a* Nexus card, a Secret Ally window the combatants holding one,
+// each until it answers; `battle.nexus_window` names the card whose window is open.
+bool nexus_combatant(const GameState& state, Seat seat);
+std::string nexus_battle_event(const GameState& state);  // a receipt's event: "battle in X, turn N"
+// Opens `card`'s window at `stage` (NexusBetrayal or NexusSecretAlly) when it would await a seat;
+// false (nothing opened) when none holds a card.
+bool open_nexus_battle_window(GameState& state, Faction card, BattleStage stage);
+// Whether the open Nexus battle window is `card`'s, and whom it awaits.
+bool nexus_window_of(const GameState& state, Faction card);
+std::vector<Seat> nexus_window_awaited(const GameState& state, Faction card);
+
 // One receipt per play, then the card goes to the Nexus discard (seed 000, item 9): the event it
 // belongs to and the original attempt it answers ("" if none).
 void commit_nexus_play(GameState& state, Seat seat, const PlayNexus& play, std::string event, std::string answers);

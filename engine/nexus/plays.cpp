@@ -73,6 +73,47 @@ void apply_nexus_play(GameState& state, Seat seat, const PlayNexus& c) {
   find_nexus_family(c.card.faction)->apply(state, seat, c);
 }
 
+bool nexus_combatant(const GameState& state, Seat seat) {
+  const auto& c = state.battle.combatants;
+  return c[0] == seat || c[1] == seat;
+}
+
+std::string nexus_battle_event(const GameState& state) {
+  return fmt::format("battle in {}, turn {}", to_string(state.battle.territory), state.turn);
+}
+
+namespace {
+
+std::vector<Seat> awaited_at(const GameState& state, Faction card, BattleStage stage) {
+  const auto native = state.seat_of(card);
+  std::vector<Seat> out;
+  for (Seat s : all_seats(state)) {
+    if (state.battle.nexus_answered[s.value] || !holds_nexus_card(state, s)) continue;
+    if (stage == BattleStage::NexusBetrayal ? native != s : nexus_combatant(state, s)) out.push_back(s);
+  }
+  return out;
+}
+
+}  // namespace
+
+bool open_nexus_battle_window(GameState& state, Faction card, BattleStage stage) {
+  BattleState& b = state.battle;
+  b.nexus_answered = {};
+  if (awaited_at(state, card, stage).empty()) return false;
+  b.stage = stage;
+  b.nexus_window = card;
+  return true;
+}
+
+bool nexus_window_of(const GameState& state, Faction card) {
+  const BattleStage stage = state.battle.stage;
+  return (stage == BattleStage::NexusBetrayal || stage == BattleStage::NexusSecretAlly) && state.battle.nexus_window == card;
+}
+
+std::vector<Seat> nexus_window_awaited(const GameState& state, Faction card) {
+  return awaited_at(state, card, state.battle.stage);
+}
+
 void commit_nexus_play(GameState& state, Seat seat, const PlayNexus& c, std::string event, std::string answers) {
   NexusReceipt r;
   r.id = static_cast<std::uint32_t>(state.nexus.receipts.size() + 1);
