@@ -101,6 +101,10 @@ void start_battle(GameState& state, const BattleOption& o, Seat agg) {
   b.nexus_answered = {};
   b.nexus_inspector.reset();
   b.nexus_element.reset();
+  b.nexus_sardaukar = 0;
+  b.sardaukar_prevented = false;
+  b.sardaukar_attempt = 0;
+  b.plans_hooks_run = 0;
   b.traitor_answered = {};
   b.traitor_called = {};
   b.capture_from.reset();
@@ -295,6 +299,11 @@ ElementValue plan_element_value(const GameState& state, int side, PlanElement el
   return v;
 }
 
+BattleStage plans_stage(const GameState& state) {
+  const BattleState& b = state.battle;
+  return b.prescience && !b.prescience_answered && !b.prescience_stopped ? BattleStage::PrescienceAnswer : BattleStage::Plans;
+}
+
 // Entering the Plans stage: a Nexus family's window first when one applies (engine/nexus/).
 void begin_plans(GameState& state) {
   state.battle.stage = BattleStage::Plans;
@@ -443,8 +452,11 @@ std::vector<Command> candidates_battle(const GameState& state, Seat seat) {
       for (Command& c : nexus_play_candidates(state, seat)) out.push_back(std::move(c));
       out.push_back(KaramaSeePlan{});
       break;
+    case BattleStage::PrescienceAnswer:  // the answering side may play a Nexus card before its plan (the Emperor Cunning)
+      out = plan_candidates(state, seat);
+      for (Command& c : nexus_play_candidates(state, seat)) out.push_back(std::move(c));
+      break;
     case BattleStage::KaramaPlanAnswer:
-    case BattleStage::PrescienceAnswer:
     case BattleStage::NexusAnswer: return plan_candidates(state, seat);
     case BattleStage::Traitors:
       out.push_back(Pass{});
@@ -497,7 +509,9 @@ std::optional<Rejection> validate_battle(const GameState& state, Seat seat, cons
   return reject(RejectCode::WrongPhase, "{} is not a Battle phase command", kind_name(c));
 }
 
-void apply_battle(GameState& state, Seat seat, const Command& c) {
+namespace {
+
+void apply_battle_command(GameState& state, Seat seat, const Command& c) {
   BattleState& b = state.battle;
   if (const auto* n = std::get_if<PlayNexus>(&c)) {
     apply_nexus_play(state, seat, *n);
@@ -563,6 +577,16 @@ void apply_battle(GameState& state, Seat seat, const Command& c) {
     case BattleStage::WinnerLosses:
     case BattleStage::WinnerCards: apply_winner(state, seat, c); return;
   }
+}
+
+}  // namespace
+
+void apply_battle(GameState& state, Seat seat, const Command& c) {
+  apply_battle_command(state, seat, c);
+  // Making plans (after a Nexus window, or once Prescience is to be answered, the first plan part):
+  // the families whose PlansBegin window has not had its turn in this battle open theirs now, one
+  // window at a time (engine/nexus/plays.cpp).
+  if (state.step == Step::Battle && battle_detail::making_plans(state.battle.stage)) resume_nexus_plans_hook(state);
 }
 
 }  // namespace dune

@@ -80,8 +80,13 @@ void apply_winner(GameState& state, Seat seat, const Command& c);
 void after_voice(GameState& state);
 // After a battle is over: the next battle, or the end of the phase.
 void next_battle(GameState& state);
-// Enters the Plans stage (through the Nexus Secret Ally window when it applies).
+// Enters the Plans stage (through the Nexus windows of NexusHook::PlansBegin when they apply).
 void begin_plans(GameState& state);
+// The stages in which plans are being made, before any window of the plans: Plans, and the
+// Prescience answer, whose first plan part is committed aloud ([LR] 2.01.08).
+constexpr bool making_plans(BattleStage s) { return s == BattleStage::Plans || s == BattleStage::PrescienceAnswer; }
+// Where a Nexus window of the plans returns: the Prescience answer still owed, else Plans.
+BattleStage plans_stage(const GameState& state);
 // What an inspected element of `side`'s committed plan is (Prescience and Nexus inspections).
 struct ElementValue {
   std::uint8_t id = 255;  // the leader / card id or dial halves; 255: not played

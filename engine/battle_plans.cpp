@@ -43,6 +43,15 @@ Tokens tokens_of(const GameState& state, int side) {
     const bool weak = f == Faction::Emperor && opponent_faction(state, side) == Faction::Fremen;
     t.special_full = weak ? 2 : 4;  // Sardaukar worth 1 against Fremen ([LR] 2.03.09)
   }
+  // The Emperor Nexus card (seed 003): Cunning counts five ordinary forces as Sardaukar in this
+  // battle (no counter changes: losses map back to ordinary counters, lose_forces); Betrayal
+  // prevents the Sardaukar advantage, actual or temporary: they count as ordinary forces.
+  if (f == Faction::Emperor) {
+    const int temporary = std::min<int>(state.battle.nexus_sardaukar, t.normal);
+    t.normal -= temporary;
+    t.special += temporary;
+    if (state.battle.sardaukar_prevented) t.special_full = 2;
+  }
   t.need_spice = state.options.rules.advanced_combat && f != Faction::Fremen;
   return t;
 }

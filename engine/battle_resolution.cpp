@@ -65,6 +65,9 @@ void lose_all_forces(GameState& state, Faction f) {
 void lose_forces(GameState& state, int side, ForceLoss loss) {
   const Faction f = state.faction_of(combatant(state, side));
   if (mutant_active(Mutant::WinnerLossIgnoresChoice)) loss = ForceLoss{loss.normal + loss.special, ForceCount{0}};
+  // Forces the Emperor Cunning counts as Sardaukar are ordinary counters (seed 003: two accounting
+  // layers): their losses go to the Tanks as ordinary forces.
+  if (f == Faction::Emperor && state.battle.nexus_sardaukar > 0) loss = ForceLoss{loss.normal + loss.special, ForceCount{0}};
   for (CellId c : state.battle.cells) {
     const ForceCount n = std::min(loss.normal, state.board.normal[index(c)][index(f)]);
     const ForceCount s = std::min(loss.special, state.board.special[index(c)][index(f)]);

@@ -8,6 +8,7 @@
 #include "engine/mutants.h"
 #include "engine/internal.h"
 #include "engine/karama_hand.h"
+#include "engine/nexus/family.h"
 #include "engine/standing.h"
 #include "model/cards.h"
 
@@ -167,9 +168,13 @@ void pay_for_card(GameState& state, std::optional<Seat> payee, Seat from, Spice 
 // by that much ([TO] DecreasePermittedUseOfAllySpice). A share promised when the bid was made is
 // paid even if the ally lowered its grant since: nothing else spends the ally's spice meanwhile.
 // A winning Karama bid is paid with the Karama card instead of spice ([TO] WinWithKarma).
-void sell(GameState& state) {
+void sell(GameState& state, bool paid) {
   BiddingState& b = state.bidding;
   const Seat buyer = *b.high_bidder;
+  if (!paid) {  // the Emperor Secret Ally: the buyer keeps the price (seed 003); the card is sold all the same
+    deliver_lot(state, buyer);
+    return;
+  }
   if (b.high_bid_karama) {
     discard_karama(state, buyer);
     if (mutant_active(Mutant::KaramaBidCharged)) pay_for_card(state, card_payee(state, buyer), buyer, std::min(b.high_bid, state.seat(buyer).spice));
@@ -190,6 +195,15 @@ void sell(GameState& state) {
   deliver_lot(state, buyer);
 }
 
+}  // namespace
+
+void complete_purchase(GameState& state, bool paid) {
+  state.bidding.purchase_window = false;
+  sell(state, paid);
+}
+
+namespace {
+
 // After `seat` acted: the next eligible seat in storm order is to act. A pass is not final: the
 // lot is sold when the bidding comes back round to the high bidder ([TO] HandleNormalBid), and
 // bought in when every eligible seat passed without a bid.
@@ -197,7 +211,11 @@ void advance(GameState& state, Seat seat) {
   BiddingState& b = state.bidding;
   const std::optional<Seat> next = next_eligible(state, seat);
   if (b.high_bidder && next == b.high_bidder) {
-    sell(state);
+    // Won: a Nexus family may open its purchase window first (seed 003, the Emperor Secret Ally),
+    // on the public fact that the buyer holds a Nexus card. A Karama bid opens it too: whether the
+    // bid is one stays hidden until the sale ([LR] 3.01.11.04); the play then is not valid.
+    nexus_hook(state, NexusHook::PurchaseWon);
+    if (!b.purchase_window) sell(state, true);
     return;
   }
   if (!b.high_bidder) {
@@ -278,12 +296,18 @@ void on_lot_drawn(GameState& state, TreacheryCardId card) {
 
 std::vector<Seat> awaited_bidding(const GameState& state) {
   if (hand_exchange_under_way(state)) return {state.karama.exchange->harkonnen};  // [LR] 1.14.04, 1.00.05
+  if (state.bidding.purchase_window) return awaited_nexus_window(state);
   const std::optional<Seat> s = current_bidder(state);
   return s ? std::vector<Seat>{*s} : std::vector<Seat>{};
 }
 
 std::vector<Command> candidates_bidding(const GameState& state, Seat seat) {
   if (hand_exchange_under_way(state)) return give_card_candidates(state, seat);
+  if (state.bidding.purchase_window) {
+    std::vector<Command> out{Pass{}};
+    for (Command& c : nexus_play_candidates(state, seat)) out.push_back(std::move(c));
+    return out;
+  }
   const Spice minimum = minimum_bid(state);
   std::vector<Command> out{Pass{}};
   for (Spice a = minimum; a <= spendable(state, seat); a += Spice{1}) out.push_back(Bid{a, false});
@@ -300,6 +324,10 @@ std::optional<Rejection> validate_bidding(const GameState& state, Seat seat, con
     return reject(RejectCode::IllegalChoice, "the Harkonnen first give {} more card(s) back ([LR] 1.14.04)", state.karama.exchange->owed);
   }
   if (std::holds_alternative<Pass>(c)) return std::nullopt;
+  if (const auto* n = std::get_if<PlayNexus>(&c)) return validate_nexus_play(state, seat, *n);
+  if (state.bidding.purchase_window) {
+    return reject(RejectCode::WrongPhase, "the lot is won: its buyer plays a Nexus card on the purchase or passes (seed 003)");
+  }
   if (const auto* bid = std::get_if<Bid>(&c)) return validate_bid(state, seat, *bid);
   if (std::holds_alternative<KaramaTakeCard>(c)) return validate_karama_take(state, seat);
   return reject(RejectCode::WrongPhase, "Bidding: bid, pass, or use Karama to take the card");
@@ -336,6 +364,14 @@ void apply_bid_decision(GameState& state, Seat seat, const Command& c) {
 void apply_bidding(GameState& state, Seat seat, const Command& c) {
   if (const auto* g = std::get_if<KaramaGiveCard>(&c)) {
     apply_give_card(state, seat, *g);
+    return;
+  }
+  if (const auto* n = std::get_if<PlayNexus>(&c)) {
+    apply_nexus_play(state, seat, *n);
+    return;
+  }
+  if (state.bidding.purchase_window) {
+    apply_nexus_window_pass(state, seat);
     return;
   }
   // A seat retaking its decision without worthless Karamas ends the retake with it.

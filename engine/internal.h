@@ -151,6 +151,13 @@ DUNE_PHASE_MODULE(revival)
 DUNE_PHASE_MODULE(shipment_movement)
 #undef DUNE_PHASE_MODULE
 
+// The lot won with spice is sold once its purchase window closes (bidding.cpp): `paid` false when
+// the buyer keeps the price (the Emperor Nexus card as Secret Ally, seed 003).
+void complete_purchase(GameState& state, bool paid);
+// Revival (revival.cpp): the special forces the seat may still revive this turn ([LR] 2.03.11, 2.04),
+// after those its Karama power or a Nexus card revived.
+ForceCount revival_special_left(const GameState& state, Seat seat);
+
 // Spice Collection and the Mentat Pause: their automatic part, then their decision point.
 void enter_collection(GameState& state);  // collection.cpp
 void enter_mentat(GameState& state);      // mentat.cpp

@@ -132,6 +132,11 @@ enum class Mutant : std::uint8_t {
   NexusBetrayalVoiceBinds,
   NexusSecretAllyVoiceSkipped,
   VoiceIgnored,  // issue 17 item 3: a plan that disobeys the Voice is accepted
+  // the Emperor Nexus family (issue 20)
+  NexusSardaukarPreventedStands,
+  NexusCunningUncounted,
+  NexusPurchaseStillPaid,
+  NexusRevivalSpecialUncapped,
 };
 
 #if DUNE_MUTANTS

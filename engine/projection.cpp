@@ -74,7 +74,7 @@ BiddingView bidding_view(const GameState& s) {
   const BiddingState& b = s.bidding;
   const std::optional<bool> karama = mutant_active(Mutant::KaramaBidShown) ? std::optional<bool>{b.high_bid_karama} : std::nullopt;
   return BiddingView{b.lots_total, b.lot, b.lots.size(), b.high_bidder, b.high_bid, karama,
-                     b.opener, b.to_act, seats_where(s, b.passed), std::nullopt};
+                     b.opener, b.to_act, seats_where(s, b.passed), b.purchase_window, std::nullopt};
 }
 
 // The card up for bid, if `seat` saw it during this Bidding phase (e.g. Atreides' prescience).
@@ -115,6 +115,9 @@ BattleView battle_view(const GameState& s) {
   v.prescience_stopped = b.prescience_stopped;
   v.nexus_inspector = b.nexus_inspector;
   v.nexus_element = b.nexus_element;
+  v.nexus_sardaukar = b.nexus_sardaukar;
+  v.sardaukar_prevented = b.sardaukar_prevented;
+  v.sardaukar_attempt = b.sardaukar_attempt;
   v.traitor_answered = seats_where(s, b.traitor_answered);
   v.traitor_called = b.traitor_called;
   v.capture_from = b.capture_from;
@@ -276,7 +279,7 @@ json bidding_json(const BiddingView& b) {
   json out{{"lots_total", b.lots_total}, {"lots_sold", b.lot}, {"lots_on_table", b.lots_on_table},
            {"high_bidder", opt_seat(b.high_bidder)}, {"high_bid", b.high_bid.value},
            {"high_bid_karama", b.high_bid_karama ? json(*b.high_bid_karama) : json(nullptr)}, {"opener", opt_seat(b.opener)}, {"to_act", opt_seat(b.to_act)},
-           {"passed", seats_json(b.passed)}};
+           {"passed", seats_json(b.passed)}, {"purchase_window", b.purchase_window}};
   if (b.card_up_for_bid) out["card_up_for_bid"] = b.card_up_for_bid->value;
   return out;
 }
@@ -306,6 +309,8 @@ json battle_json(const BattleView& b) {
           {"prescience_attempt", b.prescience_attempt}, {"prescience_stopped", b.prescience_stopped},
           {"nexus_inspector", opt_seat(b.nexus_inspector)},
           {"nexus_element", b.nexus_element ? json(name_of(*b.nexus_element)) : json(nullptr)},
+          {"nexus_sardaukar", b.nexus_sardaukar}, {"sardaukar_prevented", b.sardaukar_prevented},
+          {"sardaukar_attempt", b.sardaukar_attempt},
           {"traitor_answered", seats_json(b.traitor_answered)}, {"traitor_called", b.traitor_called},
           {"capture_from", opt_seat(b.capture_from)},
           {"capture_leader", b.capture_leader ? json(b.capture_leader->value) : json(nullptr)},

@@ -5,6 +5,7 @@
 
 #include "engine/internal.h"
 #include "engine/mutants.h"
+#include "engine/nexus/nexus.h"
 #include "engine/standing.h"
 #include "model/factions.h"
 
@@ -136,9 +137,12 @@ bool any_leader_dead(const GameState& state, Faction f) {
   return false;
 }
 
-// The Sardaukar already revived this turn by the Karama power count toward 2.03.11.
-ForceCount special_left(const GameState& state, Faction f) {
-  const ForceCount used = f == Faction::Emperor ? state.revival.karama_special : ForceCount{0};
+// The Sardaukar already revived this turn by the Karama power count toward 2.03.11, and so do
+// the special forces a Nexus card revived (seed 003: the one-per-turn cap holds through them).
+ForceCount special_left(const GameState& state, Seat seat) {
+  const Faction f = state.faction_of(seat);
+  ForceCount used = f == Faction::Emperor ? state.revival.karama_special : ForceCount{0};
+  if (!mutant_active(Mutant::NexusRevivalSpecialUncapped)) used += state.revival.nexus_special[seat.value];
   const ForceCount limit = special_limit(state, f);
   return limit > used ? limit - used : ForceCount{0};
 }
@@ -295,9 +299,11 @@ std::optional<Rejection> validate_revive(const GameState& state, Seat seat, cons
     return reject(RejectCode::IllegalChoice, "at most {} forces are revived per turn, not {} ([LR] 1.05)",
                   revival_limit(f).value, (r.normal + r.special - r.ally_paid_extra).value);
   }
-  if (r.special > special_left(state, f)) {
-    return reject(RejectCode::IllegalChoice, "at most {} {} revived per turn, not {} ([LR] 2.03.11 / 2.04; the Karama revival's count)",
-                  special_limit(state, f).value, faction_info(f).special_force_name, (r.special + state.revival.karama_special).value);
+  if (r.special > special_left(state, seat)) {
+    return reject(RejectCode::IllegalChoice, "at most {} {} revived per turn, not {} ([LR] 2.03.11 / 2.04; a Karama or Nexus revival "
+                  "of this turn counts)",
+                  special_limit(state, f).value, faction_info(f).special_force_name,
+                  (r.special + special_limit(state, f) - special_left(state, seat)).value);
   }
   if (r.leader) {
     if (r.leader->value >= kLeaderCount) return reject(RejectCode::IllegalChoice, "no such leader");
@@ -343,6 +349,8 @@ void finish_if_done(GameState& state) {
 
 }  // namespace
 
+ForceCount revival_special_left(const GameState& state, Seat seat) { return special_left(state, seat); }
+
 void enter_revival(GameState& state) {
   state.step = Step::Revival;
   state.revival = RevivalState{};
@@ -367,7 +375,7 @@ std::vector<Command> candidates_revival(const GameState& state, Seat seat) {
   for (int kh = 0; kh < (kwisatz_haderach ? 2 : 1); ++kh) {
     for (const auto& leader : leaders) {
       if (kh == 1 && leader) continue;  // the Kwisatz Haderach instead of a leader
-      for (int special = 0; special <= std::min(s.tanks_special.value, std::min(max_total, special_left(state, f).value)); ++special) {
+      for (int special = 0; special <= std::min(s.tanks_special.value, std::min(max_total, special_left(state, seat).value)); ++special) {
         for (int normal = 0; normal + special <= max_total && normal <= s.tanks_normal.value; ++normal) {
           if (normal + special == 0 && !leader && kh == 0) continue;
           if (normal + special == limit && mutant_active(Mutant::FullRevivalNotOffered)) continue;
@@ -378,6 +386,7 @@ std::vector<Command> candidates_revival(const GameState& state, Seat seat) {
     }
   }
   add_karama_revive_candidates(state, seat, out);
+  for (Command& c : nexus_play_candidates(state, seat)) out.push_back(std::move(c));  // a family decides when
   return out;
 }
 
@@ -385,10 +394,15 @@ std::optional<Rejection> validate_revival(const GameState& state, Seat seat, con
   if (std::holds_alternative<Pass>(c)) return std::nullopt;
   if (const auto* r = std::get_if<Revive>(&c)) return validate_revive(state, seat, *r);
   if (const auto* k = std::get_if<KaramaRevive>(&c)) return validate_karama_revive(state, seat, *k);
+  if (const auto* n = std::get_if<PlayNexus>(&c)) return validate_nexus_play(state, seat, *n);
   return reject(RejectCode::WrongPhase, "Revival: revive forces and a leader, or pass");
 }
 
 void apply_revival(GameState& state, Seat seat, const Command& c) {
+  if (const auto* n = std::get_if<PlayNexus>(&c)) {
+    apply_nexus_play(state, seat, *n);  // a Nexus revival is its own: the seat's ordinary decision is still to come
+    return;
+  }
   if (const auto* k = std::get_if<KaramaRevive>(&c)) {
     apply_karama_revive(state, seat, *k);  // the Emperor's decision goes on: his ordinary revival is still to come
     return;

@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "engine/json_io.h"
+#include "engine/nexus/family.h"
 #include "gate/gate_plan.h"
 #include "generators/random_player.h"
 #include "harness/mutant_run.h"
@@ -197,7 +198,16 @@ reports::GameRecord play(const GateOptions& o, Faction family, const std::vector
 void run_family(const GateOptions& o, reports::FamilyResult& f, Clock::time_point deadline, Progress& progress,
                 const ProgressSink& sink) {
   const std::vector<CoverageRule> rules = coverage_rules(f.family, o.games);
-  for (const CoverageRule& rule : rules) reports::declare_coverage(f, rule.kind, rule.what, rule.required, rule.suggestion);
+  for (const CoverageRule& rule : rules) reports::declare_coverage(f, rule.kind, rule.what, rule.required, rule.suggestion, rule.mode);
+  // The card's panels as the registry and the family's file have them (the report's panel table).
+  const NexusFamily* registered = find_nexus_family(f.family);
+  for (const NexusPanelInfo& p : kNexusPanels) {
+    if (p.card != f.family) continue;
+    const PanelStatus status = panel_status(p);
+    std::string edges(status.reason);
+    if (registered) edges = std::string(registered->panels[index(p.mode)].not_offered);
+    f.panels.push_back({p.mode, status.kind, std::move(edges)});
+  }
   std::vector<std::uint64_t> games;
   for (std::uint64_t g = static_cast<std::uint64_t>(o.shard.index); g < o.games; g += static_cast<std::uint64_t>(o.shard.count)) {
     games.push_back(g);

@@ -115,7 +115,11 @@ PlannedGame plan_game(Faction family, std::uint64_t campaign_seed, std::uint64_t
   const int seats = std::uniform_int_distribution<int>(3, 6)(rng);
   std::vector<Faction> factions(others.begin(), others.begin() + (native ? seats - 1 : std::min<int>(seats, static_cast<int>(others.size()))));
   if (native) factions.insert(factions.begin() + std::uniform_int_distribution<int>(0, seats - 1)(rng), family);
-  const bool advanced = std::bernoulli_distribution(0.5)(rng);
+  // Half the games Advanced; four in five of the native ones when the family's Cunning exists only
+  // under an Advanced rule (the Basic games still show it is not offered there).
+  const NexusFamily* registered = find_nexus_family(family);
+  const bool advanced_cunning = native && registered && registered->cunning_advanced_only;
+  const bool advanced = std::bernoulli_distribution(advanced_cunning ? 0.8 : 0.5)(rng);
   Options options = advanced ? Options::advanced(factions) : Options::basic(factions);
   options.nexus = NexusModuleMode::Audit;
   options.turn_limit = std::uniform_int_distribution<int>(4, 8)(rng);
@@ -150,7 +154,7 @@ std::vector<CoverageRule> coverage_rules(Faction family, std::uint64_t games) {
                          std::function<std::uint64_t(const Transition&, Faction)> hits) {
     for (const NexusPanelInfo& p : kNexusPanels) {
       if (p.card == family && p.mode == mode && panel_status(p).kind != StatusKind::Unavailable) {
-        rules.push_back({CoverageKind::Panel, std::move(what), scaled(full, games), std::move(suggestion), hits});
+        rules.push_back({CoverageKind::Panel, std::move(what), scaled(full, games), std::move(suggestion), mode, hits});
         return;
       }
     }
@@ -172,7 +176,7 @@ std::vector<CoverageRule> coverage_rules(Faction family, std::uint64_t games) {
   }
   const auto lifecycle = [&](std::uint64_t full, std::string what, std::string suggestion,
                              std::uint64_t (*hits)(const Transition&, Faction)) {
-    rules.push_back({CoverageKind::Lifecycle, std::move(what), scaled(full, games), std::move(suggestion), hits});
+    rules.push_back({CoverageKind::Lifecycle, std::move(what), scaled(full, games), std::move(suggestion), std::nullopt, hits});
   };
   const std::string allies = "more games: ally-eager seats form the alliances a draw opportunity needs";
   lifecycle(20, "draw opportunity opened (item 3)", allies, opportunity_opened);

@@ -37,6 +37,7 @@ struct CoverageRule {
   std::string what;
   std::uint64_t required;
   std::string suggestion;
+  std::optional<NexusMode> mode;  // a panel row: its panel
   // How many times this step exercises it (usually 0 or 1).
   std::function<std::uint64_t(const invariants::Transition& t, Faction family)> hits;
 };

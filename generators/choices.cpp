@@ -86,13 +86,25 @@ std::size_t pick_uniform(const std::vector<Command>& legal, std::mt19937_64& rng
 
 // A command index chosen by `profile`: a kind first (weighted by its heaviest command), then a
 // command of that kind (weighted); Uniform picks any command equally (pick_uniform).
-std::size_t pick_command(const GameState& state, BotProfile profile, const std::vector<Command>& legal, std::mt19937_64& rng) {
+std::size_t pick_command(const GameState& state, Seat seat, BotProfile profile, const std::vector<Command>& legal, std::mt19937_64& rng) {
   if (profile == BotProfile::Uniform) return pick_uniform(legal, rng);
   // A seat with a Karama order armed is offered to withdraw it (ArmKarama{}), and only then.
   const bool armed = profile == BotProfile::Aggressive && std::ranges::any_of(legal, [](const Command& c) {
     const auto* k = std::get_if<ArmKarama>(&c);
     return k && !k->ability;
   });
+  const bool emperor_in_nexus_game = state.faction_of(seat) == Faction::Emperor && state.nexus.enabled;
+  const bool holds_own_card = state.nexus.held[seat.value] == NexusCardId{state.faction_of(seat)};
+  const auto contested = [&](CellId to) {
+    const TerritoryId ter = cell_info(to).territory;
+    for (std::size_t c = 0; c < kCellCount; ++c) {
+      if (cell_info(cell_at(c)).territory != ter) continue;
+      for (Faction f : state.options.factions) {
+        if (f != state.faction_of(seat) && state.board.normal[c][index(f)] + state.board.special[c][index(f)] > ForceCount{0}) return true;
+      }
+    }
+    return false;
+  };
   const auto weight = [&](const Command& c) {
     // A gift is one spice, offered to every other seat at every decision: weighted like a step's
     // own command, giving would take a tenth of the decisions and level every seat's spice.
@@ -101,6 +113,19 @@ std::size_t pick_command(const GameState& state, BotProfile profile, const std::
     // 3.01.11.01), and then keeps that order: no flipping between abilities, hardly ever withdrawn
     // (weighted like any standing choice, an order given at the start was gone by Revival).
     if (const auto* k = std::get_if<ArmKarama>(&c); k && profile == BotProfile::Aggressive) return armed ? 0.001 : 3.0;
+    // The Emperor Cunning needs a battle of his with five ordinary forces and no Sardaukar (seed
+    // 003): a Nexus-eager Emperor in a Nexus game ships and moves ordinary forces five at a time;
+    // holding his card, he keeps his Sardaukar back and seeks a battle, where another faction stands.
+    if (const auto* x = std::get_if<Ship>(&c); x && profile == BotProfile::NexusEager && emperor_in_nexus_game) {
+      if (x->special > ForceCount{0}) return holds_own_card ? 0.1 : 1.0;
+      return x->normal < ForceCount{5} ? 1.0 : holds_own_card && contested(x->to) ? 20.0 : 5.0;
+    }
+    if (const auto* x = std::get_if<Move>(&c); x && profile == BotProfile::NexusEager && emperor_in_nexus_game) {
+      if (x->special > ForceCount{0}) return holds_own_card ? 0.1 : 1.0;
+      return x->normal < ForceCount{5} ? 1.0 : holds_own_card && contested(x->to) ? 20.0 : 5.0;
+    }
+    // A Nexus-eager seat holding a card rarely joins an alliance, which would discard it (seed 000, item 6).
+    if (std::holds_alternative<AcceptAlliance>(c) && profile == BotProfile::NexusEager && state.nexus.held[seat.value]) return 0.1;
     return profile == BotProfile::SpiceHungry ? spice_weight(state, c) : profile_weight(profile, c);
   };
   std::map<std::size_t, std::vector<std::size_t>> by_kind;  // variant index -> command indices
@@ -124,8 +149,10 @@ std::size_t pick_command(const GameState& state, BotProfile profile, const std::
 double profile_weight(BotProfile profile, const Command& c) {
   // The redraw preference is a standing choice offered at every turn of a seat; weighted like an
   // ordinary command it would take most decisions and stretch games to thousands of steps.
-  if (profile != BotProfile::Uniform && std::holds_alternative<SetRedrawPolicy>(c)) {
-    return profile == BotProfile::NexusEager ? 0.3 : 0.05;
+  // A Nexus-eager seat keeps its own faction's card more often than not, to play it as Cunning.
+  if (const auto* r = std::get_if<SetRedrawPolicy>(&c); r && profile != BotProfile::Uniform) {
+    if (profile != BotProfile::NexusEager) return 0.05;
+    return r->policy == RedrawPolicy::KeepAny ? 0.3 : 0.1;
   }
   // The Karama standing order likewise, offered at every turn of a Karama holder.
   if (profile != BotProfile::Uniform && std::holds_alternative<ArmKarama>(c)) return 0.05;
@@ -198,7 +225,7 @@ std::optional<Decision> Bots::choose(const GameState& state, const std::vector<S
   const auto legal = legal_commands(state, seat);
   if (legal.empty()) return std::nullopt;
   const BotProfile profile = seat.value < spec_->bots.size() ? spec_->bots[seat.value] : BotProfile::Uniform;
-  const std::size_t command_index = pick_command(state, profile, legal, rng_);
+  const std::size_t command_index = pick_command(state, seat, profile, legal, rng_);
   return Decision{seat, legal[command_index], encode_choice(legal, seats.size(), seat_index, command_index)};
 }
 

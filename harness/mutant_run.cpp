@@ -160,6 +160,17 @@ GameState staged_start(const GameSpec& spec, const MutantInfo& mutant) {
     return s;
   }
     if (start == MutantStart::FremenAllyKarama) return fremen_ally_karama(std::move(s), mutant.id);
+  if (start == MutantStart::FremenHoldEmperorCard) {
+    const Seat fremen = *s.seat_of(Faction::Fremen);
+    SeatState& f = s.seat(fremen);
+    f.reserves_normal -= ForceCount{4};
+    f.tanks_normal += ForceCount{4};
+    f.reserves_special -= ForceCount{2};
+    f.tanks_special += ForceCount{2};
+    s.nexus.deck.take_unseen(NexusCardId{Faction::Emperor});
+    s.nexus.held[fremen.value] = NexusCardId{Faction::Emperor};
+    return s;
+  }
   if (start == MutantStart::FremenKarama) {
     full_hand_with_karama(s, *s.seat_of(Faction::Fremen), 4, 2);
     return s;
@@ -209,6 +220,10 @@ MutantOutcome run_mutant(const MutantInfo& mutant, const MutantRunOptions& optio
   if (staged) {  // the staged edit is in no event log: replaying the log cannot reach the state
     out.not_applicable.push_back("determinism.replay");
     std::erase_if(checkers, [](const invariants::Checker& c) { return c.name == "determinism.replay"; });
+  }
+  if (mutant.setup.start == MutantStart::FremenHoldEmperorCard) {  // the card staged at setup, which no deal gives
+    out.not_applicable.push_back("lifecycle.2-initialization");
+    std::erase_if(checkers, [](const invariants::Checker& c) { return c.name == "lifecycle.2-initialization"; });
   }
   const int games = options.games > 0 ? options.games : mutant.setup.games;
   std::optional<GameState> staged_state;

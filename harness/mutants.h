@@ -52,7 +52,10 @@ enum class MutantBots : std::uint8_t {
 // FremenKarama: the Fremen hold a full hand of 4 with both Karama cards (they neither bid nor ship
 // by Karama, [LR] 2.04.03; an order of theirs may spend one on turn 1), for their once-a-game
 // Karama power after turn 1 (1.14.03).
-enum class MutantStart : std::uint8_t { NewGame, FirstSeatLeadersInTanks, EmperorAllyRevivalKarama, KaramaOrder, FremenAllyKarama, FremenKarama };
+// FremenHoldEmperorCard: the Emperor absent, the Fremen hold the Emperor Nexus card (Secret Ally)
+// with 2 Fedaykin and 4 ordinary forces in the Tanks.
+enum class MutantStart : std::uint8_t { NewGame, FirstSeatLeadersInTanks, EmperorAllyRevivalKarama, KaramaOrder, FremenAllyKarama, FremenKarama,
+                                        FremenHoldEmperorCard };
 
 // Random games that reach the mutated rule: which base factions sit (a bit per faction, in
 // kBaseFactions order), Basic or Advanced, the turn limit, how many games at most, the bots and

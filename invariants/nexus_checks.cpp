@@ -160,8 +160,20 @@ Violations draw_no_replay(const Transition& t, const GameContext&) {
 // Item 1: a separate deck; a Nexus step never touches Treachery hands, deck or discard.
 Violations separate_deck(const Transition& t, const GameContext&) {
   if (!command_of<DrawNexus>(t) && !command_of<PlayNexus>(t) && !nexus_draw_of(t) && !command_of<SetRedrawPolicy>(t)) return {};
+  // The one Treachery card a Nexus play moves is one the panel's printed effect names: the lot the
+  // Emperor Secret Ally buys (seed 003: a real completed sale), into its buyer's hand.
+  std::vector<Held<TreacheryCard>> hands;
+  for (const SeatState& s : t.before.seats) hands.push_back(s.hand);
+  const auto* p = command_of<PlayNexus>(t);
+  if (p && p->card.faction == Faction::Emperor && p->mode == NexusMode::SecretAlly && t.before.step == Step::Bidding &&
+      !t.before.bidding.lots.empty()) {
+    if (t.after.log.size() != t.before.log.size() + 1) return {};  // the Harkonnen's free card follows the purchase (oracle.deal decides it)
+    auto& hand = hands[envelope_of(t)->seat.value];
+    const TreacheryCardId lot = t.before.bidding.lots.front();
+    hand.insert(std::upper_bound(hand.begin(), hand.end(), lot), lot);
+  }
   bool same = t.after.treachery == t.before.treachery;
-  for (std::size_t i = 0; same && i < t.after.seat_count(); ++i) same = t.after.seats[i].hand == t.before.seats[i].hand;
+  for (std::size_t i = 0; same && i < t.after.seat_count(); ++i) same = t.after.seats[i].hand == hands[i];
   if (same) return {};
   return {{"lifecycle.1-separate-deck", "a Nexus step changed a Treachery hand, deck or discard: the Nexus card is not a Treachery card"}};
 }

@@ -24,6 +24,21 @@
 //   contract.bene-gesserit.secret-ally  with the Bene Gesserit absent, by a combatant, before any
 //            Voice or Prescience of the battle; the player's Voice is the battle's next decision, and
 //            the Voice it names binds the opponent (no Karama cancels it: not a faction ability).
+//
+// Emperor (seed 000, panel table; seed 003, the Emperor's contract; engine/nexus/emperor.cpp):
+//   contract.emperor.betrayal     by a seat other than the Emperor, in the Emperor's own battle
+//            before the plans are revealed, naming the use of the Sardaukar advantage now open (its
+//            attempt), with Sardaukar there (actual, or counted by his Cunning), not against the
+//            Fremen; the advantage is prevented for the battle, no counter changes, nobody learns
+//            anything;
+//   contract.emperor.cunning      by the Emperor, under the special forces rule, in his own battle
+//            while plans are made, before his plan, with no Sardaukar there and at least five of his
+//            ordinary forces; five count as Sardaukar for the battle, no counter or reserve changes
+//            (seed 003: no physical Sardaukar are created);
+//   contract.emperor.secret-ally  with the Emperor absent: by the buyer of the lot won with spice,
+//            who holds the price: the card is the buyer's and its spice unchanged; or at its own
+//            Revival decision: exactly three of its forces go from the Tanks to its reserves, free,
+//            no leader, and its ordinary revival decision is still to come.
 #include "invariants/nexus_contracts.h"
 
 #include <fmt/format.h>
@@ -280,6 +295,134 @@ Violations bg_secret_ally(const Transition& t, const GameContext&) {
   return out;
 }
 
+// ---- the Emperor family ----
+
+int emperor_forces_in_battle(const GameState& s, bool special) {
+  int n = 0;
+  for (CellId c : s.battle.cells) {
+    n += (special ? s.board.special : s.board.normal)[index(c)][index(Faction::Emperor)].value;
+  }
+  return n;
+}
+
+// The Emperor's side in the battle, when he fights it himself.
+std::optional<int> emperor_combatant(const GameState& s) {
+  const auto emperor = s.seat_of(Faction::Emperor);
+  if (!emperor || !combatant(s.battle, *emperor)) return std::nullopt;
+  return side_of(s.battle, *emperor);
+}
+
+bool forces_unchanged(const GameState& b, const GameState& a, Seat seat) {
+  const SeatState& x = b.seat(seat);
+  const SeatState& y = a.seat(seat);
+  return b.board == a.board && x.reserves_normal == y.reserves_normal && x.reserves_special == y.reserves_special &&
+         x.tanks_normal == y.tanks_normal && x.tanks_special == y.tanks_special;
+}
+
+// The battle's public record of a play (BattleState::nexus_sardaukar, sardaukar_prevented, which
+// the oracles read): outside the play it changes only back to nothing, as a new battle begins
+// (the one before revealed, or none under way).
+void record_kept(const std::string& name, const Transition& t, bool changed, bool cleared, std::string_view what, Violations& out) {
+  if (!changed || !envelope_of(t) || command_of<PlayNexus>(t)) return;
+  const BattleState& b = t.before.battle;
+  const bool new_battle = b.revealed || b.stage == BattleStage::None || b.stage == BattleStage::Choose;
+  if (!cleared || !new_battle) out.push_back({name, fmt::format("the battle's record of {} changed without a play of the Emperor card", what)});
+}
+
+Violations emperor_betrayal(const Transition& t, const GameContext&) {
+  const std::string name = "contract.emperor.betrayal";
+  Violations out;
+  const PlayNexus* p = play_of(t, Faction::Emperor, NexusMode::Betrayal);
+  const bool prevented = t.after.battle.sardaukar_prevented;
+  record_kept(name, t, prevented != t.before.battle.sardaukar_prevented, !prevented, "a prevented Sardaukar advantage", out);
+  if (!p) return out;
+  const GameState& b = t.before;
+  const Seat seat = envelope_of(t)->seat;
+  const auto side = emperor_combatant(b);
+  const bool sardaukar = emperor_forces_in_battle(b, true) > 0 || sardaukar_roles(b).counted > 0;
+  if (b.seat_of(Faction::Emperor) == seat || !side || b.battle.revealed || !sardaukar || p->answers == 0 ||
+      p->answers != b.battle.sardaukar_attempt ||
+      b.faction_of(b.battle.combatants[static_cast<std::size_t>(1 - *side)]) == Faction::Fremen) {
+    out.push_back({name, fmt::format("{}'s Emperor Betrayal does not answer a Sardaukar advantage of the Emperor's own battle while "
+                                     "the plans are made (seed 003)", name_of(b, seat))});
+  }
+  if (!t.after.battle.sardaukar_prevented) {
+    out.push_back({name, "the Sardaukar advantage an Emperor Betrayal prevents still stands in the battle (seed 000: prevent it)"});
+  }
+  if (t.after.board != b.board) out.push_back({name, "an Emperor Betrayal moved or changed counters (seed 003: they stay what they are)"});
+  if (!new_sightings(t).empty()) out.push_back({name, "somebody learned something from an Emperor Betrayal"});
+  return out;
+}
+
+Violations emperor_cunning(const Transition& t, const GameContext&) {
+  const std::string name = "contract.emperor.cunning";
+  Violations out;
+  const int counted = t.after.battle.nexus_sardaukar;
+  record_kept(name, t, counted != t.before.battle.nexus_sardaukar, counted == 0, "forces counted as Sardaukar", out);
+  if (!play_of(t, Faction::Emperor, NexusMode::Cunning)) return out;
+  const GameState& b = t.before;
+  const Seat seat = envelope_of(t)->seat;
+  const auto side = emperor_combatant(b);
+  const bool before_plan = side && !b.battle.plans[static_cast<std::size_t>(*side)] && !b.battle.wheels[static_cast<std::size_t>(*side)];
+  const bool making = b.battle.stage == BattleStage::Plans || b.battle.stage == BattleStage::PrescienceAnswer;
+  if (b.seat_of(Faction::Emperor) != seat || !b.options.rules.special_forces || !side || !making || !before_plan) {
+    out.push_back({name, fmt::format("the Emperor Cunning was played by {} outside the Emperor's own battle before his plan, or "
+                                     "without the special forces rule (seed 003)", name_of(b, seat))});
+  }
+  if (emperor_forces_in_battle(b, true) > 0 || emperor_forces_in_battle(b, false) < 5) {
+    out.push_back({name, fmt::format("the Emperor Cunning was played with {} Sardaukar and {} ordinary forces in the battle (seed 003: "
+                                     "none, and five to count)", emperor_forces_in_battle(b, true), emperor_forces_in_battle(b, false))});
+  }
+  if (t.after.battle.nexus_sardaukar != 5) {
+    out.push_back({name, fmt::format("the Emperor Cunning counts {} forces as Sardaukar, not five (seed 003)", t.after.battle.nexus_sardaukar)});
+  }
+  if (!forces_unchanged(b, t.after, seat)) {
+    out.push_back({name, "the Emperor Cunning changed counters, reserves or Tanks (seed 003: no Sardaukar are created)"});
+  }
+  return out;
+}
+
+Violations emperor_secret_ally(const Transition& t, const GameContext&) {
+  const std::string name = "contract.emperor.secret-ally";
+  Violations out;
+  if (!play_of(t, Faction::Emperor, NexusMode::SecretAlly)) return out;
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  const Seat seat = envelope_of(t)->seat;
+  const std::string who = name_of(b, seat);
+  if (b.seat_of(Faction::Emperor)) out.push_back({name, "the Emperor Secret Ally was played with the Emperor at the table (seed 000, item 8)"});
+  if (b.step == Step::Bidding) {
+    const auto& lots = b.bidding.lots;
+    const bool won = b.bidding.high_bidder == seat && !b.bidding.high_bid_karama && !lots.empty() && b.seat(seat).spice >= b.bidding.high_bid;
+    if (!won) out.push_back({name, fmt::format("{}'s Emperor Secret Ally is not played on its own purchase won with spice it holds (seed 003)", who)});
+    if (lots.empty() || !holds(a.seat(seat), lots.front()) || a.seat(seat).spice != b.seat(seat).spice) {
+      out.push_back({name, fmt::format("{} does not have the card it bought with its spice kept (seed 003)", who)});
+    }
+    return out;
+  }
+  if (b.step != Step::Revival) {
+    out.push_back({name, fmt::format("{}'s Emperor Secret Ally was played outside a purchase and Revival (seed 003)", who)});
+    return out;
+  }
+  const SeatState& x = b.seat(seat);
+  const SeatState& y = a.seat(seat);
+  const int from_tanks = (x.tanks_normal + x.tanks_special - y.tanks_normal - y.tanks_special).value;
+  const int to_reserves = (y.reserves_normal + y.reserves_special - x.reserves_normal - x.reserves_special).value;
+  if (from_tanks != 3 || to_reserves != 3 || x.tanks_special - y.tanks_special != y.reserves_special - x.reserves_special) {
+    out.push_back({name, fmt::format("{}'s Emperor Secret Ally revived {} forces to reserves from {} taken from the Tanks, not three "
+                                     "(seed 003)", who, to_reserves, from_tanks)});
+  }
+  if (y.spice != x.spice || a.leaders != b.leaders) {
+    out.push_back({name, fmt::format("{}'s Emperor Secret Ally revival was paid for or revived a leader (seed 003: three forces, free)", who)});
+  }
+  const auto next = pending(a);
+  if (a.step != Step::Revival || std::find(next.begin(), next.end(), seat) == next.end()) {
+    out.push_back({name, fmt::format("{}'s ordinary revival decision did not follow its Emperor Secret Ally revival (seed 003: "
+                                     "beyond the normal limit)", who)});
+  }
+  return out;
+}
+
 constexpr std::array kContracts{
     Checker{"contract.atreides.betrayal", "oracle",
             "the Atreides Betrayal stops exactly the Prescience asked and not answered; it is never answered and shows nobody anything",
@@ -299,6 +442,15 @@ constexpr std::array kContracts{
     Checker{"contract.bene-gesserit.secret-ally", "oracle",
             "the Bene Gesserit Secret Ally, the Bene Gesserit absent, gives a combatant a Voice before Prescience that binds its opponent",
             bg_secret_ally},
+    Checker{"contract.emperor.betrayal", "oracle",
+            "the Emperor Betrayal prevents exactly the Sardaukar advantage open in the Emperor's battle; no counter changes",
+            emperor_betrayal},
+    Checker{"contract.emperor.cunning", "oracle",
+            "the Emperor Cunning counts five of his ordinary forces as Sardaukar in his battle before his plan, creating no Sardaukar",
+            emperor_cunning},
+    Checker{"contract.emperor.secret-ally", "oracle",
+            "the Emperor Secret Ally, the Emperor absent, keeps a purchase's price or revives three forces free beyond the limit",
+            emperor_secret_ally},
 };
 
 }  // namespace

@@ -341,10 +341,15 @@ bool reveals(const GameState& before, const GameState& after, const LogEntry& en
   if (after.nexus.discard.size() > before.nexus.discard.size()) return true;
   // A sold lot shows how it was paid: a Karama bid puts the card face up on the discard.
   if (before.bidding.high_bidder && (after.bidding.lot != before.bidding.lot || !after.bidding.high_bidder)) return true;
-  if (const auto* e = std::get_if<Envelope>(&entry)) {
-    return std::holds_alternative<CallTraitor>(e->command) ||
-           (after.battle.revealed && !before.battle.revealed);
-  }
+  // The plans revealed: shown still, or already resolved with the next battle begun (or the phase
+  // over) in the same step, when no traitor call waits.
+  const BattleState& was = before.battle;
+  const BattleState& is = after.battle;
+  const bool planned = before.step == Step::Battle && !was.revealed && was.stage != BattleStage::None && was.stage != BattleStage::Choose;
+  const bool moved_on = after.step != Step::Battle || is.stage == BattleStage::None || is.stage == BattleStage::Choose ||
+                        is.territory != was.territory || is.combatants != was.combatants;
+  if (planned && (is.revealed || moved_on)) return true;
+  if (const auto* e = std::get_if<Envelope>(&entry)) return std::holds_alternative<CallTraitor>(e->command);
   const auto& r = std::get<ChanceRecord>(entry);
   // An own-faction Nexus draw is redrawn to the public discard under some policies (seed 000 item 4).
   return r.request.kind == ChanceKind::NexusDraw && r.request.seat.value < before.seat_count() &&
@@ -460,7 +465,7 @@ const std::vector<Command>& probe_commands() {
     std::vector<Command> out;
     default_commands(out, std::make_index_sequence<std::variant_size_v<Command>>{});
     for (std::size_t f = 0; f < kFactionCount; ++f) {
-      for (NexusMode m : kNexusModes) out.push_back(PlayNexus{NexusCardId{static_cast<Faction>(f)}, m, std::nullopt, 0});
+      for (NexusMode m : kNexusModes) out.push_back(PlayNexus{NexusCardId{static_cast<Faction>(f)}, m, std::nullopt, 0, ForceCount{0}});
     }
     for (std::uint8_t l = 0; l <= kLeaderCount; ++l) out.push_back(ChooseTraitor{TraitorCardId{l}});
     for (std::uint8_t c = 0; c < kTreacheryCardCount; ++c) {

@@ -160,6 +160,17 @@ std::size_t hand_limit(Faction f);                 // the printed hand limit (fa
 // when there is at most one.
 std::vector<Seat> karama_ready(const GameState& s, Seat user, KaramaAbility a);
 
+// The Emperor Nexus card in the current battle (seed 003): the ordinary Emperor forces his Cunning
+// counts as Sardaukar (five, or none), and whether a Betrayal prevents the Sardaukar advantage
+// there. Read from the battle's public record: the log cannot tell where a battle the engine
+// started by itself (a single option) begins. The Emperor contracts hold that record to the plays:
+// set by the play alone, cleared only when a new battle begins.
+struct SardaukarRoles {
+  int counted = 0;
+  bool prevented = false;
+};
+SardaukarRoles sardaukar_roles(const GameState& s);
+
 // The battle oracles (oracles_battle.cpp).
 Violations battle_winner(const Transition& t, const GameContext&);
 Violations battle_losses(const Transition& t, const GameContext&);

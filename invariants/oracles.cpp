@@ -72,8 +72,12 @@ Violations bid_payment(const Transition& t, const GameContext&) {
     if (ready.size() == 1) payee.reset();
   }
   // A Karama card buys the lot without spice (fact sheet §4.1 (c)), and so does a winning Karama
-  // bid (the engine's [TO] WinWithKarma choice).
-  if (!sale->karama) pay(b, expected, sale->buyer, sale->price, payee);
+  // bid (the engine's [TO] WinWithKarma choice). The Emperor Nexus card as Secret Ally, played by
+  // the buyer on this purchase, keeps the price (seed 003): nobody is paid.
+  const auto* play = command_of<PlayNexus>(t);
+  const bool kept = play && play->card.faction == Faction::Emperor && play->mode == NexusMode::SecretAlly &&
+                    envelope_of(t)->seat == sale->buyer && !b.seat_of(Faction::Emperor);
+  if (!sale->karama && !kept) pay(b, expected, sale->buyer, sale->price, payee);
   return decided(kBid, compare_flows(kBid, t, expected, fmt::format("{} bought a card for {}{}", name_of(b, sale->buyer),
                                                                     sale->price, sale->karama ? " with Karama" : "")));
 }
@@ -455,12 +459,13 @@ Violations karama_cancel(const Transition& t, const GameContext&) {
   const auto in_battle = battle_ability_cancel(t);  // Prescience and the Voice (oracles_karama.cpp)
   if (in_battle) out.insert(out.end(), in_battle->begin(), in_battle->end());
   if (after.size() <= before.size()) return in_battle || !out.empty() ? decided(kKarama, std::move(out)) : out;
-  // The Atreides' look at the top spice card moves no card, spice or force ([LR] 2.01.07): a step
-  // of one command and such looks is decided as the command's (its transition; the looks' own
-  // transitions of the step leave it to that one).
+  // The Atreides' look at the top spice card moves no card, spice or force ([LR] 2.01.07), and the
+  // lots dealt after a sale or as Bidding opens move a deck card to the table only: a step of one
+  // command and such draws is decided as the command's (its transition; the draws' own transitions
+  // of the step leave it to that one).
   const auto is_peek = [](const LogEntry& e) {
     const auto* c = std::get_if<ChanceRecord>(&e);
-    return c && c->request.kind == ChanceKind::SpicePeek;
+    return c && (c->request.kind == ChanceKind::SpicePeek || c->request.kind == ChanceKind::TreacheryLot);
   };
   if (!single_step(t)) {
     std::size_t commands = 0, peeks = 0;

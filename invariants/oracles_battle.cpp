@@ -20,12 +20,15 @@ bool battle_resolved(const Transition& t) {
   const BattleState& a = t.after.battle;
   // The inspected side's answer to a Nexus inspection made while the plans are made (seed 000, the
   // Atreides Cunning) is planning too: the battle is revealed only when both plans are whole.
+  // So is a Nexus window a play during the plans opens (the Emperor Cunning's Betrayal window).
   const auto planning = [](BattleStage s) {
     return s == BattleStage::Plans || s == BattleStage::KaramaPlanAnswer || s == BattleStage::NexusAnswer;
   };
+  const auto window = [](BattleStage s) { return s == BattleStage::NexusBetrayal || s == BattleStage::NexusSecretAlly; };
   if (t.before.phase != Phase::Battle || (!planning(b.stage) && b.stage != BattleStage::Traitors)) return false;
   if (a.stage == BattleStage::Traitors && t.after.phase == Phase::Battle) return false;
   const bool same_battle = a.territory == b.territory && a.combatants == b.combatants;
+  if (planning(b.stage) && window(a.stage) && same_battle && !a.revealed && t.after.phase == Phase::Battle) return false;
   // Still planning the same battle: a part committed, the Atreides Karama look and its answer
   // ([LR] 1.14.01), a Nexus inspection and its answer, or a step that touches no plan (a standing order, a gift) — none resolves it.
   return !(t.after.phase == Phase::Battle && planning(a.stage) && same_battle);
@@ -407,12 +410,22 @@ Held held_in_battle(const GameState& s, const std::vector<CellId>& cells, Factio
   return h;
 }
 
+// The Emperor's forces by their role in this battle: five ordinary ones his Cunning counts as
+// Sardaukar (seed 003, read from the log); their losses are ordinary counters (check_loss).
+Held by_role(const GameState& s, Faction f, Held h) {
+  if (f != Faction::Emperor) return h;
+  const int counted = std::min(h.normal, sardaukar_roles(s).counted);
+  return Held{h.normal - counted, h.special + counted};
+}
+
 // A force's worth in half points: normal 1; Sardaukar and Fedaykin 2 with the special forces rule,
-// Sardaukar 1 against the Fremen ([LR] 2.03.08-09, 2.04.18); half without spice in Advanced combat,
-// the Fremen excepted ([LR] 1.13.04.02, 2.04.21).
+// Sardaukar 1 against the Fremen ([LR] 2.03.08-09, 2.04.18) or once an Emperor Betrayal prevents
+// their advantage (seed 003); half without spice in Advanced combat, the Fremen excepted
+// ([LR] 1.13.04.02, 2.04.21).
 int worth(const GameState& s, Faction f, Faction opponent, bool special, bool supported) {
   int full = 2;
-  if (special && s.options.rules.special_forces) full = (f == Faction::Emperor && opponent == Faction::Fremen) ? 2 : 4;
+  const bool plain = f == Faction::Emperor && (opponent == Faction::Fremen || sardaukar_roles(s).prevented);
+  if (special && s.options.rules.special_forces) full = plain ? 2 : 4;
   const bool spice_needed = s.options.rules.advanced_combat && f != Faction::Fremen;
   return spice_needed && !supported ? full / 2 : full;
 }
@@ -424,7 +437,7 @@ std::vector<std::pair<int, int>> consistent_losses(const GameState& s, int side)
   const BattleState& b = s.battle;
   const Faction f = s.faction_of(b.combatants[static_cast<std::size_t>(side)]);
   const Faction opp = s.faction_of(b.combatants[static_cast<std::size_t>(1 - side)]);
-  const Held h = held_in_battle(s, b.cells, f);
+  const Held h = by_role(s, f, held_in_battle(s, b.cells, f));
   const int dial = b.wheels[static_cast<std::size_t>(side)]->dial_halves;
   const int support = b.wheels[static_cast<std::size_t>(side)]->support.value;
   std::vector<std::pair<int, int>> out;
@@ -450,6 +463,8 @@ std::vector<std::pair<int, int>> consistent_losses(const GameState& s, int side)
 
 Violations check_loss(const Transition& t, Faction f, std::pair<int, int> loss, std::string_view when) {
   const Held before = held_in_battle(t.before, t.before.battle.cells, f);
+  // Forces counted as Sardaukar by the Emperor's Cunning are ordinary counters (seed 003).
+  if (f == Faction::Emperor && sardaukar_roles(t.before).counted > 0) loss = {loss.first + loss.second, 0};
   const Held after = held_in_battle(t.after, t.before.battle.cells, f);
   if (after.normal == before.normal - loss.first && after.special == before.special - loss.second) return {};
   return {violation(kWinnerChoice, fmt::format("{} {}: {} normal and {} special forces should remain of {} and {}, not {} and {}",

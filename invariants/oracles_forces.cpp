@@ -449,15 +449,43 @@ struct BlowStep {
   std::array<bool, kSectorCount> stormed{};
 };
 
+// The board before the step's draws: the step's Fremen worm ride first ([LR] 2.04.08: the named
+// forces from the worm's territory, out of the storm, the destination cell's own last), as
+// oracle.worm-ride reads it; the step's state as it was for any other command.
+GameState ridden(const Transition& t) {
+  GameState out = t.before;
+  const auto* ride = command_of<RideWorm>(t);
+  if (!ride) return out;
+  const std::size_t to = index(ride->to);
+  const std::size_t f = index(Faction::Fremen);
+  std::array<int, 2> left{ride->normal.value, ride->special.value};
+  for (const bool destination : {false, true}) {
+    for (std::size_t c = 0; c < kCellCount; ++c) {
+      if (kCells[c].territory != ride->from || storm_sector(t.before, c) || (c == to) != destination) continue;
+      if (c == to) return out;  // those taken from the destination itself stay there
+      const int n = std::min(left[0], out.board.normal[c][f].value);
+      const int x = std::min(left[1], out.board.special[c][f].value);
+      out.board.normal[c][f] -= ForceCount{n};
+      out.board.special[c][f] -= ForceCount{x};
+      out.board.normal[to][f] += ForceCount{n};
+      out.board.special[to][f] += ForceCount{x};
+      left[0] -= n;
+      left[1] -= x;
+    }
+  }
+  return out;
+}
+
 // nullopt: not such a step (no worm with `worm_only`, else no spice card and no placed worm) or
-// not the step's owning entry; a skip, counted for `o`, when the step cannot be decided.
+// not the step's owning entry; a skip, counted for `o`, when the step cannot be decided. A worm
+// ride followed by the next pile's forced draws is decided on the board as the ride left it.
 std::optional<std::optional<BlowStep>> blow_step(const Transition& t, Oracle o, bool worm_only) {
   if (!owns_step(t)) return std::nullopt;
   const auto placed = placed_worm(t);
   if (!placed && !reveals(t, worm_only)) return std::nullopt;
   const auto draws = step_draws(t);
   const auto stormed = stormed_sectors(t);
-  if (!draws || !stormed || !command_moves_nothing(t)) {
+  if (!draws || !stormed || !(command_moves_nothing(t) || command_of<RideWorm>(t))) {
     skipped(o);
     return std::optional<BlowStep>();
   }
@@ -477,7 +505,8 @@ Violations worm(const Transition& t, const GameContext&) {
   const auto step = blow_step(t, kWorm, true);
   if (!step || !*step) return {};
   const auto& devoured = (*step)->devoured;
-  const GameState& b = t.before;
+  const GameState base = ridden(t);
+  const GameState& b = base;
   const GameState& a = t.after;
   const bool atomics = command_of<PlayFamilyAtomics>(t) != nullptr;
   Violations out;
@@ -597,13 +626,28 @@ Violations movement(const Transition& t, const GameContext&) {
 Violations worm_ride(const Transition& t, const GameContext&) {
   const auto* ride = command_of<RideWorm>(t);
   if (!ride) return {};
-  if (!single_step(t)) return skipped(kWormRide);  // a forced draw of the next pile moved with it
+  // The next pile's forced draws may follow in the step: territory cards lay spice only; a worm
+  // among them devours a territory, whose cells are oracle.worm's (on the board as the ride left
+  // it); a ride from or into a devoured territory is left to oracle.worm altogether.
+  std::vector<TerritoryId> devoured;
+  if (!single_step(t)) {
+    const auto draws = step_draws(t);
+    if (!draws) return skipped(kWormRide);
+    for (const StepDraw& d : *draws) {
+      if (!d.worm) continue;
+      if (!d.devours) return skipped(kWormRide);
+      devoured.push_back(*d.devours);
+    }
+  }
+  const auto is_devoured = [&](TerritoryId where) { return std::ranges::find(devoured, where) != devoured.end(); };
+  if (is_devoured(ride->from) || is_devoured(kCells[index(ride->to)].territory)) return skipped(kWormRide);
   const GameState& b = t.before;
   const GameState& a = t.after;
   const std::size_t to = index(ride->to);
   Violations out;
   std::array<int, 2> left{};  // normal, special that left the worm's territory
   for (std::size_t c = 0; c < kCellCount; ++c) {
+    if (is_devoured(kCells[c].territory)) continue;
     for (Faction f : b.options.factions) {
       const int dn = a.board.normal[c][index(f)].value - b.board.normal[c][index(f)].value;
       const int ds = a.board.special[c][index(f)].value - b.board.special[c][index(f)].value;

@@ -111,8 +111,10 @@ template <> constexpr StepMask kWhen<DiscardPlayed> = {Step::Battle};
 template <> constexpr StepMask kWhen<KaramaSeePlan> = {Step::Battle};                  // 1.14.01
 template <> constexpr StepMask kWhen<KaramaWorm> = {Step::KaramaWorm};                 // 1.14.03: Spice Blow and Nexus
 template <> constexpr StepMask kWhen<DrawNexus> = {Step::NexusDraw};                   // seed 000 items 3-4
-// The one registered family's panels (Atreides, seed 000 panel table) all act in battle.
-template <> constexpr StepMask kWhen<PlayNexus> = {Step::Shipment, Step::Movement, Step::Battle};  // seed 000: the panels' timings
+// The registered families' panels (seed 000 panel table): in battle, in one's Shipment and
+// Movement action (Bene Gesserit Cunning), on a purchase and in Revival (Emperor Secret Ally).
+template <> constexpr StepMask kWhen<PlayNexus> = {Step::Bidding, Step::Revival, Step::Shipment, Step::Movement,
+                                                   Step::Battle};  // seed 000: the panels' timings; seed 003: purchase, Revival
 // A decline: every optional decision, never a setup choice or the storm dial, which are owed.
 template <> constexpr StepMask kWhen<Pass> = [] {
   StepMask m = kAnyLive;
@@ -231,11 +233,17 @@ bool voice_names(VoiceSubject v, TreacheryCardId card) {
   return false;
 }
 
+// A combatant's forces in the battle by their role there: the Emperor's Cunning counts five of his
+// ordinary forces as Sardaukar (seed 003).
 std::pair<int, int> battle_forces(const GameState& s, Seat seat) {
   int normal = 0, special = 0;
   for (CellId c : s.battle.cells) {
     normal += s.board.normal[index(c)][index(s.faction_of(seat))].value;
     special += s.board.special[index(c)][index(s.faction_of(seat))].value;
+  }
+  if (s.faction_of(seat) == Faction::Emperor) {
+    const int counted = std::min(normal, sardaukar_roles(s).counted);
+    return {normal - counted, special + counted};
   }
   return {normal, special};
 }
@@ -498,7 +506,9 @@ struct Rules {
   // support going to the strongest forces.
   int most_dial_halves(std::size_t side, int normal, int special, int support) const {
     const Seat opponent = s.battle.combatants[1 - side];
-    const int special_full = f == Faction::Emperor && s.faction_of(opponent) == Faction::Fremen ? 2 : 4;
+    // A Sardaukar whose advantage an Emperor Betrayal prevents counts as an ordinary force (seed 003).
+    const bool plain = f == Faction::Emperor && (s.faction_of(opponent) == Faction::Fremen || sardaukar_roles(s).prevented);
+    const int special_full = plain ? 2 : 4;
     if (!s.options.rules.advanced_combat || f == Faction::Fremen) return 2 * normal + special_full * special;
     const int specials_supported = std::min(support, special);
     const int normals_supported = std::min(support - specials_supported, normal);
@@ -625,6 +635,11 @@ std::string revival_choice_illegal(const GameState& s, Seat seat, const Revive& 
     int before = 0;
     this_turn(s, [&](const Envelope& e) {
       if (const auto* k = std::get_if<KaramaRevive>(&e.command); k && e.seat == seat) before += k->special.value;
+      // The Emperor Nexus card's three free revivals count too (November FAQ p.2, seed 003).
+      if (const auto* p = std::get_if<PlayNexus>(&e.command); p && e.seat == seat && p->card.faction == Faction::Emperor &&
+                                                             p->mode == NexusMode::SecretAlly) {
+        before += p->special.value;
+      }
     });
     if (c.special.value + before > 1) return "one special force revived a turn ([LR] 2.03.11; fact sheet, Fremen)";
   }

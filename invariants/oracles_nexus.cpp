@@ -5,7 +5,9 @@
 //            the card, the mode, the turn and the phase (item 9); the mode is the native roster's:
 //            one's own faction's card Cunning, a seated faction's Betrayal, an absent one's Secret
 //            Ally (item 8); no alliance changes (item 7); no physical piece moves (seed 003: a
-//            Nexus card creates no component).
+//            Nexus card creates no component) but those the panel's printed effect moves: the
+//            Emperor Secret Ally's purchase hands the buyer its lot, its revival returns three of
+//            the player's forces (as the play names them) from the Tanks to its reserves.
 // A play whose panel has no contract checker is decided only as far as the common contract goes,
 // and counted skipped.
 #include <fmt/format.h>
@@ -18,6 +20,28 @@
 #include "model/factions.h"
 
 namespace dune::invariants::oracle_detail {
+namespace {
+
+// The existing components a panel's printed effect moves (seed 000 "Physical custody remains
+// authoritative"), added to `want`.
+void panel_pieces(const Transition& t, const PlayNexus& p, Seat seat, GameState& want) {
+  const GameState& b = t.before;
+  if (p.card.faction != Faction::Emperor || p.mode != NexusMode::SecretAlly) return;
+  SeatState& w = want.seat(seat);
+  if (b.step == Step::Bidding && !b.bidding.lots.empty()) {  // the lot bought (seed 003: a real completed sale)
+    const TreacheryCardId lot = b.bidding.lots.front();
+    w.hand.insert(std::upper_bound(w.hand.begin(), w.hand.end(), lot), lot);
+  } else if (b.step == Step::Revival) {  // "revive three additional forces free" (seed 003)
+    const ForceCount special = std::min(p.special, w.tanks_special);
+    const ForceCount normal = std::min(ForceCount{3} - special, w.tanks_normal);
+    w.tanks_normal -= normal;
+    w.tanks_special -= special;
+    w.reserves_normal += normal;
+    w.reserves_special += special;
+  }
+}
+
+}  // namespace
 
 Violations nexus_play(const Transition& t, const GameContext&) {
   const Envelope* e = envelope_of(t);
@@ -55,7 +79,9 @@ Violations nexus_play(const Transition& t, const GameContext&) {
                                                     to_string(p->card.faction), to_string(p->mode), to_string(native))));
   }
   if (a.alliances != b.alliances) out.push_back(violation(kNexusPlay, "a Nexus play changed an alliance (seed 000, item 7)"));
-  expect_pieces(kNexusPlay, b, a, fmt::format("{}'s Nexus play", who), out);
+  GameState want = b;
+  panel_pieces(t, *p, seat, want);
+  expect_pieces(kNexusPlay, want, a, fmt::format("{}'s Nexus play", who), out);
   // The panel's own contract is its family's contract checker (invariants/nexus_contracts.h); a
   // panel without one leaves the play undecided beyond the common contract: counted skipped.
   if (!has_contract(p->card.faction, p->mode)) {

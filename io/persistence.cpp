@@ -112,10 +112,20 @@ json blow_json(const SpiceBlowState& b) {
           {"proposals", proposals}, {"nexus_done", seat_set(b.nexus_done)}, {"worms_in_blow", b.worms_in_blow}};
 }
 
+// Per seat, the nonzero counts only.
+json nexus_special_json(const std::array<ForceCount, kMaxSeats>& counts) {
+  json out = json::array();
+  for (std::size_t i = 0; i < kMaxSeats; ++i) {
+    if (counts[i] != ForceCount{0}) out.push_back({{"seat", i}, {"forces", counts[i].value}});
+  }
+  return out;
+}
+
 json bidding_json(const BiddingState& b) {
   return {{"lots", ids(b.lots)}, {"lot", b.lot}, {"lots_total", b.lots_total}, {"high_bidder", opt_seat(b.high_bidder)},
           {"high_bid", b.high_bid.value}, {"high_bid_karama", b.high_bid_karama}, {"opener", opt_seat(b.opener)},
-          {"previous_opener", opt_seat(b.previous_opener)}, {"to_act", opt_seat(b.to_act)}, {"passed", seat_set(b.passed)}};
+          {"previous_opener", opt_seat(b.previous_opener)}, {"to_act", opt_seat(b.to_act)}, {"passed", seat_set(b.passed)},
+          {"purchase_window", b.purchase_window}};
 }
 
 json movement_json(const MovementState& m) {
@@ -147,6 +157,8 @@ json battle_json(const BattleState& b) {
           {"prescience_stopped", b.prescience_stopped}, {"nexus_answered", seat_set(b.nexus_answered)},
           {"nexus_inspector", opt_seat(b.nexus_inspector)},
           {"nexus_element", b.nexus_element ? json(name_of(*b.nexus_element)) : json(nullptr)},
+          {"nexus_sardaukar", b.nexus_sardaukar}, {"sardaukar_prevented", b.sardaukar_prevented},
+          {"sardaukar_attempt", b.sardaukar_attempt}, {"plans_hooks_run", b.plans_hooks_run},
           {"traitor_answered", seat_set(b.traitor_answered)}, {"traitor_called", b.traitor_called},
           {"capture_from", opt_seat(b.capture_from)},
           {"capture_leader", b.capture_leader ? json(b.capture_leader->value) : json(nullptr)},
@@ -250,7 +262,8 @@ json state_to_json(const GameState& s) {
           {"decision_point", {{"answered", seat_set(s.decision_point.answered)}}},
           {"treachery", {{"deck", pile(s.treachery.deck)}, {"discard", ids(s.treachery.discard)}, {"set_aside", ids(s.treachery.set_aside)}}},
           {"traitor_deck", pile(s.traitor_deck)}, {"alliances", alliances}, {"bidding", bidding_json(s.bidding)},
-          {"revival", {{"done", seat_set(s.revival.done)}, {"karama_special", s.revival.karama_special.value}}}, {"movement", movement_json(s.movement)},
+          {"revival", {{"done", seat_set(s.revival.done)}, {"karama_special", s.revival.karama_special.value},
+                       {"nexus_special", nexus_special_json(s.revival.nexus_special)}}}, {"movement", movement_json(s.movement)},
           {"battle", battle_json(s.battle)}, {"nexus", nexus_json(s.nexus)}, {"knowledge", {{"sightings", sightings}}}, {"bank", s.bank.value},
           {"truthtrance_answers", answers}, {"winners", winners}, {"halted", s.halted}, {"version", s.version},
           {"committed", committed}, {"log", log}, {"karama", karama_json(s.karama)}};
@@ -371,6 +384,7 @@ struct Reader {
     b.previous_opener = opt_seat(in["previous_opener"]);
     b.to_act = opt_seat(in["to_act"]);
     b.passed = seat_set(in["passed"]);
+    b.purchase_window = in["purchase_window"].boolean();
   }
 
   void movement(const In& in, MovementState& m) const {
@@ -421,6 +435,10 @@ struct Reader {
     b.nexus_answered = seat_set(in["nexus_answered"]);
     b.nexus_inspector = opt_seat(in["nexus_inspector"]);
     if (!in["nexus_element"].j.is_null()) b.nexus_element = in["nexus_element"].enumeration<PlanElement>();
+    b.nexus_sardaukar = u8(in["nexus_sardaukar"]);
+    b.sardaukar_prevented = in["sardaukar_prevented"].boolean();
+    b.sardaukar_attempt = static_cast<std::uint32_t>(in["sardaukar_attempt"].integer(0, kMaxCount));
+    b.plans_hooks_run = u8(in["plans_hooks_run"]);
     b.traitor_answered = seat_set(in["traitor_answered"]);
     b.capture_from = opt_seat(in["capture_from"]);
     if (!in["capture_leader"].j.is_null()) b.capture_leader = LeaderId{in["capture_leader"].byte(kLeaderCount)};
@@ -542,6 +560,9 @@ GameState read_state(const In& in) {
   r.bidding(in["bidding"], s.bidding);
   s.revival.done = r.seat_set(in["revival"]["done"]);
   s.revival.karama_special = ForceCount{Reader::amount(in["revival"]["karama_special"])};
+  for (const In& x : in["revival"]["nexus_special"].items()) {
+    s.revival.nexus_special[r.seat(x["seat"]).value] = ForceCount{Reader::amount(x["forces"])};
+  }
   r.movement(in["movement"], s.movement);
   r.battle(in["battle"], s.battle);
   r.nexus(in["nexus"], s.nexus, s.options.nexus != NexusModuleMode::Off);

@@ -35,7 +35,7 @@ namespace dune {
 // is refused by name.
 // Schema 6: the battle's Voice side and attempt and the family whose Nexus window is open (the
 // Bene Gesserit Nexus family: a Secret Ally player's Voice, the Betrayal that stops a Voice).
-inline constexpr int kSchemaVersion = 6;
+inline constexpr int kSchemaVersion = 7;
 
 // FNV-1a 64-bit over bytes; the digest of a document is this over its content's canonical dump.
 std::uint64_t fnv1a64(std::string_view bytes);

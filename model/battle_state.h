@@ -58,6 +58,11 @@ struct BattleState {
   std::array<bool, kMaxSeats> nexus_answered{};  // answered the open Nexus window
   std::optional<Seat> nexus_inspector;       // a Cunning / Secret Ally inspection in this battle
   std::optional<PlanElement> nexus_element;  // the element it asked (its value is private)
+  // The Emperor Nexus card in battle (seed 003; engine/nexus/emperor.cpp), all public:
+  std::uint8_t nexus_sardaukar = 0;          // Cunning: ordinary Emperor forces counted as Sardaukar here (0 or 5)
+  bool sardaukar_prevented = false;          // Betrayal: the Emperor's Sardaukar advantage is prevented here
+  std::uint32_t sardaukar_attempt = 0;       // the numbered use of that advantage a Betrayal names, 0: none
+  std::uint8_t plans_hooks_run = 0;          // families whose NexusHook::PlansBegin has run in this battle
   std::array<bool, kMaxSeats> traitor_answered{};
   std::array<bool, 2> traitor_called{};      // by side: a traitor was called against the other side
   std::optional<Seat> capture_from;          // the loser whose leader Harkonnen may capture or kill

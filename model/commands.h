@@ -430,14 +430,19 @@ struct SetRedrawPolicy {
 };
 // Plays the held Nexus card: binds the card, its mode and panel, and the original attempted effect
 // it answers (an attempt number from NexusState::attempts, 0 if none). `element` is the plan
-// element an inspection names (a family that inspects a battle plan, engine/nexus/).
+// element an inspection names (a family that inspects a battle plan, engine/nexus/); `special` the
+// special forces among those a revival panel returns (the rest are ordinary forces).
 struct PlayNexus {
   NexusCardId card;
   NexusMode mode = NexusMode::Cunning;
   std::optional<PlanElement> element;
   std::uint32_t answers = 0;
-  static constexpr CommandInfo kInfo{"PlayNexus", "play a Nexus card", CommandClass::Step, {Step::Shipment, Step::Movement, Step::Battle}};
-  template <class C, class F> static void fields(C& c, F&& f) { f("card", c.card); f("mode", c.mode); f("element", c.element); f("answers", c.answers); }
+  ForceCount special;
+  static constexpr CommandInfo kInfo{"PlayNexus", "play a Nexus card", CommandClass::Step,
+                                     {Step::Bidding, Step::Revival, Step::Shipment, Step::Movement, Step::Battle}};
+  template <class C, class F> static void fields(C& c, F&& f) {
+    f("card", c.card); f("mode", c.mode); f("element", c.element); f("answers", c.answers); f("special", c.special);
+  }
   friend bool operator==(const PlayNexus&, const PlayNexus&) = default;
 };
 // ---- Karama against a faction ability: a hidden optional reaction (README "Karama") ----------

@@ -12,7 +12,8 @@
 // clang-format off
 #define DUNE_NEXUS_FAMILIES(FAMILY) \
   FAMILY(Atreides) \
-  FAMILY(BeneGesserit)
+  FAMILY(BeneGesserit) \
+  FAMILY(Emperor)
 // clang-format on
 
 namespace dune {

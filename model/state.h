@@ -138,6 +138,9 @@ struct BiddingState {
   std::optional<Seat> previous_opener;   // the next lot opens after this seat
   std::optional<Seat> to_act;            // nullopt: the lot's opener is to act
   std::array<bool, kMaxSeats> passed{};  // passed since the last bid on the current lot
+  // Public: the lot is won with a spice bid and waits for the winner's Nexus play on the purchase
+  // (a Nexus window, seed 003: the Emperor Secret Ally keeps the price) before it is paid.
+  bool purchase_window = false;
   friend bool operator==(const BiddingState&, const BiddingState&) = default;
 };
 
@@ -146,6 +149,9 @@ struct RevivalState {
   // Sardaukar the Emperor's Karama revival brought back this phase: they count toward the one per
   // turn of [LR] 2.03.11 for his ordinary revival. Public.
   ForceCount karama_special;
+  // Special forces a Nexus card revived for each seat this phase (the Emperor Secret Ally, seed
+  // 003): they count toward the same one per turn ([LR] 2.03.11, 2.04; November FAQ p.2). Public.
+  std::array<ForceCount, kMaxSeats> nexus_special{};
   friend bool operator==(const RevivalState&, const RevivalState&) = default;
 };
 

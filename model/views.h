@@ -113,6 +113,7 @@ struct BiddingView {
   std::optional<Seat> opener;
   std::optional<Seat> to_act;
   std::vector<Seat> passed;
+  bool purchase_window = false;  // the won lot waits for its buyer's Nexus play (the Emperor Secret Ally)
   // Seat views only: the card up for bid, when this seat legitimately saw it (e.g. Atreides).
   std::optional<TreacheryCardId> card_up_for_bid;
   friend bool operator==(const BiddingView&, const BiddingView&) = default;
@@ -139,6 +140,9 @@ struct BattleView {
   bool prescience_stopped = false;       // an Atreides Betrayal stopped it
   std::optional<Seat> nexus_inspector;   // a Nexus inspection: who asked (the value is private)
   std::optional<PlanElement> nexus_element;
+  std::uint8_t nexus_sardaukar = 0;      // the Emperor Cunning: his forces counted as Sardaukar here
+  bool sardaukar_prevented = false;      // the Emperor Betrayal prevented the Sardaukar advantage here
+  std::uint32_t sardaukar_attempt = 0;   // the numbered use of that advantage
   std::vector<Seat> traitor_answered;
   std::array<bool, 2> traitor_called{};
   std::optional<Seat> capture_from;

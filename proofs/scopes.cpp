@@ -3,6 +3,8 @@
 // where the engine alone cannot reach the start in a few turns, a documented edit as the tests in
 // tests/nexus make (tests/nexus/nexus_support.h, atreides_test.cpp). Each Nexus family adds its
 // own scopes from the data its file declares (engine/nexus/family.h, NexusScope).
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <array>
 #include <deque>
@@ -157,14 +159,20 @@ void held_cards(GameState& s) {
 constexpr CellId kArrakeen{5};
 
 // One battle in Arrakeen on turn 2 between seats 0 and 1 (as tests/nexus/atreides_test.cpp
-// stages it): three forces from reserves where a seat has none, the storm away, the phase entered.
-void battle_in_arrakeen(GameState& s) {
+// stages it): forces from reserves where a seat has none (three by default), the storm away, the
+// phase entered.
+void battle_in_arrakeen(GameState& s, ForceCount normal, ForceCount special) {
   s.storm.sector = Sector{0};
   for (std::uint8_t i = 0; i < 2; ++i) {
     const Faction f = s.faction_of(Seat{i});
     if (s.board.normal[index(kArrakeen)][index(f)] + s.board.special[index(kArrakeen)][index(f)] > ForceCount{0}) continue;
-    s.seat(Seat{i}).reserves_normal -= ForceCount{3};
-    s.board.normal[index(kArrakeen)][index(f)] += ForceCount{3};
+    SeatState& seat = s.seat(Seat{i});
+    const ForceCount n = std::min(normal, seat.reserves_normal);
+    const ForceCount x = std::min(special, seat.reserves_special);
+    seat.reserves_normal -= n;
+    seat.reserves_special -= x;
+    s.board.normal[index(kArrakeen)][index(f)] += n;
+    s.board.special[index(kArrakeen)][index(f)] += x;
   }
   s.turn = 2;
   enter_phase(s, Phase::Battle);
@@ -218,14 +226,19 @@ std::vector<StartPoint> lifecycle_held_starts() {
 // A family's battle scope (engine/nexus/<family>.cpp declares its starts): each start plays past
 // setup, then stages the battle of seats 0 and 1 with the family's card held by the start's seat.
 std::vector<StartPoint> battle_starts(Faction family, std::span<const NexusBattleStart> starts) {
-  const std::string battle = "one battle in Arrakeen on turn 2 between seats 0 and 1 (3 forces each from reserves), ";
   std::vector<StartPoint> out;
   for (const NexusBattleStart& b : starts) {
-    Driver d(nexus_options({b.factions.begin(), b.factions.end()}), b.seed);
+    Options options = nexus_options({b.factions.begin(), b.factions.end()});
+    options.rules.special_forces = b.special_forces;
+    Driver d(options, b.seed);
     d.until(past_setup);
     const Seat holder{b.holder};
-    out.push_back(d.point(std::string(b.name), [family, holder](GameState& s) {
-      battle_in_arrakeen(s);
+    const ForceCount normal{b.normal}, special{b.special};
+    const std::string battle = fmt::format("one battle in Arrakeen on turn 2 between seats 0 and 1 ({} forces{} each from reserves{}), ",
+                                           b.normal, b.special ? fmt::format(" and {} special", b.special) : "",
+                                           b.special_forces ? ", special forces rule" : "");
+    out.push_back(d.point(std::string(b.name), [family, holder, normal, special](GameState& s) {
+      battle_in_arrakeen(s, normal, special);
       hold_family_card(s, family, holder);
     }, battle + std::string(b.what)));
   }

@@ -185,6 +185,7 @@ std::optional<std::string> merge_family(FamilyResult& into, const FamilyResult& 
     have->observed += row.observed;
   }
   if (into.coverage.size() != other.coverage.size()) return fmt::format("family {}: coverage requirements differ between the shards", name);
+  if (into.panels != other.panels) return fmt::format("family {}: the panels' statuses differ between the shards", name);
   for (const Setup& s : other.setups) add_setup(into.setups, s, s.games);
   for (const InvariantTally& t : other.invariants) add_tally(into.invariants, t);
   add_oracle_rows(into.oracles, other.oracles);
@@ -232,11 +233,12 @@ FamilyResult& add_family(CampaignResult& r, Faction family, std::string unavaila
   return f;
 }
 
-void declare_coverage(FamilyResult& f, CoverageKind kind, std::string what, std::uint64_t required, std::string suggestion) {
+void declare_coverage(FamilyResult& f, CoverageKind kind, std::string what, std::uint64_t required, std::string suggestion,
+                      std::optional<NexusMode> mode) {
   if (find_row(f.coverage, what) != nullptr) {
     throw FillError(fmt::format("family {}: coverage row '{}' declared twice", to_string(f.family), what));
   }
-  f.coverage.push_back(CoverageRow{kind, std::move(what), required, 0, std::move(suggestion)});
+  f.coverage.push_back(CoverageRow{kind, std::move(what), required, 0, std::move(suggestion), mode});
 }
 
 void add_game(FamilyResult& f, const GameRecord& game) {

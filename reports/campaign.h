@@ -105,8 +105,19 @@ struct CoverageRow {
   std::uint64_t required = 0;
   std::uint64_t observed = 0;
   std::string suggestion;  // the bot profile or setup that reaches it
+  std::optional<NexusMode> mode;  // a panel row: its panel (the first row of a panel counts its plays)
   bool met() const { return observed >= required; }
   friend bool operator==(const CoverageRow&, const CoverageRow&) = default;
+};
+
+// A panel of the family's card as the registry had it at campaign time (issue 20 item 6): its
+// status and the edges it does not offer, "not offered when ..., because ..." (an unavailable
+// panel: why it is unavailable).
+struct PanelEntry {
+  NexusMode mode = NexusMode::Betrayal;
+  StatusKind status = StatusKind::Unavailable;
+  std::string not_offered;
+  friend bool operator==(const PanelEntry&, const PanelEntry&) = default;
 };
 
 struct Counterexample {
@@ -170,6 +181,7 @@ struct FamilyResult {
   std::uint64_t steps = 0;
   std::vector<InvariantTally> invariants;
   std::vector<CoverageRow> coverage;
+  std::vector<PanelEntry> panels;  // the card's three panels (kNexusModes order); empty: none recorded
   std::vector<OracleRow> oracles;  // every kind of step, in the engine's order
   std::vector<Counterexample> counterexamples;
   LengthHistogram lengths;
@@ -216,7 +228,7 @@ struct FillError : std::logic_error {
 
 FamilyResult& add_family(CampaignResult& r, Faction family, std::string unavailable_reason = "");
 void declare_coverage(FamilyResult& f, CoverageKind kind, std::string what, std::uint64_t required,
-                      std::string suggestion);
+                      std::string suggestion, std::optional<NexusMode> mode = std::nullopt);
 void add_game(FamilyResult& f, const GameRecord& game);  // throws FillError on an undeclared row
 
 // Canonical order, counterexample trimming, verdicts and digests. Idempotent.

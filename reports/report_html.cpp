@@ -94,6 +94,17 @@ std::string invariants_part(const FamilyResult& f) {
   return h + "</table>\n";
 }
 
+std::string panels_part(const FamilyResult& f) {
+  const auto rows = panel_rows(f);
+  if (rows.empty()) return "";
+  std::string h = "<h3>Panels</h3><table><tr><th>Panel</th><th>Status</th><th>Played</th><th>Coverage</th><th>Not offered when</th></tr>";
+  for (const PanelRow& r : rows) {
+    h += fmt::format(R"(<tr><td>{}</td><td class="{}">{}</td><td class="n">{}</td><td>{}</td><td>{}</td></tr>)", esc(r.panel), esc(r.status),
+                     esc(r.status), r.played, esc(r.coverage), esc(r.not_offered.empty() ? "—" : r.not_offered));
+  }
+  return h + "</table>\n";
+}
+
 std::string coverage_part(const FamilyResult& f) {
   std::string h = "<h3>Coverage</h3><table><tr><th>Kind</th><th>Requirement</th><th>Required</th><th>Observed</th><th>Met</th></tr>";
   std::vector<Bar> bars;
@@ -180,7 +191,7 @@ std::string family_section(const FamilyResult& f) {
   std::string h = fmt::format(R"(<section class="family" id="family-{}"><h2>{}</h2>)", index(f.family), esc(to_string(f.family)));
   if (!f.unavailable.empty()) return h + fmt::format("<p>Unavailable: {}</p>", esc(f.unavailable)) + verdict_part(f.verdict) + "</section>\n";
   h += fmt::format("<p>{} games, {} steps.</p>\n", f.games, f.steps);
-  h += setups_table(f) + invariants_part(f) + coverage_part(f) + oracles_part(f) + lengths_part(f) + counterexamples_part(f) + proofs_part(f) + verdict_part(f.verdict);
+  h += setups_table(f) + invariants_part(f) + panels_part(f) + coverage_part(f) + oracles_part(f) + lengths_part(f) + counterexamples_part(f) + proofs_part(f) + verdict_part(f.verdict);
   return h + "</section>\n";
 }
 

@@ -161,7 +161,16 @@ CoverageRow read_row(const json& j, const std::string& p) {
   row.required = u64(j, p, "required");
   row.observed = u64(j, p, "observed");
   row.suggestion = text(j, p, "suggestion");
+  if (j.contains("mode")) row.mode = enum_named(j, p, "mode", kNexusModes);  // optional: files before issue 20 item 6
   return row;
+}
+
+PanelEntry read_panel(const json& j, const std::string& p) {
+  PanelEntry e;
+  e.mode = enum_named(j, p, "mode", kNexusModes);
+  e.status = enum_named(j, p, "status", std::array{StatusKind::Unavailable, StatusKind::Implemented, StatusKind::Verified});
+  e.not_offered = text(j, p, "not_offered");
+  return e;
 }
 
 Counterexample read_counterexample(const json& j, const std::string& p) {
@@ -240,6 +249,7 @@ FamilyResult read_family(const json& j, const std::string& p) {
   f.steps = u64(j, p, "steps");
   f.invariants = read_all<InvariantTally>(j, p, "invariants", read_tally);
   f.coverage = read_all<CoverageRow>(j, p, "coverage", read_row);
+  if (j.contains("panels")) f.panels = read_all<PanelEntry>(j, p, "panels", read_panel);  // optional: files before issue 20 item 6
   f.oracles = read_all<OracleRow>(j, p, "oracles", read_oracle_row);
   f.counterexamples = read_all<Counterexample>(j, p, "counterexamples", read_counterexample);
   f.lengths = read_lengths(field(j, p, "game_lengths"), p + ".game_lengths");
@@ -320,8 +330,14 @@ json family_content_json(const FamilyResult& f) {
     invariants.push_back({{"name", t.name}, {"family", t.family}, {"checks", t.checks}, {"violations", t.violations}});
   }
   for (const CoverageRow& row : f.coverage) {
-    coverage.push_back({{"kind", std::string(to_string(row.kind))}, {"what", row.what}, {"required", row.required},
-                        {"observed", row.observed}, {"suggestion", row.suggestion}});
+    json r{{"kind", std::string(to_string(row.kind))}, {"what", row.what}, {"required", row.required},
+           {"observed", row.observed}, {"suggestion", row.suggestion}};
+    if (row.mode) r["mode"] = std::string(to_string(*row.mode));
+    coverage.push_back(std::move(r));
+  }
+  json panels = json::array();
+  for (const PanelEntry& e : f.panels) {
+    panels.push_back({{"mode", std::string(to_string(e.mode))}, {"status", std::string(to_string(e.status))}, {"not_offered", e.not_offered}});
   }
   json oracles = json::array();
   for (const OracleRow& row : f.oracles) {
@@ -334,6 +350,7 @@ json family_content_json(const FamilyResult& f) {
   json out{{"family", std::string(to_string(f.family))}, {"unavailable", f.unavailable}, {"setups", setups},
            {"games", f.games}, {"steps", f.steps}, {"invariants", invariants}, {"coverage", coverage},
            {"oracles", oracles}, {"counterexamples", counterexamples}, {"game_lengths", {{"bucket", f.lengths.bucket}, {"games", lengths}}}};
+  if (!f.panels.empty()) out["panels"] = panels;  // absent when none recorded (an unavailable family)
   if (!f.proofs.empty()) {  // absent when none ran, so digests of earlier reports stay valid
     json proofs = json::array();
     for (const BoundedProof& b : f.proofs) {

@@ -47,6 +47,16 @@ void invariant_table(std::string& md, const FamilyResult& f) {
   md += "\n";
 }
 
+void panel_table(std::string& md, const FamilyResult& f) {
+  const auto rows = panel_rows(f);
+  if (rows.empty()) return;
+  md += "### Panels\n\n| Panel | Status | Played | Coverage | Not offered when |\n|---|---|---:|---|---|\n";
+  for (const PanelRow& r : rows) {
+    md += fmt::format("| {} | {} | {} | {} | {} |\n", r.panel, r.status, r.played, r.coverage, cell(r.not_offered.empty() ? "—" : r.not_offered));
+  }
+  md += "\n";
+}
+
 void coverage_table(std::string& md, const FamilyResult& f) {
   md += "### Coverage\n\n| Kind | Requirement | Required | Observed | Met |\n|---|---|---:|---:|---|\n";
   for (const CoverageRow& row : f.coverage) {
@@ -122,6 +132,7 @@ void family_section(std::string& md, const FamilyResult& f) {
   md += fmt::format("{} games, {} steps.\n\n", f.games, f.steps);
   setups_table(md, f);
   invariant_table(md, f);
+  panel_table(md, f);
   coverage_table(md, f);
   oracle_table(md, f);
   histogram_table(md, f);

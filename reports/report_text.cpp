@@ -61,6 +61,25 @@ std::vector<ModuleRow> module_rows(const CampaignResult& r) {
   return rows;
 }
 
+std::vector<PanelRow> panel_rows(const FamilyResult& f) {
+  std::vector<PanelRow> out;
+  for (const PanelEntry& e : f.panels) {
+    PanelRow row{std::string(to_string(e.mode)), std::string(to_string(e.status)), 0, "", e.not_offered};
+    std::size_t rows = 0, met = 0;
+    for (const CoverageRow& c : f.coverage) {
+      if (c.mode != e.mode) continue;
+      if (rows == 0) row.played = c.observed;  // the panel's own "played" row comes first (gate/gate_plan.cpp)
+      ++rows;
+      met += c.met() ? 1 : 0;
+    }
+    row.coverage = rows == 0    ? "none required"
+                   : met == rows ? fmt::format("met ({} row{})", rows, rows == 1 ? "" : "s")
+                                 : fmt::format("{} of {} rows met", met, rows);
+    out.push_back(std::move(row));
+  }
+  return out;
+}
+
 std::vector<SetupGroup> setup_groups(const FamilyResult& f) {
   std::vector<SetupGroup> out;
   for (const Setup& s : f.setups) {

@@ -32,6 +32,16 @@ struct SetupGroup {
   std::uint64_t games = 0;
 };
 std::vector<SetupGroup> setup_groups(const FamilyResult& f);
+// The per-panel table (issue 20 item 6): each panel's status, how often it was played (its first
+// coverage row), whether its coverage rows are met, and the edges it does not offer.
+struct PanelRow {
+  std::string panel;
+  std::string status;
+  std::uint64_t played = 0;
+  std::string coverage;  // "met", "2 of 3 met", or "none required" (an unavailable panel)
+  std::string not_offered;
+};
+std::vector<PanelRow> panel_rows(const FamilyResult& f);
 std::string join_text(const std::vector<std::string>& parts, std::string_view sep);
 std::string factions_text(const std::vector<Faction>& factions);
 const FamilyResult* find_family(const CampaignResult& r, Faction f);

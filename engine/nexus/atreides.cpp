@@ -87,9 +87,9 @@ std::vector<Seat> awaited_window(const GameState& state) { return nexus_window_a
 
 std::vector<Command> candidates(const GameState& state, Seat, NexusMode mode) {
   const NexusCardId card{Faction::Atreides};
-  if (mode == NexusMode::Betrayal) return {PlayNexus{card, mode, std::nullopt, state.battle.prescience_attempt}};
+  if (mode == NexusMode::Betrayal) return {PlayNexus{card, mode, std::nullopt, state.battle.prescience_attempt, ForceCount{0}}};
   std::vector<Command> out;
-  for (PlanElement e : kElements) out.push_back(PlayNexus{card, mode, e, 0});
+  for (PlanElement e : kElements) out.push_back(PlayNexus{card, mode, e, 0, ForceCount{0}});
   return out;
 }
 

@@ -71,7 +71,7 @@ std::optional<Rejection> validate(const GameState& state, Seat seat, const PlayN
 }
 
 std::vector<Command> candidates(const GameState& state, Seat, NexusMode mode) {
-  return {PlayNexus{kCard, mode, std::nullopt, mode == NexusMode::Betrayal ? state.battle.voice_attempt : 0}};
+  return {PlayNexus{kCard, mode, std::nullopt, mode == NexusMode::Betrayal ? state.battle.voice_attempt : 0, ForceCount{0}}};
 }
 
 void close_window(GameState& state) {
@@ -206,6 +206,7 @@ extern const NexusFamily kBeneGesseritFamily{
     kScopes,
     kMutants,
     {"contract.bene-gesserit.betrayal", "contract.bene-gesserit.cunning", "contract.bene-gesserit.secret-ally"},
+    true,
 };
 
 }  // namespace dune

@@ -24,8 +24,9 @@ enum class NexusHook : std::uint8_t {
   BattleBegins,            // battle.cpp: a battle without the Bene Gesserit side begins (before Prescience)
   VoiceUsed,               // battle.cpp: the Bene Gesserit Voice was used and binds nobody yet
   PrescienceAsked,         // battle.cpp: Prescience was asked and is not answered yet
-  PlansBegin,              // battle.cpp: the battle enters its Plans stage
+  PlansBegin,              // battle.cpp: the battle enters its Plans stage (one window at a time, plays.cpp)
   InspectedPartCommitted,  // battle.cpp: the side a Nexus inspection asked committed that part
+  PurchaseWon,             // bidding.cpp: a lot is won (a Karama bid too: hidden until the sale), not paid yet
 };
 
 // One panel of the card: where its window opens, and an edge a seed leaves open, which the panel
@@ -47,13 +48,18 @@ struct NexusCoverageRow {
 };
 
 // An explorer start for a battle scope: the seats, the seed of the staged chance outcomes, which
-// seat holds the family's card when the battle of seats 0 and 1 begins, and what the start shows.
+// seat holds the family's card when the battle of seats 0 and 1 begins, and what the start shows;
+// the forces each combatant brings from its reserves (as far as they go), and whether the game
+// has the special forces rule.
 struct NexusBattleStart {
   std::string_view name;
   std::array<Faction, 3> factions;
   std::uint64_t seed;
   std::uint8_t holder;
   std::string_view what;
+  std::uint8_t normal = 3;
+  std::uint8_t special = 0;
+  bool special_forces = false;
 };
 
 // A bounded-explorer scope of the family (proofs/scopes.cpp builds and runs it).
@@ -90,6 +96,9 @@ struct NexusFamily {
   // invariants (invariants/nexus_contracts.h) named here, written from the seed, not from this
   // family's code; tests/nexus/registry_test.cpp holds the two lists to each other.
   std::array<std::string_view, 3> contracts;
+  // Cunning exists only under an Advanced rule (seed 003: "Advanced-only Cunning effects"): the
+  // gate then plays most of its native games Advanced (gate/gate_plan.cpp).
+  bool cunning_advanced_only = false;
 };
 
 // Every registered family, in registration order (engine/nexus/families.cpp).

@@ -22,8 +22,11 @@ bool holds_nexus_card(const GameState& state, Seat seat);
 // ---- the families, through their table (plays.cpp) ----
 // Offers the engine's hook point to every registered family (a family may open its window).
 void nexus_hook(GameState& state, NexusHook hook);
-// The open Nexus battle window (BattleStage::NexusBetrayal / NexusSecretAlly): whom it awaits, and
-// a seat's pass; both asked of the family that opened it.
+// In a battle's Plans stage: the families whose PlansBegin hook has not run yet run it, until one
+// opens a window (battle.cpp calls it after each command that leaves the battle in Plans).
+void resume_nexus_plans_hook(GameState& state);
+// The open Nexus window (BattleStage::NexusBetrayal / NexusSecretAlly, or the Bidding phase's
+// purchase window): whom it awaits, and a seat's pass; both asked of the family that opened it.
 std::vector<Seat> awaited_nexus_window(const GameState& state);
 void apply_nexus_window_pass(GameState& state, Seat seat);
 // A seat's plays of its held card, and their validation and application, by the card's family.

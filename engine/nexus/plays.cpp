@@ -3,6 +3,7 @@
 // family is not registered is never playable (Audit mode: it can be drawn, held and discarded).
 #include <fmt/format.h>
 
+#include "engine/battle.h"
 #include "engine/internal.h"
 #include "engine/mutants.h"
 #include "engine/nexus/family.h"
@@ -28,10 +29,28 @@ const NexusFamily* window_family(const GameState& state) {
 
 }  // namespace
 
+// Each family's hook runs once per hook point. At PlansBegin several families may open a window
+// (one awaits plans, another a Betrayal of the plans): they take turns in registration order, the
+// next one when the battle is back to making plans (battle.plans_hooks_run counts those done in
+// this battle).
 void nexus_hook(GameState& state, NexusHook hook) {
   if (!state.nexus.enabled) return;
+  if (hook == NexusHook::PlansBegin) {
+    resume_nexus_plans_hook(state);
+    return;
+  }
   for (const NexusFamily* f : nexus_families()) {
     if (f->on_hook) f->on_hook(state, hook);
+  }
+}
+
+void resume_nexus_plans_hook(GameState& state) {
+  if (!state.nexus.enabled) return;
+  const auto families = nexus_families();
+  BattleState& b = state.battle;
+  while (battle_detail::making_plans(b.stage) && b.plans_hooks_run < families.size()) {
+    const NexusFamily* f = families[b.plans_hooks_run++];
+    if (f->on_hook) f->on_hook(state, NexusHook::PlansBegin);
   }
 }
 
@@ -60,6 +79,11 @@ std::optional<Rejection> validate_nexus_play(const GameState& state, Seat seat, 
   if (!f) {
     return reject(RejectCode::NotImplemented, "the {} Nexus card cannot be played: {}", to_string(c.card.faction),
                   family_status(c.card.faction).reason);
+  }
+  // Only a revival panel names special forces (engine/nexus/family.h): in Revival, never negative.
+  if (c.special < ForceCount{0} || (c.special > ForceCount{0} && state.step != Step::Revival)) {
+    return reject(RejectCode::IllegalChoice, "special names the special forces a Nexus revival returns: 0 outside Revival, never "
+                  "negative, not {}", c.special.value);
   }
   const NexusMode mode = nexus_mode(state, seat, c.card);
   if (c.mode != mode) {

@@ -105,7 +105,7 @@ rc::Gen<Command> any_command(std::size_t seats) {
       rc::gen::apply([](Faction f, int m, int e, int a) {
                        return Command{PlayNexus{NexusCardId{f}, static_cast<NexusMode>(m),
                                                 e < 0 ? std::nullopt : std::optional{static_cast<PlanElement>(e)},
-                                                static_cast<std::uint32_t>(a)}};
+                                                static_cast<std::uint32_t>(a), ForceCount{0}}};
                      },
                      faction, rc::gen::inRange(0, 4), rc::gen::inRange(-1, 5), rc::gen::inRange(0, 3)),
       // Karama standing orders (README "Karama"), an unknown ability included.

@@ -219,7 +219,7 @@ void hold(GameState& s, Seat seat, Faction f) {
   s.nexus.held[seat.value] = NexusCardId{f};
 }
 
-Envelope play_of(Seat seat, Faction card, NexusMode mode) { return Envelope{CommandId{9000}, seat, 0, PlayNexus{NexusCardId{card}, mode, std::nullopt, 0}}; }
+Envelope play_of(Seat seat, Faction card, NexusMode mode) { return Envelope{CommandId{9000}, seat, 0, PlayNexus{NexusCardId{card}, mode, std::nullopt, 0, ForceCount{0}}}; }
 
 // What a correct play does: the card leaves the hand for the discard and one receipt is committed.
 GameState played(GameState s, Seat seat, Faction card, NexusMode mode) {

@@ -295,7 +295,7 @@ TEST(ScenarioFactsTest, NexusReceiptsOfACunningPlay) {
   s = play(s, atreides, Pass{}, chance);  // the Bene Gesserit Secret Ally window: the Bene Gesserit are absent
   s = play(s, atreides, UsePrescience{PlanElement::Dial}, chance);
   s = play(s, harkonnen, DialBattle{2, Spice{0}}, chance);
-  s = play(s, atreides, PlayNexus{NexusCardId{Faction::Atreides}, NexusMode::Cunning, PlanElement::Leader, 0}, chance);
+  s = play(s, atreides, PlayNexus{NexusCardId{Faction::Atreides}, NexusMode::Cunning, PlanElement::Leader, 0, ForceCount{0}}, chance);
   EXPECT_EQ(check(s, R"({"fact": "nexus_receipt_count", "equals": 1})"), std::nullopt);
   EXPECT_EQ(check(s, R"({"fact": "nexus_receipt_count", "equals": 0})"), "nexus_receipt_count: expected 0, got 1");
   EXPECT_EQ(check(s, R"({"fact": "nexus_receipts", "equals": [{"seat": "Atreides", "card": "Atreides", "mode": "Cunning"}]})"),

@@ -13,8 +13,6 @@ using namespace nexus_testing;
 using testing::envelope;
 using testing::expect_rejected;
 
-constexpr CellId kArrakeen{5};
-
 // A battle in Arrakeen between the first faction (there from setup or placed) and `opponent`.
 GameState battle(bool advanced, std::vector<Faction> factions, Faction a, Faction opponent) {
   GameState s = audit_game(advanced, factions);
@@ -68,12 +66,12 @@ TEST_P(AtreidesNexus, CunningObtainsASecondDifferentElementPrivately) {
   s = commit_wheel(s, harkonnen, chance);
   ASSERT_EQ(s.battle.stage, BattleStage::Plans);
   // The same element again is rejected: the second element must differ.
-  expect_rejected(s, envelope(s, atreides, PlayNexus{NexusCardId{Faction::Atreides}, NexusMode::Cunning, PlanElement::Dial, 0}),
+  expect_rejected(s, envelope(s, atreides, PlayNexus{NexusCardId{Faction::Atreides}, NexusMode::Cunning, PlanElement::Dial, 0, ForceCount{0}}),
                   RejectCode::IllegalChoice);
   // The wrong mode is rejected (native roster: Cunning).
-  expect_rejected(s, envelope(s, atreides, PlayNexus{NexusCardId{Faction::Atreides}, NexusMode::Betrayal, std::nullopt, 1}),
+  expect_rejected(s, envelope(s, atreides, PlayNexus{NexusCardId{Faction::Atreides}, NexusMode::Betrayal, std::nullopt, 1, ForceCount{0}}),
                   RejectCode::IllegalChoice);
-  s = play(s, atreides, PlayNexus{NexusCardId{Faction::Atreides}, NexusMode::Cunning, PlanElement::Leader, 0}, chance);
+  s = play(s, atreides, PlayNexus{NexusCardId{Faction::Atreides}, NexusMode::Cunning, PlanElement::Leader, 0, ForceCount{0}}, chance);
   ASSERT_EQ(s.battle.stage, BattleStage::NexusAnswer);  // Harkonnen must commit its leader first
   EXPECT_EQ(pending(s), std::vector<Seat>{harkonnen});
   s = commit_plan(s, harkonnen, chance);
@@ -84,7 +82,7 @@ TEST_P(AtreidesNexus, CunningObtainsASecondDifferentElementPrivately) {
   EXPECT_EQ(s.nexus.discard, std::vector<NexusCardId>{NexusCardId{Faction::Atreides}});  // the Nexus discard
   EXPECT_FALSE(s.nexus.held[atreides.value]);
   // Never consumed twice: the card is gone.
-  expect_rejected(s, envelope(s, atreides, PlayNexus{NexusCardId{Faction::Atreides}, NexusMode::Cunning, PlanElement::Weapon, 0}),
+  expect_rejected(s, envelope(s, atreides, PlayNexus{NexusCardId{Faction::Atreides}, NexusMode::Cunning, PlanElement::Weapon, 0, ForceCount{0}}),
                   RejectCode::IllegalChoice);
 }
 
@@ -95,7 +93,7 @@ TEST_P(AtreidesNexus, CunningNeedsAnAnsweredPrescience) {
   give(s, atreides, Faction::Atreides);
   s = play(s, atreides, Pass{}, chance);  // no Prescience
   ASSERT_EQ(s.battle.stage, BattleStage::Plans);
-  expect_rejected(s, envelope(s, atreides, PlayNexus{NexusCardId{Faction::Atreides}, NexusMode::Cunning, PlanElement::Leader, 0}),
+  expect_rejected(s, envelope(s, atreides, PlayNexus{NexusCardId{Faction::Atreides}, NexusMode::Cunning, PlanElement::Leader, 0, ForceCount{0}}),
                   RejectCode::WrongPhase);
 }
 
@@ -114,12 +112,12 @@ TEST_P(AtreidesNexus, BetrayalStopsThePrescienceAttemptItNames) {
   std::sort(expected.begin(), expected.end(), [](Seat a, Seat b) { return a.value < b.value; });
   EXPECT_EQ(awaited, expected);  // who holds *a* card, never which
   // An audit-mode face is never playable: NotImplemented with the family's reason.
-  expect_rejected(s, envelope(s, guild, PlayNexus{NexusCardId{Faction::Fremen}, NexusMode::SecretAlly, std::nullopt, 1}),
+  expect_rejected(s, envelope(s, guild, PlayNexus{NexusCardId{Faction::Fremen}, NexusMode::SecretAlly, std::nullopt, 1, ForceCount{0}}),
                   RejectCode::NotImplemented);
   // The wrong attempt number is rejected.
-  expect_rejected(s, envelope(s, emperor, PlayNexus{NexusCardId{Faction::Atreides}, NexusMode::Betrayal, std::nullopt, 2}),
+  expect_rejected(s, envelope(s, emperor, PlayNexus{NexusCardId{Faction::Atreides}, NexusMode::Betrayal, std::nullopt, 2, ForceCount{0}}),
                   RejectCode::IllegalChoice);
-  s = play(s, emperor, PlayNexus{NexusCardId{Faction::Atreides}, NexusMode::Betrayal, std::nullopt, 1}, chance);
+  s = play(s, emperor, PlayNexus{NexusCardId{Faction::Atreides}, NexusMode::Betrayal, std::nullopt, 1, ForceCount{0}}, chance);
   EXPECT_EQ(s.battle.stage, BattleStage::Plans);
   EXPECT_TRUE(s.battle.prescience_stopped);
   ASSERT_EQ(s.nexus.receipts.size(), 1u);
@@ -147,12 +145,11 @@ TEST_P(AtreidesNexus, SecretAllyInspectsOneOpposingElementWhenAtreidesIsAbsent) 
   const Seat harkonnen = seat_of(s, Faction::Harkonnen), emperor = seat_of(s, Faction::Emperor);
   // Enter the battle again now that a card is held (the window opens on entering the plans).
   give(s, harkonnen, Faction::Atreides);
-  s.battle.stage = BattleStage::Plans;
-  battle_detail::begin_plans(s);
+  reenter_plans(s);
   ASSERT_EQ(s.battle.stage, BattleStage::NexusSecretAlly);
   EXPECT_EQ(pending(s), std::vector<Seat>{harkonnen});
   const auto alliances = s.alliances;
-  s = play(s, harkonnen, PlayNexus{NexusCardId{Faction::Atreides}, NexusMode::SecretAlly, PlanElement::Weapon, 0}, chance);
+  s = play(s, harkonnen, PlayNexus{NexusCardId{Faction::Atreides}, NexusMode::SecretAlly, PlanElement::Weapon, 0, ForceCount{0}}, chance);
   ASSERT_EQ(s.battle.stage, BattleStage::NexusAnswer);
   s = commit_plan(s, emperor, chance);
   EXPECT_TRUE(saw_nexus(s, harkonnen));
@@ -168,8 +165,7 @@ TEST_P(AtreidesNexus, SecretAllyWindowIsOfferedToAnyCardHolderAndPassable) {
   GameState s = battle(GetParam(), factions, Faction::Harkonnen, Faction::Emperor);
   const Seat harkonnen = seat_of(s, Faction::Harkonnen), emperor = seat_of(s, Faction::Emperor);
   give(s, emperor, Faction::Moritani);  // not the Atreides card: offered anyway (public fact)
-  s.battle.stage = BattleStage::Plans;
-  battle_detail::begin_plans(s);
+  reenter_plans(s);
   ASSERT_EQ(s.battle.stage, BattleStage::NexusSecretAlly);
   EXPECT_EQ(pending(s), std::vector<Seat>{emperor});
   s = play(s, emperor, Pass{}, chance);

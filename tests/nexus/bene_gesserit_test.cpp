@@ -13,8 +13,6 @@ using namespace nexus_testing;
 using testing::envelope;
 using testing::expect_rejected;
 
-constexpr CellId kArrakeen{5};
-
 // A battle in Arrakeen between the Bene Gesserit and the Harkonnen (3 forces each), the Emperor
 // and the Guild seated, on turn 2; `card` held by the Emperor, who does not fight.
 GameState voice_battle(bool advanced, Faction card) {
@@ -49,11 +47,11 @@ TEST(BeneGesseritNexus, TheBetrayalWindowShowsOnlyWhoHoldsACard) {
     EXPECT_EQ(view_to_json(project_public(with)), view_to_json(project_public(without)));
     EXPECT_EQ(view_to_json(project_seat(with, bg)), view_to_json(project_seat(without, bg)));
     // Only the real holder can stop it; the other passes, and the Voice binds.
-    expect_rejected(without, envelope(without, emperor, PlayNexus{NexusCardId{Faction::BeneGesserit}, NexusMode::Betrayal, std::nullopt, 1}),
+    expect_rejected(without, envelope(without, emperor, PlayNexus{NexusCardId{Faction::BeneGesserit}, NexusMode::Betrayal, std::nullopt, 1, ForceCount{0}}),
                     RejectCode::IllegalChoice);
     without = play(without, emperor, Pass{}, chance);
     EXPECT_EQ(without.battle.voice, std::get<UseVoice>(voice));
-    with = play(with, emperor, PlayNexus{NexusCardId{Faction::BeneGesserit}, NexusMode::Betrayal, std::nullopt, 1}, chance);
+    with = play(with, emperor, PlayNexus{NexusCardId{Faction::BeneGesserit}, NexusMode::Betrayal, std::nullopt, 1, ForceCount{0}}, chance);
     EXPECT_FALSE(with.battle.voice);
   }
 }
@@ -87,7 +85,7 @@ TEST(BeneGesseritNexus, TheConversionKeepsPeacetimeAndStormedIn) {
   s = settle(std::move(s), chance);
   while (s.movement.flip_window) s = play(s, bg, Pass{}, chance);  // Wartime declined
   while (pending(s) != std::vector<Seat>{bg}) s = play(s, pending(s).front(), Pass{}, chance);
-  s = play(s, bg, PlayNexus{NexusCardId{Faction::BeneGesserit}, NexusMode::Cunning, std::nullopt, 0}, chance);
+  s = play(s, bg, PlayNexus{NexusCardId{Faction::BeneGesserit}, NexusMode::Cunning, std::nullopt, 0, ForceCount{0}}, chance);
   ASSERT_TRUE(s.movement.flip_window);
   EXPECT_EQ(s.movement.flip_window->occasion, FlipOccasion::NexusCunning);
   expect_rejected(s, envelope(s, bg, FlipBeneGesserit{TerritoryId::HaggaBasin, BeneGesseritSide::Fighters}), RejectCode::IllegalChoice);

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "../engine/test_support.h"
+#include "engine/battle.h"
 #include "engine/internal.h"
 #include "engine/nexus/nexus.h"
 #include "model/cards.h"
@@ -59,6 +60,17 @@ inline GameState ally_and_pass(GameState s, Faction a, Faction b, ChanceSource& 
 inline GameState all_pass(GameState s, Step step, ChanceSource& chance) {
   while (s.step == step && !pending(s).empty()) s = play(s, pending(s).front(), Pass{}, chance);
   return s;
+}
+
+// The battle cell the Nexus battle tests stage their battles in.
+inline constexpr CellId kArrakeen{5};
+
+// The battle enters its plans again (after a test handed out cards): every family's PlansBegin
+// window has its turn anew.
+inline void reenter_plans(GameState& s) {
+  s.battle.stage = BattleStage::Plans;
+  s.battle.plans_hooks_run = 0;
+  battle_detail::begin_plans(s);
 }
 
 // `seat` holds the Nexus card of `card`, taken out of the deck.

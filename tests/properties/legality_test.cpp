@@ -47,9 +47,9 @@ std::vector<Command> nexus_probes(const GameState& s, Seat seat) {
                            SetRedrawPolicy{RedrawPolicy::RedrawOwnAlways}};
   for (NexusMode mode : kNexusModes) {
     for (std::uint32_t answers : {0u, s.battle.prescience_attempt, s.battle.prescience_attempt + 1}) {
-      out.push_back(PlayNexus{card, mode, std::nullopt, answers});
+      out.push_back(PlayNexus{card, mode, std::nullopt, answers, ForceCount{0}});
       for (PlanElement e : {PlanElement::Leader, PlanElement::Weapon, PlanElement::Defense, PlanElement::Dial}) {
-        out.push_back(PlayNexus{card, mode, e, answers});
+        out.push_back(PlayNexus{card, mode, e, answers, ForceCount{0}});
       }
     }
   }

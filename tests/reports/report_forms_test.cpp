@@ -6,6 +6,7 @@
 #include <regex>
 
 #include "reports/report.h"
+#include "reports/report_json.h"
 #include "tests/reports/synthetic_campaign.h"
 
 namespace dune::reports {
@@ -49,6 +50,23 @@ TEST(ReportForms, UnavailableReasonsAggregatedSetupsAndTheOracleChart) {
   EXPECT_TRUE(has(html, "<details><summary>Every setup ("));
   EXPECT_TRUE(has(html, "Steps each oracle decided (red line: steps it looked at)"));
   EXPECT_FALSE(has(html, "Checks per invariant"));
+}
+
+// Issue 20 item 6: a table per family of its card's panels, with what each does not offer.
+TEST(ReportForms, APanelTableShowsStatusPlaysCoverageAndTheEdgesNotOffered) {
+  const CampaignResult r = testing::synthetic_campaign({});
+  const std::string md = render_markdown(r);
+  EXPECT_TRUE(has(md, "| Panel | Status | Played | Coverage | Not offered when |")) << md.substr(0, 3000);
+  EXPECT_TRUE(has(md, "| Betrayal | implemented | 0 | none required | no continuation after the stop |"));
+  EXPECT_TRUE(has(md, "| Cunning | implemented | 59 | met (1 row) | — |"));
+  const std::string html = render_html(r);
+  EXPECT_TRUE(has(html, "<h3>Panels</h3>"));
+  EXPECT_TRUE(has(html, "<td>no continuation after the stop</td>"));
+  // The panels survive the campaign JSON.
+  const auto back = read_json(write_json(r));
+  ASSERT_TRUE(std::holds_alternative<CampaignResult>(back));
+  EXPECT_EQ(std::get<CampaignResult>(back).families.front().panels, r.families.front().panels);
+  EXPECT_EQ(std::get<CampaignResult>(back).families.front().coverage, r.families.front().coverage);
 }
 
 TEST(ReportMarkdown, BoundedProofsAreListedWithWhetherTheScopeWasExhausted) {

@@ -57,7 +57,10 @@ GameRecord record(std::uint64_t seed, Faction family, std::uint64_t game, bool v
 }
 
 void declare(FamilyResult& f, bool reachable) {
-  declare_coverage(f, CoverageKind::Panel, "Cunning played", 10, "any setup with the native faction seated");
+  declare_coverage(f, CoverageKind::Panel, "Cunning played", 10, "any setup with the native faction seated", NexusMode::Cunning);
+  f.panels = {{NexusMode::Betrayal, StatusKind::Implemented, "no continuation after the stop"},
+              {NexusMode::Cunning, StatusKind::Implemented, ""},
+              {NexusMode::SecretAlly, StatusKind::Implemented, ""}};
   declare_coverage(f, CoverageKind::Lifecycle, "cancelled", 5, "bot profile 'reactive'");
   if (!reachable) declare_coverage(f, CoverageKind::Lifecycle, "delayed effect consumed", 1, "setup with Karama in hand");
 }
