@@ -264,15 +264,21 @@ struct Rules {
 
   // The Bene Gesserit Nexus card played as Secret Ally by this combatant in this battle (seed 000:
   // "Use Voice against one's battle opponent"), the Bene Gesserit absent: its Voice is owed.
-  bool secret_ally_voice_owed() const { return side_of(s, seat) && secret_ally_voicer() == seat; }
+  // Asked before the plans of this battle: a play before the last plan part or battle decision of
+  // the log belongs to an earlier battle (one the engine started by itself has no ChooseBattle).
+  bool secret_ally_voice_owed() const { return side_of(s, seat) && secret_ally_voicer(true) == seat; }
   // The seat that played the Bene Gesserit card as Secret Ally in this battle (the Bene Gesserit
-  // absent), read from the log: the last such play since the battle was chosen.
-  std::optional<Seat> secret_ally_voicer() const {
+  // absent), read from the log: the last such play since the battle was chosen (and, with
+  // `before_plans`, since the last plan part or later battle decision).
+  std::optional<Seat> secret_ally_voicer(bool before_plans = false) const {
     if (s.seat_of(Faction::BeneGesserit)) return std::nullopt;
-    const Envelope* last = last_command(s, [](const Envelope& e) {
+    const Envelope* last = last_command(s, [before_plans](const Envelope& e) {
       const auto* p = std::get_if<PlayNexus>(&e.command);
+      const bool later_stage = std::holds_alternative<PlanBattle>(e.command) || std::holds_alternative<DialBattle>(e.command) ||
+                               std::holds_alternative<CallTraitor>(e.command) || std::holds_alternative<TakeLosses>(e.command) ||
+                               std::holds_alternative<DiscardPlayed>(e.command) || std::holds_alternative<CaptureLeader>(e.command);
       return (p && p->card.faction == Faction::BeneGesserit && p->mode == NexusMode::SecretAlly) ||
-             std::holds_alternative<ChooseBattle>(e.command);
+             std::holds_alternative<ChooseBattle>(e.command) || (before_plans && later_stage);
     });
     return last && std::holds_alternative<PlayNexus>(last->command) ? std::optional<Seat>(last->seat) : std::nullopt;
   }

@@ -3,7 +3,9 @@
 // panels' printed examples are the scenario fixtures tests/scenarios/nexus/bene_gesserit_*.json.
 #include <gtest/gtest.h>
 
+#include "engine/battle.h"
 #include "engine/projection.h"
+#include "invariants/oracles.h"
 #include "nexus_support.h"
 
 namespace dune {
@@ -94,6 +96,46 @@ TEST(BeneGesseritNexus, TheConversionKeepsPeacetimeAndStormedIn) {
   EXPECT_TRUE(s.board.advisors[index(TerritoryId::HaggaBasin)]);
   EXPECT_FALSE(s.movement.flip_window);  // nothing else may turn: the conversion closed
   EXPECT_EQ(pending(s), std::vector<Seat>{bg});
+}
+
+}  // namespace
+}  // namespace dune
+
+namespace dune {
+namespace {
+
+// oracle.legal-command: the Secret Ally Voice is owed only for a play in this battle. A battle the
+// engine starts by itself (the aggressor's one option) leaves no ChooseBattle in the log, so a play
+// of an earlier battle, followed there by its plans, does not make a Voice in this one legal.
+TEST(BeneGesseritNexus, AnEarlierBattlesSecretAllyOwesNoVoiceInTheNext) {
+  StagedChance chance(7);
+  // The Bene Gesserit absent: a three-seat game with the battle of the Harkonnen and the Emperor.
+  GameState g = audit_game(false, {Faction::Harkonnen, Faction::Emperor, Faction::SpacingGuild});
+  const Seat hk = seat_of(g, Faction::Harkonnen);
+  g.storm.sector = Sector{0};
+  for (Faction f : {Faction::Harkonnen, Faction::Emperor}) {
+    g.seat(seat_of(g, f)).reserves_normal -= ForceCount{3};
+    g.board.normal[index(kArrakeen)][index(f)] += ForceCount{3};
+  }
+  g.turn = 2;
+  enter_phase(g, Phase::Battle);
+  g = settle(std::move(g), chance);
+  ASSERT_EQ(g.step, Step::Battle);
+  // The log as an earlier battle left it: the Harkonnen's Secret Ally play, then its plan.
+  g.log.push_back(Envelope{CommandId{90001}, hk, 0, PlayNexus{NexusCardId{Faction::BeneGesserit}, NexusMode::SecretAlly, std::nullopt, 0, ForceCount{0}}});
+  g.log.push_back(Envelope{CommandId{90002}, hk, 0, PlanBattle{}});
+  g.battle.stage = BattleStage::Voice;
+  g.battle.voice_side = static_cast<std::uint8_t>(battle_detail::side_of(g, hk));
+  const LogEntry entry = Envelope{CommandId{90003}, hk, g.version, UseVoice{VoiceSubject::Worthless, true}};
+  GameState after = g;
+  after.log.push_back(entry);
+  const invariants::Transition t{g, after.log.back(), after, 0};
+  bool flagged = false;
+  for (const invariants::Checker& k : invariants::oracle_checkers()) {
+    if (k.name != "oracle.legal-command") continue;
+    flagged = !k.check(t, invariants::GameContext::of(g)).empty();
+  }
+  EXPECT_TRUE(flagged) << "a Voice by the Harkonnen, owed by no play of this battle, passed oracle.legal-command";
 }
 
 }  // namespace
