@@ -11,6 +11,7 @@
 
 #include <string>
 
+#include "engine/nexus/family.h"
 #include "model/board.h"
 #include "model/cards.h"
 #include "model/factions.h"
@@ -90,6 +91,11 @@ nlohmann::json panels_json() {
                             {"status", std::string(to_string(status.kind))},
                             {"reason", std::string(status.reason)}};
     if (!p.open_question.empty()) entry["open_question"] = std::string(p.open_question);
+    // What a registered family's panel does not offer, and why (engine/nexus/<family>.cpp).
+    if (const NexusFamily* f = find_nexus_family(p.card)) {
+      const std::string_view edges = f->panels[index(p.mode)].not_offered;
+      if (!edges.empty()) entry["not_offered"] = std::string(edges);
+    }
     panels.push_back(entry);
   }
   return panels;
@@ -132,6 +138,7 @@ std::string catalogue_text(const nlohmann::json& c) {
     out += fmt::format("  {:<14} {:<12} {:<12} {}\n", p["card"].get<std::string>(),
                        p["mode"].get<std::string>(), p["status"].get<std::string>(),
                        p["reason"].get<std::string>());
+    if (p.contains("not_offered")) out += fmt::format("  {:<14} {}\n", "", p["not_offered"].get<std::string>());
   }
   return out;
 }

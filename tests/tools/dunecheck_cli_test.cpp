@@ -77,8 +77,14 @@ TEST(DunecheckCliTest, CatalogueJsonMatchesTheFactSheet) {
   for (const auto& p : c["nexus_panels"]) {
     if (p["card"] == "Atreides" || p["card"] == "Bene Gesserit" || p["card"] == "Emperor") {
       EXPECT_TRUE(p["status"] == "implemented" || p["status"] == "verified") << p["mode"];
+      // A panel's edges the family does not offer, with their reason (issue 20 item 3).
+      if (p["card"] == "Emperor" && p["mode"] == "Betrayal") {
+        ASSERT_TRUE(p.contains("not_offered"));
+        EXPECT_NE(p["not_offered"].get<std::string>().find("the purchase alternative is not offered"), std::string::npos);
+      }
       continue;
     }
+    EXPECT_FALSE(p.contains("not_offered")) << p["card"] << " " << p["mode"];
     EXPECT_EQ(p["status"], "unavailable") << p["card"] << " " << p["mode"];
     EXPECT_FALSE(p["reason"].get<std::string>().empty());
   }
