@@ -140,6 +140,7 @@ Violations append_only(const Transition& t, const GameContext&) {
 Violations retry_noop(const Transition& t, const GameContext&) {
   const Envelope* e = envelope_of(t);
   if (!e) return {};
+  if (e->id.value > t.before.committed.highest_id()) return {};  // a fresh id: no retry (no scan of the game)
   for (const Committed& done : t.before.committed) {
     if (done.envelope.id != e->id) continue;
     if (t.after == t.before) return {};

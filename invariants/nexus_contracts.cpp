@@ -227,10 +227,11 @@ Violations bg_betrayal(const Transition& t, const GameContext&) {
     }
     if (!new_sightings(t).empty()) out.push_back({name, "somebody learned something from a Bene Gesserit Betrayal"});
   }
-  // From the stop to the next battle, the Voice binds nobody.
-  const Envelope* last = last_voice_event(t.after);
+  // From the stop to the next battle, the Voice binds nobody (the log is searched only when a
+  // Voice binds).
+  const Envelope* last = t.after.battle.voice ? last_voice_event(t.after) : nullptr;
   const auto* stop = last ? std::get_if<PlayNexus>(&last->command) : nullptr;
-  if (stop && stop->mode == NexusMode::Betrayal && t.after.battle.voice) {
+  if (stop && stop->mode == NexusMode::Betrayal) {
     out.push_back({name, "the Voice stopped by the Bene Gesserit Betrayal binds the opponent all the same (seed 000: Stop Voice)"});
   }
   return out;

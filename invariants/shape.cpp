@@ -225,9 +225,12 @@ void check_history(const GameState& s, const GameState* before, Violations& out)
     }
     return;
   }
+  // An id above every id of the checked state's table cannot repeat one of them: only the ids
+  // committed since are compared then.
+  const std::uint64_t highest_before = before->committed.highest_id();
   for (std::size_t i = from; i < s.committed.size(); ++i) {
     const std::uint64_t id = s.committed[i].envelope.id.value;
-    for (std::size_t j = 0; j < i; ++j) {
+    for (std::size_t j = id > highest_before ? from : 0; j < i; ++j) {
       if (s.committed[j].envelope.id.value == id) {
         out.push_back({"shape.history", fmt::format("command id {} committed twice", id)});
         return;
