@@ -340,7 +340,7 @@ Violations emperor_betrayal(const Transition& t, const GameContext&) {
   const GameState& b = t.before;
   const Seat seat = envelope_of(t)->seat;
   const auto side = emperor_combatant(b);
-  const bool sardaukar = emperor_forces_in_battle(b, true) > 0 || sardaukar_roles(b).counted > 0;
+  const bool sardaukar = emperor_forces_in_battle(b, true) > 0 || counted_sardaukar(b) > 0;
   if (b.seat_of(Faction::Emperor) == seat || !side || b.battle.revealed || !sardaukar || p->answers == 0 ||
       p->answers != b.battle.sardaukar_attempt ||
       b.faction_of(b.battle.combatants[static_cast<std::size_t>(1 - *side)]) == Faction::Fremen) {

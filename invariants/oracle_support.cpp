@@ -239,8 +239,16 @@ int storm_dial_sum(const GameState& before, Seat seat, int amount) {
   return sum;
 }
 
-SardaukarRoles sardaukar_roles(const GameState& s) {
-  return SardaukarRoles{s.battle.nexus_sardaukar, s.battle.sardaukar_prevented};
+int counted_sardaukar(const GameState& s) { return s.battle.nexus_sardaukar; }
+
+std::pair<int, int> forces_by_role(const GameState& s, Faction f, int normal, int special) {
+  if (f != Faction::Emperor) return {normal, special};
+  const int counted = std::min(normal, counted_sardaukar(s));
+  return {normal - counted, special + counted};
+}
+
+bool sardaukar_plain(const GameState& s, Faction f, Faction opponent) {
+  return f == Faction::Emperor && (opponent == Faction::Fremen || s.battle.sardaukar_prevented);
 }
 
 bool cancelled_this_turn(const GameState& s, Seat seat, KaramaAbility ability) {

@@ -165,11 +165,14 @@ std::vector<Seat> karama_ready(const GameState& s, Seat user, KaramaAbility a);
 // there. Read from the battle's public record: the log cannot tell where a battle the engine
 // started by itself (a single option) begins. The Emperor contracts hold that record to the plays:
 // set by the play alone, cleared only when a new battle begins.
-struct SardaukarRoles {
-  int counted = 0;
-  bool prevented = false;
-};
-SardaukarRoles sardaukar_roles(const GameState& s);
+// The ordinary counters counted as Sardaukar (their losses are ordinary counters).
+int counted_sardaukar(const GameState& s);
+// `f`'s ordinary and special forces in the battle, by their role there.
+std::pair<int, int> forces_by_role(const GameState& s, Faction f, int normal, int special);
+// Whether `f`'s special forces count as ordinary ones against `opponent` in this battle: the
+// Emperor's Sardaukar against the Fremen ([LR] 2.03.09), or once a Betrayal prevented their
+// advantage.
+bool sardaukar_plain(const GameState& s, Faction f, Faction opponent);
 
 // The battle oracles (oracles_battle.cpp).
 Violations battle_winner(const Transition& t, const GameContext&);

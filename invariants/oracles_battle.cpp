@@ -410,12 +410,11 @@ Held held_in_battle(const GameState& s, const std::vector<CellId>& cells, Factio
   return h;
 }
 
-// The Emperor's forces by their role in this battle: five ordinary ones his Cunning counts as
-// Sardaukar (seed 003, read from the log); their losses are ordinary counters (check_loss).
+// Forces by their role in this battle (forces_by_role: the Emperor's Cunning, seed 003); their
+// losses are ordinary counters (check_loss).
 Held by_role(const GameState& s, Faction f, Held h) {
-  if (f != Faction::Emperor) return h;
-  const int counted = std::min(h.normal, sardaukar_roles(s).counted);
-  return Held{h.normal - counted, h.special + counted};
+  const auto [normal, special] = forces_by_role(s, f, h.normal, h.special);
+  return Held{normal, special};
 }
 
 // A force's worth in half points: normal 1; Sardaukar and Fedaykin 2 with the special forces rule,
@@ -424,8 +423,7 @@ Held by_role(const GameState& s, Faction f, Held h) {
 // ([LR] 1.13.04.02, 2.04.21).
 int worth(const GameState& s, Faction f, Faction opponent, bool special, bool supported) {
   int full = 2;
-  const bool plain = f == Faction::Emperor && (opponent == Faction::Fremen || sardaukar_roles(s).prevented);
-  if (special && s.options.rules.special_forces) full = plain ? 2 : 4;
+  if (special && s.options.rules.special_forces) full = sardaukar_plain(s, f, opponent) ? 2 : 4;
   const bool spice_needed = s.options.rules.advanced_combat && f != Faction::Fremen;
   return spice_needed && !supported ? full / 2 : full;
 }
@@ -464,7 +462,7 @@ std::vector<std::pair<int, int>> consistent_losses(const GameState& s, int side)
 Violations check_loss(const Transition& t, Faction f, std::pair<int, int> loss, std::string_view when) {
   const Held before = held_in_battle(t.before, t.before.battle.cells, f);
   // Forces counted as Sardaukar by the Emperor's Cunning are ordinary counters (seed 003).
-  if (f == Faction::Emperor && sardaukar_roles(t.before).counted > 0) loss = {loss.first + loss.second, 0};
+  if (f == Faction::Emperor && counted_sardaukar(t.before) > 0) loss = {loss.first + loss.second, 0};
   const Held after = held_in_battle(t.after, t.before.battle.cells, f);
   if (after.normal == before.normal - loss.first && after.special == before.special - loss.second) return {};
   return {violation(kWinnerChoice, fmt::format("{} {}: {} normal and {} special forces should remain of {} and {}, not {} and {}",

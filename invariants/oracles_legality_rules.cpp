@@ -241,11 +241,7 @@ std::pair<int, int> battle_forces(const GameState& s, Seat seat) {
     normal += s.board.normal[index(c)][index(s.faction_of(seat))].value;
     special += s.board.special[index(c)][index(s.faction_of(seat))].value;
   }
-  if (s.faction_of(seat) == Faction::Emperor) {
-    const int counted = std::min(normal, sardaukar_roles(s).counted);
-    return {normal - counted, special + counted};
-  }
-  return {normal, special};
+  return forces_by_role(s, s.faction_of(seat), normal, special);
 }
 
 int spendable(const GameState& s, Seat seat) { return s.seat(seat).spice.value + ally_grant(s, seat); }
@@ -513,8 +509,7 @@ struct Rules {
   int most_dial_halves(std::size_t side, int normal, int special, int support) const {
     const Seat opponent = s.battle.combatants[1 - side];
     // A Sardaukar whose advantage an Emperor Betrayal prevents counts as an ordinary force (seed 003).
-    const bool plain = f == Faction::Emperor && (s.faction_of(opponent) == Faction::Fremen || sardaukar_roles(s).prevented);
-    const int special_full = plain ? 2 : 4;
+    const int special_full = sardaukar_plain(s, f, s.faction_of(opponent)) ? 2 : 4;
     if (!s.options.rules.advanced_combat || f == Faction::Fremen) return 2 * normal + special_full * special;
     const int specials_supported = std::min(support, special);
     const int normals_supported = std::min(support - specials_supported, normal);

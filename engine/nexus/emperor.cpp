@@ -94,14 +94,13 @@ void close_battle_window(GameState& state) {
 
 // ---- validation ----
 
+// No plan element, and the attempt it answers (0: none). `special` outside Revival is refused by
+// the generic checks (plays.cpp), before the family's.
 std::optional<Rejection> plain_play(const PlayNexus& c, std::uint32_t answers) {
   if (c.element) return reject(RejectCode::IllegalChoice, "the Emperor card names no plan element");
   if (c.answers != answers) {
     return answers == 0 ? reject(RejectCode::IllegalChoice, "this play answers no attempt (answers must be 0)")
                         : reject(RejectCode::IllegalChoice, "the open Sardaukar attempt is number {}, not {}", answers, c.answers);
-  }
-  if (c.special != ForceCount{0} && c.mode != NexusMode::SecretAlly) {
-    return reject(RejectCode::IllegalChoice, "only the Secret Ally revival names special forces (special must be 0)");
   }
   return std::nullopt;
 }
@@ -152,7 +151,6 @@ std::optional<Rejection> validate_purchase(const GameState& state, Seat seat, co
                   "paid (seed 003)");
   }
   if (b.high_bid_karama) return reject(RejectCode::IllegalChoice, "a Karama pays for this lot: there is no price to keep (seed 003)");
-  if (c.special != ForceCount{0}) return reject(RejectCode::IllegalChoice, "a purchase names no forces (special must be 0)");
   if (state.seat(seat).spice < b.high_bid) {
     return reject(RejectCode::InsufficientSpice, "the price of {} is kept after showing it is held: you hold {} (seed 003)",
                   b.high_bid.value, state.seat(seat).spice.value);
@@ -161,12 +159,12 @@ std::optional<Rejection> validate_purchase(const GameState& state, Seat seat, co
 }
 
 std::optional<Rejection> validate_revival(const GameState& state, Seat seat, const PlayNexus& c) {
-  if (c.element || c.answers != 0) return reject(RejectCode::IllegalChoice, "a revival names no plan element and answers no attempt");
+  if (auto r = plain_play(c, 0)) return r;
   if (state.revival.done[seat.value]) {
     return reject(RejectCode::WrongPhase, "Emperor Secret Ally revives during your own Revival decision (seed 003)");
   }
   const SeatState& s = state.seat(seat);
-  if (c.special < ForceCount{0} || c.special > kSecretAllyRevivals) {
+  if (c.special > kSecretAllyRevivals) {
     return reject(RejectCode::IllegalChoice, "special must be 0 to {}", kSecretAllyRevivals.value);
   }
   const ForceCount normal = kSecretAllyRevivals - c.special;

@@ -22,8 +22,9 @@ bool holds_nexus_card(const GameState& state, Seat seat);
 // ---- the families, through their table (plays.cpp) ----
 // Offers the engine's hook point to every registered family (a family may open its window).
 void nexus_hook(GameState& state, NexusHook hook);
-// In a battle's Plans stage: the families whose PlansBegin hook has not run yet run it, until one
-// opens a window (battle.cpp calls it after each command that leaves the battle in Plans).
+// While a battle's plans are made (battle_detail::making_plans): the families whose PlansBegin
+// hook has not run in this battle run it, until one opens a window (battle.cpp calls it after
+// each command that leaves the battle making plans).
 void resume_nexus_plans_hook(GameState& state);
 // The open Nexus window (BattleStage::NexusBetrayal / NexusSecretAlly, or the Bidding phase's
 // purchase window): whom it awaits, and a seat's pass; both asked of the family that opened it.
