@@ -6,6 +6,7 @@
 #include "engine/mutants.h"
 #include "engine/any_time.h"
 #include "engine/engine.h"
+#include "engine/nexus/family.h"
 #include "engine/standing.h"
 #include "model/command_steps.h"
 #include "engine/internal.h"
@@ -59,6 +60,15 @@ std::optional<Module> module_for(Step step) {
   return std::nullopt;
 }
 
+// A family's Nexus window outside battle (engine/nexus/plays.cpp) interrupts whatever step it
+// opened in: while it is open, the window decides, and the step resumes when it closes.
+std::optional<Module> module_at(const GameState& state) {
+  if (state.nexus.window) {
+    return Module{awaited_nexus_window, nexus_window_candidates, validate_nexus_window, apply_nexus_window};
+  }
+  return module_for(state.step);
+}
+
 }  // namespace
 
 void halt(GameState& state, std::string reason) {
@@ -83,6 +93,7 @@ void enter_phase(GameState& state, Phase phase) {
 
 void end_phase(GameState& state) {
   if (!state.halted.empty() || state.step == Step::GameOver) return;
+  nexus_hook(state, NexusHook::PhaseEnds);  // a family's delayed effect of this phase ends with it
   if (state.phase == Phase::MentatPause) {
     // The Mentat Pause module ends the game itself when there is a winner or the last turn ended.
     state.turn += 1;
@@ -94,7 +105,7 @@ void end_phase(GameState& state) {
 
 std::vector<Seat> pending(const GameState& state) {
   if (state.chance || !state.halted.empty() || state.step == Step::GameOver) return {};
-  const auto module = module_for(state.step);
+  const auto module = module_at(state);
   return module ? module->awaited(state) : std::vector<Seat>{};
 }
 
@@ -181,7 +192,7 @@ std::optional<Rejection> validate_live(const GameState& state, Seat seat, const 
 
 std::optional<Rejection> validate_command(const GameState& state, Seat seat, const Command& c) {
   if (auto r = reject_unless_live(state, seat)) return r;
-  const auto module = module_for(state.step);
+  const auto module = module_at(state);
   if (!module) return reject(RejectCode::NotImplemented, "no rule accepts commands at this step");
   return validate_live(state, seat, c, *module, is_awaited(state, *module, seat));
 }
@@ -189,7 +200,7 @@ std::optional<Rejection> validate_command(const GameState& state, Seat seat, con
 std::vector<std::optional<Rejection>> verdicts(const GameState& state, Seat seat, std::span<const Command> commands) {
   std::vector<std::optional<Rejection>> out;
   out.reserve(commands.size());
-  const auto module = module_for(state.step);
+  const auto module = module_at(state);
   if (auto r = reject_unless_live(state, seat); r || !module) {
     // As validate_command, which answers every command alike here.
     out.assign(commands.size(), r ? r : reject(RejectCode::NotImplemented, "no rule accepts commands at this step"));
@@ -209,14 +220,14 @@ void apply_command(GameState& state, Seat seat, const Command& c) {
     apply_standing(state, seat, c);
     return;
   }
-  module_for(state.step)->apply(state, seat, c);
+  module_at(state)->apply(state, seat, c);
 }
 
 std::vector<Command> legal_commands(const GameState& state, Seat seat) {
   std::vector<Command> out;
   const ListingScope listing(state);
   if (reject_unless_live(state, seat)) return out;
-  const auto module = module_for(state.step);
+  const auto module = module_at(state);
   if (!module) return out;
   const bool awaited = is_awaited(state, *module, seat);
   const auto keep_legal = [&](std::vector<Command> candidates) {

@@ -173,6 +173,19 @@ void apply_decision_point(GameState& state, Seat seat, const Command& c);
 
 void enter_battle(GameState& state);  // battle.cpp (Engine II)
 
+// Shipment and Movement (shipment_movement.cpp): the seat taking its action now, and the start of
+// its Movement step (the one place that sets it; the Nexus families' MovementBegins hook).
+Seat shipment_movement_seat(const GameState& state);
+void begin_movement(GameState& state);
+
+// The Fremen Nexus card's windows in the Spice Blow (spice_blow.cpp; engine/nexus/fremen.cpp):
+// the waiting worm devours and the blow draws on; the ride goes on unless riding is suppressed;
+// whether the worm offered to ride admits the card's Cunning (it found no forces, and the Fremen
+// have a group in another sand territory).
+void nexus_worm_window_closed(GameState& state);
+void nexus_ride_window_closed(GameState& state);
+bool cunning_ride_offered(const GameState& state);
+
 // ---- the Nexus card module (nexus.cpp; seed 000 "Executable lifecycle composition") ---------
 void init_nexus_module(GameState& state);  // new_game: the twelve-card deck when selected
 // The end of the whole Spice Blow and Nexus phase: opens the draw opportunity (Step::NexusDraw)

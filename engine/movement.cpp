@@ -19,6 +19,7 @@
 #include "engine/engine.h"
 #include "engine/internal.h"
 #include "engine/mutants.h"
+#include "engine/nexus/nexus.h"
 #include "engine/shipment_movement.h"
 
 namespace dune::shipment_movement {
@@ -29,6 +30,14 @@ constexpr int kUnreachable = std::numeric_limits<int>::max();
 // One group move per Movement step, two once Hajr is played ([LR] 1.06.05, 3.01.09).
 bool move_left(const MovementState& m) {
   return m.moves_made < (m.hajr_played || mutant_active(Mutant::MoveTwiceWithoutHajr) ? 2 : 1);
+}
+
+// The Fremen Nexus card's Betrayal suppressed the two-territory movement during this Shipment and
+// Movement (seed 000, Fremen row; its receipt binds until the phase ends): the Fremen move one
+// territory, as everyone else (ornithopters still carry them three).
+bool fremen_movement_suppressed(const GameState& s) {
+  return nexus_effect_binds(s, Faction::Fremen, NexusMode::Betrayal, Phase::ShipmentAndMovement) &&
+         !mutant_active(Mutant::NexusMoveSuppressionIgnored);
 }
 
 // Ornithopters: 3 territories for a seat occupying Arrakeen or Carthag at the start of its move
@@ -45,7 +54,7 @@ int movement_range(const GameState& s, Faction f) {
   const auto fremen = s.seat_of(Faction::Fremen);
   const bool cancelled = fremen && karama_cancelled_this_turn(s, *fremen, KaramaAbility::FremenMovement) &&
                          !mutant_active(Mutant::KaramaCancelFremenMoveStands);
-  return cancelled ? 1 : 2;
+  return cancelled || fremen_movement_suppressed(s) ? 1 : 2;
 }
 
 // The most cells any territory has: the fixed capacity of a group (no allocation on this path).
@@ -224,9 +233,11 @@ Rejection explain_move(const GameState& s, Faction f, const Move& c) {
     }
     const bool cancelled = f == Faction::Fremen && s.seat_of(f) &&
                            karama_cancelled_this_turn(s, *s.seat_of(f), KaramaAbility::FremenMovement);
-    return reject(RejectCode::NotAdjacent, "{} is beyond {}'s movement of {} territor{} from {} ([LR] 1.06.05{})",
+    const bool suppressed = f == Faction::Fremen && fremen_movement_suppressed(s);
+    return reject(RejectCode::NotAdjacent, "{} is beyond {}'s movement of {} territor{} from {} ([LR] 1.06.05{}{})",
                   to_string(cell_info(c.to).territory), to_string(f), range, range == 1 ? "y" : "ies",
-                  to_string(c.from), cancelled ? "; a Karama cancelled the Fremen two-territory movement this turn, 2.04.06, 3.04" : "");
+                  to_string(c.from), cancelled ? "; a Karama cancelled the Fremen two-territory movement this turn, 2.04.06, 3.04" : "",
+                  suppressed ? "; the Fremen Nexus card's Betrayal suppressed the two-territory movement this phase, seed 000" : "");
   }
   return reject(RejectCode::NotEnoughForces,
                 "{} has no group of {} forces and {} special forces out of the storm in {} ([LR] 1.06.05, 1.01.04)",

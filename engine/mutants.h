@@ -137,6 +137,12 @@ enum class Mutant : std::uint8_t {
   NexusCunningUncounted,
   NexusPurchaseStillPaid,
   NexusRevivalSpecialUncapped,
+  // the Fremen Nexus family (issue 20)
+  NexusRideSuppressionIgnored,
+  NexusMoveSuppressionIgnored,
+  NexusCunningRideFromAnywhere,
+  NexusFullWormCountedEmpty,
+  NexusWormProtectionIgnored,
 };
 
 #if DUNE_MUTANTS

@@ -147,6 +147,9 @@ NexusView nexus_view(const GameState& s) {
   v.answered = seats_where(s, n.answered);
   v.receipts = n.receipts;
   v.attempts = n.attempts;
+  v.window = n.window;
+  v.window_answered = seats_where(s, n.window_answered);
+  v.window_attempt = n.window_attempt;
   for (const NexusPanelInfo& p : kNexusPanels) {
     const PanelStatus st = panel_status(p);
     v.reference.push_back(NexusPanelView{p.card, p.mode, p.summary, st.kind, st.reason});
@@ -173,7 +176,8 @@ PublicView project_public(const GameState& s) {
   v.board = board_view(s);
   v.storm = storm_view(s);
   v.blow = BlowView{s.blow.pile, s.blow.nexus_pending, s.blow.nexus_occurred, s.blow.worm_rides,
-                    s.blow.worms_in_blow, seats_where(s, s.blow.nexus_done)};
+                    s.blow.worms_in_blow, seats_where(s, s.blow.nexus_done), s.blow.empty_worms, s.blow.cunning_ride,
+                    s.blow.worm_waiting, seats_where(s, s.blow.worm_protected)};
   v.decks = DecksView{s.treachery.deck.size(), s.blow.deck.size(), s.traitor_deck.size(), s.treachery.discard,
                       {s.blow.discard[0], s.blow.discard[1]}, s.blow.set_aside, s.treachery.set_aside};
   if (mutant_active(Mutant::HandInPublicView) && !s.seats.front().hand.empty()) v.decks.treachery_discard.push_back(s.seats.front().hand.front());
@@ -325,7 +329,8 @@ json nexus_json(const NexusView& n) {
   for (NexusCardId c : n.discard) discard.push_back(name_of(c.faction));
   for (const NexusReceipt& r : n.receipts) {
     receipts.push_back({{"id", r.id}, {"seat", r.seat.value}, {"card", name_of(r.card.faction)}, {"mode", name_of(r.mode)},
-                        {"turn", r.turn}, {"phase", name_of(r.phase)}, {"event", r.event}, {"answers", r.answers}});
+                        {"turn", r.turn}, {"phase", name_of(r.phase)}, {"event", r.event}, {"answers", r.answers},
+                        {"delayed", r.delayed}, {"consumed", r.consumed}});
   }
   for (const NexusPanelView& p : n.reference) {
     reference.push_back({{"card", name_of(p.card)}, {"mode", name_of(p.mode)}, {"summary", p.summary},
@@ -334,7 +339,8 @@ json nexus_json(const NexusView& n) {
   return {{"enabled", true}, {"deck_size", n.deck}, {"discard", discard}, {"holders", seats_json(n.holders)},
           {"opportunity_open", n.opportunity_open}, {"eligible", seats_json(n.eligible)},
           {"answered", seats_json(n.answered)}, {"receipts", receipts}, {"attempts", n.attempts},
-          {"reference", reference}};
+          {"window", n.window ? json(name_of(*n.window)) : json(nullptr)}, {"window_answered", seats_json(n.window_answered)},
+          {"window_attempt", n.window_attempt}, {"reference", reference}};
 }
 
 }  // namespace
@@ -367,6 +373,8 @@ json view_to_json(const PublicView& v) {
   }
   json worm_rides = json::array();
   for (TerritoryId t : v.blow.worm_rides) worm_rides.push_back(name_of(t));
+  json empty_worms = json::array();
+  for (TerritoryId t : v.blow.empty_worms) empty_worms.push_back(name_of(t));
   json chance = nullptr;
   if (v.chance) chance = {{"kind", name_of(v.chance->kind)}, {"seat", v.chance->seat.value}, {"pile", v.chance->pile}};
   return {{"options", options_to_json(v.options)}, {"turn", v.turn}, {"phase", name_of(v.phase)},
@@ -374,7 +382,10 @@ json view_to_json(const PublicView& v) {
           {"seats", seats}, {"leaders", leaders}, {"board", board_json(v.board)}, {"storm", storm_json(v.storm)},
           {"blow", {{"pile", v.blow.pile}, {"nexus_pending", v.blow.nexus_pending}, {"nexus_occurred", v.blow.nexus_occurred},
                     {"worm_rides", worm_rides},
-                    {"worms_in_blow", v.blow.worms_in_blow}, {"nexus_done", seats_json(v.blow.nexus_done)}}},
+                    {"worms_in_blow", v.blow.worms_in_blow}, {"nexus_done", seats_json(v.blow.nexus_done)},
+                    {"empty_worms", empty_worms}, {"cunning_ride", v.blow.cunning_ride},
+                    {"worm_waiting", v.blow.worm_waiting ? json(name_of(*v.blow.worm_waiting)) : json(nullptr)},
+                    {"worm_protected", seats_json(v.blow.worm_protected)}}},
           {"decks", decks_json(v.decks)}, {"alliances", alliances}, {"proposals", proposals},
           {"bidding", bidding_json(v.bidding)}, {"battle", battle_json(v.battle)}, {"nexus", nexus_json(v.nexus)},
           {"progress", {{"hajr_played", v.progress.hajr_played}, {"moves_made", v.progress.moves_made},

@@ -22,7 +22,8 @@
 #include "engine/engine.h"
 #include "engine/mutants.h"
 #include "engine/internal.h"
-#include "engine/nexus/nexus.h"
+#include "engine/nexus/family.h"
+#include "engine/nexus/family.h"
 #include "engine/shipment_movement.h"
 #include "engine/standing.h"
 #include "model/cards.h"
@@ -105,6 +106,19 @@ void begin_turn(GameState& s) {
     end_phase(s);
   }
 }
+
+}  // namespace
+
+// The acting seat's Movement step begins (after its shipment, or none): the one place, so the
+// Nexus families hear of it once (the Fremen Betrayal's window, engine/nexus/fremen.cpp).
+void begin_movement(GameState& s) {
+  s.step = Step::Movement;
+  nexus_hook(s, NexusHook::MovementBegins);
+}
+
+Seat shipment_movement_seat(const GameState& s) { return acting_seat(s); }
+
+namespace {
 
 void finish_turn(GameState& s, Seat seat) {
   tank_forces_sharing_with_ally(s, seat);
@@ -402,7 +416,7 @@ void after_shipment(GameState& s, Seat seat, bool from_off_planet, CellId to) {
     s.movement.spiritual_advisor_cell = to;  // the Bene Gesserit decide next ([LR] 2.02.05)
     return;
   }
-  s.step = Step::Movement;
+  begin_movement(s);
 }
 
 // The Guild's Advanced Karama power ([LR] 1.14.05: "cancel one off-planet shipment of any one
@@ -426,7 +440,7 @@ void apply_ship(GameState& s, Seat seat, const Ship& c) {
   // is shipped or paid and the Bene Gesserit retake their shipment without the ability (3.04).
   if (c.karama && worthless_karama_cancelled(s, seat)) return;
   if (shipment_cancelled(s, seat, c)) {
-    s.step = Step::Movement;
+    begin_movement(s);
     return;
   }
   // [LR] 2.04.17 ✷, 3.01.11.01: a Karama cancels the sending into the storm; nothing is sent and
@@ -515,7 +529,7 @@ void apply_shipment(GameState& s, Seat seat, const Command& c) {
   } else if (const auto* back = std::get_if<ShipToReserves>(&c)) {
     apply_ship_to_reserves(s, seat, *back);
   } else {
-    s.step = Step::Movement;  // Pass
+    begin_movement(s);  // Pass
   }
   if (retaking && !retakes_again()) s.karama.retakes_at_full_price.reset();
   if (retaking_without_worthless) s.karama.retakes_without_worthless.reset();
@@ -688,7 +702,7 @@ void apply_shipment_movement(GameState& state, Seat seat, const Command& c) {
                            !mutant_active(Mutant::KaramaCancelSpiritualAdvisorStands);
     if (send->to != AdvisorDestination::None && !cancelled) send_spiritual_advisor(state, *state.movement.spiritual_advisor_cell, send->to);
     state.movement.spiritual_advisor_cell.reset();
-    state.step = Step::Movement;  // the shipper's movement follows
+    begin_movement(state);  // the shipper's movement follows
     return;
   }
   if (guild_deciding(state)) {

@@ -5,6 +5,7 @@
 
 #include "engine/internal.h"
 #include "engine/mutants.h"
+#include "engine/nexus/family.h"
 #include "engine/shipment_movement.h"
 #include "model/cards.h"
 
@@ -101,10 +102,24 @@ bool spared_here(GameState& state, Faction f, TerritoryId t) {
   return !karama_cancels(state, *state.seat_of(Faction::Fremen), ability) || mutant_active(stands);
 }
 
+// The seats the Fremen Secret Ally protects from this worm (seed 000, Fremen row).
+bool protected_by_nexus(const GameState& state, Faction f) {
+  return state.blow.worm_protected[state.seat_of(f)->value] && !mutant_active(Mutant::NexusWormProtectionIgnored);
+}
+
+bool without_forces(const GameState& state, TerritoryId t) {
+  return std::none_of(state.options.factions.begin(), state.options.factions.end(),
+                      [&](Faction f) { return forces_in_territory(state, f, t) > ForceCount{0}; });
+}
+
 void devour(GameState& state, TerritoryId t) {
   state.blow.worm_rides.push_back(t);  // each worm may be ridden after the Nexus ([LR] 2.04.08)
+  // A public fact the Fremen Nexus card's Cunning reads (seed 000): the worm found no forces.
+  if (state.nexus.enabled && (without_forces(state, t) || mutant_active(Mutant::NexusFullWormCountedEmpty))) {
+    state.blow.empty_worms.push_back(t);
+  }
   std::array<bool, kFactionCount> spared{};
-  for (Faction f : state.options.factions) spared[index(f)] = spared_here(state, f, t);
+  for (Faction f : state.options.factions) spared[index(f)] = spared_here(state, f, t) || protected_by_nexus(state, f);
   for (std::size_t i = 0; i < kCellCount; ++i) {
     if (kCells[i].territory != t) continue;
     const CellId c = cell_at(i);
@@ -117,10 +132,31 @@ void devour(GameState& state, TerritoryId t) {
   }
 }
 
-// The worm appears where the topmost territory card of its pile lies; none: it devours nothing.
+// The waiting worm devours, and the blow draws on ("keep drawing", [LR] 1.02.05).
+void worm_devours(GameState& state) {
+  devour(state, *state.blow.worm_waiting);
+  state.blow.worm_waiting.reset();
+  state.blow.worm_protected = {};
+  draw(state);
+}
+
+// A worm appears in t. A Nexus window may come first (the Fremen Secret Ally protects forces
+// there, seed 000: engine/nexus/fremen.cpp); it devours when the window closes.
+void worm_appears(GameState& state, TerritoryId t) {
+  state.blow.worm_waiting = t;
+  nexus_hook(state, NexusHook::WormAppears);
+  if (!state.nexus.window) worm_devours(state);
+}
+
+// The worm appears where the topmost territory card of its pile lies; none: it devours nothing,
+// and the blow draws on.
 void worm_at_topmost(GameState& state) {
   const auto t = topmost_territory(state.blow.discard[state.blow.pile]);
-  if (t) devour(state, *t);
+  if (t) {
+    worm_appears(state, *t);
+  } else {
+    draw(state);
+  }
 }
 
 // Deck exhaustion, [LR] 1.13.03 (our choice of the printed reshuffle): every card under the
@@ -152,6 +188,7 @@ void reset_pile(GameState& state, std::uint8_t pile) {
   state.blow.nexus_pending = false;
   state.blow.worms_in_blow = 0;
   state.blow.worm_rides.clear();
+  state.blow.empty_worms.clear();
 }
 
 void begin_pile(GameState& state, std::uint8_t pile) {
@@ -161,6 +198,7 @@ void begin_pile(GameState& state, std::uint8_t pile) {
 
 // Turn-1 worms go back into the deck after the phase; the deck is reshuffled ([LR] 1.02.02).
 void finish_phase(GameState& state) {
+  state.blow.empty_worms.clear();
   if (!state.blow.set_aside.empty()) {
     state.blow.deck.shuffle();
     transfer_all(state.blow.set_aside, state.blow.deck);
@@ -192,12 +230,39 @@ void begin_nexus(GameState& state) {
 // Upon conclusion of the Nexus the Fremen may ride each worm of the blow in turn, as long as they
 // have forces out of the storm where it appeared ("If Shai-Hulud appears again and you still have
 // Forces in the original Territory, you may do this again", [LR] 2.04.08); then the next pile.
+// The Fremen Nexus card (seed 000, engine/nexus/fremen.cpp): its Betrayal suppresses riding for
+// the turn (its receipt binds); its Cunning lets a worm that found no forces carry a group of one
+// sand territory elsewhere, so such a worm is offered whenever the Fremen hold *a* Nexus card
+// (public; which card stays private) and have a group out of the storm in a sand territory.
+bool rides_suppressed(const GameState& state) {
+  return nexus_effect_binds(state, Faction::Fremen, NexusMode::Betrayal, Phase::SpiceBlowAndNexus) &&
+         !mutant_active(Mutant::NexusRideSuppressionIgnored);
+}
+
+bool has_riders(const GameState& state, TerritoryId t) {
+  const Riders r = riders(state, t);
+  return r.normal + r.special > ForceCount{0};
+}
+
+bool cunning_ride_possible(const GameState& state, TerritoryId worm) {
+  const auto fremen = state.seat_of(Faction::Fremen);
+  const auto& empty = state.blow.empty_worms;
+  if (!fremen || !holds_nexus_card(state, *fremen) || std::find(empty.begin(), empty.end(), worm) == empty.end()) return false;
+  for (std::size_t i = 0; i < kTerritoryCount; ++i) {
+    const TerritoryId t = territory_at(i);
+    if (t != worm && territory_info(t).type == TerritoryType::Sand && has_riders(state, t)) return true;
+  }
+  return false;
+}
+
 void offer_next_ride(GameState& state) {
   auto& rides = state.blow.worm_rides;
+  if (rides_suppressed(state)) rides.clear();
   while (!rides.empty()) {
-    const Riders r = riders(state, rides.front());
-    if (r.normal + r.special > ForceCount{0}) {
+    if (has_riders(state, rides.front()) || cunning_ride_possible(state, rides.front())) {
       state.step = Step::WormRide;
+      state.blow.cunning_ride = false;
+      nexus_hook(state, NexusHook::WormRideOffered);  // a Betrayal window may come first
       return;
     }
     rides.erase(rides.begin());
@@ -337,7 +402,8 @@ void apply_karama_worm(GameState& state, Seat seat, const Command& c) {
     use_karama_power(state, seat, KaramaPower::FremenWorm, std::nullopt);
     state.blow.nexus_pending = !mutant_active(Mutant::KaramaWormWithoutNexus);
     state.blow.worms_in_blow = 1;
-    devour(state, w->territory);
+    worm_appears(state, w->territory);
+    return;
   }
   draw(state);
 }
@@ -365,11 +431,10 @@ void apply_worm_placement(GameState& state, const Command& c) {
     w = nullptr;
   }
   if (w) {
-    devour(state, w->territory);
+    worm_appears(state, w->territory);
   } else {
     worm_at_topmost(state);
   }
-  draw(state);  // keep drawing until a territory card appears
 }
 
 bool allied_forces_in(const GameState& state, TerritoryId t) {
@@ -380,11 +445,23 @@ bool allied_forces_in(const GameState& state, TerritoryId t) {
 std::optional<Rejection> validate_worm_ride(const GameState& state, const Command& c) {
   if (std::holds_alternative<Pass>(c)) return std::nullopt;
   const auto* r = std::get_if<RideWorm>(&c);
-  if (!r) return reject(RejectCode::WrongPhase, "the Fremen may ride the worm, or pass");
-  if (state.blow.worm_rides.empty() || r->from != state.blow.worm_rides.front()) {
-    return reject(RejectCode::IllegalChoice, "the worm to ride did not appear in {} ([LR] 2.04.08)", to_string(r->from));
-  }
+  if (!r) return reject(RejectCode::WrongPhase, "the Fremen may ride the worm, play a Nexus card, or pass");
+  if (index(r->from) >= kTerritoryCount) return reject(RejectCode::IllegalChoice, "no such territory");
   if (index(r->to) >= kCellCount) return reject(RejectCode::IllegalChoice, "cell {} does not exist", r->to.value);
+  if (state.blow.worm_rides.empty()) return reject(RejectCode::IllegalChoice, "no worm waits to be ridden");
+  if (r->from != state.blow.worm_rides.front()) {
+    if (!state.blow.cunning_ride) {
+      return reject(RejectCode::IllegalChoice, "the worm to ride did not appear in {} ([LR] 2.04.08)", to_string(r->from));
+    }
+    // The Fremen Cunning (seed 000): a group from one sand territory, elsewhere.
+    if (territory_info(r->from).type != TerritoryType::Sand && !mutant_active(Mutant::NexusCunningRideFromAnywhere)) {
+      return reject(RejectCode::IllegalChoice, "the Fremen Cunning carries a group from a desert territory, and {} is not sand "
+                    "(seed 000)", to_string(r->from));
+    }
+    if (cell_info(r->to).territory == r->from) {
+      return reject(RejectCode::IllegalChoice, "the Fremen Cunning carries the group elsewhere, out of {} (seed 000)", to_string(r->from));
+    }
+  }
   if (auto bad = shipment_movement::check_group(r->normal, r->special)) return bad;
   const Riders have = riders(state, r->from);
   if (r->normal > have.normal || r->special > have.special) {
@@ -425,10 +502,23 @@ void apply_worm_ride(GameState& state, const Command& c) {
     }
   }
   state.blow.worm_rides.erase(state.blow.worm_rides.begin());
+  state.blow.cunning_ride = false;  // the Cunning was for this worm
   offer_next_ride(state);
 }
 
 }  // namespace
+
+// ---- the Fremen Nexus card's windows close (engine/nexus/fremen.cpp) ---------------------------
+
+void nexus_worm_window_closed(GameState& state) { worm_devours(state); }
+
+void nexus_ride_window_closed(GameState& state) {
+  if (rides_suppressed(state)) offer_next_ride(state);  // no riding this turn: the blow goes on
+}
+
+bool cunning_ride_offered(const GameState& state) {
+  return !state.blow.worm_rides.empty() && cunning_ride_possible(state, state.blow.worm_rides.front());
+}
 
 // ---- the contract ------------------------------------------------------------------------------
 
@@ -465,7 +555,6 @@ void on_spice_drawn(GameState& state, std::uint8_t pile, SpiceCardId card) {
         return;
       }
       worm_at_topmost(state);
-      draw(state);
       return;
     case SpiceCardKind::Sandtrout:
     case SpiceCardKind::GreatMaker:
@@ -511,8 +600,11 @@ std::vector<Command> candidates_spice_blow(const GameState& state, Seat seat) {
       return out;
     case Step::WormRide:
       out.push_back(Pass{});
-      if (!state.blow.worm_rides.empty()) {
-        const TerritoryId from = state.blow.worm_rides.front();
+      if (state.blow.worm_rides.empty()) return out;
+      for (Command& c : nexus_play_candidates(state, seat)) out.push_back(std::move(c));
+      for (std::size_t t = 0; t < kTerritoryCount; ++t) {
+        const TerritoryId from = territory_at(t);
+        if (from != state.blow.worm_rides.front() && !state.blow.cunning_ride) continue;
         const Riders have = riders(state, from);
         for (std::size_t c = 0; c < kCellCount; ++c) {
           for (int sp = 0; sp <= have.special.value; ++sp) {
@@ -533,7 +625,9 @@ std::optional<Rejection> validate_spice_blow(const GameState& state, Seat seat, 
     case Step::NexusNegotiation: return validate_nexus(state, seat, c);
     case Step::KaramaWorm: return validate_karama_worm(state, seat, c);
     case Step::WormPlacement: return validate_worm_placement(state, c);
-    case Step::WormRide: return validate_worm_ride(state, c);
+    case Step::WormRide:
+      if (const auto* n = std::get_if<PlayNexus>(&c)) return validate_nexus_play(state, seat, *n);
+      return validate_worm_ride(state, c);
     default: return reject(RejectCode::WrongPhase, "the spice blow awaits no command now");
   }
 }
@@ -543,7 +637,13 @@ void apply_spice_blow(GameState& state, Seat seat, const Command& c) {
     case Step::NexusNegotiation: apply_nexus(state, seat, c); return;
     case Step::KaramaWorm: apply_karama_worm(state, seat, c); return;
     case Step::WormPlacement: apply_worm_placement(state, c); return;
-    case Step::WormRide: apply_worm_ride(state, c); return;
+    case Step::WormRide:
+      if (const auto* n = std::get_if<PlayNexus>(&c)) {
+        apply_nexus_play(state, seat, *n);
+        return;
+      }
+      apply_worm_ride(state, c);
+      return;
     default: return;
   }
 }

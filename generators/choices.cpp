@@ -5,7 +5,9 @@
 #include <algorithm>
 #include <map>
 
+
 #include "model/board.h"
+#include "model/cards.h"
 
 namespace dune::generators {
 namespace {
@@ -105,6 +107,19 @@ std::size_t pick_command(const GameState& state, Seat seat, BotProfile profile, 
     }
     return false;
   };
+  const bool holds_fremen_card = state.nexus.held[seat.value] == NexusCardId{Faction::Fremen};
+  // A worm appears in the territory of the topmost territory card of its pile ([LR] 1.02.05).
+  const auto worm_site = [&](CellId to) {
+    const TerritoryId ter = cell_info(to).territory;
+    for (const auto& pile : state.blow.discard) {
+      for (auto it = pile.rbegin(); it != pile.rend(); ++it) {
+        if (spice_card_info(*it).kind != SpiceCardKind::Territory) continue;
+        if (spice_card_info(*it).territory == ter) return true;
+        break;
+      }
+    }
+    return false;
+  };
   const auto weight = [&](const Command& c) {
     // A gift is one spice, offered to every other seat at every decision: weighted like a step's
     // own command, giving would take a tenth of the decisions and level every seat's spice.
@@ -123,6 +138,18 @@ std::size_t pick_command(const GameState& state, Seat seat, BotProfile profile, 
     if (const auto* x = std::get_if<Move>(&c); x && profile == BotProfile::NexusEager && emperor_in_nexus_game) {
       if (x->special > ForceCount{0}) return holds_own_card ? 0.1 : 1.0;
       return x->normal < ForceCount{5} ? 1.0 : holds_own_card && contested(x->to) ? 20.0 : 5.0;
+    }
+    // The Fremen card's Secret Ally protects forces from a worm (seed 000), and worms appear where
+    // spice was last blown: a holder of it, the Fremen absent, ships and moves there.
+    const bool fremen_card_secret_ally = holds_fremen_card && !state.seat_of(Faction::Fremen);
+    if (const auto* x = std::get_if<Ship>(&c); x && fremen_card_secret_ally) return worm_site(x->to) ? 20.0 : 0.05;
+    if (const auto* x = std::get_if<Move>(&c); x && fremen_card_secret_ally) return worm_site(x->to) ? 20.0 : 0.05;
+    // The Fremen card's worm effects wait for a worm (seed 000): a Nexus-eager holder plays its
+    // other alternatives (the movement suppression, the revival) now and then only, keeping the
+    // card for a worm ride to suppress or forces to protect.
+    if (const auto* p = std::get_if<PlayNexus>(&c); p && profile == BotProfile::NexusEager && p->card.faction == Faction::Fremen &&
+                                                    (state.step == Step::Movement || state.step == Step::Revival)) {
+      return 0.2;
     }
     // A Nexus-eager seat holding a card rarely joins an alliance, which would discard it (seed 000, item 6).
     if (std::holds_alternative<AcceptAlliance>(c) && profile == BotProfile::NexusEager && state.nexus.held[seat.value]) return 0.1;

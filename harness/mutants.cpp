@@ -108,6 +108,25 @@ constexpr std::array kCatalogue{
     MutantInfo{Mutant::NexusRevivalSpecialUncapped, "nexus-revival-special-uncapped", "oracle",
                "special forces revived by the Emperor Secret Ally do not count toward the one per turn (November FAQ p.2, seed 003)",
                MutantSetup{Fr | Hk | Sg | Bg, true, 2, 40, MutantBots::Nexus, MutantStart::FremenHoldEmperorCard}, "oracle.legal-revival"},
+    MutantInfo{Mutant::NexusRideSuppressionIgnored, "nexus-ride-suppression-ignored", "oracle",
+               "the Fremen Betrayal commits its receipt on a worm ride, but the Fremen may still ride worms that turn (seed 000, "
+               "Fremen row)",
+               advanced(Fr | Hk | At | Em, 6, 80, MutantBots::Nexus), "contract.fremen.betrayal"},
+    MutantInfo{Mutant::NexusMoveSuppressionIgnored, "nexus-move-suppression-ignored", "oracle",
+               "the Fremen Betrayal commits its receipt in Shipment and Movement, but the Fremen still move two territories (seed "
+               "000, Fremen row)",
+               advanced(Fr | Hk | At | Em, 6, 80, MutantBots::Nexus), "oracle.legal-movement"},
+    MutantInfo{Mutant::NexusCunningRideFromAnywhere, "nexus-cunning-ride-from-anywhere", "oracle",
+               "the Fremen Cunning lets a group ride from a territory that is not sand (seed 000: from one desert territory)",
+               advanced(Fr | Hk | At | Em, 6, 80, MutantBots::Nexus), "oracle.legal-command"},
+    MutantInfo{Mutant::NexusFullWormCountedEmpty, "nexus-full-worm-counted-empty", "oracle",
+               "a worm that found forces is recorded as one that found none, so the Fremen Cunning may ride on it (seed 000: a "
+               "worm appearing in a territory without forces)",
+               advanced(Fr | Hk | At | Em, 6, 80, MutantBots::Nexus), "contract.fremen.cunning"},
+    MutantInfo{Mutant::NexusWormProtectionIgnored, "nexus-worm-protection-ignored", "oracle",
+               "the Fremen Secret Ally commits its receipt as a worm appears, but the worm devours the protected forces all the "
+               "same (seed 000, Fremen row)",
+               advanced(At | Hk | Em | Bg, 6, 80, MutantBots::Nexus), "oracle.worm"},
     MutantInfo{Mutant::VoiceIgnored, "voice-ignored", "oracle",
                "a battle plan that disobeys the Voice is accepted ([LR] 2.02.06: obeyed as well as one is able)",
                basic(Bg | Hk | At | Em, 4, 40, MutantBots::Aggressive), "oracle.legal-command"},

@@ -149,10 +149,19 @@ Violations retry_noop(const Transition& t, const GameContext&) {
   return {};
 }
 
-// Drawing a card never replays a receipt: draws commit none (seed 000, "Delayed effects").
+// Drawing a card never replays a receipt: draws commit none, and revive no delayed effect (seed
+// 000, "Delayed effects"). A delayed effect of the phase the draw ends may end with it (consumed).
 Violations draw_no_replay(const Transition& t, const GameContext&) {
   if (!command_of<DrawNexus>(t) && !nexus_draw_of(t)) return {};
-  if (t.after.nexus.receipts == t.before.nexus.receipts) return {};
+  const auto& was = t.before.nexus.receipts;
+  const auto& now = t.after.nexus.receipts;
+  bool same = was.size() == now.size();
+  for (std::size_t i = 0; same && i < was.size(); ++i) {
+    NexusReceipt ended = was[i];
+    ended.consumed = ended.consumed || (ended.delayed && now[i].consumed);
+    same = ended == now[i];
+  }
+  if (same) return {};
   return {{"single-consumption.draw", "a Nexus draw changed the committed receipts: a drawn card replayed an effect"}};
 }
 

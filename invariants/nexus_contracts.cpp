@@ -39,6 +39,17 @@
 //            who holds the price: the card is the buyer's and its spice unchanged; or at its own
 //            Revival decision: exactly three of its forces go from the Tanks to its reserves, free,
 //            no leader, and its ordinary revival decision is still to come.
+//
+// Fremen (seed 000, panel table; engine/nexus/fremen.cpp):
+//   contract.fremen.betrayal     by a seat other than the Fremen, naming a numbered attempt: a worm
+//            offered to ride (then no worm is ridden for the rest of the turn) or the Fremen's
+//            Movement as it begins (the two-territory range is oracle.legal-command's); nothing
+//            moves, nobody learns anything;
+//   contract.fremen.cunning      by the Fremen at their own worm ride; a ride from elsewhere than
+//            the worm's territory follows a Cunning on a worm that found no forces (recomputed as
+//            each worm devours), leaves one sand territory and goes to another;
+//   contract.fremen.secret-ally  with the Fremen absent: by a seat with forces where a worm waits
+//            to devour, which then spares them; or the revival of three (as the Emperor's).
 #include "invariants/nexus_contracts.h"
 
 #include <fmt/format.h>
@@ -383,6 +394,32 @@ Violations emperor_cunning(const Transition& t, const GameContext&) {
   return out;
 }
 
+// A Secret Ally revival of three (the Emperor and Fremen cards, seed 000; seed 003): at the
+// holder's own Revival decision, exactly three of its forces go from the Tanks to its reserves,
+// free, no leader, and its ordinary revival decision is still to come.
+void free_revival(const std::string& name, std::string_view card, const Transition& t, Violations& out) {
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  const Seat seat = envelope_of(t)->seat;
+  const std::string who = name_of(b, seat);
+  const SeatState& x = b.seat(seat);
+  const SeatState& y = a.seat(seat);
+  const int from_tanks = (x.tanks_normal + x.tanks_special - y.tanks_normal - y.tanks_special).value;
+  const int to_reserves = (y.reserves_normal + y.reserves_special - x.reserves_normal - x.reserves_special).value;
+  if (from_tanks != 3 || to_reserves != 3 || x.tanks_special - y.tanks_special != y.reserves_special - x.reserves_special) {
+    out.push_back({name, fmt::format("{}'s {} Secret Ally revived {} forces to reserves from {} taken from the Tanks, not three "
+                                     "(seed 000)", who, card, to_reserves, from_tanks)});
+  }
+  if (y.spice != x.spice || a.leaders != b.leaders) {
+    out.push_back({name, fmt::format("{}'s {} Secret Ally revival was paid for or revived a leader (seed 000: three forces, free)", who, card)});
+  }
+  const auto next = pending(a);
+  if (a.step != Step::Revival || std::find(next.begin(), next.end(), seat) == next.end()) {
+    out.push_back({name, fmt::format("{}'s ordinary revival decision did not follow its {} Secret Ally revival (seed 003: beyond the "
+                                     "normal limit)", who, card)});
+  }
+}
+
 Violations emperor_secret_ally(const Transition& t, const GameContext&) {
   const std::string name = "contract.emperor.secret-ally";
   Violations out;
@@ -405,21 +442,141 @@ Violations emperor_secret_ally(const Transition& t, const GameContext&) {
     out.push_back({name, fmt::format("{}'s Emperor Secret Ally was played outside a purchase and Revival (seed 003)", who)});
     return out;
   }
-  const SeatState& x = b.seat(seat);
-  const SeatState& y = a.seat(seat);
-  const int from_tanks = (x.tanks_normal + x.tanks_special - y.tanks_normal - y.tanks_special).value;
-  const int to_reserves = (y.reserves_normal + y.reserves_special - x.reserves_normal - x.reserves_special).value;
-  if (from_tanks != 3 || to_reserves != 3 || x.tanks_special - y.tanks_special != y.reserves_special - x.reserves_special) {
-    out.push_back({name, fmt::format("{}'s Emperor Secret Ally revived {} forces to reserves from {} taken from the Tanks, not three "
-                                     "(seed 003)", who, to_reserves, from_tanks)});
+  free_revival(name, "Emperor", t, out);
+  return out;
+}
+
+// ---- the Fremen family ----
+
+// A Fremen Betrayal receipt of this turn in `phase` (its riding or its movement alternative).
+bool fremen_suppression(const GameState& s, Phase phase) {
+  return std::any_of(s.nexus.receipts.begin(), s.nexus.receipts.end(), [&](const NexusReceipt& r) {
+    return r.card.faction == Faction::Fremen && r.mode == NexusMode::Betrayal && r.turn == s.turn && r.phase == phase;
+  });
+}
+
+Violations fremen_betrayal(const Transition& t, const GameContext&) {
+  const std::string name = "contract.fremen.betrayal";
+  Violations out;
+  const GameState& b = t.before;
+  if (command_of<RideWorm>(t) && fremen_suppression(b, Phase::SpiceBlowAndNexus)) {
+    out.push_back({name, "the Fremen rode a worm in a turn whose worm riding a Fremen Betrayal suppressed (seed 000)"});
   }
-  if (y.spice != x.spice || a.leaders != b.leaders) {
-    out.push_back({name, fmt::format("{}'s Emperor Secret Ally revival was paid for or revived a leader (seed 003: three forces, free)", who)});
+  const PlayNexus* p = play_of(t, Faction::Fremen, NexusMode::Betrayal);
+  if (!p) return out;
+  const Seat seat = envelope_of(t)->seat;
+  const auto fremen = b.seat_of(Faction::Fremen);
+  const std::string who = name_of(b, seat);
+  if (!fremen || *fremen == seat || p->answers == 0 || p->answers > b.nexus.attempts) {
+    out.push_back({name, fmt::format("{}'s Fremen Betrayal is not played by another seat than the Fremen against a numbered attempt "
+                                     "(seed 000)", who)});
   }
-  const auto next = pending(a);
-  if (a.step != Step::Revival || std::find(next.begin(), next.end(), seat) == next.end()) {
-    out.push_back({name, fmt::format("{}'s ordinary revival decision did not follow its Emperor Secret Ally revival (seed 003: "
-                                     "beyond the normal limit)", who)});
+  if (b.step == Step::WormRide) {
+    if (b.blow.worm_rides.empty()) out.push_back({name, fmt::format("{}'s Fremen Betrayal answers no worm offered to ride", who)});
+    if (t.after.step == Step::WormRide && !t.after.blow.worm_rides.empty()) {
+      out.push_back({name, "a worm is still offered to ride after a Fremen Betrayal suppressed riding for the turn (seed 000)"});
+    }
+  } else if (b.step == Step::Movement) {
+    const auto order = storm_order(b);
+    const bool fremen_turn = fremen && (b.movement.guild_acting ? b.faction_of(*fremen) == Faction::SpacingGuild
+                                                                : b.movement.turn_index < order.size() && order[b.movement.turn_index] == *fremen);
+    if (b.movement.moves_made != 0 || b.movement.hajr_played || !fremen_turn || t.after.step != Step::Movement) {
+      out.push_back({name, fmt::format("{}'s Fremen Betrayal is not played as the Fremen begin their Movement (seed 000)", who)});
+    }
+  } else {
+    out.push_back({name, fmt::format("{}'s Fremen Betrayal was played outside a worm ride and the Fremen Movement (seed 000)", who)});
+  }
+  if (t.after.board != b.board) out.push_back({name, "a Fremen Betrayal moved forces or spice (seed 000: it suppresses, nothing moves)"});
+  if (!new_sightings(t).empty()) out.push_back({name, "somebody learned something from a Fremen Betrayal"});
+  return out;
+}
+
+// The worm the step let devour: it waited before and no longer does.
+std::optional<TerritoryId> worm_devoured(const Transition& t) {
+  const auto& w = t.before.blow.worm_waiting;
+  return w && !t.after.blow.worm_waiting ? w : std::nullopt;
+}
+
+Violations fremen_cunning(const Transition& t, const GameContext&) {
+  const std::string name = "contract.fremen.cunning";
+  Violations out;
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  // The record the Cunning reads, recomputed: a worm recorded as one that found no forces found
+  // none (the step's storm, which moves first, aside); a worm that waited for a window and devours
+  // now is recorded exactly when nobody had forces there.
+  const auto& was = b.blow.empty_worms;
+  const auto& now = a.blow.empty_worms;
+  if (now.size() > was.size() && std::equal(was.begin(), was.end(), now.begin()) && !storm_moved_in(t)) {
+    for (std::size_t i = was.size(); i < now.size(); ++i) {
+      for (Faction f : b.options.factions) {
+        if (territory_forces(b, f, now[i]) > 0) {
+          out.push_back({name, fmt::format("the worm in {} is recorded as one that found no forces, and {} had forces there "
+                                           "(seed 000: Cunning rides on a worm appearing in a territory without forces)",
+                                           to_string(now[i]), to_string(f))});
+          break;
+        }
+      }
+    }
+  }
+  if (const auto w = worm_devoured(t); w && b.nexus.enabled) {
+    bool empty = true;
+    for (Faction f : b.options.factions) empty = empty && territory_forces(b, f, *w) == 0;
+    const bool recorded = a.blow.empty_worms.size() > b.blow.empty_worms.size();
+    if (empty != recorded) {
+      out.push_back({name, fmt::format("the worm in {} is {} as one that found no forces, and {} had forces there", to_string(*w),
+                                       recorded ? "recorded" : "not recorded", empty ? "nobody" : "somebody")});
+    }
+  }
+  if (const auto* r = command_of<RideWorm>(t); r && !b.blow.worm_rides.empty() && r->from != b.blow.worm_rides.front()) {
+    const auto& empty = b.blow.empty_worms;
+    const bool found_none = std::find(empty.begin(), empty.end(), b.blow.worm_rides.front()) != empty.end();
+    if (!b.blow.cunning_ride || !found_none) {
+      out.push_back({name, fmt::format("the Fremen rode from {}, not where the worm appeared, without a Cunning on a worm that found "
+                                       "no forces (seed 000)", to_string(r->from))});
+    }
+    if (territory_info(r->from).type != TerritoryType::Sand || cell_info(r->to).territory == r->from) {
+      out.push_back({name, fmt::format("a Fremen Cunning ride goes from {} to {}: from one desert territory, elsewhere (seed 000)",
+                                       to_string(r->from), to_string(cell_info(r->to).territory))});
+    }
+  }
+  if (!play_of(t, Faction::Fremen, NexusMode::Cunning)) return out;
+  const Seat seat = envelope_of(t)->seat;
+  if (b.seat_of(Faction::Fremen) != seat || b.step != Step::WormRide || b.nexus.window || b.blow.worm_rides.empty()) {
+    out.push_back({name, fmt::format("the Fremen Cunning was played by {} outside the Fremen's own worm ride (seed 000)", name_of(b, seat))});
+  }
+  if (a.board != b.board) out.push_back({name, "the Fremen Cunning itself moved forces (seed 000: it permits a ride)"});
+  return out;
+}
+
+Violations fremen_secret_ally(const Transition& t, const GameContext&) {
+  const std::string name = "contract.fremen.secret-ally";
+  Violations out;
+  const GameState& b = t.before;
+  if (const auto w = worm_devoured(t)) {
+    for (std::uint8_t i = 0; i < b.seat_count(); ++i) {
+      const Seat s{i};
+      if (!b.blow.worm_protected[s.value]) continue;
+      const Faction f = b.faction_of(s);
+      if (territory_forces(t.after, f, *w) < territory_forces(b, f, *w)) {
+        out.push_back({name, fmt::format("the worm in {} devoured forces of {}, whom the Fremen Secret Ally protected (seed 000)",
+                                         to_string(*w), name_of(b, s))});
+      }
+    }
+  }
+  if (!play_of(t, Faction::Fremen, NexusMode::SecretAlly)) return out;
+  const Seat seat = envelope_of(t)->seat;
+  const std::string who = name_of(b, seat);
+  if (b.seat_of(Faction::Fremen)) out.push_back({name, "the Fremen Secret Ally was played with the Fremen at the table (seed 000, item 8)"});
+  if (b.step == Step::Revival) {
+    free_revival(name, "Fremen", t, out);
+    return out;
+  }
+  if (!b.blow.worm_waiting || territory_forces(b, b.faction_of(seat), *b.blow.worm_waiting) == 0) {
+    out.push_back({name, fmt::format("{}'s Fremen Secret Ally protects no forces of its own from a worm appearing where they are (seed 000)", who)});
+  }
+  if (t.after.board != b.board && t.after.blow.worm_waiting) {
+    out.push_back({name, "the board changed while the worm still waits (seed 000: the card protects, it moves nothing)"});
   }
   return out;
 }
@@ -452,6 +609,18 @@ constexpr std::array kContracts{
     Checker{"contract.emperor.secret-ally", "oracle",
             "the Emperor Secret Ally, the Emperor absent, keeps a purchase's price or revives three forces free beyond the limit",
             emperor_secret_ally},
+    Checker{"contract.fremen.betrayal", "oracle",
+            "the Fremen Betrayal, by another seat against a numbered ride or Movement, suppresses riding for the turn or the "
+            "two-territory movement; nothing moves",
+            fremen_betrayal},
+    Checker{"contract.fremen.cunning", "oracle",
+            "the Fremen Cunning lets a group of one sand territory ride a worm that found no forces elsewhere; no other ride leaves "
+            "from elsewhere",
+            fremen_cunning},
+    Checker{"contract.fremen.secret-ally", "oracle",
+            "the Fremen Secret Ally, the Fremen absent, protects its player's forces from the worm where they are, or revives three "
+            "forces free beyond the limit",
+            fremen_secret_ally},
 };
 
 }  // namespace

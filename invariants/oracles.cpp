@@ -490,10 +490,13 @@ Violations karama_cancel(const Transition& t, const GameContext&) {
     // is played at once ([LR] 2.06.12 ✷..✷).
     std::vector<TreacheryCardId> hand(t.before.seat(k.by).hand.begin(), t.before.seat(k.by).hand.end());
     if (t.before.phase == Phase::Bidding && !t.before.bidding.lots.empty()) hand.push_back(t.before.bidding.lots.front());
+    // The Treachery deck may run out later in the step: the discard, the card with it, is then
+    // shuffled to form a new deck (engine/bidding.cpp, as the deal asks for a card).
+    const bool reshuffled = t.after.treachery.deck.size() > t.before.treachery.deck.size();
     const auto card = std::find_if(hand.begin(), hand.end(), [&](TreacheryCardId c) {
       return karama_usable(t.before, k.by, c) && !holds(t.after.seat(k.by), c) &&
              std::find(spent.begin(), spent.end(), c) == spent.end() &&
-             std::find(t.after.treachery.discard.begin(), t.after.treachery.discard.end(), c) != t.after.treachery.discard.end();
+             (reshuffled || std::find(t.after.treachery.discard.begin(), t.after.treachery.discard.end(), c) != t.after.treachery.discard.end());
     });
     if (card == hand.end()) {
       out.push_back(violation(kKarama, fmt::format("{} cancelled {} but no Karama of its hand went to the discard", who, to_string(k.ability))));

@@ -240,12 +240,13 @@ Violations battle_losses(const Transition& t, const GameContext&) {
 Violations leader_fate(const Transition& t, const GameContext&) {
   const auto c = battle_case(t);
   if (!c) return {};
-  if (c->resolution == Resolution::Undecided || c->resolution == Resolution::DoubleTraitor) return skipped(kLeaderFate);
+  if (c->resolution == Resolution::Undecided) return skipped(kLeaderFate);
   Violations out;
   for (std::size_t side = 0; side < 2; ++side) {
     const auto& leader = c->battle.plan[side].leader;
     if (!leader) continue;
-    bool dies = c->resolution == Resolution::Explosion;
+    // Both leaders traitors: both go to the Tanks ([LR] 1.07.06.07.03; fact sheet: both sides lose everything).
+    bool dies = c->resolution == Resolution::Explosion || c->resolution == Resolution::DoubleTraitor;
     if (c->resolution == Resolution::Fight) dies = c->outcome->killed[side];
     if (c->resolution == Resolution::Traitor) dies = static_cast<int>(side) != c->caller;
     if (in_tanks(t.after, *leader) != dies) {
@@ -264,11 +265,17 @@ Violations leader_prize(const Transition& t, const GameContext&) {
   const auto c = battle_case(t);
   if (!c) return {};
   const bool fight = c->resolution == Resolution::Fight;
-  if (!fight && c->resolution != Resolution::Traitor) return c->resolution == Resolution::Explosion ? Violations{} : skipped(kLeaderPrize);
+  const bool both_traitors = c->resolution == Resolution::DoubleTraitor;
+  if (!fight && !both_traitors && c->resolution != Resolution::Traitor) {
+    return c->resolution == Resolution::Explosion ? Violations{} : skipped(kLeaderPrize);
+  }
   const Battle& bt = c->battle;
   Flows expected(t.before);
   // The last battle's resolution runs the Spice Collection in the same step: its gains add up.
   if (collection_happened(t.before, t.after) && !expect_collection(t, expected, nullptr).value_or(false)) return skipped(kLeaderPrize);
+  // Both leaders traitors: no spice for anyone ([LR] 1.07.06.07.03), and each caller keeps its
+  // support (1.13.05).
+  if (both_traitors) return decided(kLeaderPrize, compare_flows(kLeaderPrize, t, expected, "both leaders were traitors"));
   int prize = 0;
   std::size_t winner = 0;
   if (fight) {

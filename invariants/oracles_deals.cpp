@@ -121,12 +121,14 @@ void treachery_deal(const Transition& t, Seat seat, TreacheryCardId card, std::s
     return;
   }
   // The free card follows the purchase; after the last lot the phases have already moved on (to
-  // Revival, or past it when nobody revives) when it is drawn, the purchase (a Bidding command)
-  // the last entry of the log.
+  // Revival, or past it when nobody revives) when it is drawn, the purchase (a Bidding command, or
+  // the Emperor Secret Ally played on it, seed 003) the last entry of the log.
   const auto* last = b.log.empty() ? nullptr : std::get_if<Envelope>(&b.log.back());
+  const auto* play = last ? std::get_if<PlayNexus>(&last->command) : nullptr;
   const bool after_a_sale = b.phase == Phase::Bidding ||
                             (last && (std::holds_alternative<Bid>(last->command) || std::holds_alternative<Pass>(last->command) ||
-                                      std::holds_alternative<KaramaTakeCard>(last->command)));
+                                      std::holds_alternative<KaramaTakeCard>(last->command) ||
+                                      (play && play->card.faction == Faction::Emperor && play->mode == NexusMode::SecretAlly)));
   if (f != Faction::Harkonnen || !after_a_sale || b.seat(seat).hand.size() >= hand_limit(f)) {
     out.push_back(violation(kDeal, fmt::format("{} was dealt a Treachery card in play: only the Harkonnen's free card on a purchase, "
                                                "below a hand of 8, is dealt ([LR] 2.05.08)", who)));
@@ -167,7 +169,10 @@ void nexus_deal(const Transition& t, Seat seat, NexusCardId card, std::size_t n,
   }
   if (ally_seat(b, seat)) out.push_back(violation(kDeal, fmt::format("{} drew a Nexus card while allied (seed 000, item 3)", who)));
   const bool held = is.held[seat.value] == card;
-  const bool redrawn = card.faction == b.faction_of(seat) && contains(is.discard, card);
+  // An own-faction card redrawn goes to the discard; when that redraw then finds the deck empty,
+  // the discard, the card with it, becomes the deck in the same step.
+  const bool reshuffled = is.deck.size() > was.deck.size() && in_pile(is.deck, card);
+  const bool redrawn = card.faction == b.faction_of(seat) && (contains(is.discard, card) || reshuffled);
   if (!held && !redrawn) {
     out.push_back(violation(kDeal, fmt::format("the Nexus card drawn by {} is neither in its slot nor, its own faction's, in the discard "
                                                "(seed 000, item 5)", who)));
@@ -227,9 +232,11 @@ Violations draw_nexus(const Transition& t, Seat seat) {
   Violations out;
   const std::string who = name_of(b, seat);
   // The old card goes to the discard; with the deck empty the discard is the new deck at once
-  // (seed 000, "Publisher's common rules"), so it may lie there or be drawn again.
+  // (seed 000, "Publisher's common rules"), so it may lie there or be drawn again: at once, or
+  // when the step's draws empty the deck (the last card drawn, an own card redrawn).
+  const bool reshuffled = was.deck.empty() || is.deck.size() > was.deck.size();
   if (const auto old = was.held[seat.value];
-      old && !contains(is.discard, *old) && !(was.deck.empty() && (in_pile(is.deck, *old) || is.held[seat.value] == *old))) {
+      old && !contains(is.discard, *old) && !(reshuffled && (in_pile(is.deck, *old) || is.held[seat.value] == *old))) {
     out.push_back(violation(kDeal, fmt::format("{} replaced its Nexus card, but the old one is not in the discard (seed 000, item 4)", who)));
   }
   bool drawn = t.after.chance == PendingChance{ChanceKind::NexusDraw, seat, 0};

@@ -8,6 +8,7 @@
 #include <optional>
 #include <variant>
 
+#include "engine/nexus/family.h"
 #include "invariants/oracle_support.h"
 
 namespace dune::invariants::oracle_detail {
@@ -328,6 +329,26 @@ std::optional<TerritoryId> topmost_territory(const std::vector<SpiceCardId>& pil
   return std::nullopt;
 }
 
+// The Fremen Nexus card's Secret Ally (seed 000): with the Fremen absent, a worm appearing where a
+// seat holding a Nexus card has forces waits for their window before it devours; the blow waits
+// with it (engine/nexus/fremen.cpp opens the window on exactly these public facts). The forces are
+// those the step's storm, if any, left there (it moves before the draws).
+bool worm_waits(const Transition& t, TerritoryId where) {
+  const GameState& s = t.before;
+  if (!s.nexus.enabled || s.seat_of(Faction::Fremen) || !find_nexus_family(Faction::Fremen)) return false;
+  const auto stormed = stormed_sectors(t);
+  const bool sheltered = protected_from_storm(t.after, where);
+  for (std::size_t i = 0; i < s.seat_count(); ++i) {
+    if (!s.nexus.held[i]) continue;
+    for (std::size_t c = 0; c < kCellCount; ++c) {
+      if (kCells[c].territory != where || cell_forces(s, c, s.options.factions[i]) == 0) continue;
+      const bool storm_killed = stormed && kCells[c].sector && (*stormed)[kCells[c].sector->value] && !sheltered;
+      if (!storm_killed) return true;
+    }
+  }
+  return false;
+}
+
 // Replayed from the piles as the step found them, in log order ([LR] 1.02.02-05): a territory card
 // tops its pile; a worm after turn 1 devours the territory of the topmost territory card of its
 // pile (turn 1: set aside, 1.02.02). nullopt: a card the rules alone do not place (an expansion
@@ -367,6 +388,12 @@ std::optional<std::vector<StepDraw>> step_draws(const Transition& t) {
       d.worm = true;
       d.devours = topmost_territory(piles[pile]);
       ++worms;
+      if (d.devours && worm_waits(t, *d.devours)) {  // it devours when its window closes: a later step
+        d.devours.reset();
+        piles[pile].push_back(d.card);
+        out.push_back(d);
+        return out;
+      }
     } else if (info.kind != SpiceCardKind::Territory && info.kind != SpiceCardKind::ShaiHulud) {
       return std::nullopt;
     }
@@ -397,6 +424,17 @@ bool worm_immune(const GameState& orders, const GameState& allies, Faction f, st
   return ally && allies.faction_of(*ally) == f && !cancelled(KaramaAbility::FremenAllyWormProtection);
 }
 
+// The Fremen Nexus card's Secret Ally protects its player's forces from the worm that waits
+// (seed 000): the plays made in its window, this step's included.
+bool nexus_protected(const Transition& t, Faction f) {
+  const GameState& b = t.before;
+  const auto seat = b.seat_of(f);
+  if (!seat || !b.blow.worm_waiting) return false;
+  const auto* p = command_of<PlayNexus>(t);
+  const bool now = p && envelope_of(t)->seat == *seat && p->card.faction == Faction::Fremen && p->mode == NexusMode::SecretAlly;
+  return now || b.blow.worm_protected[seat->value];
+}
+
 // The worm the step's command places: nullopt when it places none; inside, where it appears.
 std::optional<std::optional<TerritoryId>> placed_worm(const Transition& t) {
   const GameState& b = t.before;
@@ -408,6 +446,11 @@ std::optional<std::optional<TerritoryId>> placed_worm(const Transition& t) {
     return std::optional<TerritoryId>(place->territory);
   }
   if (b.step == Step::WormPlacement && command_of<Pass>(t)) return topmost_territory(b.blow.discard[b.blow.pile]);
+  // The worm that waited for the Fremen Secret Ally window devours as the window's last answer is
+  // given (seed 000).
+  if (b.blow.worm_waiting && !t.after.blow.worm_waiting && (command_of<Pass>(t) || command_of<PlayNexus>(t))) {
+    return std::optional<TerritoryId>(*b.blow.worm_waiting);
+  }
   // The Fremen Karama worm ([LR] 1.14.03): where they place it; their sparing and their ally's
   // stand unless another seat's order cancels it, as for any worm.
   if (const auto* k = command_of<KaramaWorm>(t)) return std::optional<TerritoryId>(k->territory);
@@ -430,7 +473,7 @@ bool command_moves_nothing(const Transition& t) {
   const Envelope* e = envelope_of(t);
   if (!e) return true;  // a chance step
   return std::holds_alternative<Pass>(e->command) || std::holds_alternative<PlaceWorm>(e->command) ||
-         std::holds_alternative<KaramaWorm>(e->command) ||
+         std::holds_alternative<KaramaWorm>(e->command) || std::holds_alternative<PlayNexus>(e->command) ||
          std::holds_alternative<DialStorm>(e->command) || std::holds_alternative<PlayWeatherControl>(e->command) ||
          std::holds_alternative<PlayFamilyAtomics>(e->command) || std::holds_alternative<ProposeAlliance>(e->command) ||
          std::holds_alternative<AcceptAlliance>(e->command) || std::holds_alternative<BreakAlliance>(e->command);
@@ -516,7 +559,7 @@ Violations worm(const Transition& t, const GameContext&) {
     const bool in_storm = stormed_cell((*step)->stormed, c);
     if (in_storm && !here) continue;  // the storm oracle's
     for (Faction f : b.options.factions) {
-      const bool immune = worm_immune(b, a, f, kCells[c].territory);
+      const bool immune = worm_immune(b, a, f, kCells[c].territory) || nexus_protected(t, f);
       if (in_storm && immune) continue;  // what the storm left of them is the storm oracle's
       const int expected = here && !immune ? 0 : cell_forces(b, c, f);
       if (cell_forces(a, c, f) != expected) {

@@ -232,7 +232,8 @@ std::optional<Violations> battle_ability_cancel(const Transition& t) {
                                                  name_of(t.before, ready.front()), what)));
   }
   if (cancelled && p) {
-    const bool asked = a.prescience || a.stage == BattleStage::PrescienceAnswer || a.stage == BattleStage::NexusBetrayal;
+    const bool asked = a.prescience || a.stage == BattleStage::PrescienceAnswer ||
+                       (a.stage == BattleStage::NexusBetrayal && a.nexus_window == Faction::Atreides);  // its Betrayal window
     const auto seen = new_sightings(t);
     const bool told = std::any_of(seen.begin(), seen.end(), [](const Sighting& x) { return x.kind == SeenKind::PlanElement; });
     if (asked || told) {

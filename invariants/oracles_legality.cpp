@@ -110,7 +110,12 @@ int move_range(const GameState& s, Seat seat) {
   const Faction f = s.faction_of(seat);
   if (occupies(s, f, TerritoryId::Arrakeen) || occupies(s, f, TerritoryId::Carthag)) return 3;
   if (f != Faction::Fremen) return 1;
-  return cancelled_this_turn(s, seat, KaramaAbility::FremenMovement) ? 1 : 2;
+  // The Fremen Nexus card's Betrayal, played this Shipment and Movement (its receipt, seed 000).
+  const bool suppressed = std::any_of(s.nexus.receipts.begin(), s.nexus.receipts.end(), [&](const NexusReceipt& r) {
+    return r.card.faction == Faction::Fremen && r.mode == NexusMode::Betrayal && r.turn == s.turn &&
+           r.phase == Phase::ShipmentAndMovement;
+  });
+  return cancelled_this_turn(s, seat, KaramaAbility::FremenMovement) || suppressed ? 1 : 2;
 }
 
 // Territories entered from `start` to every sector, by relaxation over the sector links: sectors

@@ -36,6 +36,7 @@
 #include <variant>
 
 #include "invariants/oracle_support.h"
+#include "model/command_steps.h"
 #include "model/cards.h"
 #include "model/factions.h"
 
@@ -113,8 +114,8 @@ template <> constexpr StepMask kWhen<KaramaWorm> = {Step::KaramaWorm};          
 template <> constexpr StepMask kWhen<DrawNexus> = {Step::NexusDraw};                   // seed 000 items 3-4
 // The registered families' panels (seed 000 panel table): in battle, in one's Shipment and
 // Movement action (Bene Gesserit Cunning), on a purchase and in Revival (Emperor Secret Ally).
-template <> constexpr StepMask kWhen<PlayNexus> = {Step::Bidding, Step::Revival, Step::Shipment, Step::Movement,
-                                                   Step::Battle};  // seed 000: the panels' timings; seed 003: purchase, Revival
+template <> constexpr StepMask kWhen<PlayNexus> = {Step::SpiceBlow, Step::WormRide, Step::Bidding, Step::Revival, Step::Shipment,
+                                                   Step::Movement, Step::Battle};  // seed 000: the panels' timings; seed 003: purchase, Revival
 // A decline: every optional decision, never a setup choice or the storm dial, which are owed.
 template <> constexpr StepMask kWhen<Pass> = [] {
   StepMask m = kAnyLive;
@@ -335,7 +336,17 @@ struct Rules {
   }
   std::string operator()(const RideWorm& c) const {
     if (auto w = only(Faction::Fremen, "[LR] 2.04.08"); !w.empty()) return w;
-    if (std::find(s.blow.worm_rides.begin(), s.blow.worm_rides.end(), c.from) == s.blow.worm_rides.end()) return "no worm of this blow waits there";
+    // The Fremen Nexus card's Cunning, just played on the worm (seed 000): a group of one sand
+    // territory rides it elsewhere.
+    const Envelope* last = last_command(s, [](const Envelope& x) { return !is_standing_command(x.command) && !is_any_time_command(x.command); });
+    const auto* cunning = last ? std::get_if<PlayNexus>(&last->command) : nullptr;
+    if (cunning && cunning->card.faction == Faction::Fremen && cunning->mode == NexusMode::Cunning && last->seat == seat &&
+        !s.blow.worm_rides.empty() && c.from != s.blow.worm_rides.front()) {
+      if (index(c.from) >= kTerritoryCount || territory_info(c.from).type != TerritoryType::Sand) return "the Fremen Cunning rides from a desert territory (seed 000)";
+      if (c.to.value < kCellCount && kCells[index(c.to)].territory == c.from) return "the Fremen Cunning rides elsewhere (seed 000)";
+    } else if (s.blow.worm_rides.empty() || c.from != s.blow.worm_rides.front()) {
+      return "no worm of this blow waits there to be ridden now";
+    }
     if (c.to.value >= kCellCount || storm_sector(s, index(c.to))) return "a ride ends out of the storm ([LR] 1.01.04)";
     if (c.normal + c.special == ForceCount{0}) return "no force named";
     int normal = 0, special = 0;  // the Fremen out of the storm in the worm's territory

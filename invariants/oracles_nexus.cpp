@@ -26,7 +26,19 @@ namespace {
 // authoritative"), added to `want`.
 void panel_pieces(const Transition& t, const PlayNexus& p, Seat seat, GameState& want) {
   const GameState& b = t.before;
-  if (p.card.faction != Faction::Emperor || p.mode != NexusMode::SecretAlly) return;
+  // The worm that waited for the Fremen Secret Ally window devours as it closes: what the worm does
+  // is oracle.worm's and oracle.spice-blow's (the protection included).
+  if (b.blow.worm_waiting && !t.after.blow.worm_waiting) {
+    want.board = t.after.board;
+    want.bank = t.after.bank;
+    for (std::size_t i = 0; i < want.seat_count(); ++i) {
+      want.seats[i].tanks_normal = t.after.seats[i].tanks_normal;
+      want.seats[i].tanks_special = t.after.seats[i].tanks_special;
+    }
+  }
+  // The Emperor's and the Fremen's Secret Ally revive three forces (seed 000, seed 003).
+  const bool revives = p.card.faction == Faction::Emperor || p.card.faction == Faction::Fremen;
+  if (!revives || p.mode != NexusMode::SecretAlly) return;
   SeatState& w = want.seat(seat);
   if (b.step == Step::Bidding && !b.bidding.lots.empty()) {  // the lot bought (seed 003: a real completed sale)
     const TreacheryCardId lot = b.bidding.lots.front();

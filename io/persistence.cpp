@@ -104,12 +104,17 @@ json storm_json(const StormState& s) {
 json blow_json(const SpiceBlowState& b) {
   json worm_rides = json::array();
   for (TerritoryId t : b.worm_rides) worm_rides.push_back(name_of(t));
+  json empty_worms = json::array();
+  for (TerritoryId t : b.empty_worms) empty_worms.push_back(name_of(t));
   json proposals = json::array();
   for (const auto& [from, to] : b.proposals) proposals.push_back({name_of(from), name_of(to)});
   return {{"deck", pile(b.deck)}, {"discard", {ids(b.discard[0]), ids(b.discard[1])}}, {"set_aside", ids(b.set_aside)},
           {"pile", b.pile}, {"nexus_pending", b.nexus_pending}, {"nexus_occurred", b.nexus_occurred},
           {"worm_rides", worm_rides},
-          {"proposals", proposals}, {"nexus_done", seat_set(b.nexus_done)}, {"worms_in_blow", b.worms_in_blow}};
+          {"proposals", proposals}, {"nexus_done", seat_set(b.nexus_done)}, {"worms_in_blow", b.worms_in_blow},
+          {"empty_worms", empty_worms}, {"cunning_ride", b.cunning_ride},
+          {"worm_waiting", b.worm_waiting ? json(name_of(*b.worm_waiting)) : json(nullptr)},
+          {"worm_protected", seat_set(b.worm_protected)}};
 }
 
 // Per seat, the nonzero counts only.
@@ -190,7 +195,9 @@ json nexus_json(const NexusState& n) {
           {"discard", nexus_cards(n.discard)}, {"held", held}, {"redraw", redraw},
           {"opportunity_open", n.opportunity_open}, {"eligible", seat_set(n.eligible)},
           {"answered", seat_set(n.answered)}, {"drawing", opt_seat(n.drawing)}, {"redraws_left", n.redraws_left},
-          {"receipts", receipts}, {"attempts", n.attempts}};
+          {"receipts", receipts}, {"attempts", n.attempts},
+          {"window", n.window ? json(name_of(*n.window)) : json(nullptr)}, {"window_answered", seat_set(n.window_answered)},
+          {"window_attempt", n.window_attempt}};
 }
 
 json sighting_json(const Sighting& s) {
@@ -370,6 +377,10 @@ struct Reader {
       b.proposals.emplace_back(pair[0].enumeration<Faction>(), pair[1].enumeration<Faction>());
     }
     b.nexus_done = seat_set(in["nexus_done"]);
+    for (const In& t : in["empty_worms"].items()) b.empty_worms.push_back(t.territory());
+    b.cunning_ride = in["cunning_ride"].boolean();
+    if (!in["worm_waiting"].j.is_null()) b.worm_waiting = in["worm_waiting"].territory();
+    b.worm_protected = seat_set(in["worm_protected"]);
     b.worms_in_blow = u8(in["worms_in_blow"]);
   }
 
@@ -499,6 +510,9 @@ struct Reader {
       n.receipts.push_back(std::move(r));
     }
     n.attempts = static_cast<std::uint32_t>(in["attempts"].integer(0, kMaxCount));
+    if (!in["window"].j.is_null()) n.window = in["window"].enumeration<Faction>();
+    n.window_answered = seat_set(in["window_answered"]);
+    n.window_attempt = static_cast<std::uint32_t>(in["window_attempt"].integer(0, kMaxCount));
   }
 
   Sighting sighting(const In& in) const {

@@ -35,7 +35,9 @@ namespace dune {
 // is refused by name.
 // Schema 6: the battle's Voice side and attempt and the family whose Nexus window is open (the
 // Bene Gesserit Nexus family: a Secret Ally player's Voice, the Betrayal that stops a Voice).
-inline constexpr int kSchemaVersion = 7;
+// Schema 8: the Nexus windows outside battle (nexus.window, window_answered, window_attempt) and the
+// Fremen Nexus card's worm facts (blow.empty_worms, cunning_ride, worm_waiting, worm_protected).
+inline constexpr int kSchemaVersion = 8;
 
 // FNV-1a 64-bit over bytes; the digest of a document is this over its content's canonical dump.
 std::uint64_t fnv1a64(std::string_view bytes);

@@ -439,7 +439,8 @@ struct PlayNexus {
   std::uint32_t answers = 0;
   ForceCount special;
   static constexpr CommandInfo kInfo{"PlayNexus", "play a Nexus card", CommandClass::Step,
-                                     {Step::Bidding, Step::Revival, Step::Shipment, Step::Movement, Step::Battle}};
+                                     {Step::SpiceBlow, Step::WormRide, Step::Bidding, Step::Revival, Step::Shipment,
+                                      Step::Movement, Step::Battle}};
   template <class C, class F> static void fields(C& c, F&& f) {
     f("card", c.card); f("mode", c.mode); f("element", c.element); f("answers", c.answers); f("special", c.special);
   }
@@ -592,7 +593,7 @@ struct KaramaWorm {
 // Decline the current optional opportunity (a pass in bidding, no shipment, no charity, ...).
 struct Pass {
   static constexpr CommandInfo kInfo{"Pass", "pass", CommandClass::Step,
-                                     {Step::StormCardWindow, Step::KaramaWorm, Step::WormPlacement, Step::NexusNegotiation, Step::WormRide,
+                                     {Step::StormCardWindow, Step::KaramaWorm, Step::SpiceBlow, Step::WormPlacement, Step::NexusNegotiation, Step::WormRide,
                                       Step::NexusDraw, Step::Charity, Step::Bidding, Step::Revival, Step::Shipment,
                                       Step::Movement, Step::Battle, Step::Collection, Step::MentatPause}};
   friend bool operator==(const Pass&, const Pass&) = default;

@@ -58,6 +58,13 @@ struct NexusState {
 
   std::vector<NexusReceipt> receipts;       // every committed effect, in order
   std::uint32_t attempts = 0;               // attempted effects a play may answer, numbered 1, 2, ...
+
+  // A family's window outside battle (engine/nexus/plays.cpp): the step it interrupts waits until
+  // every seat it awaits played or passed. Public: whose card, who answered, and the attempt a
+  // Betrayal in it answers (0: none).
+  std::optional<Faction> window;
+  std::array<bool, kMaxSeats> window_answered{};
+  std::uint32_t window_attempt = 0;
   friend bool operator==(const NexusState&, const NexusState&) = default;
 };
 

@@ -13,7 +13,8 @@
 #define DUNE_NEXUS_FAMILIES(FAMILY) \
   FAMILY(Atreides) \
   FAMILY(BeneGesserit) \
-  FAMILY(Emperor)
+  FAMILY(Emperor) \
+  FAMILY(Fremen)
 // clang-format on
 
 namespace dune {

@@ -103,6 +103,14 @@ struct SpiceBlowState {
   std::vector<std::pair<Faction, Faction>> proposals;  // proposer, invitee (public)
   std::array<bool, kMaxSeats> nexus_done{};            // formed / broke / passed this Nexus
   std::uint8_t worms_in_blow = 0;      // worms revealed in this blow (Fremen place the later ones)
+  // The Fremen Nexus card (engine/nexus/fremen.cpp), all public: this blow's worms that appeared
+  // in a territory without forces (Cunning may ride from elsewhere on them); the Cunning declared on
+  // the worm to ride (a group of one sand territory rides it); a worm that waits for the Secret
+  // Ally window before it devours, and the seats whose forces that card protects from it.
+  std::vector<TerritoryId> empty_worms;
+  bool cunning_ride = false;
+  std::optional<TerritoryId> worm_waiting;
+  std::array<bool, kMaxSeats> worm_protected{};
   friend bool operator==(const SpiceBlowState&, const SpiceBlowState&) = default;
 };
 

@@ -98,6 +98,10 @@ struct BlowView {
   std::vector<TerritoryId> worm_rides;
   std::uint8_t worms_in_blow = 0;
   std::vector<Seat> nexus_done;
+  std::vector<TerritoryId> empty_worms;     // the Fremen Nexus card: worms that appeared without forces
+  bool cunning_ride = false;                // the Fremen Cunning declared on the worm to ride
+  std::optional<TerritoryId> worm_waiting;  // a worm waiting for the Fremen Secret Ally window
+  std::vector<Seat> worm_protected;         // seats that card protects from it
   friend bool operator==(const BlowView&, const BlowView&) = default;
 };
 
@@ -193,6 +197,9 @@ struct NexusView {
   std::vector<Seat> answered;
   std::vector<NexusReceipt> receipts;  // a play is public
   std::uint32_t attempts = 0;
+  std::optional<Faction> window;       // a family's window outside battle: whose card
+  std::vector<Seat> window_answered;
+  std::uint32_t window_attempt = 0;
   std::vector<NexusPanelView> reference;  // empty when the module is off
   friend bool operator==(const NexusView&, const NexusView&) = default;
 };

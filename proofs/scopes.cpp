@@ -245,10 +245,62 @@ std::vector<StartPoint> battle_starts(Faction family, std::span<const NexusBattl
   return out;
 }
 
+// A family's Spice Blow scope: each start plays to turn 2's storm card window, then places the
+// start's forces from reserves where the worm would appear (pile A's topmost territory card) and
+// in another sand territory out of the storm, with the family's card held by the start's seat.
+// The start rests on a decision (a pending draw is not a start): the storm card window before it.
+bool turn2_storm_window(const GameState& s) { return s.turn == 2 && s.step == Step::StormCardWindow; }
+bool in_blow_or_its_window(const GameState& s) { return s.step == Step::StormCardWindow || in_spice_blow(s); }
+
+void place_from_reserves(GameState& s, Faction f, CellId cell, std::uint8_t count) {
+  const auto seat = s.seat_of(f);
+  if (!seat || count == 0) return;
+  const ForceCount n = std::min(ForceCount{count}, s.seat(*seat).reserves_normal);
+  s.seat(*seat).reserves_normal -= n;
+  s.board.normal[index(cell)][index(f)] += n;
+}
+
+// A cell of `t` out of the storm (the first), or of another sand territory when `t` is nullopt.
+std::optional<CellId> open_cell(const GameState& s, std::optional<TerritoryId> t, TerritoryId not_this) {
+  for (std::size_t c = 0; c < kCellCount; ++c) {
+    const TerritoryId ter = kCells[c].territory;
+    const bool wanted = t ? ter == *t : ter != not_this && territory_info(ter).type == TerritoryType::Sand;
+    if (wanted && !cell_in_storm(s, cell_at(c))) return cell_at(c);
+  }
+  return std::nullopt;
+}
+
+std::vector<StartPoint> blow_starts(Faction family, std::span<const NexusBlowStart> starts) {
+  std::vector<StartPoint> out;
+  for (const NexusBlowStart& b : starts) {
+    Driver d(nexus_options({b.factions.begin(), b.factions.end()}), b.seed);
+    d.stage(ChanceKind::SpiceDraw, territory_card(3)).until(turn2_storm_window);
+    const std::string note = fmt::format("turn 2's Spice Blow from the storm card window before it; the worm's territory gets {} forces of the holder "
+                                         "and {} Fremen, another sand territory {} Fremen (from reserves), ",
+                                         b.holder_at_worm, b.fremen_at_worm, b.fremen_elsewhere);
+    out.push_back(d.point(std::string(b.name), [family, b](GameState& s) {
+      hold_family_card(s, family, Seat{b.holder});
+      const auto& pile = s.blow.discard[0];
+      const auto top = std::find_if(pile.rbegin(), pile.rend(), [](SpiceCardId c) { return spice_card_info(c).kind == SpiceCardKind::Territory; });
+      if (top == pile.rend()) return;
+      const TerritoryId worm_at = spice_card_info(*top).territory;
+      if (const auto c = open_cell(s, worm_at, worm_at)) {
+        place_from_reserves(s, s.faction_of(Seat{b.holder}), *c, b.holder_at_worm);
+        place_from_reserves(s, Faction::Fremen, *c, b.fremen_at_worm);
+      }
+      if (const auto c = open_cell(s, std::nullopt, worm_at)) place_from_reserves(s, Faction::Fremen, *c, b.fremen_elsewhere);
+    }, note + std::string(b.what)));
+  }
+  return out;
+}
+
 const std::vector<std::size_t> kLifecycleKinds{
     command_kind<ProposeAlliance>(), command_kind<AcceptAlliance>(), command_kind<BreakAlliance>(),
     command_kind<DrawNexus>(),       command_kind<SetRedrawPolicy>(), command_kind<PlayNexus>(),
     command_kind<Pass>()};
+const std::vector<std::size_t> kBlowKinds{command_kind<ProposeAlliance>(), command_kind<AcceptAlliance>(),
+                                          command_kind<RideWorm>(),        command_kind<DrawNexus>(),
+                                          command_kind<PlayNexus>(),       command_kind<Pass>()};
 const std::vector<std::size_t> kBattleKinds{command_kind<ChooseBattle>(), command_kind<UsePrescience>(),
                                             command_kind<PlayNexus>(), command_kind<CallTraitor>(),
                                             command_kind<Pass>()};
@@ -289,6 +341,11 @@ const std::vector<Scope>& scopes() {
     std::vector<Scope> out = all;
     for (const NexusFamily* f : nexus_families()) {
       for (const NexusScope& scope : f->scopes) {
+        if (!scope.blow_starts.empty()) {
+          out.push_back(Scope{scope.name, scope.description, {f->card}, kBlowKinds, in_blow_or_its_window, narrow_spice, 60, 200000,
+                              [family = f->card, starts = scope.blow_starts] { return blow_starts(family, starts); }});
+          continue;
+        }
         out.push_back(Scope{scope.name, scope.description, {f->card}, kBattleKinds, in_battle, nullptr, 60, 200000,
                             [family = f->card, starts = scope.battle_starts] { return battle_starts(family, starts); }});
       }

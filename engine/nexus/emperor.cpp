@@ -34,7 +34,6 @@ namespace {
 
 constexpr NexusCardId kCard{Faction::Emperor};
 constexpr std::uint8_t kCunningForces = 5;            // "five", no up-to qualifier (seed 003)
-constexpr ForceCount kSecretAllyRevivals{3};           // "three additional forces" (seed 003)
 
 // The Emperor's side in the current battle, when he fights it himself (the card confers nothing
 // on allied forces, seed 003).
@@ -160,25 +159,7 @@ std::optional<Rejection> validate_purchase(const GameState& state, Seat seat, co
 
 std::optional<Rejection> validate_revival(const GameState& state, Seat seat, const PlayNexus& c) {
   if (auto r = plain_play(c, 0)) return r;
-  if (state.revival.done[seat.value]) {
-    return reject(RejectCode::WrongPhase, "Emperor Secret Ally revives during your own Revival decision (seed 003)");
-  }
-  const SeatState& s = state.seat(seat);
-  if (c.special > kSecretAllyRevivals) {
-    return reject(RejectCode::IllegalChoice, "special must be 0 to {}", kSecretAllyRevivals.value);
-  }
-  const ForceCount normal = kSecretAllyRevivals - c.special;
-  if (c.special > s.tanks_special || normal > s.tanks_normal) {
-    return reject(RejectCode::NotEnoughForces, "three forces are revived: {} ordinary and {} special, and the Tanks hold {} and {} "
-                  "(seed 003: not offered when three cannot be revived)", normal.value, c.special.value, s.tanks_normal.value,
-                  s.tanks_special.value);
-  }
-  if (c.special > revival_special_left(state, seat)) {
-    return reject(RejectCode::IllegalChoice, "{} more {} may be revived this turn, not {} (one per turn, [LR] 2.03.11, 2.04; "
-                  "November FAQ p.2)", revival_special_left(state, seat).value,
-                  faction_info(state.faction_of(seat)).special_force_name, c.special.value);
-  }
-  return std::nullopt;
+  return validate_free_revival(state, seat, c);
 }
 
 std::optional<Rejection> validate(const GameState& state, Seat seat, const PlayNexus& c) {
@@ -200,15 +181,7 @@ std::vector<Command> candidates(const GameState& state, Seat seat, NexusMode mod
     case NexusMode::SecretAlly: break;
   }
   if (state.step != Step::Revival) return {PlayNexus{kCard, mode, std::nullopt, 0, ForceCount{0}}};
-  std::vector<Command> out;
-  const SeatState& s = state.seat(seat);
-  const int most = std::min({s.tanks_special.value, revival_special_left(state, seat).value, kSecretAllyRevivals.value});
-  for (int special = 0; special <= most; ++special) {
-    if (kSecretAllyRevivals.value - special <= s.tanks_normal.value) {
-      out.push_back(PlayNexus{kCard, mode, std::nullopt, 0, ForceCount{special}});
-    }
-  }
-  return out;
+  return free_revival_candidates(state, seat, kCard);
 }
 
 // ---- application ----
@@ -238,9 +211,7 @@ void apply(GameState& state, Seat seat, const PlayNexus& c) {
         complete_purchase(state, mutant_active(Mutant::NexusPurchaseStillPaid));
         return;
       }
-      commit_nexus_play(state, seat, c, fmt::format("Revival, turn {}", state.turn), "");
-      transfer_forces(state, state.faction_of(seat), InTanks{}, InReserves{}, kSecretAllyRevivals - c.special, c.special);
-      state.revival.nexus_special[seat.value] += c.special;
+      apply_free_revival(state, seat, c);
       return;
   }
 }
@@ -265,11 +236,7 @@ void pass(GameState& state, Seat seat) {
 
 // ---- for the gate and the explorer ----
 
-const PlayNexus* play_in(const LogEntry& entry, NexusMode mode) {
-  const auto* e = std::get_if<Envelope>(&entry);
-  const auto* p = e ? std::get_if<PlayNexus>(&e->command) : nullptr;
-  return p && p->card == kCard && p->mode == mode ? p : nullptr;
-}
+const PlayNexus* play_in(const LogEntry& entry, NexusMode mode) { return nexus_play_in(entry, Faction::Emperor, mode); }
 
 // A Betrayal window closed by passes: the advantage stands.
 std::uint64_t betrayal_window_passed(const GameState& before, const LogEntry& entry, const GameState& after) {
@@ -279,10 +246,6 @@ std::uint64_t betrayal_window_passed(const GameState& before, const LogEntry& en
 
 std::uint64_t purchase_kept(const GameState& before, const LogEntry& entry, const GameState&) {
   return play_in(entry, NexusMode::SecretAlly) && before.step == Step::Bidding ? 1 : 0;
-}
-
-std::uint64_t revival_made(const GameState& before, const LogEntry& entry, const GameState&) {
-  return play_in(entry, NexusMode::SecretAlly) && before.step == Step::Revival ? 1 : 0;
 }
 
 // A battle the Cunning forces fought in to its end (their losses mapped to ordinary counters).
@@ -303,7 +266,7 @@ constexpr std::array kCoverage{
     NexusCoverageRow{NexusMode::SecretAlly, "Secret Ally kept a purchase price", 3,
                      "more games without the Emperor: the holder wins a lot with spice", purchase_kept},
     NexusCoverageRow{NexusMode::SecretAlly, "Secret Ally revived three forces", 3,
-                     "more games without the Emperor: the holder has three forces in the Tanks at Revival", revival_made},
+                     "more games without the Emperor: the holder has three forces in the Tanks at Revival", free_revival_made<Faction::Emperor>},
 };
 
 constexpr std::array kBattleStarts{

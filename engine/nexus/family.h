@@ -27,6 +27,10 @@ enum class NexusHook : std::uint8_t {
   PlansBegin,              // battle.cpp: the battle enters its Plans stage (one window at a time, plays.cpp)
   InspectedPartCommitted,  // battle.cpp: the side a Nexus inspection asked committed that part
   PurchaseWon,             // bidding.cpp: a lot is won (a Karama bid too: hidden until the sale), not paid yet
+  WormAppears,             // spice_blow.cpp: a worm appeared in blow.worm_waiting, before it devours
+  WormRideOffered,         // spice_blow.cpp: the front worm of blow.worm_rides is offered to the Fremen to ride
+  MovementBegins,          // shipment_movement.cpp: the seat in turn begins its Movement step
+  PhaseEnds,               // flow.cpp: the phase in state.phase ends
 };
 
 // One panel of the card: where its window opens, and an edge a seed leaves open, which the panel
@@ -62,11 +66,29 @@ struct NexusBattleStart {
   bool special_forces = false;
 };
 
-// A bounded-explorer scope of the family (proofs/scopes.cpp builds and runs it).
+// An explorer start for a Spice Blow scope: the seats, the seed, which seat holds the family's card
+// as turn 2's Spice Blow begins (its first card a worm or a territory card, explored both ways),
+// and the forces placed from reserves: the holder's and the Fremen's in the territory where the
+// worm appears (pile A's topmost territory card, [LR] 1.02.05), the Fremen's in another sand
+// territory out of the storm.
+struct NexusBlowStart {
+  std::string_view name;
+  std::array<Faction, 3> factions;
+  std::uint64_t seed;
+  std::uint8_t holder;
+  std::string_view what;
+  std::uint8_t holder_at_worm = 0;
+  std::uint8_t fremen_at_worm = 0;
+  std::uint8_t fremen_elsewhere = 0;
+};
+
+// A bounded-explorer scope of the family (proofs/scopes.cpp builds and runs it): one battle, or
+// one Spice Blow and Nexus phase.
 struct NexusScope {
   std::string_view name;
   std::string_view description;
   std::span<const NexusBattleStart> battle_starts;
+  std::span<const NexusBlowStart> blow_starts = {};
 };
 
 struct NexusFamily {
@@ -120,7 +142,34 @@ bool nexus_window_of(const GameState& state, Faction card);
 std::vector<Seat> nexus_window_awaited(const GameState& state, Faction card);
 
 // One receipt per play, then the card goes to the Nexus discard (seed 000, item 9): the event it
-// belongs to and the original attempt it answers ("" if none).
-void commit_nexus_play(GameState& state, Seat seat, const PlayNexus& play, std::string event, std::string answers);
+// belongs to and the original attempt it answers ("" if none); a delayed effect's receipt binds
+// until the family consumes it.
+void commit_nexus_play(GameState& state, Seat seat, const PlayNexus& play, std::string event, std::string answers,
+                       bool delayed = false);
+
+// ---- the Secret Ally revival of three forces free (the Emperor and Fremen cards) ----
+// Seed 000 (both rows), seed 003: during the holder's own Revival decision, exactly three forces
+// free from the Tanks beyond the limit, `special` of them special forces within the one-per-turn
+// cap shared with the ordinary revival (November FAQ p.2); not offered when three cannot be
+// revived. The family checks the rest of the play first (no element, no attempt).
+std::optional<Rejection> validate_free_revival(const GameState& state, Seat seat, const PlayNexus& play);
+std::vector<Command> free_revival_candidates(const GameState& state, Seat seat, NexusCardId card);
+void apply_free_revival(GameState& state, Seat seat, const PlayNexus& play);
+
+// The play of `card` in `mode` a log entry commits, or nullptr (the families' gate rows).
+const PlayNexus* nexus_play_in(const LogEntry& entry, Faction card, NexusMode mode);
+
+// A gate row's hits: a Secret Ally revival of three by `card` (the Emperor's and Fremen cards).
+template <Faction card>
+std::uint64_t free_revival_made(const GameState& before, const LogEntry& entry, const GameState&) {
+  return nexus_play_in(entry, card, NexusMode::SecretAlly) && before.step == Step::Revival ? 1 : 0;
+}
+
+// ---- the windows outside battle (NexusState::window) ----
+// Opens `card`'s window, its Betrayal answering `attempt` (0: none), when `awaited` (the family's
+// awaited function, read with the window open) names a seat; false (nothing opened) otherwise.
+bool open_nexus_step_window(GameState& state, Faction card, std::uint32_t attempt,
+                            std::vector<Seat> (*awaited)(const GameState&));
+void close_nexus_step_window(GameState& state);
 
 }  // namespace dune

@@ -30,6 +30,14 @@ void resume_nexus_plans_hook(GameState& state);
 // purchase window): whom it awaits, and a seat's pass; both asked of the family that opened it.
 std::vector<Seat> awaited_nexus_window(const GameState& state);
 void apply_nexus_window_pass(GameState& state, Seat seat);
+// A family's window outside battle (NexusState::window): the step it interrupts waits; the awaited
+// seats play their card or pass (the family decides both, and resumes the step as it closes).
+std::vector<Command> nexus_window_candidates(const GameState& state, Seat seat);
+std::optional<Rejection> validate_nexus_window(const GameState& state, Seat seat, const Command& c);
+void apply_nexus_window(GameState& state, Seat seat, const Command& c);
+// Whether a delayed effect of `card`'s `mode` committed this turn in `phase` still binds: its
+// receipt is delayed and not consumed (the effect outlives the card, seed 000).
+bool nexus_effect_binds(const GameState& state, Faction card, NexusMode mode, Phase phase);
 // A seat's plays of its held card, and their validation and application, by the card's family.
 std::vector<Command> nexus_play_candidates(const GameState& state, Seat seat);
 std::optional<Rejection> validate_nexus_play(const GameState& state, Seat seat, const PlayNexus& c);

@@ -3,6 +3,8 @@
 // family is not registered is never playable (Audit mode: it can be drawn, held and discarded).
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "engine/battle.h"
 #include "engine/internal.h"
 #include "engine/mutants.h"
@@ -61,6 +63,33 @@ std::vector<Seat> awaited_nexus_window(const GameState& state) {
 
 void apply_nexus_window_pass(GameState& state, Seat seat) {
   if (const NexusFamily* f = window_family(state)) f->pass(state, seat);
+}
+
+std::vector<Command> nexus_window_candidates(const GameState& state, Seat seat) {
+  std::vector<Command> out{Pass{}};
+  for (Command& c : nexus_play_candidates(state, seat)) out.push_back(std::move(c));
+  return out;
+}
+
+std::optional<Rejection> validate_nexus_window(const GameState& state, Seat seat, const Command& c) {
+  if (std::holds_alternative<Pass>(c)) return std::nullopt;
+  if (const auto* n = std::get_if<PlayNexus>(&c)) return validate_nexus_play(state, seat, *n);
+  return reject(RejectCode::WrongPhase, "the {} Nexus card's window is open: play your Nexus card or pass (the {} waits)",
+                to_string(*state.nexus.window), to_string(state.step));
+}
+
+void apply_nexus_window(GameState& state, Seat seat, const Command& c) {
+  if (const auto* n = std::get_if<PlayNexus>(&c)) {
+    apply_nexus_play(state, seat, *n);
+  } else {
+    apply_nexus_window_pass(state, seat);
+  }
+}
+
+bool nexus_effect_binds(const GameState& state, Faction card, NexusMode mode, Phase phase) {
+  return std::any_of(state.nexus.receipts.begin(), state.nexus.receipts.end(), [&](const NexusReceipt& r) {
+    return r.card.faction == card && r.mode == mode && r.phase == phase && r.turn == state.turn && r.delayed && !r.consumed;
+  });
 }
 
 std::vector<Command> nexus_play_candidates(const GameState& state, Seat seat) {
@@ -138,7 +167,74 @@ std::vector<Seat> nexus_window_awaited(const GameState& state, Faction card) {
   return awaited_at(state, card, state.battle.stage);
 }
 
-void commit_nexus_play(GameState& state, Seat seat, const PlayNexus& c, std::string event, std::string answers) {
+bool open_nexus_step_window(GameState& state, Faction card, std::uint32_t attempt,
+                            std::vector<Seat> (*awaited)(const GameState&)) {
+  NexusState& n = state.nexus;
+  n.window = card;
+  n.window_answered = {};
+  n.window_attempt = attempt;
+  if (!awaited(state).empty()) return true;
+  close_nexus_step_window(state);
+  return false;
+}
+
+void close_nexus_step_window(GameState& state) {
+  state.nexus.window.reset();
+  state.nexus.window_answered = {};
+  state.nexus.window_attempt = 0;
+}
+
+const PlayNexus* nexus_play_in(const LogEntry& entry, Faction card, NexusMode mode) {
+  const auto* e = std::get_if<Envelope>(&entry);
+  const auto* p = e ? std::get_if<PlayNexus>(&e->command) : nullptr;
+  return p && p->card.faction == card && p->mode == mode ? p : nullptr;
+}
+
+namespace {
+constexpr ForceCount kFreeRevivals{3};  // "three additional forces" (seed 003), "three forces free" (seed 000)
+}  // namespace
+
+std::optional<Rejection> validate_free_revival(const GameState& state, Seat seat, const PlayNexus& c) {
+  if (state.revival.done[seat.value]) {
+    return reject(RejectCode::WrongPhase, "the {} Secret Ally revives during your own Revival decision (seed 000)",
+                  to_string(c.card.faction));
+  }
+  const SeatState& s = state.seat(seat);
+  if (c.special > kFreeRevivals) return reject(RejectCode::IllegalChoice, "special must be 0 to {}", kFreeRevivals.value);
+  const ForceCount normal = kFreeRevivals - c.special;
+  if (c.special > s.tanks_special || normal > s.tanks_normal) {
+    return reject(RejectCode::NotEnoughForces, "three forces are revived: {} ordinary and {} special, and the Tanks hold {} and {} "
+                  "(seed 003: not offered when three cannot be revived)", normal.value, c.special.value, s.tanks_normal.value,
+                  s.tanks_special.value);
+  }
+  if (c.special > revival_special_left(state, seat)) {
+    return reject(RejectCode::IllegalChoice, "{} more {} may be revived this turn, not {} (one per turn, [LR] 2.03.11, 2.04; "
+                  "November FAQ p.2)", revival_special_left(state, seat).value,
+                  faction_info(state.faction_of(seat)).special_force_name, c.special.value);
+  }
+  return std::nullopt;
+}
+
+std::vector<Command> free_revival_candidates(const GameState& state, Seat seat, NexusCardId card) {
+  std::vector<Command> out;
+  const SeatState& s = state.seat(seat);
+  const int most = std::min({s.tanks_special.value, revival_special_left(state, seat).value, kFreeRevivals.value});
+  for (int special = 0; special <= most; ++special) {
+    if (kFreeRevivals.value - special <= s.tanks_normal.value) {
+      out.push_back(PlayNexus{card, NexusMode::SecretAlly, std::nullopt, 0, ForceCount{special}});
+    }
+  }
+  return out;
+}
+
+void apply_free_revival(GameState& state, Seat seat, const PlayNexus& c) {
+  commit_nexus_play(state, seat, c, fmt::format("Revival, turn {}", state.turn), "");
+  transfer_forces(state, state.faction_of(seat), InTanks{}, InReserves{}, kFreeRevivals - c.special, c.special);
+  state.revival.nexus_special[seat.value] += c.special;
+}
+
+void commit_nexus_play(GameState& state, Seat seat, const PlayNexus& c, std::string event, std::string answers,
+                       bool delayed) {
   NexusReceipt r;
   r.id = static_cast<std::uint32_t>(state.nexus.receipts.size() + 1);
   r.seat = seat;
@@ -148,6 +244,8 @@ void commit_nexus_play(GameState& state, Seat seat, const PlayNexus& c, std::str
   r.phase = state.phase;
   r.event = std::move(event);
   r.answers = std::move(answers);
+  r.delayed = delayed;
+  r.consumed = !delayed;
   state.nexus.receipts.push_back(std::move(r));
   if (!mutant_active(Mutant::NexusPlayableTwice)) discard_nexus_card(state, seat);
 }

@@ -60,18 +60,18 @@ TEST(NexusRegistryTest, EveryPanelOfARegisteredFamilyHasItsContractChecker) {
   }
 }
 
-// The Fremen card (no family registered) held by a combatant in the Atreides Secret Ally
+// The Ixians card (no family registered) held by a combatant in the Atreides Secret Ally
 // window: offered nothing but the pass, and a play of it is NotImplemented, not judged by the
 // rules of the window's family.
 TEST(NexusRegistryTest, APlayIsDispatchedByTheCardNotByTheOpenWindow) {
   using namespace nexus_testing;
   StagedChance chance;
   GameState s = audit_game(false, {Faction::Harkonnen, Faction::Emperor, Faction::SpacingGuild});
-  ASSERT_EQ(find_nexus_family(Faction::Fremen), nullptr);
+  ASSERT_EQ(find_nexus_family(Faction::Ixians), nullptr);
   const Seat harkonnen = seat_of(s, Faction::Harkonnen);
-  const NexusCardId fremen_card{Faction::Fremen};
-  s.nexus.deck.take_unseen(fremen_card);
-  s.nexus.held[harkonnen.value] = fremen_card;
+  const NexusCardId ixians_card{Faction::Ixians};
+  s.nexus.deck.take_unseen(ixians_card);
+  s.nexus.held[harkonnen.value] = ixians_card;
   const NexusCardId atreides_card{Faction::Atreides};
   const Seat emperor = seat_of(s, Faction::Emperor);
   s.nexus.deck.take_unseen(atreides_card);
@@ -97,7 +97,7 @@ TEST(NexusRegistryTest, APlayIsDispatchedByTheCardNotByTheOpenWindow) {
   ASSERT_EQ(s.battle.nexus_window, Faction::Atreides);
 
   for (const Command& c : legal_commands(s, harkonnen)) EXPECT_FALSE(std::holds_alternative<PlayNexus>(c)) << to_string(c);
-  const auto result = submit(s, testing::envelope(s, harkonnen, PlayNexus{fremen_card, NexusMode::SecretAlly, PlanElement::Weapon, 0, ForceCount{0}}));
+  const auto result = submit(s, testing::envelope(s, harkonnen, PlayNexus{ixians_card, NexusMode::SecretAlly, PlanElement::Weapon, 0, ForceCount{0}}));
   ASSERT_TRUE(std::holds_alternative<Rejection>(result));
   EXPECT_EQ(std::get<Rejection>(result).code, RejectCode::NotImplemented);
   bool atreides_offered = false;
