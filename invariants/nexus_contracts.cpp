@@ -509,6 +509,9 @@ Violations fremen_cunning(const Transition& t, const GameContext&) {
   const auto& now = a.blow.empty_worms;
   if (now.size() > was.size() && std::equal(was.begin(), was.end(), now.begin()) && !storm_moved_in(t)) {
     for (std::size_t i = was.size(); i < now.size(); ++i) {
+      // A second worm of the step in the same territory finds what the first left (forced draws
+      // in one step): the step's first state does not show it, so that record is not judged here.
+      if (std::count(a.blow.worm_rides.begin(), a.blow.worm_rides.end(), now[i]) > 1) continue;
       for (Faction f : b.options.factions) {
         if (territory_forces(b, f, now[i]) > 0) {
           out.push_back({name, fmt::format("the worm in {} is recorded as one that found no forces, and {} had forces there "
