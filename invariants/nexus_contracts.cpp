@@ -448,18 +448,11 @@ Violations emperor_secret_ally(const Transition& t, const GameContext&) {
 
 // ---- the Fremen family ----
 
-// A Fremen Betrayal receipt of this turn in `phase` (its riding or its movement alternative).
-bool fremen_suppression(const GameState& s, Phase phase) {
-  return std::any_of(s.nexus.receipts.begin(), s.nexus.receipts.end(), [&](const NexusReceipt& r) {
-    return r.card.faction == Faction::Fremen && r.mode == NexusMode::Betrayal && r.turn == s.turn && r.phase == phase;
-  });
-}
-
 Violations fremen_betrayal(const Transition& t, const GameContext&) {
   const std::string name = "contract.fremen.betrayal";
   Violations out;
   const GameState& b = t.before;
-  if (command_of<RideWorm>(t) && fremen_suppression(b, Phase::SpiceBlowAndNexus)) {
+  if (command_of<RideWorm>(t) && played_this_turn(b, Faction::Fremen, NexusMode::Betrayal, Phase::SpiceBlowAndNexus)) {
     out.push_back({name, "the Fremen rode a worm in a turn whose worm riding a Fremen Betrayal suppressed (seed 000)"});
   }
   const PlayNexus* p = play_of(t, Faction::Fremen, NexusMode::Betrayal);

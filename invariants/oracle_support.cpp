@@ -288,6 +288,12 @@ RevivalPrice revival_price(const GameState& s, Seat seat, const Revive& r) {
   return p;
 }
 
+bool played_this_turn(const GameState& s, Faction card, NexusMode mode, Phase phase) {
+  return std::any_of(s.nexus.receipts.begin(), s.nexus.receipts.end(), [&](const NexusReceipt& r) {
+    return r.card.faction == card && r.mode == mode && r.turn == s.turn && r.phase == phase;
+  });
+}
+
 bool guild_rates(const GameState& s, Seat seat) {
   const Faction f = s.faction_of(seat);
   if (f == Faction::SpacingGuild) return true;

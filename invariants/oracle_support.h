@@ -129,6 +129,9 @@ int storm_dial_sum(const GameState& before, Seat seat, int amount);
 bool storm_sector(const GameState& s, std::size_t cell);
 // Whether a Karama cancelled `seat`'s use of `ability` this turn (the retake goes without it, [LR] 3.04).
 bool cancelled_this_turn(const GameState& s, Seat seat, KaramaAbility ability);
+// Whether `card` was played in `mode` this turn in `phase`: from the public receipts (a Nexus
+// card's delayed effect of the phase, e.g. the Fremen Betrayal's suppressions).
+bool played_this_turn(const GameState& s, Faction card, NexusMode mode, Phase phase);
 // The newest command of the log that `match` accepts, or nullptr.
 template <class Match>
 const Envelope* last_command(const GameState& s, Match&& match) {

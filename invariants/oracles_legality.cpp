@@ -111,10 +111,7 @@ int move_range(const GameState& s, Seat seat) {
   if (occupies(s, f, TerritoryId::Arrakeen) || occupies(s, f, TerritoryId::Carthag)) return 3;
   if (f != Faction::Fremen) return 1;
   // The Fremen Nexus card's Betrayal, played this Shipment and Movement (its receipt, seed 000).
-  const bool suppressed = std::any_of(s.nexus.receipts.begin(), s.nexus.receipts.end(), [&](const NexusReceipt& r) {
-    return r.card.faction == Faction::Fremen && r.mode == NexusMode::Betrayal && r.turn == s.turn &&
-           r.phase == Phase::ShipmentAndMovement;
-  });
+  const bool suppressed = played_this_turn(s, Faction::Fremen, NexusMode::Betrayal, Phase::ShipmentAndMovement);
   return cancelled_this_turn(s, seat, KaramaAbility::FremenMovement) || suppressed ? 1 : 2;
 }
 

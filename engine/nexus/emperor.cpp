@@ -93,28 +93,17 @@ void close_battle_window(GameState& state) {
 
 // ---- validation ----
 
-// No plan element, and the attempt it answers (0: none). `special` outside Revival is refused by
-// the generic checks (plays.cpp), before the family's.
-std::optional<Rejection> plain_play(const PlayNexus& c, std::uint32_t answers) {
-  if (c.element) return reject(RejectCode::IllegalChoice, "the Emperor card names no plan element");
-  if (c.answers != answers) {
-    return answers == 0 ? reject(RejectCode::IllegalChoice, "this play answers no attempt (answers must be 0)")
-                        : reject(RejectCode::IllegalChoice, "the open Sardaukar attempt is number {}, not {}", answers, c.answers);
-  }
-  return std::nullopt;
-}
-
 std::optional<Rejection> validate_betrayal(const GameState& state, Seat seat, const PlayNexus& c) {
   const BattleState& b = state.battle;
   if (b.stage != BattleStage::NexusBetrayal || !owns_battle_window(state) || b.nexus_answered[seat.value]) {
     return reject(RejectCode::WrongPhase, "Emperor Betrayal prevents the Sardaukar advantage while its window is open, as the "
                   "battle plans are made (seed 000); its purchase alternative is not offered (seed 003)");
   }
-  return plain_play(c, b.sardaukar_attempt);
+  return plain_nexus_play(c, b.sardaukar_attempt);
 }
 
 std::optional<Rejection> validate_cunning(const GameState& state, Seat seat, const PlayNexus& c) {
-  if (auto r = plain_play(c, 0)) return r;
+  if (auto r = plain_nexus_play(c, 0)) return r;
   const BattleState& b = state.battle;
   if (!state.options.rules.special_forces) {
     return reject(RejectCode::IllegalChoice, "Emperor Cunning counts forces as Sardaukar, an advantage of the Advanced special "
@@ -143,7 +132,7 @@ std::optional<Rejection> validate_cunning(const GameState& state, Seat seat, con
 }
 
 std::optional<Rejection> validate_purchase(const GameState& state, Seat seat, const PlayNexus& c) {
-  if (auto r = plain_play(c, 0)) return r;
+  if (auto r = plain_nexus_play(c, 0)) return r;
   const BiddingState& b = state.bidding;
   if (!b.purchase_window || b.high_bidder != seat) {
     return reject(RejectCode::WrongPhase, "Emperor Secret Ally is played on your Treachery purchase won with spice, before it is "
@@ -158,7 +147,7 @@ std::optional<Rejection> validate_purchase(const GameState& state, Seat seat, co
 }
 
 std::optional<Rejection> validate_revival(const GameState& state, Seat seat, const PlayNexus& c) {
-  if (auto r = plain_play(c, 0)) return r;
+  if (auto r = plain_nexus_play(c, 0)) return r;
   return validate_free_revival(state, seat, c);
 }
 

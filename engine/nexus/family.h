@@ -147,6 +147,10 @@ std::vector<Seat> nexus_window_awaited(const GameState& state, Faction card);
 void commit_nexus_play(GameState& state, Seat seat, const PlayNexus& play, std::string event, std::string answers,
                        bool delayed = false);
 
+// A play of a card whose panels name no plan element: refused when it names one, or when it does
+// not answer `answers`, the attempt open (0: the play answers none).
+std::optional<Rejection> plain_nexus_play(const PlayNexus& play, std::uint32_t answers);
+
 // ---- the Secret Ally revival of three forces free (the Emperor and Fremen cards) ----
 // Seed 000 (both rows), seed 003: during the holder's own Revival decision, exactly three forces
 // free from the Tanks beyond the limit, `special` of them special forces within the one-per-turn

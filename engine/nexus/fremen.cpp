@@ -79,27 +79,17 @@ std::string attempt_named(const GameState& state) {
 
 // ---- validation ----
 
-// No plan element, no special forces outside Revival (plays.cpp), and the attempt it answers.
-std::optional<Rejection> plain_play(const PlayNexus& c, std::uint32_t answers) {
-  if (c.element) return reject(RejectCode::IllegalChoice, "the Fremen card names no plan element");
-  if (c.answers != answers) {
-    return answers == 0 ? reject(RejectCode::IllegalChoice, "this play answers no attempt (answers must be 0)")
-                        : reject(RejectCode::IllegalChoice, "the open Fremen attempt is number {}, not {}", answers, c.answers);
-  }
-  return std::nullopt;
-}
-
 std::optional<Rejection> validate_betrayal(const GameState& state, Seat seat, const PlayNexus& c) {
   const Window w = open_window(state);
   if ((w != Window::Ride && w != Window::Movement) || state.nexus.window_answered[seat.value]) {
     return reject(RejectCode::WrongPhase, "Fremen Betrayal is played in its window: as a worm is offered to ride (riding "
                   "suppressed for the turn), or as the Fremen begin their Movement (two-territory movement suppressed) (seed 000)");
   }
-  return plain_play(c, state.nexus.window_attempt);
+  return plain_nexus_play(c, state.nexus.window_attempt);
 }
 
 std::optional<Rejection> validate_cunning(const GameState& state, const PlayNexus& c) {
-  if (auto r = plain_play(c, 0)) return r;
+  if (auto r = plain_nexus_play(c, 0)) return r;
   if (state.step != Step::WormRide || state.nexus.window || state.blow.cunning_ride || !cunning_ride_offered(state)) {
     return reject(RejectCode::WrongPhase, "Fremen Cunning is played as a worm that appeared in a territory without forces is "
                   "offered to ride, with a Fremen group in another sand territory (seed 000)");
@@ -108,7 +98,7 @@ std::optional<Rejection> validate_cunning(const GameState& state, const PlayNexu
 }
 
 std::optional<Rejection> validate_secret_ally(const GameState& state, Seat seat, const PlayNexus& c) {
-  if (auto r = plain_play(c, 0)) return r;
+  if (auto r = plain_nexus_play(c, 0)) return r;
   if (state.step == Step::Revival) return validate_free_revival(state, seat, c);
   if (open_window(state) != Window::Worm || state.nexus.window_answered[seat.value] ||
       !has_forces_in(state, seat, *state.blow.worm_waiting)) {

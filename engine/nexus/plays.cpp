@@ -190,6 +190,15 @@ const PlayNexus* nexus_play_in(const LogEntry& entry, Faction card, NexusMode mo
   return p && p->card.faction == card && p->mode == mode ? p : nullptr;
 }
 
+std::optional<Rejection> plain_nexus_play(const PlayNexus& c, std::uint32_t answers) {
+  if (c.element) return reject(RejectCode::IllegalChoice, "the {} card names no plan element", to_string(c.card.faction));
+  if (c.answers != answers) {
+    return answers == 0 ? reject(RejectCode::IllegalChoice, "this play answers no attempt (answers must be 0)")
+                        : reject(RejectCode::IllegalChoice, "the open attempt is number {}, not {}", answers, c.answers);
+  }
+  return std::nullopt;
+}
+
 namespace {
 constexpr ForceCount kFreeRevivals{3};  // "three additional forces" (seed 003), "three forces free" (seed 000)
 }  // namespace
