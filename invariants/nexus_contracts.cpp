@@ -518,7 +518,16 @@ Violations fremen_cunning(const Transition& t, const GameContext&) {
   if (const auto w = worm_devoured(t); w && b.nexus.enabled) {
     bool empty = true;
     for (Faction f : b.options.factions) empty = empty && territory_forces(b, f, *w) == 0;
-    const bool recorded = a.blow.empty_worms.size() > b.blow.empty_worms.size();
+    // The step's records for this territory: the waiting worm devours first, so it is recorded
+    // exactly when it found nobody; a later worm of the same step there (forced draws) finds what
+    // the first left and may be recorded empty after a first that found forces.
+    const auto added = [&](const std::vector<TerritoryId>& before, const std::vector<TerritoryId>& after) {
+      const auto from = after.begin() + static_cast<std::ptrdiff_t>(std::min(before.size(), after.size()));
+      return std::count(from, after.end(), *w);
+    };
+    const auto records = added(b.blow.empty_worms, a.blow.empty_worms);
+    const auto worms = added(b.blow.worm_rides, a.blow.worm_rides);
+    const bool recorded = empty ? records >= 1 : records >= std::max<std::ptrdiff_t>(worms, 1);
     if (empty != recorded) {
       out.push_back({name, fmt::format("the worm in {} is {} as one that found no forces, and {} had forces there", to_string(*w),
                                        recorded ? "recorded" : "not recorded", empty ? "nobody" : "somebody")});
