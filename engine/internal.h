@@ -183,6 +183,9 @@ void begin_movement(GameState& state);
 // whether the worm offered to ride admits the card's Cunning (it found no forces, and the Fremen
 // have a group in another sand territory).
 void nexus_worm_window_closed(GameState& state);
+// The Spacing Guild Nexus card's Betrayal window after a paid shipment (shipment_movement.cpp,
+// engine/nexus/guild.cpp) closed: what follows the shipment goes on.
+void nexus_invoice_window_closed(GameState& state);
 void nexus_ride_window_closed(GameState& state);
 bool cunning_ride_offered(const GameState& state);
 

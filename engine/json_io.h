@@ -106,6 +106,14 @@ inline json flip_window_json(const std::optional<FlipWindow>& w) {
   return {{"occasion", name_of(w->occasion)}, {"territory", any ? json(nullptr) : json(name_of(w->territory))}};
 }
 
+// A paid shipment a Spacing Guild Nexus Betrayal may take (MovementState::invoice): snapshots and
+// views alike (public: a shipment and its payment are).
+inline json invoice_json(const std::optional<ShipmentInvoice>& i) {
+  if (!i) return json(nullptr);
+  return {{"payer", i->payer.value}, {"amount", i->amount.value}, {"payee", i->payee ? json(i->payee->value) : json(nullptr)},
+          {"off_planet", i->off_planet}, {"to", i->to.value}};
+}
+
 struct JsonFailure : std::runtime_error {
   using std::runtime_error::runtime_error;
 };

@@ -246,6 +246,10 @@ Rejection explain_move(const GameState& s, Faction f, const Move& c) {
 
 std::optional<Rejection> validate_move(const GameState& s, Seat seat, const Move& c) {
   const Faction f = s.faction_of(seat);
+  if (!move_left(s.movement) && s.movement.extra_shipment && !s.movement.hajr_played) {
+    return reject(RejectCode::IllegalChoice, "after the Spacing Guild Cunning's second shipment the Guild does not move unless "
+                  "Hajr permits it (seed 000): play Hajr or pass");
+  }
   if (!move_left(s.movement)) {
     return reject(RejectCode::IllegalChoice, "{} made {} move{} this Movement step: pass{} ([LR] 1.06.05, 3.01.09)",
                   to_string(f), int{s.movement.moves_made}, s.movement.moves_made == 1 ? "" : "s",

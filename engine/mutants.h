@@ -143,6 +143,11 @@ enum class Mutant : std::uint8_t {
   NexusCunningRideFromAnywhere,
   NexusFullWormCountedEmpty,
   NexusWormProtectionIgnored,
+  // the Spacing Guild Nexus family (issue 20)
+  NexusGuildPaymentNotTaken,
+  NexusGuildSecondGroupMoves,
+  NexusGuildRatesNotGiven,
+  NexusGuildInvoiceShort,
 };
 
 #if DUNE_MUTANTS

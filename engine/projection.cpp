@@ -26,6 +26,7 @@ using json = nlohmann::json;
 using json_io::In;
 using json_io::name_of;
 using json_io::flip_window_json;
+using json_io::invoice_json;
 
 namespace {
 
@@ -188,7 +189,8 @@ PublicView project_public(const GameState& s) {
                             seats_where(s, s.revival.done),
                             s.movement.turn_index, s.movement.spiritual_advisor_cell, s.movement.hajr_played,
                             s.movement.moves_made, s.movement.guild_waits, s.movement.guild_acting,
-                            s.movement.guild_done, s.movement.flip_window};
+                            s.movement.guild_done, s.movement.flip_window, s.movement.invoice, s.movement.nexus_guild_rates,
+                            s.movement.extra_shipment};
   v.battle = battle_view(s);
   v.nexus = nexus_view(s);
   v.truthtrance_answers = s.truthtrance_answers;
@@ -396,7 +398,10 @@ json view_to_json(const PublicView& v) {
                         {"movement_turn_index", v.progress.movement_turn_index},
                         {"spiritual_advisor_cell", v.progress.spiritual_advisor_cell
                                                        ? cell_json(*v.progress.spiritual_advisor_cell) : json(nullptr)},
-                        {"flip_window", flip_window_json(v.progress.flip_window)}}},
+                        {"flip_window", flip_window_json(v.progress.flip_window)},
+                        {"invoice", invoice_json(v.progress.invoice)},
+                        {"nexus_guild_rates", v.progress.nexus_guild_rates ? json(v.progress.nexus_guild_rates->value) : json(nullptr)},
+                        {"extra_shipment", v.progress.extra_shipment}}},
           {"truthtrance_answers", answers}, {"karama_cancels", karama}, {"karama_powers", powers}, {"karama_exchange", exchange}, {"winners", winners}, {"halted", v.halted}};
 }
 

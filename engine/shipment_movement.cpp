@@ -91,6 +91,9 @@ void begin_turn(GameState& s) {
   MovementState& m = s.movement;
   m.hajr_played = false;
   m.moves_made = 0;
+  m.invoice.reset();
+  m.nexus_guild_rates.reset();
+  m.extra_shipment = false;
   m.guild_waits = false;
   s.step = Step::Shipment;
   if (guild_timing(s)) {
@@ -121,6 +124,18 @@ Seat shipment_movement_seat(const GameState& s) { return acting_seat(s); }
 namespace {
 
 void finish_turn(GameState& s, Seat seat) {
+  // The Spacing Guild Nexus card's Cunning (seed 000): immediately after the Guild's Shipment and
+  // Movement, a second shipment; its group cannot move unless Hajr permits it (the move this step
+  // allows is spent: only a Hajr brings one).
+  if (!s.movement.extra_shipment) {
+    nexus_hook(s, NexusHook::ActionEnds);
+    if (s.movement.extra_shipment) {
+      s.movement.moves_made = mutant_active(Mutant::NexusGuildSecondGroupMoves) ? 0 : std::max<std::uint8_t>(s.movement.moves_made, 1);
+      s.step = Step::Shipment;
+      return;
+    }
+  }
+  s.movement.extra_shipment = false;
   tank_forces_sharing_with_ally(s, seat);
   if (s.movement.guild_acting) {
     s.movement.guild_acting = false;
@@ -167,8 +182,17 @@ std::optional<Rejection> validate_guild_act_now(const GameState& s, Seat seat) {
 
 // ---- shipment -------------------------------------------------------------------------------
 
+// The Spacing Guild Nexus card's Secret Ally (engine/nexus/guild.cpp, seed 000): its player ships
+// at Guild rates, and may cross-ship or ship back to reserves, in this shipment. The card's effect,
+// not the Guild's abilities: no Karama cancels it.
+bool nexus_guild_shipper(const GameState& s, Faction f) {
+  return s.movement.nexus_guild_rates && s.movement.nexus_guild_rates == s.seat_of(f) &&
+         !mutant_active(Mutant::NexusGuildRatesNotGiven);
+}
+
 bool guild_rates(const GameState& s, Faction f) {
-  return (f == Faction::SpacingGuild && !mutant_active(Mutant::GuildPaysFullPrice)) || ally_of(s, f) == Faction::SpacingGuild;
+  return (f == Faction::SpacingGuild && !mutant_active(Mutant::GuildPaysFullPrice)) || ally_of(s, f) == Faction::SpacingGuild ||
+         nexus_guild_shipper(s, f);
 }
 
 // Half-price shipping ([LR] 2.06.06, 2.06.09), unless a Karama cancelled it for the shipment this
@@ -202,7 +226,7 @@ std::optional<Seat> shipment_payee(const GameState& s, Seat seat, bool karama) {
 // at full price ([LR] 3.04); false then. A Karama shipment is at Guild rates by the card, not by
 // the ability ([LR] 3.01.11.03), so it is not a use of it.
 bool half_price_stands(GameState& s, Seat seat, bool karama) {
-  if (karama || !half_price(s, s.faction_of(seat))) return true;
+  if (karama || !half_price(s, s.faction_of(seat)) || nexus_guild_shipper(s, s.faction_of(seat))) return true;
   if (!karama_cancels(s, seat, KaramaAbility::HalfPriceShipping)) return true;
   if (mutant_active(Mutant::KaramaCancelGuildAbilityStands)) return true;
   s.karama.retakes_at_full_price = seat;
@@ -232,6 +256,11 @@ void pay(GameState& s, Seat from, Spice amount, std::optional<Seat> payee) {
 // command names no split; [TO] lets the shipper choose it). What the ally paid comes off the
 // ally's permission, as [TO] DecreasePermittedUseOfAllySpice does.
 void pay_for_shipment(GameState& s, Seat seat, Spice cost, std::optional<Seat> payee) {
+  // The invoice a Spacing Guild Nexus Betrayal may take (after_shipment opens its window).
+  if (cost > Spice{0}) {
+    const Spice shown = mutant_active(Mutant::NexusGuildInvoiceShort) && cost > Spice{1} ? cost - Spice{1} : cost;
+    s.movement.invoice = ShipmentInvoice{seat, shown, payee, false, CellId{}};
+  }
   const Spice own = std::min(cost, s.seat(seat).spice);
   pay(s, seat, own, payee);
   const Spice from_ally = cost - own;
@@ -379,9 +408,10 @@ std::optional<Rejection> validate_cross_ship(const GameState& s, Seat seat, cons
 
 std::optional<Rejection> validate_ship_to_reserves(const GameState& s, Seat seat, const ShipToReserves& c) {
   const Faction f = s.faction_of(seat);
-  if (f != Faction::SpacingGuild) {
+  if (f != Faction::SpacingGuild && !nexus_guild_shipper(s, f)) {
     return reject(RejectCode::IllegalChoice,
-                  "only the Spacing Guild ships forces back to reserves ([LR] 1.06.04, 2.06.05.03)");
+                  "only the Spacing Guild (or the player of its Nexus card as Secret Ally) ships forces back to reserves "
+                  "([LR] 1.06.04, 2.06.05.03; seed 000)");
   }
   if (auto r = check_retake(s, seat)) return r;
   if (!valid_cell(c.from)) return reject(RejectCode::IllegalChoice, "no such cell");
@@ -410,13 +440,26 @@ void send_spiritual_advisor(GameState& s, CellId shipped_to, AdvisorDestination 
   transfer_forces(s, Faction::BeneGesserit, InReserves{}, AtCell{cell}, ForceCount{1}, ForceCount{0});
 }
 
-void after_shipment(GameState& s, Seat seat, bool from_off_planet, CellId to) {
+void continue_after_shipment(GameState& s, Seat seat, bool from_off_planet, CellId to) {
   const auto bg = s.seat_of(Faction::BeneGesserit);
   if (from_off_planet && bg && *bg != seat && s.seat(*bg).reserves_normal > ForceCount{0}) {
     s.movement.spiritual_advisor_cell = to;  // the Bene Gesserit decide next ([LR] 2.02.05)
     return;
   }
   begin_movement(s);
+}
+
+// A paid shipment may first open the Spacing Guild Nexus card's Betrayal window (seed 000: take one
+// entire shipment payment); what follows the shipment waits for it (nexus_invoice_window_closed).
+void after_shipment(GameState& s, Seat seat, bool from_off_planet, CellId to) {
+  if (s.movement.invoice) {
+    s.movement.invoice->off_planet = from_off_planet;
+    s.movement.invoice->to = to;
+    nexus_hook(s, NexusHook::ShipmentPaid);
+    if (s.nexus.window) return;
+    s.movement.invoice.reset();
+  }
+  continue_after_shipment(s, seat, from_off_planet, to);
 }
 
 // The Guild's Advanced Karama power ([LR] 1.14.05: "cancel one off-planet shipment of any one
@@ -476,7 +519,10 @@ void apply_cross_ship(GameState& s, Seat seat, const CrossShip& c) {
   const TerritoryId to = cell_info(c.to).territory;
   // [LR] 2.06.05.02, 2.06.10 ✷, 3.01.11.01: cancelled, nothing moves or is paid; the seat retakes
   // its shipment as a normal one ([LR] 3.04, check_retake).
-  if (karama_cancels(s, seat, KaramaAbility::GuildCrossShip) && !mutant_active(Mutant::KaramaCancelCrossShipStands)) return;
+  if (!nexus_guild_shipper(s, f) && karama_cancels(s, seat, KaramaAbility::GuildCrossShip) &&
+      !mutant_active(Mutant::KaramaCancelCrossShipStands)) {
+    return;
+  }
   if (!half_price_stands(s, seat, false)) return;  // the seat retakes its shipment
   const Spice cost = shipment_cost(s, f, to, c.normal + c.special);
   pay_for_shipment(s, seat, cost, karama_checked_payee(s, seat, false, cost));
@@ -494,7 +540,10 @@ void apply_ship_to_reserves(GameState& s, Seat seat, const ShipToReserves& c) {
   const Faction f = s.faction_of(seat);
   // [LR] 2.06.05.03 ✷, 3.01.11.01: cancelled, nothing moves or is paid; the Guild retakes its
   // shipment as a normal one ([LR] 3.04, check_retake).
-  if (karama_cancels(s, seat, KaramaAbility::GuildShipToReserves) && !mutant_active(Mutant::KaramaCancelShipToReservesStands)) return;
+  if (!nexus_guild_shipper(s, f) && karama_cancels(s, seat, KaramaAbility::GuildShipToReserves) &&
+      !mutant_active(Mutant::KaramaCancelShipToReservesStands)) {
+    return;
+  }
   pay_for_shipment(s, seat, retreat_cost(c.normal + c.special), std::nullopt);  // the Guild's own: the bank
   transfer_forces(s, f, AtCell{c.from}, InReserves{}, c.normal, c.special);
   after_shipment(s, seat, false, c.from);
@@ -576,7 +625,7 @@ void add_guild_candidates(const GameState& s, Seat seat, std::vector<Command>& o
     for (int sp = 0; sp <= special; ++sp) {
       for (int n = 0; n <= normal; ++n) {
         if (n + sp == 0) continue;
-        if (f == Faction::SpacingGuild) out.push_back(ShipToReserves{cell_at(from), ForceCount{n}, ForceCount{sp}});
+        if (f == Faction::SpacingGuild || nexus_guild_shipper(s, f)) out.push_back(ShipToReserves{cell_at(from), ForceCount{n}, ForceCount{sp}});
         for (std::size_t to = 0; to < kCellCount; ++to) {
           const TerritoryId t = cell_info(cell_at(to)).territory;
           if (shipment_cost(s, f, t, ForceCount{n + sp}) > budget) continue;  // as add_ship_candidates
@@ -603,6 +652,12 @@ std::optional<Rejection> validate_spiritual_advisor(const GameState& s, const Co
 }
 
 }  // namespace
+
+void nexus_invoice_window_closed(GameState& s) {
+  const ShipmentInvoice i = *s.movement.invoice;
+  s.movement.invoice.reset();
+  continue_after_shipment(s, i.payer, i.off_planet, i.to);
+}
 
 namespace shipment_movement {
 

@@ -151,6 +151,8 @@ std::size_t pick_command(const GameState& state, Seat seat, BotProfile profile, 
                                                     (state.step == Step::Movement || state.step == Step::Revival)) {
       return 0.2;
     }
+    // The Fremen played their Cunning to ride a worm that found no forces (seed 000): they ride it.
+    if (std::holds_alternative<RideWorm>(c) && state.blow.cunning_ride) return 20.0;
     // A Nexus-eager seat holding a card rarely joins an alliance, which would discard it (seed 000, item 6).
     if (std::holds_alternative<AcceptAlliance>(c) && profile == BotProfile::NexusEager && state.nexus.held[seat.value]) return 0.1;
     return profile == BotProfile::SpiceHungry ? spice_weight(state, c) : profile_weight(profile, c);

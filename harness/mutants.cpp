@@ -127,6 +127,22 @@ constexpr std::array kCatalogue{
                "the Fremen Secret Ally commits its receipt as a worm appears, but the worm devours the protected forces all the "
                "same (seed 000, Fremen row)",
                advanced(At | Hk | Em | Bg, 6, 80, MutantBots::Nexus), "oracle.worm"},
+    MutantInfo{Mutant::NexusGuildPaymentNotTaken, "nexus-guild-payment-not-taken", "oracle",
+               "the Spacing Guild Betrayal commits its receipt, but the shipment payment stays with its payee (seed 000, "
+               "Spacing Guild row)",
+               advanced(Sg | Hk | At | Em, 6, 80, MutantBots::Nexus), "oracle.nexus-play"},
+    MutantInfo{Mutant::NexusGuildInvoiceShort, "nexus-guild-invoice-short", "oracle",
+               "a paid shipment's invoice shows one spice less than was paid, so the Spacing Guild Betrayal takes less than the "
+               "entire payment (seed 000)",
+               advanced(Sg | Hk | At | Em, 6, 80, MutantBots::Nexus), "contract.spacing-guild.betrayal"},
+    MutantInfo{Mutant::NexusGuildSecondGroupMoves, "nexus-guild-second-group-moves", "oracle",
+               "after the Spacing Guild Cunning's second shipment the Guild moves again without Hajr (seed 000: that group "
+               "cannot move unless Hajr permits it)",
+               advanced(Sg | Hk | At | Em, 6, 80, MutantBots::Nexus), "contract.spacing-guild.cunning"},
+    MutantInfo{Mutant::NexusGuildRatesNotGiven, "nexus-guild-rates-not-given", "oracle",
+               "the Spacing Guild Secret Ally commits its receipt, but its player ships at full price (seed 000: Guild "
+               "shipping prices)",
+               advanced(At | Hk | Em | Bg, 6, 80, MutantBots::Nexus), "oracle.legal-shipment"},
     MutantInfo{Mutant::VoiceIgnored, "voice-ignored", "oracle",
                "a battle plan that disobeys the Voice is accepted ([LR] 2.02.06: obeyed as well as one is able)",
                basic(Bg | Hk | At | Em, 4, 40, MutantBots::Aggressive), "oracle.legal-command"},

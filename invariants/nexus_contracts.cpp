@@ -586,6 +586,103 @@ Violations fremen_secret_ally(const Transition& t, const GameContext&) {
   return out;
 }
 
+// ---- the Spacing Guild family ----
+
+// The spice a seat and the bank hold, before and after a step.
+int spice_of(const GameState& s, std::optional<Seat> seat) { return seat ? s.seat(*seat).spice.value : s.bank.value; }
+
+Violations guild_betrayal(const Transition& t, const GameContext&) {
+  const std::string name = "contract.spacing-guild.betrayal";
+  Violations out;
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  // The invoice the window shows is the payment the shipment made: what its payer (and the ally
+  // helping it) lost in that step went to the payee.
+  if (!b.movement.invoice && a.movement.invoice && envelope_of(t)) {
+    const ShipmentInvoice& i = *a.movement.invoice;
+    // The payer's own spice, then what its ally lets it spend (the ally's grant shrinks by what it
+    // paid, even when the ally is the payee).
+    int lost = b.seat(i.payer).spice.value - a.seat(i.payer).spice.value;
+    if (const auto ally = ally_seat(b, i.payer)) lost += (b.seat(*ally).ally_spice_limit - a.seat(*ally).ally_spice_limit).value;
+    if (lost != i.amount.value) {
+      out.push_back({name, fmt::format("the shipment invoice shows {} paid, and {} left its payer", i.amount.value, lost)});
+    }
+  }
+  const PlayNexus* p = play_of(t, Faction::SpacingGuild, NexusMode::Betrayal);
+  if (!p) return out;
+  const Seat seat = envelope_of(t)->seat;
+  const std::string who = name_of(b, seat);
+  if (!b.seat_of(Faction::SpacingGuild) || b.seat_of(Faction::SpacingGuild) == seat || !b.movement.invoice || p->answers == 0 ||
+      p->answers != b.nexus.window_attempt) {
+    out.push_back({name, fmt::format("{}'s Spacing Guild Betrayal does not answer a shipment just paid, by another seat than the "
+                                     "Guild (seed 000)", who)});
+    return out;
+  }
+  const ShipmentInvoice& i = *b.movement.invoice;
+  if (i.payee != seat && (spice_of(a, seat) - spice_of(b, seat) != i.amount.value ||
+                          spice_of(b, i.payee) - spice_of(a, i.payee) != i.amount.value)) {
+    out.push_back({name, fmt::format("{} took {} of the {} paid to {} (seed 000: one entire shipment payment)", who,
+                                     spice_of(a, seat) - spice_of(b, seat), i.amount.value,
+                                     i.payee ? name_of(b, *i.payee) : std::string("the bank"))});
+  }
+  if (a.board != b.board) out.push_back({name, "a Spacing Guild Betrayal moved forces or spice on the board"});
+  if (!new_sightings(t).empty()) out.push_back({name, "somebody learned something from a Spacing Guild Betrayal"});
+  return out;
+}
+
+Violations guild_cunning(const Transition& t, const GameContext&) {
+  const std::string name = "contract.spacing-guild.cunning";
+  Violations out;
+  const GameState& b = t.before;
+  // That group cannot move unless Hajr permits it: after the second shipment, a Guild move needs
+  // a Hajr played this turn.
+  if (const auto* m = command_of<Move>(t); m && b.movement.extra_shipment && !b.movement.hajr_played) {
+    out.push_back({name, "the Guild moved after its Cunning second shipment without a Hajr (seed 000)"});
+  }
+  if (b.movement.extra_shipment && command_of<PlayNexus>(t)) {
+    out.push_back({name, "a Nexus card was played in the Guild's second shipment"});
+  }
+  if (!play_of(t, Faction::SpacingGuild, NexusMode::Cunning)) return out;
+  const Seat seat = envelope_of(t)->seat;
+  const auto next = pending(b);
+  if (b.seat_of(Faction::SpacingGuild) != seat || (b.step != Step::Shipment && b.step != Step::Movement) ||
+      next != std::vector<Seat>{seat} || b.nexus.window) {
+    out.push_back({name, fmt::format("the Spacing Guild Cunning was played by {} outside the Guild's own Shipment and Movement "
+                                     "action (seed 000)", name_of(b, seat))});
+  }
+  if (t.after.board != b.board) out.push_back({name, "the Spacing Guild Cunning itself moved forces"});
+  return out;
+}
+
+Violations guild_secret_ally(const Transition& t, const GameContext&) {
+  const std::string name = "contract.spacing-guild.secret-ally";
+  Violations out;
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  // The shipment that follows the play: at Guild prices (half, rounded up), to the bank.
+  if (const auto* ship = command_of<Ship>(t); ship && envelope_of(t)->seat == b.movement.nexus_guild_rates && single_step(t)) {
+    const Seat seat = envelope_of(t)->seat;
+    const int full = (is_stronghold(cell_info(ship->to).territory) ? 1 : 2) * (ship->normal + ship->special).value;
+    const int guild_price = b.faction_of(seat) == Faction::Fremen ? 0 : (full + 1) / 2;  // the Fremen send free ([LR] 2.04.03)
+    int paid = b.seat(seat).spice.value - a.seat(seat).spice.value;
+    if (const auto ally = ally_seat(b, seat)) paid += (b.seat(*ally).ally_spice_limit - a.seat(*ally).ally_spice_limit).value;
+    if (paid != guild_price) {
+      out.push_back({name, fmt::format("{} shipped {} forces after its Spacing Guild Secret Ally and paid {}, not the Guild price {} "
+                                       "(seed 000)", name_of(b, seat), (ship->normal + ship->special).value, paid, guild_price)});
+    }
+  }
+  if (!play_of(t, Faction::SpacingGuild, NexusMode::SecretAlly)) return out;
+  const Seat seat = envelope_of(t)->seat;
+  if (b.seat_of(Faction::SpacingGuild)) {
+    out.push_back({name, "the Spacing Guild Secret Ally was played with the Guild at the table (seed 000, item 8)"});
+  }
+  if (b.step != Step::Shipment || pending(b) != std::vector<Seat>{seat}) {
+    out.push_back({name, fmt::format("{}'s Spacing Guild Secret Ally was not played in its own Shipment (seed 000)", name_of(b, seat))});
+  }
+  if (a.board != b.board) out.push_back({name, "the Spacing Guild Secret Ally itself moved forces"});
+  return out;
+}
+
 constexpr std::array kContracts{
     Checker{"contract.atreides.betrayal", "oracle",
             "the Atreides Betrayal stops exactly the Prescience asked and not answered; it is never answered and shows nobody anything",
@@ -626,6 +723,17 @@ constexpr std::array kContracts{
             "the Fremen Secret Ally, the Fremen absent, protects its player's forces from the worm where they are, or revives three "
             "forces free beyond the limit",
             fremen_secret_ally},
+    Checker{"contract.spacing-guild.betrayal", "oracle",
+            "the Spacing Guild Betrayal, by another seat than the Guild right after a paid shipment, takes that entire payment "
+            "from its payee",
+            guild_betrayal},
+    Checker{"contract.spacing-guild.cunning", "oracle",
+            "the Spacing Guild Cunning, in the Guild's own action, gives it a second shipment after it; that group moves only "
+            "with a Hajr",
+            guild_cunning},
+    Checker{"contract.spacing-guild.secret-ally", "oracle",
+            "the Spacing Guild Secret Ally, the Guild absent, lets its player ship at Guild prices in its own Shipment",
+            guild_secret_ally},
 };
 
 }  // namespace

@@ -14,6 +14,7 @@
 
 #include "invariants/oracle_coverage.h"
 #include "model/cards.h"
+#include "model/command_steps.h"
 #include "model/factions.h"
 
 namespace dune::invariants::oracle_detail {
@@ -294,9 +295,16 @@ bool played_this_turn(const GameState& s, Faction card, NexusMode mode, Phase ph
   });
 }
 
+bool nexus_guild_rates(const GameState& s, Seat seat) {
+  if (s.step != Step::Shipment) return false;
+  const Envelope* last = last_command(s, [](const Envelope& e) { return !is_standing_command(e.command) && !is_any_time_command(e.command); });
+  const auto* p = last && last->seat == seat ? std::get_if<PlayNexus>(&last->command) : nullptr;
+  return p && p->card.faction == Faction::SpacingGuild && p->mode == NexusMode::SecretAlly;
+}
+
 bool guild_rates(const GameState& s, Seat seat) {
   const Faction f = s.faction_of(seat);
-  if (f == Faction::SpacingGuild) return true;
+  if (f == Faction::SpacingGuild || nexus_guild_rates(s, seat)) return true;
   const auto ally = ally_seat(s, seat);
   return ally && s.faction_of(*ally) == Faction::SpacingGuild;
 }

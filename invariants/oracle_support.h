@@ -92,6 +92,9 @@ struct RevivalPrice {
 };
 RevivalPrice revival_price(const GameState& s, Seat seat, const Revive& r);
 bool guild_rates(const GameState& s, Seat seat);  // the Guild and its ally ship at half price ([LR] 2.06.06, 2.06.09)
+// The Spacing Guild Nexus card's Secret Ally (seed 000): the seat's last decision, in this Shipment,
+// played it: this shipment at Guild prices, cross-shipping or returning to reserves allowed.
+bool nexus_guild_rates(const GameState& s, Seat seat);
 bool half_price(const GameState& s, Seat seat);   // at those rates, unless retaking a cancelled use at full price
 // Compares the observed spice changes of the step with the expected flows.
 Violations compare_flows(Oracle o, const Transition& t, const Flows& expected, std::string_view what);

@@ -396,14 +396,21 @@ struct Rules {
     // A Bene Gesserit Karama shipment whose worthless card was cancelled is retaken now (2.02.22,
     // 3.04; the retake oracle.karama-cancel holds to the cancel).
     const int worthless = s.step == Step::Shipment && s.karama.retakes_without_worthless == seat ? 1 : 0;
-    const int allowed = 1 + worthless + retakes(s, seat, {KaramaAbility::HalfPriceShipping, KaramaAbility::GuildCrossShip,
-                                                          KaramaAbility::GuildShipToReserves, KaramaAbility::FremenStormMigration});
+    // The Spacing Guild Nexus card's Cunning: a second shipment after the Guild's action (seed 000).
+    const int second = std::count_if(s.nexus.receipts.begin(), s.nexus.receipts.end(), [&](const NexusReceipt& r) {
+      return r.card.faction == Faction::SpacingGuild && r.mode == NexusMode::Cunning && r.seat == seat && r.turn == s.turn &&
+             r.phase == Phase::ShipmentAndMovement;
+    });
+    const int allowed = 1 + worthless + second + retakes(s, seat, {KaramaAbility::HalfPriceShipping, KaramaAbility::GuildCrossShip,
+                                                                   KaramaAbility::GuildShipToReserves, KaramaAbility::FremenStormMigration});
     return made < allowed ? "" : fmt::format("a second shipment this turn ({}; one a turn, [LR] 1.06.02, 2.06.05)", what);
   }
   std::string operator()(const Ship&) const { return ship_turn("ship"); }
   std::string operator()(const CrossShip& c) const {
     const auto ally = ally_seat(s, seat);
-    if (f != Faction::SpacingGuild && !(ally && s.faction_of(*ally) == Faction::SpacingGuild)) return "only the Guild and its ally cross-ship ([LR] 2.06.05.02, 2.06.10)";
+    if (f != Faction::SpacingGuild && !(ally && s.faction_of(*ally) == Faction::SpacingGuild) && !nexus_guild_rates(s, seat)) {
+      return "only the Guild, its ally and the Guild card's Secret Ally player cross-ship ([LR] 2.06.05.02, 2.06.10; seed 000)";
+    }
     if (c.from.value >= kCellCount || c.to.value >= kCellCount) return "no such sector";
     if (storm_sector(s, index(c.from)) || storm_sector(s, index(c.to))) return "not into or out of the storm ([LR] 1.06.03.04)";
     if (c.normal + c.special == ForceCount{0}) return "no force named";
@@ -415,7 +422,7 @@ struct Rules {
     return ship_turn("cross-ship");
   }
   std::string operator()(const ShipToReserves& c) const {
-    if (auto w = only(Faction::SpacingGuild, "[LR] 2.06.05.03"); !w.empty()) return w;
+    if (auto w = only(Faction::SpacingGuild, "[LR] 2.06.05.03"); !w.empty() && !nexus_guild_rates(s, seat)) return w;
     if (c.from.value >= kCellCount || storm_sector(s, index(c.from))) return "not out of the storm ([LR] 1.06.03.04)";
     if (c.normal + c.special == ForceCount{0}) return "no force named";
     if (c.normal.value > s.board.normal[index(c.from)][index(f)].value || c.special.value > s.board.special[index(c.from)][index(f)].value) {

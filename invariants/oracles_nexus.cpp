@@ -36,6 +36,20 @@ void panel_pieces(const Transition& t, const PlayNexus& p, Seat seat, GameState&
       want.seats[i].tanks_special = t.after.seats[i].tanks_special;
     }
   }
+  // The Spacing Guild Betrayal takes the whole payment of the shipment just paid from its payee
+  // (the Guild or the bank) for its player (seed 000); the invoice is the payment the shipment's
+  // own step made (contract.spacing-guild.betrayal holds the two to each other).
+  if (p.card.faction == Faction::SpacingGuild && p.mode == NexusMode::Betrayal && b.movement.invoice) {
+    const ShipmentInvoice& i = *b.movement.invoice;
+    if (i.payee != seat) {
+      want.seat(seat).spice += i.amount;
+      if (i.payee) {
+        want.seat(*i.payee).spice -= i.amount;
+      } else {
+        want.bank -= i.amount;
+      }
+    }
+  }
   // The Emperor's and the Fremen's Secret Ally revive three forces (seed 000, seed 003).
   const bool revives = p.card.faction == Faction::Emperor || p.card.faction == Faction::Fremen;
   if (!revives || p.mode != NexusMode::SecretAlly) return;

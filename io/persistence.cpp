@@ -23,6 +23,7 @@ using json_io::guarded;
 using json_io::In;
 using json_io::name_of;
 using json_io::flip_window_json;
+using json_io::invoice_json;
 
 // ---- digest ---------------------------------------------------------------------------------
 
@@ -137,7 +138,10 @@ json movement_json(const MovementState& m) {
   return {{"turn_index", m.turn_index},
           {"spiritual_advisor_cell", m.spiritual_advisor_cell ? json(m.spiritual_advisor_cell->value) : json(nullptr)},
           {"hajr_played", m.hajr_played}, {"moves_made", m.moves_made}, {"guild_waits", m.guild_waits},
-          {"guild_acting", m.guild_acting}, {"guild_done", m.guild_done}, {"flip_window", flip_window_json(m.flip_window)}};
+          {"guild_acting", m.guild_acting}, {"guild_done", m.guild_done}, {"flip_window", flip_window_json(m.flip_window)},
+          {"invoice", invoice_json(m.invoice)},
+          {"nexus_guild_rates", m.nexus_guild_rates ? json(m.nexus_guild_rates->value) : json(nullptr)},
+          {"extra_shipment", m.extra_shipment}};
 }
 
 // Plan parts, the Voice and the like are Command alternatives: stored in their command form.
@@ -410,6 +414,17 @@ struct Reader {
       m.flip_window = FlipWindow{w["occasion"].enumeration<FlipOccasion>(), TerritoryId{}};
       if (!any_territory(m.flip_window->occasion)) m.flip_window->territory = w["territory"].territory();
     }
+    if (const In v = in["invoice"]; !v.j.is_null()) {
+      ShipmentInvoice i;
+      i.payer = seat(v["payer"]);
+      i.amount = Spice{static_cast<int>(v["amount"].integer(0, kMaxCount))};
+      i.payee = opt_seat(v["payee"]);
+      i.off_planet = v["off_planet"].boolean();
+      i.to = CellId{v["to"].byte(kCellCount)};
+      m.invoice = i;
+    }
+    m.nexus_guild_rates = opt_seat(in["nexus_guild_rates"]);
+    m.extra_shipment = in["extra_shipment"].boolean();
   }
 
   template <class T>

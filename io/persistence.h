@@ -37,7 +37,9 @@ namespace dune {
 // Bene Gesserit Nexus family: a Secret Ally player's Voice, the Betrayal that stops a Voice).
 // Schema 8: the Nexus windows outside battle (nexus.window, window_answered, window_attempt) and the
 // Fremen Nexus card's worm facts (blow.empty_worms, cunning_ride, worm_waiting, worm_protected).
-inline constexpr int kSchemaVersion = 8;
+// Schema 9: the Spacing Guild Nexus card's shipment facts (movement.invoice, nexus_guild_rates,
+// extra_shipment).
+inline constexpr int kSchemaVersion = 9;
 
 // FNV-1a 64-bit over bytes; the digest of a document is this over its content's canonical dump.
 std::uint64_t fnv1a64(std::string_view bytes);

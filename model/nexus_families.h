@@ -14,7 +14,8 @@
   FAMILY(Atreides) \
   FAMILY(BeneGesserit) \
   FAMILY(Emperor) \
-  FAMILY(Fremen)
+  FAMILY(Fremen) \
+  FAMILY(SpacingGuild)
 // clang-format on
 
 namespace dune {

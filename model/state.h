@@ -191,6 +191,18 @@ struct FlipWindow {
 // Shipment and Movement: the seat acting is storm_order()[turn_index] (or the Guild while
 // guild_acting); Step::Shipment, then Step::Movement. The storm does not move during the phase,
 // so the storm order is stable. Every field is public.
+// A paid shipment (the Spacing Guild Nexus card's Betrayal takes its payment): who paid how much
+// to whom (nullopt: the bank), and what the shipment's continuation needs (from off-planet, the
+// cell shipped into).
+struct ShipmentInvoice {
+  Seat payer;
+  Spice amount;
+  std::optional<Seat> payee;
+  bool off_planet = false;
+  CellId to;
+  friend bool operator==(const ShipmentInvoice&, const ShipmentInvoice&) = default;
+};
+
 struct MovementState {
   std::uint8_t turn_index = 0;  // position in storm order of the seat whose turn it is (or is next)
   // Set while the Bene Gesserit decide on a spiritual advisor after another faction's shipment
@@ -204,6 +216,12 @@ struct MovementState {
   bool guild_done = false;    // the Guild has taken its turn this phase
   // The Bene Gesserit decide a flip before anything else goes on (public, like the move it follows).
   std::optional<FlipWindow> flip_window;
+  // The Spacing Guild Nexus card (engine/nexus/guild.cpp), all public: the shipment just paid,
+  // while its Betrayal window is open (what follows the shipment waits); the seat whose Secret Ally
+  // play gives it Guild rates for this shipment; the Guild's Cunning second shipment under way.
+  std::optional<ShipmentInvoice> invoice;
+  std::optional<Seat> nexus_guild_rates;
+  bool extra_shipment = false;
   friend bool operator==(const MovementState&, const MovementState&) = default;
 };
 

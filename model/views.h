@@ -172,6 +172,9 @@ struct ProgressView {
   bool guild_acting = false;
   bool guild_done = false;
   std::optional<FlipWindow> flip_window;  // an Advanced Bene Gesserit flip decision ([LR] 2.02.15–17)
+  std::optional<ShipmentInvoice> invoice;    // the Guild Nexus card: a paid shipment its Betrayal may take
+  std::optional<Seat> nexus_guild_rates;     // the Guild Nexus card's Secret Ally: Guild rates for this seat
+  bool extra_shipment = false;               // the Guild Nexus card's Cunning: the second shipment
   friend bool operator==(const ProgressView&, const ProgressView&) = default;
 };
 

@@ -294,6 +294,34 @@ std::vector<StartPoint> blow_starts(Faction family, std::span<const NexusBlowSta
   return out;
 }
 
+// A family's Shipment and Movement scope: each start plays to turn 2's first shipment decision,
+// then gives the start's seat the family's card and leaves each seat the start's reserves (the
+// others to the Tanks: the census holds, and the shipments explored stay few).
+bool turn2_shipment(const GameState& s) { return s.turn == 2 && s.step == Step::Shipment; }
+bool in_shipment_movement(const GameState& s) { return s.phase == Phase::ShipmentAndMovement; }
+
+std::vector<StartPoint> shipment_starts(Faction family, std::span<const NexusShipmentStart> starts) {
+  std::vector<StartPoint> out;
+  for (const NexusShipmentStart& b : starts) {
+    Driver d(nexus_options({b.factions.begin(), b.factions.end()}), b.seed);
+    d.until(turn2_shipment);
+    const std::string note = fmt::format("turn 2's Shipment and Movement from its first decision; reserves left {}, {} and {} "
+                                         "(the rest in the Tanks), ", b.reserves[0], b.reserves[1], b.reserves[2]);
+    out.push_back(d.point(std::string(b.name), [family, b](GameState& s) {
+      hold_family_card(s, family, Seat{b.holder});
+      for (std::uint8_t i = 0; i < 3; ++i) {
+        SeatState& seat = s.seat(Seat{i});
+        const ForceCount keep = std::min(ForceCount{b.reserves[i]}, seat.reserves_normal);
+        seat.tanks_normal += seat.reserves_normal - keep;
+        seat.tanks_special += seat.reserves_special;
+        seat.reserves_normal = keep;
+        seat.reserves_special = ForceCount{0};
+      }
+    }, note + std::string(b.what)));
+  }
+  return out;
+}
+
 const std::vector<std::size_t> kLifecycleKinds{
     command_kind<ProposeAlliance>(), command_kind<AcceptAlliance>(), command_kind<BreakAlliance>(),
     command_kind<DrawNexus>(),       command_kind<SetRedrawPolicy>(), command_kind<PlayNexus>(),
@@ -301,6 +329,10 @@ const std::vector<std::size_t> kLifecycleKinds{
 const std::vector<std::size_t> kBlowKinds{command_kind<ProposeAlliance>(), command_kind<AcceptAlliance>(),
                                           command_kind<RideWorm>(),        command_kind<DrawNexus>(),
                                           command_kind<PlayNexus>(),       command_kind<Pass>()};
+// A shipment of one force branches some 80 ways (every sector out of the storm); the Guild's
+// cross-shipments of its five starting forces would multiply that past the state budget, so they
+// are left out (the gate and the fixtures play them).
+const std::vector<std::size_t> kShipmentKinds{command_kind<Ship>(), command_kind<PlayNexus>(), command_kind<Pass>()};
 const std::vector<std::size_t> kBattleKinds{command_kind<ChooseBattle>(), command_kind<UsePrescience>(),
                                             command_kind<PlayNexus>(), command_kind<CallTraitor>(),
                                             command_kind<Pass>()};
@@ -341,6 +373,11 @@ const std::vector<Scope>& scopes() {
     std::vector<Scope> out = all;
     for (const NexusFamily* f : nexus_families()) {
       for (const NexusScope& scope : f->scopes) {
+        if (!scope.shipment_starts.empty()) {
+          out.push_back(Scope{scope.name, scope.description, {f->card}, kShipmentKinds, in_shipment_movement, nullptr, 60, 200000,
+                              [family = f->card, starts = scope.shipment_starts] { return shipment_starts(family, starts); }});
+          continue;
+        }
         if (!scope.blow_starts.empty()) {
           out.push_back(Scope{scope.name, scope.description, {f->card}, kBlowKinds, in_blow_or_its_window, narrow_spice, 60, 200000,
                               [family = f->card, starts = scope.blow_starts] { return blow_starts(family, starts); }});

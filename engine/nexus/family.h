@@ -31,6 +31,8 @@ enum class NexusHook : std::uint8_t {
   WormRideOffered,         // spice_blow.cpp: the front worm of blow.worm_rides is offered to the Fremen to ride
   MovementBegins,          // shipment_movement.cpp: the seat in turn begins its Movement step
   PhaseEnds,               // flow.cpp: the phase in state.phase ends
+  ShipmentPaid,            // shipment_movement.cpp: a shipment was paid (movement.invoice), before what follows it
+  ActionEnds,              // shipment_movement.cpp: the acting seat's Shipment and Movement action ends
 };
 
 // One panel of the card: where its window opens, and an edge a seed leaves open, which the panel
@@ -82,13 +84,26 @@ struct NexusBlowStart {
   std::uint8_t fremen_elsewhere = 0;
 };
 
-// A bounded-explorer scope of the family (proofs/scopes.cpp builds and runs it): one battle, or
-// one Spice Blow and Nexus phase.
+// An explorer start for a Shipment and Movement scope: the seats, the seed, which seat holds the
+// family's card as turn 2's Shipment and Movement begins, and each seat's reserves then (the rest
+// of its reserves moved to the Tanks, so the shipments explored stay few).
+struct NexusShipmentStart {
+  std::string_view name;
+  std::array<Faction, 3> factions;
+  std::uint64_t seed;
+  std::uint8_t holder;
+  std::string_view what;
+  std::array<std::uint8_t, 3> reserves;
+};
+
+// A bounded-explorer scope of the family (proofs/scopes.cpp builds and runs it): one battle, one
+// Spice Blow and Nexus phase, or one Shipment and Movement phase.
 struct NexusScope {
   std::string_view name;
   std::string_view description;
   std::span<const NexusBattleStart> battle_starts;
   std::span<const NexusBlowStart> blow_starts = {};
+  std::span<const NexusShipmentStart> shipment_starts = {};
 };
 
 struct NexusFamily {

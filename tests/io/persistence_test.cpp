@@ -157,18 +157,19 @@ TEST(PersistenceTest, KaramaPowerStateRoundTrips) {
 // in engine/projection.cpp when it is public or private to a seat), then update the size here.
 // (10200: Knowledge became a History, the same field in a sharing container, issue 19; 10176:
 // History shares its partial chunk too; 10184: the committed table keeps its highest id, derived;
-// 10272: the Nexus windows outside battle and the Fremen card's worm facts, schema 8.)
+// 10272: the Nexus windows outside battle and the Fremen card's worm facts, schema 8; 10296: the
+// Spacing Guild card's shipment facts, schema 9.)
 TEST(PersistenceTest, EveryStateStructIsCoveredByTheJsonForm) {
   struct Known { const char* name; std::size_t size, covered; };
   for (const Known& k : std::initializer_list<Known>{
-           {"GameState", sizeof(GameState), 10272}, {"Options", sizeof(Options), 72},
+           {"GameState", sizeof(GameState), 10296}, {"Options", sizeof(Options), 72},
            {"RuleFlags", sizeof(RuleFlags), 11}, {"SeatState", sizeof(SeatState), 112},
            {"LeaderState", sizeof(LeaderState), 4}, {"BoardState", sizeof(BoardState), 8648},
            {"StormState", sizeof(StormState), 25}, {"SpiceBlowState", sizeof(SpiceBlowState), 224},
            {"CharityState", sizeof(CharityState), 6}, {"DecisionPointState", sizeof(DecisionPointState), 6},
            {"TreacheryState", sizeof(TreacheryState), 96},
            {"BiddingState", sizeof(BiddingState), 48}, {"RevivalState", sizeof(RevivalState), 36},
-           {"MovementState", sizeof(MovementState), 11}, {"BattleState", sizeof(BattleState), 272},
+           {"MovementState", sizeof(MovementState), 32}, {"BattleState", sizeof(BattleState), 272},
            {"Sighting", sizeof(Sighting), 48}, {"NexusState", sizeof(NexusState), 160},
            {"KaramaState", sizeof(KaramaState), 72}}) {
     EXPECT_EQ(k.size, k.covered) << k.name << " changed: extend its JSON writer and reader, then this size";
