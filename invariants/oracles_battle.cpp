@@ -163,11 +163,23 @@ struct BattleCase {
   std::optional<Outcome> outcome;  // Fight only
 };
 
+// A step that resolves a battle may end in the Harkonnen capture draw, resolved at once when only
+// one leader can be drawn (a forced outcome, logged before the command that led to it): it moves
+// no piece (oracle.capture decides it), so the step is still one battle's resolution, decided under
+// the command that owns it.
+bool resolution_only(const Transition& t) {
+  for (const LogEntry* e : other_entries(t)) {
+    const auto* r = std::get_if<ChanceRecord>(e);
+    if (!r || r->request.kind != ChanceKind::CaptureDraw) return false;
+  }
+  return true;
+}
+
 std::optional<BattleCase> battle_case(const Transition& t) {
-  if (!battle_resolved(t)) return std::nullopt;
+  if (!battle_resolved(t) || !owns_step(t)) return std::nullopt;
   BattleCase c;
   const auto battle = revealed_battle(t);
-  if (!battle || !single_step(t)) return BattleCase{};  // Undecided
+  if (!battle || !resolution_only(t)) return BattleCase{};  // Undecided
   c.battle = *battle;
   c.resolution = resolution_of(t, c.battle, c.caller);
   if (c.resolution == Resolution::Fight) {
