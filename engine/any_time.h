@@ -1,7 +1,8 @@
 // Plays with no printed phase, made "at any time" (CommandClass::AnyTime): the flow accepts them
 // only at its action boundary (engine/flow.cpp) and then asks these. Today: Truthtrance and
-// Tleilaxu Ghola (cards.cpp), the Harkonnen's Karama power during Bidding (karama_hand.cpp), and
-// spice given to another seat (spice_gifts.cpp).
+// Tleilaxu Ghola (cards.cpp), the Harkonnen's Karama power during Bidding (karama_hand.cpp),
+// spice given to another seat (spice_gifts.cpp), and a Nexus panel its family declares played at
+// any time (the Harkonnen Cunning; engine/nexus/plays.cpp).
 #pragma once
 
 #include <optional>

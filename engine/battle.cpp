@@ -107,6 +107,7 @@ void start_battle(GameState& state, const BattleOption& o, Seat agg) {
   b.plans_hooks_run = 0;
   b.traitor_answered = {};
   b.traitor_called = {};
+  b.traitor_revealed = {};
   b.capture_from.reset();
   b.capture_leader.reset();
   b.winner.reset();

@@ -65,6 +65,14 @@ void reveal_plans(GameState& state);
 std::vector<Seat> traitor_callers(const GameState& state, int side);
 std::optional<Rejection> validate_traitor(const GameState& state, Seat seat, const Command& c);
 void apply_traitor(GameState& state, Seat seat, const Command& c);
+// The traitor `caller` revealed in this battle: the card naming the other side's leader.
+TraitorCardId revealed_traitor(const GameState& state, Seat caller);
+// A Nexus Betrayal cancels `caller`'s revealed traitor (seed 000, Harkonnen row): its call is void
+// (its side still won by traitor if its other caller called one), the card is shuffled back into
+// the Traitor Deck.
+void cancel_traitor_call(GameState& state, Seat caller);
+// After a Nexus window on a traitor call closes: resolution once every caller has answered.
+void continue_traitors(GameState& state);
 std::vector<LeaderId> capturable_leaders(const GameState& state);
 // The CaptureDraw's outcome: Harkonnen now capture, kill or pass on that leader.
 void on_capture_drawn(GameState& state, LeaderId leader);

@@ -8,6 +8,7 @@
 #include "engine/battle.h"
 #include "engine/mutants.h"
 #include "engine/internal.h"
+#include "engine/nexus/family.h"
 #include "model/cards.h"
 
 namespace dune::battle_detail {
@@ -361,7 +362,34 @@ std::optional<Rejection> validate_traitor(const GameState& state, Seat seat, con
 void apply_traitor(GameState& state, Seat seat, const Command& c) {
   BattleState& b = state.battle;
   b.traitor_answered[seat.value] = true;
-  if (std::holds_alternative<CallTraitor>(c)) b.traitor_called[at(*caller_side(state, seat))] = true;
+  if (std::holds_alternative<CallTraitor>(c)) {
+    b.traitor_called[at(*caller_side(state, seat))] = true;
+    b.traitor_revealed[seat.value] = true;
+    // The Harkonnen Nexus card's Betrayal answers a revealed Harkonnen traitor (seed 000).
+    if (state.faction_of(seat) == Faction::Harkonnen) {
+      nexus_hook(state, NexusHook::TraitorCalled);
+      if (state.nexus.window) return;
+    }
+  }
+  continue_traitors(state);
+}
+
+TraitorCardId revealed_traitor(const GameState& state, Seat caller) {
+  return TraitorCardId{plan(state, 1 - *caller_side(state, caller)).leader->value};
+}
+
+void cancel_traitor_call(GameState& state, Seat caller) {
+  BattleState& b = state.battle;
+  const int side = *caller_side(state, caller);
+  transfer(state.seat(caller).traitors, state.traitor_deck, revealed_traitor(state, caller));
+  b.traitor_revealed[caller.value] = false;
+  bool called = false;
+  for (Seat s : traitor_callers(state, side)) called = called || b.traitor_revealed[s.value];
+  b.traitor_called[at(side)] = called;
+}
+
+void continue_traitors(GameState& state) {
+  BattleState& b = state.battle;
   for (int side = 0; side < 2; ++side) {
     for (Seat s : traitor_callers(state, side)) {
       if (!b.traitor_answered[s.value]) return;

@@ -6,6 +6,7 @@
 #include "engine/engine.h"
 #include "engine/internal.h"
 #include "engine/battle.h"
+#include "engine/nexus/nexus.h"
 #include "engine/shipment_movement.h"
 
 namespace dune {
@@ -28,7 +29,8 @@ std::vector<std::uint8_t> pile_outcomes(const HiddenPile<Id>& pile) {
 std::vector<std::uint8_t> chance_outcomes(const GameState& state) {
   if (!state.chance) return {};
   switch (state.chance->kind) {
-    case ChanceKind::TraitorDeal: return pile_outcomes(state.traitor_deck);
+    case ChanceKind::TraitorDeal:
+    case ChanceKind::TraitorDraw: return pile_outcomes(state.traitor_deck);
     case ChanceKind::TreacheryDeal:
     case ChanceKind::TreacheryLot: return pile_outcomes(state.treachery.deck);
     case ChanceKind::SpiceDraw:
@@ -55,6 +57,9 @@ void resolve(GameState& state, std::uint8_t outcome) {
     // Each handler moves the drawn card out of its deck (model/zones.h, transfer).
     case ChanceKind::TraitorDeal:
       on_traitor_dealt(state, request.seat, TraitorCardId{outcome});
+      return;
+    case ChanceKind::TraitorDraw:
+      on_traitor_drawn(state, request.seat, TraitorCardId{outcome});
       return;
     case ChanceKind::TreacheryDeal:
       on_treachery_dealt(state, request.seat, TreacheryCardId{outcome});

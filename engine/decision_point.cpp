@@ -5,6 +5,7 @@
 // asked, so the pending set reveals nothing. The Nexus panels timed in these phases (Harkonnen,
 // CHOAM Secret Ally; seed 000) will hang their effects here.
 #include "engine/internal.h"
+#include "engine/nexus/nexus.h"
 
 namespace dune {
 
@@ -17,15 +18,26 @@ std::vector<Seat> awaited_decision_point(const GameState& state) {
   return seats_not_answered(state, state.decision_point.answered);
 }
 
-std::vector<Command> candidates_decision_point(const GameState&, Seat) { return {Pass{}}; }
+// A Nexus card timed in the phase (the Harkonnen Secret Ally in the Mentat Pause) is played before
+// one's answer; the seat is still awaited after it.
+std::vector<Command> candidates_decision_point(const GameState& state, Seat seat) {
+  std::vector<Command> out{Pass{}};
+  for (Command& c : nexus_play_candidates(state, seat)) out.push_back(std::move(c));
+  return out;
+}
 
-std::optional<Rejection> validate_decision_point(const GameState& state, Seat, const Command& c) {
+std::optional<Rejection> validate_decision_point(const GameState& state, Seat seat, const Command& c) {
   if (std::holds_alternative<Pass>(c)) return std::nullopt;
+  if (const auto* n = std::get_if<PlayNexus>(&c)) return validate_nexus_play(state, seat, *n);
   return reject(RejectCode::WrongPhase, "during the {} decision point a player passes, after any play made at any time",
                 to_string(state.step));
 }
 
-void apply_decision_point(GameState& state, Seat seat, const Command&) {
+void apply_decision_point(GameState& state, Seat seat, const Command& c) {
+  if (const auto* n = std::get_if<PlayNexus>(&c)) {
+    apply_nexus_play(state, seat, *n);
+    return;
+  }
   state.decision_point.answered[seat.value] = true;
   if (awaited_decision_point(state).empty()) end_phase(state);
 }

@@ -63,6 +63,10 @@ std::optional<Module> module_for(Step step) {
 // A family's Nexus window outside battle (engine/nexus/plays.cpp) interrupts whatever step it
 // opened in: while it is open, the window decides, and the step resumes when it closes.
 std::optional<Module> module_at(const GameState& state) {
+  // The Harkonnen card's traitor exchange likewise: draw, then shuffle back, then the step goes on.
+  if (state.nexus.traitor_exchange) {
+    return Module{awaited_traitor_exchange, traitor_exchange_candidates, validate_traitor_exchange, apply_traitor_exchange};
+  }
   if (state.nexus.window) {
     return Module{awaited_nexus_window, nexus_window_candidates, validate_nexus_window, apply_nexus_window};
   }
@@ -147,6 +151,11 @@ std::optional<Rejection> reject_outside_boundary(const GameState& state, Seat se
                   "at a decision point, never between a committed private choice and its reveal)",
                   kind.label, to_string(state.faction_of(other)), what);
   };
+  // A Nexus traitor exchange is one effect: draw, then shuffle back (seed 000), nothing in between.
+  if (state.nexus.traitor_exchange) {
+    return reject(RejectCode::WrongPhase, "{} waits until {} have shuffled their Traitor Cards back (seed 000)", kind.label,
+                  to_string(state.faction_of(state.nexus.traitor_exchange->seat)));
+  }
   // The Harkonnen's hand exchange is one ability: other actions wait until it is done ([LR] 1.00.05).
   if (state.karama.exchange) {
     return reject(RejectCode::WrongPhase, "{} waits until {} have given back the cards they owe ([LR] 1.14.04, 1.00.05)",
@@ -176,14 +185,15 @@ std::optional<Rejection> validate_live(const GameState& state, Seat seat, const 
     return reject(RejectCode::NotYourTurn, "{} is not awaited during {}",
                   to_string(state.faction_of(seat)), to_string(state.step));
   }
+  // Plays at any time: by an awaited seat, at the action boundary (the one place that decides it),
+  // a Nexus panel played at any time among them (its family says so).
+  if (kind.klass == CommandClass::AnyTime || is_any_time_nexus_play(c)) {
+    if (auto r = reject_outside_boundary(state, seat, kind)) return r;
+    return validate_any_time(state, seat, c);
+  }
   // One place decides which kinds a step accepts: the descriptors of model/commands.h.
   if (!kind.steps.contains(state.step)) {
     return reject(RejectCode::WrongPhase, "{} is not accepted during {}", kind.label, to_string(state.step));
-  }
-  // Plays at any time: by an awaited seat, at the action boundary (the one place that decides it).
-  if (kind.klass == CommandClass::AnyTime) {
-    if (auto r = reject_outside_boundary(state, seat, kind)) return r;
-    return validate_any_time(state, seat, c);
   }
   return module.validate(state, seat, c);
 }
@@ -212,7 +222,7 @@ std::vector<std::optional<Rejection>> verdicts(const GameState& state, Seat seat
 }
 
 void apply_command(GameState& state, Seat seat, const Command& c) {
-  if (is_any_time_command(c)) {
+  if (is_any_time_command(c) || is_any_time_nexus_play(c)) {
     apply_any_time(state, seat, c);  // the seat stays awaited for its step's own decision
     return;
   }

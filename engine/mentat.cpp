@@ -7,6 +7,7 @@
 #include "engine/engine.h"
 #include "engine/internal.h"
 #include "engine/mutants.h"
+#include "engine/nexus/family.h"
 
 namespace dune {
 namespace {
@@ -129,6 +130,7 @@ void enter_mentat(GameState& state) {
     return;
   }
   open_decision_point(state, Step::MentatPause);
+  nexus_hook(state, NexusHook::MentatPauseBegins);  // a Nexus replacement traitor owed is drawn now
 }
 
 }  // namespace dune

@@ -148,6 +148,11 @@ enum class Mutant : std::uint8_t {
   NexusGuildSecondGroupMoves,
   NexusGuildRatesNotGiven,
   NexusGuildInvoiceShort,
+  // the Harkonnen Nexus family (issue 20)
+  NexusHarkonnenTraitorStands,
+  NexusHarkonnenReplacementSkipped,
+  NexusHarkonnenSecretAllyDrawsOne,
+  NexusReturnedTraitorKept,
 };
 
 #if DUNE_MUTANTS

@@ -117,6 +117,10 @@ struct Namer {
     return c.card == kCheapHeroTraitor ? "keep traitor Cheap Hero"
                                        : fmt::format("keep traitor {}", leader_info(LeaderId{c.card.value}).name);
   }
+  std::string operator()(const ReturnTraitor& c) const {
+    return c.card == kCheapHeroTraitor ? "shuffle traitor Cheap Hero back"
+                                       : fmt::format("shuffle traitor {} back", leader_info(LeaderId{c.card.value}).name);
+  }
   std::string operator()(const Predict& c) const { return fmt::format("predict {} on turn {}", to_string(c.faction), c.turn); }
   std::string operator()(const PlaceForces& c) const { return fmt::format("place {} in {}", forces(c.normal, c.special), cell_name(c.cell)); }
   std::string operator()(const DialStorm& c) const { return fmt::format("dial storm {}", c.amount); }
@@ -274,6 +278,7 @@ std::string_view kind_name(const Command& c) { return command_info(c).label; }
 std::string chance_outcome_name(ChanceKind kind, std::uint8_t outcome) {
   switch (kind) {
     case ChanceKind::TraitorDeal:
+    case ChanceKind::TraitorDraw:
       return outcome < kLeaderCount ? std::string(leader_info(LeaderId{outcome}).name) : "Cheap Hero";
     case ChanceKind::TreacheryDeal:
     case ChanceKind::TreacheryLot: return std::string(card_type(TreacheryCardId{outcome}).name);

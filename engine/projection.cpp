@@ -121,6 +121,7 @@ BattleView battle_view(const GameState& s) {
   v.sardaukar_attempt = b.sardaukar_attempt;
   v.traitor_answered = seats_where(s, b.traitor_answered);
   v.traitor_called = b.traitor_called;
+  v.traitor_revealed = seats_where(s, b.traitor_revealed);
   v.capture_from = b.capture_from;
   v.capture_leader = b.capture_leader;
   v.winner = b.winner;
@@ -151,6 +152,7 @@ NexusView nexus_view(const GameState& s) {
   v.window = n.window;
   v.window_answered = seats_where(s, n.window_answered);
   v.window_attempt = n.window_attempt;
+  v.traitor_exchange = n.traitor_exchange;
   for (const NexusPanelInfo& p : kNexusPanels) {
     const PanelStatus st = panel_status(p);
     v.reference.push_back(NexusPanelView{p.card, p.mode, p.summary, st.kind, st.reason});
@@ -318,6 +320,7 @@ json battle_json(const BattleView& b) {
           {"nexus_sardaukar", b.nexus_sardaukar}, {"sardaukar_prevented", b.sardaukar_prevented},
           {"sardaukar_attempt", b.sardaukar_attempt},
           {"traitor_answered", seats_json(b.traitor_answered)}, {"traitor_called", b.traitor_called},
+          {"traitor_revealed", seats_json(b.traitor_revealed)},
           {"capture_from", opt_seat(b.capture_from)},
           {"capture_leader", b.capture_leader ? json(b.capture_leader->value) : json(nullptr)},
           {"winner", opt_seat(b.winner)}, {"leader_territory", leader_territory},
@@ -342,7 +345,11 @@ json nexus_json(const NexusView& n) {
           {"opportunity_open", n.opportunity_open}, {"eligible", seats_json(n.eligible)},
           {"answered", seats_json(n.answered)}, {"receipts", receipts}, {"attempts", n.attempts},
           {"window", n.window ? json(name_of(*n.window)) : json(nullptr)}, {"window_answered", seats_json(n.window_answered)},
-          {"window_attempt", n.window_attempt}, {"reference", reference}};
+          {"window_attempt", n.window_attempt},
+          {"traitor_exchange", n.traitor_exchange ? json{{"seat", n.traitor_exchange->seat.value}, {"draws", n.traitor_exchange->draws},
+                                                         {"returns", n.traitor_exchange->returns}}
+                                                  : json(nullptr)},
+          {"reference", reference}};
 }
 
 }  // namespace

@@ -151,6 +151,17 @@ std::size_t pick_command(const GameState& state, Seat seat, BotProfile profile, 
                                                     (state.step == Step::Movement || state.step == Step::Revival)) {
       return 0.2;
     }
+    // The Harkonnen card's Betrayal waits for a revealed Harkonnen traitor (seed 000): while another
+    // seat holds it, the Harkonnen call the traitors they can, and a Nexus-eager holder plays it.
+    if (std::holds_alternative<CallTraitor>(c) && state.faction_of(seat) == Faction::Harkonnen &&
+        std::ranges::any_of(state.nexus.held, [](const auto& h) { return h == NexusCardId{Faction::Harkonnen}; }) &&
+        state.nexus.held[seat.value] != NexusCardId{Faction::Harkonnen}) {
+      return 20.0;
+    }
+    if (const auto* p = std::get_if<PlayNexus>(&c); p && profile == BotProfile::NexusEager && p->card.faction == Faction::Harkonnen &&
+                                                    p->mode == NexusMode::Betrayal) {
+      return 5.0;
+    }
     // The Fremen played their Cunning to ride a worm that found no forces (seed 000): they ride it.
     if (std::holds_alternative<RideWorm>(c) && state.blow.cunning_ride) return 20.0;
     // A Nexus-eager seat holding a card rarely joins an alliance, which would discard it (seed 000, item 6).

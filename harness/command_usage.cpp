@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "harness/runner.h"
+#include "model/nexus_families.h"
 
 namespace dune::harness {
 
@@ -27,9 +28,10 @@ std::vector<generators::GameSpec> usage_specs(int games, std::uint64_t seed) {
     if (nexus && i % 3 == 0) o.nexus = NexusModuleMode::Audit;
     const bool audit = o.nexus == NexusModuleMode::Audit;
     generators::GameSpec spec = generators::uniform_spec(std::move(o), seed + static_cast<std::uint64_t>(i));
-    // The gate's chance profile: the one implemented family's card is drawn one time in two, so
-    // its panels are played at all in a table this size.
-    if (audit) spec.favoured_nexus = Faction::Atreides;
+    // The gate's chance profile: a registered family's card (each in turn, offset by the seat count,
+    // so that each is favoured with its faction seated and absent) is drawn one time in two, so the
+    // panels and the commands only they lead to (ReturnTraitor, TraitorDraw) are played at all.
+    if (audit) spec.favoured_nexus = kRegisteredFamilies[(static_cast<std::size_t>(i / 3) + seats) % kRegisteredFamilies.size()];
     for (std::size_t k = 0; k < spec.bots.size(); ++k) spec.bots[k] = kProfiles[(static_cast<std::size_t>(i / 2) + k) % std::size(kProfiles)];
     specs.push_back(std::move(spec));
   }

@@ -30,8 +30,9 @@ struct UsageReport {
 };
 
 // `games` specs cycling 2..6 seats over rotating base factions, Basic and Advanced with every rule
-// flag alternating, the Nexus module in Audit every third game (when this build accepts it) with the
-// Atreides card favoured as the gate does, bot
+// flag alternating, the Nexus module in Audit every third game (when this build accepts it) with a
+// registered family's card favoured as the gate does (each family in turn, offset by the seat count
+// so that each is favoured both seated and absent), bot
 // profiles rotating by seat, seeds from `seed` on, the full ten turns.
 std::vector<generators::GameSpec> usage_specs(int games, std::uint64_t seed = 1);
 

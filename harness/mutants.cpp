@@ -143,6 +143,20 @@ constexpr std::array kCatalogue{
                "the Spacing Guild Secret Ally commits its receipt, but its player ships at full price (seed 000: Guild "
                "shipping prices)",
                advanced(At | Hk | Em | Bg, 6, 80, MutantBots::Nexus), "oracle.legal-shipment"},
+    MutantInfo{Mutant::NexusHarkonnenTraitorStands, "nexus-harkonnen-traitor-stands", "oracle",
+               "the Harkonnen Betrayal commits its receipt, but the revealed Harkonnen traitor stays with the Harkonnen and its call "
+               "stands (seed 000: cancel a revealed Harkonnen traitor, shuffle that identity into the Traitor Deck)",
+               advanced(Hk | At | Em | Bg, 6, 80, MutantBots::Nexus), "contract.harkonnen.betrayal"},
+    MutantInfo{Mutant::NexusHarkonnenReplacementSkipped, "nexus-harkonnen-replacement-skipped", "oracle",
+               "the Mentat Pause consumes the Harkonnen Betrayal's receipt, but the Harkonnen draw no replacement (seed 000: a "
+               "canceled Harkonnen traitor owes a later replacement)",
+               advanced(Hk | At | Em | Bg, 6, 80, MutantBots::Nexus), "contract.harkonnen.betrayal"},
+    MutantInfo{Mutant::NexusHarkonnenSecretAllyDrawsOne, "nexus-harkonnen-secret-ally-draws-one", "oracle",
+               "the Harkonnen Secret Ally draws one Traitor Card, then shuffles two back (seed 000: draw two, then two back)",
+               advanced(At | Em | Fr | Bg, 6, 80, MutantBots::Nexus), "contract.harkonnen.secret-ally"},
+    MutantInfo{Mutant::NexusReturnedTraitorKept, "nexus-returned-traitor-kept", "oracle",
+               "a Traitor Card shuffled back in a Nexus traitor exchange stays in its player's hand",
+               advanced(Hk | At | Em | Bg, 6, 80, MutantBots::Nexus), "oracle.deal"},
     MutantInfo{Mutant::VoiceIgnored, "voice-ignored", "oracle",
                "a battle plan that disobeys the Voice is accepted ([LR] 2.02.06: obeyed as well as one is able)",
                basic(Bg | Hk | At | Em, 4, 40, MutantBots::Aggressive), "oracle.legal-command"},

@@ -7,6 +7,7 @@
 
 #include "engine/engine.h"
 #include "engine/projection.h"
+#include "invariants/oracle_support.h"
 #include "model/cards.h"
 #include "model/factions.h"
 
@@ -175,6 +176,9 @@ Violations separate_deck(const Transition& t, const GameContext&) {
   std::vector<Held<TreacheryCard>> hands;
   for (const SeatState& s : t.before.seats) hands.push_back(s.hand);
   const auto* p = command_of<PlayNexus>(t);
+  // The Harkonnen Betrayal closes the window the battle's traitor calls waited for: the battle
+  // resolves in the same step and its plans' cards go where the battle oracles say.
+  if (p && p->card.faction == Faction::Harkonnen && p->mode == NexusMode::Betrayal && oracle_detail::battle_resolved(t)) return {};
   if (p && p->card.faction == Faction::Emperor && p->mode == NexusMode::SecretAlly && t.before.step == Step::Bidding &&
       !t.before.bidding.lots.empty()) {
     if (t.after.log.size() != t.before.log.size() + 1) return {};  // the Harkonnen's free card follows the purchase (oracle.deal decides it)

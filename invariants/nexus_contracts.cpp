@@ -50,6 +50,22 @@
 //            each worm devours), leaves one sand territory and goes to another;
 //   contract.fremen.secret-ally  with the Fremen absent: by a seat with forces where a worm waits
 //            to devour, which then spares them; or the revival of three (as the Emperor's).
+//
+// Spacing Guild (seed 000, panel table; engine/nexus/guild.cpp): see the three checkers below.
+//
+// Harkonnen (seed 000, panel table: "draw ... then choose ... to shuffle back"; "A canceled
+// Harkonnen traitor owes a later replacement even after the original battle is finished";
+// engine/nexus/harkonnen.cpp):
+//   contract.harkonnen.betrayal     by a seat other than the Harkonnen, naming a numbered attempt,
+//            as the Harkonnen's traitor call is the battle's last call, not yet resolved; that
+//            identity leaves the Harkonnen for the Traitor Deck; nobody learns anything; and as each
+//            Mentat Pause begins, the Harkonnen draw one replacement for each Betrayal of the turn
+//            (recounted from the receipts of the turn, as far as the Traitor Deck holds them);
+//   contract.harkonnen.cunning      by the Harkonnen, awaited, no Nexus window open: one Traitor
+//            Card drawn, then one shuffled back; while any such exchange lasts, its draws and
+//            returns are the only steps;
+//   contract.harkonnen.secret-ally  with the Harkonnen absent, at the Mentat Pause before the
+//            player's answer: two drawn, then two shuffled back.
 #include "invariants/nexus_contracts.h"
 
 #include <fmt/format.h>
@@ -61,6 +77,7 @@
 #include "engine/engine.h"
 #include "engine/nexus/family.h"
 #include "invariants/oracle_support.h"
+#include "model/command_steps.h"
 
 namespace dune::invariants {
 namespace {
@@ -683,6 +700,111 @@ Violations guild_secret_ally(const Transition& t, const GameContext&) {
   return out;
 }
 
+std::size_t traitors_of(const GameState& s, Seat seat) { return s.seat(seat).traitors.size(); }
+
+// The exchange a play began, as its step left it: the seat's traitors gained plus the draws still
+// owed make the printed draws, and all the printed returns are still owed (they come after).
+void check_exchange_begun(const Transition& t, Seat seat, std::size_t draws, std::string_view name, std::string_view panel,
+                          Violations& out) {
+  const auto& x = t.after.nexus.traitor_exchange;
+  const std::size_t owed = x && x->seat == seat ? x->draws : 0;
+  const std::size_t returns = x && x->seat == seat ? x->returns : 0;
+  const std::size_t drawn = traitors_of(t.after, seat) - std::min(traitors_of(t.after, seat), traitors_of(t.before, seat));
+  if (drawn + owed != draws || returns != draws) {
+    out.push_back({std::string(name), fmt::format("{}'s {} draws {} and shuffles back {} Traitor Card(s), not {} and {} (seed 000)",
+                                                  name_of(t.before, seat), panel, drawn + owed, returns, draws, draws)});
+  }
+}
+
+Violations harkonnen_betrayal(const Transition& t, const GameContext&) {
+  const std::string name = "contract.harkonnen.betrayal";
+  Violations out;
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  const auto harkonnen = b.seat_of(Faction::Harkonnen);
+  // The replacement owed, drawn as the Mentat Pause begins.
+  if (harkonnen && b.phase != Phase::MentatPause && a.phase == Phase::MentatPause && a.step == Step::MentatPause) {
+    const auto owed = static_cast<std::size_t>(std::count_if(a.nexus.receipts.begin(), a.nexus.receipts.end(), [&](const NexusReceipt& r) {
+      return r.card.faction == Faction::Harkonnen && r.mode == NexusMode::Betrayal && r.turn == a.turn;
+    }));
+    const auto& x = a.nexus.traitor_exchange;
+    const std::size_t pending = x && x->seat == *harkonnen ? x->draws : 0;
+    const std::size_t expected = traitors_of(b, *harkonnen) + std::min(owed, b.traitor_deck.size());
+    if (traitors_of(a, *harkonnen) + pending != expected) {
+      out.push_back({name, fmt::format("the Mentat Pause began with the Harkonnen drawing {} replacement Traitor Card(s), not the {} "
+                                       "their cancelled traitors of this turn owe (seed 000)",
+                                       traitors_of(a, *harkonnen) + pending - traitors_of(b, *harkonnen), owed)});
+    }
+  }
+  const PlayNexus* p = play_of(t, Faction::Harkonnen, NexusMode::Betrayal);
+  if (!p) return out;
+  const Seat seat = envelope_of(t)->seat;
+  const Envelope* call = last_command(b, [](const Envelope& e) { return std::holds_alternative<CallTraitor>(e.command); });
+  if (!harkonnen || seat == *harkonnen || !call || call->seat != *harkonnen || b.step != Step::Battle ||
+      b.battle.stage != BattleStage::Traitors || p->answers == 0 || p->answers != b.nexus.window_attempt) {
+    out.push_back({name, fmt::format("{}'s Harkonnen Betrayal does not answer a traitor the Harkonnen have just revealed, by another "
+                                     "seat (seed 000)", name_of(b, seat))});
+    return out;
+  }
+  // The identity revealed: the card naming the leader on the other side of the Harkonnen's call.
+  const int hk_side = b.battle.combatants[0] == *harkonnen || ally_seat(b, *harkonnen) == b.battle.combatants[0] ? 0 : 1;
+  const auto& leader = b.battle.plans[static_cast<std::size_t>(1 - hk_side)]->leader;
+  const TraitorCardId card{leader ? leader->value : kCheapHeroTraitor.value};
+  const auto& now = a.seat(*harkonnen).traitors;
+  if (std::find(now.begin(), now.end(), card) != now.end() || traitors_of(a, *harkonnen) + 1 != traitors_of(b, *harkonnen) ||
+      a.traitor_deck.size() != b.traitor_deck.size() + 1) {
+    out.push_back({name, "the traitor the Harkonnen Betrayal cancelled is not shuffled from the Harkonnen into the Traitor Deck (seed 000)"});
+  }
+  if (a.step == Step::Battle && a.battle.stage == BattleStage::Traitors && a.battle.combatants == b.battle.combatants &&
+      a.battle.traitor_revealed[harkonnen->value]) {
+    out.push_back({name, "the traitor the Harkonnen Betrayal cancelled still stands in the battle (seed 000)"});
+  }
+  if (!new_sightings(t).empty()) out.push_back({name, "somebody learned something from a Harkonnen Betrayal"});
+  return out;
+}
+
+Violations harkonnen_cunning(const Transition& t, const GameContext&) {
+  const std::string name = "contract.harkonnen.cunning";
+  Violations out;
+  const GameState& b = t.before;
+  // Any traitor exchange (the Cunning's, the Secret Ally's, the Betrayal's replacement) is one
+  // effect: draw, then shuffle back, nothing in between (seed 000: "Draw first then return").
+  if (const auto& x = b.nexus.traitor_exchange) {
+    const auto* r = std::get_if<ChanceRecord>(&t.entry);
+    const Envelope* e = envelope_of(t);
+    const bool draw = r && r->request.kind == ChanceKind::TraitorDraw && r->request.seat == x->seat;
+    const bool back = e && e->seat == x->seat && std::holds_alternative<ReturnTraitor>(e->command);
+    if ((!draw && !back && !is_standing_command(e ? e->command : Command{Pass{}})) || (back && x->draws > 0)) {
+      out.push_back({name, fmt::format("during {}'s traitor exchange another step came: {} (seed 000: draw first, then return)",
+                                       name_of(b, x->seat), e ? to_string(e->command) : std::string("a chance step"))});
+    }
+  }
+  const PlayNexus* p = play_of(t, Faction::Harkonnen, NexusMode::Cunning);
+  if (!p) return out;
+  const Seat seat = envelope_of(t)->seat;
+  const auto awaited = pending(b);
+  if (b.seat_of(Faction::Harkonnen) != seat || std::find(awaited.begin(), awaited.end(), seat) == awaited.end() || b.nexus.window) {
+    out.push_back({name, fmt::format("the Harkonnen Cunning was played by {} outside the Harkonnen's own decision", name_of(b, seat))});
+  }
+  check_exchange_begun(t, seat, 1, name, "Harkonnen Cunning", out);
+  return out;
+}
+
+Violations harkonnen_secret_ally(const Transition& t, const GameContext&) {
+  const std::string name = "contract.harkonnen.secret-ally";
+  Violations out;
+  const PlayNexus* p = play_of(t, Faction::Harkonnen, NexusMode::SecretAlly);
+  if (!p) return out;
+  const GameState& b = t.before;
+  const Seat seat = envelope_of(t)->seat;
+  if (b.seat_of(Faction::Harkonnen) || b.step != Step::MentatPause || b.decision_point.answered[seat.value]) {
+    out.push_back({name, fmt::format("the Harkonnen Secret Ally was played by {} outside the Mentat Pause, or with the Harkonnen "
+                                     "seated (seed 000)", name_of(b, seat))});
+  }
+  check_exchange_begun(t, seat, 2, name, "Harkonnen Secret Ally", out);
+  return out;
+}
+
 constexpr std::array kContracts{
     Checker{"contract.atreides.betrayal", "oracle",
             "the Atreides Betrayal stops exactly the Prescience asked and not answered; it is never answered and shows nobody anything",
@@ -734,6 +856,17 @@ constexpr std::array kContracts{
     Checker{"contract.spacing-guild.secret-ally", "oracle",
             "the Spacing Guild Secret Ally, the Guild absent, lets its player ship at Guild prices in its own Shipment",
             guild_secret_ally},
+    Checker{"contract.harkonnen.betrayal", "oracle",
+            "the Harkonnen Betrayal, by another seat as the Harkonnen reveal a traitor, cancels it into the Traitor Deck; the "
+            "Harkonnen draw a replacement as the Mentat Pause begins",
+            harkonnen_betrayal},
+    Checker{"contract.harkonnen.cunning", "oracle",
+            "the Harkonnen Cunning, at the Harkonnen's own decision, draws one Traitor Card and then shuffles one back; an exchange "
+            "is never interrupted",
+            harkonnen_cunning},
+    Checker{"contract.harkonnen.secret-ally", "oracle",
+            "the Harkonnen Secret Ally, the Harkonnen absent, at the Mentat Pause draws two Traitor Cards and then shuffles two back",
+            harkonnen_secret_ally},
 };
 
 }  // namespace

@@ -160,7 +160,9 @@ void resample_traitors(GameState& t, const Knows& k, Observer o, Rng& rng, bool 
   const bool called = t.battle.traitor_called[0] || t.battle.traitor_called[1];
   Slots<TraitorCardId> slots;
   for (std::size_t i = 0; i < t.seat_count(); ++i) {
-    const bool combatant = called && (t.battle.combatants[0].value == i || t.battle.combatants[1].value == i);
+    // The Harkonnen calling in their ally's battle reveal theirs likewise ([LR] 2.05.09).
+    const bool combatant = (called && (t.battle.combatants[0].value == i || t.battle.combatants[1].value == i)) ||
+                           t.battle.traitor_revealed[i];
     if (is_observer(o, i) || asked[i] || combatant) continue;
     for (auto* cards : {&t.seats[i].traitors, &t.seats[i].traitor_offer}) {
       for (TraitorCardId& c : *cards) if (!contains(seen, c.value)) slots.add(c);

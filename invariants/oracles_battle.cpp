@@ -137,6 +137,19 @@ Resolution resolution_of(const Transition& t, const Battle& battle, int& caller)
     if (!side_of_call) return Resolution::Undecided;  // no seat else may call ([LR] 1.07.06.01)
     called[static_cast<std::size_t>(*side_of_call)] = true;
   }
+  // The Harkonnen Nexus card's Betrayal cancels the revealed Harkonnen traitor (seed 000): that
+  // side won by traitor only if its other caller (the Harkonnen's ally) revealed one too.
+  if (const Envelope* e = envelope_of(t); e && std::holds_alternative<PlayNexus>(e->command)) {
+    const auto& p = std::get<PlayNexus>(e->command);
+    const auto harkonnen = t.before.seat_of(Faction::Harkonnen);
+    if (p.card.faction == Faction::Harkonnen && p.mode == NexusMode::Betrayal && harkonnen) {
+      for (std::size_t side : {0u, 1u}) {
+        const Seat combatant = battle.seat[side];
+        const bool harkonnen_side = combatant == *harkonnen || ally_seat(t.before, *harkonnen) == combatant;
+        if (harkonnen_side) called[side] = combatant != *harkonnen && t.before.battle.traitor_revealed[combatant.value];
+      }
+    }
+  }
   if (called[0] && called[1]) return Resolution::DoubleTraitor;
   if (called[0] || called[1]) {
     caller = called[0] ? 0 : 1;

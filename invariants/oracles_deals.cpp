@@ -93,6 +93,45 @@ void traitor_deal(const Transition& t, Seat seat, TraitorCardId card, std::size_
   }
 }
 
+// The Harkonnen Nexus card's draws (seed 000, Harkonnen row): after setup, from the Traitor Deck
+// as the step found it, into the drawer's traitors; nobody else's traitors change.
+void traitor_draw(const Transition& t, Seat seat, TraitorCardId card, std::size_t n, Violations& out) {
+  const GameState& b = t.before;
+  const std::string who = name_of(b, seat);
+  if (b.turn == 0) out.push_back(violation(kDeal, fmt::format("a Nexus traitor draw for {} during setup", who)));
+  if (const std::string why = drawn_from(b.traitor_deck, std::vector<TraitorCardId>{}, n, card); !why.empty()) {
+    out.push_back(violation(kDeal, fmt::format("the Traitor Card {} drew cannot have been drawn: {}", who, why)));
+  }
+  if (!contains(t.after.seat(seat).traitors, card)) {
+    out.push_back(violation(kDeal, fmt::format("the Traitor Card {} drew is not among its traitors", who)));
+  }
+  for (std::uint8_t i = 0; i < b.seat_count(); ++i) {
+    if (Seat{i} != seat && t.after.seat(Seat{i}).traitors != b.seat(Seat{i}).traitors) {
+      out.push_back(violation(kDeal, fmt::format("{}'s Traitor Card draw changed {}'s traitors", who, name_of(b, Seat{i}))));
+    }
+  }
+}
+
+// A ReturnTraitor: exactly the named card leaves the seat's traitors for the Traitor Deck, unseen
+// (shuffled, seed 000); nothing else changes hands.
+Violations return_traitor(const Transition& t, Seat seat, TraitorCardId card) {
+  Violations out;
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  const std::string who = name_of(b, seat);
+  std::vector<TraitorCardId> expected(b.seat(seat).traitors.begin(), b.seat(seat).traitors.end());
+  if (const auto it = std::find(expected.begin(), expected.end(), card); it != expected.end()) expected.erase(it);
+  const std::vector<TraitorCardId> now(a.seat(seat).traitors.begin(), a.seat(seat).traitors.end());
+  auto sorted = [](std::vector<TraitorCardId> v) { std::sort(v.begin(), v.end()); return v; };
+  if (sorted(now) != sorted(expected) || now.size() + 1 != b.seat(seat).traitors.size()) {
+    out.push_back(violation(kDeal, fmt::format("{} shuffled a Traitor Card back, but its traitors are not the ones it held less that card", who)));
+  }
+  if (!contains(a.traitor_deck.unseen, card) || a.traitor_deck.size() != b.traitor_deck.size() + 1) {
+    out.push_back(violation(kDeal, fmt::format("the Traitor Card {} shuffled back is not in the Traitor Deck", who)));
+  }
+  return out;
+}
+
 void treachery_deal(const Transition& t, Seat seat, TreacheryCardId card, std::size_t n, Violations& out) {
   const GameState& b = t.before;
   const Faction f = b.faction_of(seat);
@@ -270,6 +309,7 @@ void spice_draw(const Transition& t, SpiceCardId card, std::size_t n, Violations
 
 Violations deal(const Transition& t, const GameContext&) {
   if (const Envelope* e = envelope_of(t)) {
+    if (const auto* r = std::get_if<ReturnTraitor>(&e->command)) return decided(kDeal, return_traitor(t, e->seat, r->card));
     if (!std::holds_alternative<DrawNexus>(e->command)) return {};
     return decided(kDeal, draw_nexus(t, e->seat));
   }
@@ -289,6 +329,9 @@ Violations deal(const Transition& t, const GameContext&) {
     case ChanceKind::SpicePeek: spice_peek(t, seat, SpiceCardId{r.outcome}, out); break;
     case ChanceKind::StormCard: storm_card(t, seat, r.outcome, out); break;
     case ChanceKind::SpiceDraw: spice_draw(t, SpiceCardId{r.outcome}, draws_before(t, at, spice_deck), out); break;
+    case ChanceKind::TraitorDraw:
+      traitor_draw(t, seat, TraitorCardId{r.outcome}, draws_before(t, at, [](ChanceKind k) { return k == ChanceKind::TraitorDraw; }), out);
+      break;
     case ChanceKind::CaptureDraw: return {};  // oracle.capture: one of the loser's active leaders
   }
   return decided(kDeal, std::move(out));

@@ -114,8 +114,11 @@ template <> constexpr StepMask kWhen<KaramaWorm> = {Step::KaramaWorm};          
 template <> constexpr StepMask kWhen<DrawNexus> = {Step::NexusDraw};                   // seed 000 items 3-4
 // The registered families' panels (seed 000 panel table): in battle, in one's Shipment and
 // Movement action (Bene Gesserit Cunning), on a purchase and in Revival (Emperor Secret Ally).
+// The Harkonnen Secret Ally in the Mentat Pause; the Harkonnen Cunning "at any time" (below).
 template <> constexpr StepMask kWhen<PlayNexus> = {Step::SpiceBlow, Step::WormRide, Step::Bidding, Step::Revival, Step::Shipment,
-                                                   Step::Movement, Step::Battle};  // seed 000: the panels' timings; seed 003: purchase, Revival
+                                                   Step::Movement, Step::Battle, Step::MentatPause};  // seed 000: the panels' timings; seed 003: purchase, Revival
+// The return of the Harkonnen card's traitor exchange: wherever the exchange began (seed 000).
+template <> constexpr StepMask kWhen<ReturnTraitor> = kAnyLive;
 // A decline: every optional decision, never a setup choice or the storm dial, which are owed.
 template <> constexpr StepMask kWhen<Pass> = [] {
   StepMask m = kAnyLive;
@@ -577,6 +580,14 @@ struct Rules {
     if (s.options.nexus == NexusModuleMode::Off) return "no Nexus module in this game";
     return s.nexus.held[seat.value] == c.card ? "" : "it does not hold that Nexus card (seed 000, item 7)";
   }
+  // Only the seat drawing and shuffling back, once its draws are done, and a traitor it holds.
+  std::string operator()(const ReturnTraitor& c) const {
+    const auto& x = s.nexus.traitor_exchange;
+    if (!x || x->seat != seat) return "no Nexus traitor exchange of its own is under way (seed 000, Harkonnen row)";
+    if (x->draws > 0) return "it shuffles back after drawing (seed 000: draw first, then return)";
+    if (x->returns == 0) return "it owes no Traitor Card";
+    return std::find(me.traitors.begin(), me.traitors.end(), c.card) != me.traitors.end() ? "" : "it does not hold that Traitor Card";
+  }
   std::string operator()(const ArmKarama& c) const {
     if (!c.ability) return "";
     const Faction owner = karama_ability_owner(*c.ability);
@@ -744,7 +755,11 @@ Violations legal_command(const Transition& t, const GameContext&) {
   if (!e || !owns_step(t)) return {};
   const GameState& s = t.before;
   if (e->seat.value >= s.seat_count()) return decided(kLegalCommand, {violation(kLegalCommand, "a command from no seat of the game")});
-  const StepMask when = std::visit([](const auto& c) { return kWhen<std::decay_t<decltype(c)>>; }, e->command);
+  StepMask when = std::visit([](const auto& c) { return kWhen<std::decay_t<decltype(c)>>; }, e->command);
+  // Seed 000, Harkonnen row: the Cunning is played "At any time".
+  if (const auto* p = std::get_if<PlayNexus>(&e->command); p && p->card.faction == Faction::Harkonnen && p->mode == NexusMode::Cunning) {
+    when = kAnyLive;
+  }
   std::string why;
   if (!when.contains(s.step)) {
     why = fmt::format("not at {} ([LR]: see the rule of the kind in invariants/oracles_legality_rules.cpp)", to_string(s.step));

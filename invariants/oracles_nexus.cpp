@@ -36,6 +36,27 @@ void panel_pieces(const Transition& t, const PlayNexus& p, Seat seat, GameState&
       want.seats[i].tanks_special = t.after.seats[i].tanks_special;
     }
   }
+  // The Harkonnen Betrayal closes the window the battle's traitor calls waited for: when the battle
+  // resolves in the same step, what it moves is the battle oracles' (oracle.battle-winner decides
+  // the cancelled call), the card's own effect moves no piece (a Traitor Card is not one here).
+  if (p.card.faction == Faction::Harkonnen && p.mode == NexusMode::Betrayal && battle_resolved(t)) {
+    const GameState& a = t.after;
+    want.board = a.board;
+    want.bank = a.bank;
+    want.leaders = a.leaders;
+    want.treachery.discard = a.treachery.discard;
+    for (std::size_t i = 0; i < want.seat_count(); ++i) {
+      SeatState& w = want.seats[i];
+      const SeatState& g = a.seats[i];
+      w.spice = g.spice;
+      w.in_front_of_shield = g.in_front_of_shield;
+      w.hand = g.hand;
+      w.reserves_normal = g.reserves_normal;
+      w.reserves_special = g.reserves_special;
+      w.tanks_normal = g.tanks_normal;
+      w.tanks_special = g.tanks_special;
+    }
+  }
   // The Spacing Guild Betrayal takes the whole payment of the shipment just paid from its payee
   // (the Guild or the bank) for its player (seed 000); the invoice is the payment the shipment's
   // own step made (contract.spacing-guild.betrayal holds the two to each other).

@@ -169,6 +169,7 @@ json battle_json(const BattleState& b) {
           {"nexus_sardaukar", b.nexus_sardaukar}, {"sardaukar_prevented", b.sardaukar_prevented},
           {"sardaukar_attempt", b.sardaukar_attempt}, {"plans_hooks_run", b.plans_hooks_run},
           {"traitor_answered", seat_set(b.traitor_answered)}, {"traitor_called", b.traitor_called},
+          {"traitor_revealed", seat_set(b.traitor_revealed)},
           {"capture_from", opt_seat(b.capture_from)},
           {"capture_leader", b.capture_leader ? json(b.capture_leader->value) : json(nullptr)},
           {"winner", opt_seat(b.winner)}, {"leader_territory", leader_territory},
@@ -201,7 +202,10 @@ json nexus_json(const NexusState& n) {
           {"answered", seat_set(n.answered)}, {"drawing", opt_seat(n.drawing)}, {"redraws_left", n.redraws_left},
           {"receipts", receipts}, {"attempts", n.attempts},
           {"window", n.window ? json(name_of(*n.window)) : json(nullptr)}, {"window_answered", seat_set(n.window_answered)},
-          {"window_attempt", n.window_attempt}};
+          {"window_attempt", n.window_attempt},
+          {"traitor_exchange", n.traitor_exchange ? json{{"seat", n.traitor_exchange->seat.value}, {"draws", n.traitor_exchange->draws},
+                                                         {"returns", n.traitor_exchange->returns}}
+                                                  : json(nullptr)}};
 }
 
 json sighting_json(const Sighting& s) {
@@ -466,6 +470,7 @@ struct Reader {
     b.sardaukar_attempt = static_cast<std::uint32_t>(in["sardaukar_attempt"].integer(0, kMaxCount));
     b.plans_hooks_run = u8(in["plans_hooks_run"]);
     b.traitor_answered = seat_set(in["traitor_answered"]);
+    b.traitor_revealed = seat_set(in["traitor_revealed"]);
     b.capture_from = opt_seat(in["capture_from"]);
     if (!in["capture_leader"].j.is_null()) b.capture_leader = LeaderId{in["capture_leader"].byte(kLeaderCount)};
     b.winner = opt_seat(in["winner"]);
@@ -528,6 +533,10 @@ struct Reader {
     if (!in["window"].j.is_null()) n.window = in["window"].enumeration<Faction>();
     n.window_answered = seat_set(in["window_answered"]);
     n.window_attempt = static_cast<std::uint32_t>(in["window_attempt"].integer(0, kMaxCount));
+    if (const In x = in["traitor_exchange"]; !x.j.is_null()) {
+      n.traitor_exchange = TraitorExchange{seat(x["seat"]), static_cast<std::uint8_t>(x["draws"].integer(0, 255)),
+                                           static_cast<std::uint8_t>(x["returns"].integer(0, 255))};
+    }
   }
 
   Sighting sighting(const In& in) const {

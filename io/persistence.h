@@ -39,7 +39,8 @@ namespace dune {
 // Fremen Nexus card's worm facts (blow.empty_worms, cunning_ride, worm_waiting, worm_protected).
 // Schema 9: the Spacing Guild Nexus card's shipment facts (movement.invoice, nexus_guild_rates,
 // extra_shipment).
-inline constexpr int kSchemaVersion = 9;
+// Schema 10: the Harkonnen Nexus card's traitor facts (nexus.traitor_exchange, battle.traitor_revealed).
+inline constexpr int kSchemaVersion = 10;
 
 // FNV-1a 64-bit over bytes; the digest of a document is this over its content's canonical dump.
 std::uint64_t fnv1a64(std::string_view bytes);

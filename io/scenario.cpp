@@ -130,7 +130,8 @@ ScenarioStep read_step(const In& in, const Options& o, const std::filesystem::pa
 // The outcome ids a chance kind can name (an upper bound; the engine lists the live ones).
 std::size_t outcome_range(ChanceKind k) {
   switch (k) {
-    case ChanceKind::TraitorDeal: return kLeaderCount + 1;
+    case ChanceKind::TraitorDeal:
+    case ChanceKind::TraitorDraw: return kLeaderCount + 1;
     case ChanceKind::TreacheryDeal:
     case ChanceKind::TreacheryLot: return kTreacheryCardCount;
     case ChanceKind::SpiceDraw:

@@ -65,6 +65,7 @@ struct BattleState {
   std::uint8_t plans_hooks_run = 0;          // families whose NexusHook::PlansBegin has run in this battle
   std::array<bool, kMaxSeats> traitor_answered{};
   std::array<bool, 2> traitor_called{};      // by side: a traitor was called against the other side
+  std::array<bool, kMaxSeats> traitor_revealed{};  // by seat: it called a traitor, not cancelled (a side may have two callers)
   std::optional<Seat> capture_from;          // the loser whose leader Harkonnen may capture or kill
   std::optional<LeaderId> capture_leader;    // public: the leader the CaptureDraw picked at random
   std::optional<Seat> winner;                // public: the winning combatant, while it decides

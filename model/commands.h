@@ -440,11 +440,20 @@ struct PlayNexus {
   ForceCount special;
   static constexpr CommandInfo kInfo{"PlayNexus", "play a Nexus card", CommandClass::Step,
                                      {Step::SpiceBlow, Step::WormRide, Step::Bidding, Step::Revival, Step::Shipment,
-                                      Step::Movement, Step::Battle}};
+                                      Step::Movement, Step::Battle, Step::MentatPause}};
   template <class C, class F> static void fields(C& c, F&& f) {
     f("card", c.card); f("mode", c.mode); f("element", c.element); f("answers", c.answers); f("special", c.special);
   }
   friend bool operator==(const PlayNexus&, const PlayNexus&) = default;
+};
+// The return half of the Harkonnen Nexus card's traitor exchange (nexus.traitor_exchange): the
+// drawing seat shuffles one held Traitor Card back into the Traitor Deck. It interrupts whatever
+// step the exchange began in, so every live step accepts it; the exchange decides when.
+struct ReturnTraitor {
+  TraitorCardId card;
+  static constexpr CommandInfo kInfo{"ReturnTraitor", "shuffle a traitor back", CommandClass::Step, kLiveSteps};
+  template <class C, class F> static void fields(C& c, F&& f) { f("card", c.card); }
+  friend bool operator==(const ReturnTraitor&, const ReturnTraitor&) = default;
 };
 // ---- Karama against a faction ability: a hidden optional reaction (README "Karama") ----------
 // The ✷ abilities whose use the engine lets a Karama cancel ([LR] 3.01.11.01, 3.04), each by its
@@ -607,7 +616,7 @@ using Command = std::variant<Pass, ChooseTraitor, Predict, PlaceForces, DialStor
                              GuildActNow, PlayTruthtrance, PlayGhola, GiveSpice, AllySpice,
                              ProtectAllyFromWorms, GrantAllyFreeRevivals, ChooseBattle, UseVoice, UsePrescience, PlanBattle,
                              DialBattle, CallTraitor, CaptureLeader, TakeLosses, DiscardPlayed, DrawNexus,
-                             SetRedrawPolicy, PlayNexus, ArmKarama, KaramaSeePlan, KaramaWorm>;
+                             SetRedrawPolicy, PlayNexus, ReturnTraitor, ArmKarama, KaramaSeePlan, KaramaWorm>;
 
 // The one human form of a command (logs, traces, RapidCheck `show`).
 std::string to_string(const Command& c);

@@ -42,6 +42,13 @@ struct NexusReceipt {
   friend bool operator==(const NexusReceipt&, const NexusReceipt&) = default;
 };
 
+struct TraitorExchange {
+  Seat seat;
+  std::uint8_t draws = 0;    // still to draw
+  std::uint8_t returns = 0;  // still to shuffle back, once the draws are done
+  friend bool operator==(const TraitorExchange&, const TraitorExchange&) = default;
+};
+
 struct NexusState {
   bool enabled = false;                        // the module was selected at setup
   Deck<NexusCard> deck;                        // order private (sorted remainder)
@@ -65,6 +72,12 @@ struct NexusState {
   std::optional<Faction> window;
   std::array<bool, kMaxSeats> window_answered{};
   std::uint32_t window_attempt = 0;
+
+  // The Harkonnen card's physical traitor operation (seed 000: "draw ... then choose ... to
+  // shuffle back"; "Draw first then return cards in the order stated"): `seat` draws `draws`
+  // Traitor Cards (chance steps), then shuffles `returns` held ones back into the Traitor Deck,
+  // one ReturnTraitor each, before anything else goes on. Public: who, how many; never which.
+  std::optional<TraitorExchange> traitor_exchange;
   friend bool operator==(const NexusState&, const NexusState&) = default;
 };
 

@@ -15,7 +15,8 @@
   FAMILY(BeneGesserit) \
   FAMILY(Emperor) \
   FAMILY(Fremen) \
-  FAMILY(SpacingGuild)
+  FAMILY(SpacingGuild) \
+  FAMILY(Harkonnen)
 // clang-format on
 
 namespace dune {

@@ -234,6 +234,7 @@ enum class ChanceKind : std::uint8_t {
   NexusDraw,       // a Nexus card for `seat` (the module's draw opportunity)
   SpicePeek,       // Atreides (`seat`) look at the top spice card: fixes the deck's top, draws nothing
   CaptureDraw,     // Advanced Harkonnen (`seat`) draw one of the battle loser's active leaders at random
+  TraitorDraw,     // a Traitor Card into `seat`'s traitors (the Harkonnen Nexus card, nexus.traitor_exchange)
 };
 
 struct PendingChance {

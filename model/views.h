@@ -149,6 +149,7 @@ struct BattleView {
   std::uint32_t sardaukar_attempt = 0;   // the numbered use of that advantage
   std::vector<Seat> traitor_answered;
   std::array<bool, 2> traitor_called{};
+  std::vector<Seat> traitor_revealed;  // the callers whose traitor stands (a Nexus Betrayal cancels one)
   std::optional<Seat> capture_from;
   std::optional<LeaderId> capture_leader;
   std::optional<Seat> winner;  // the winning combatant while it decides its losses and cards
@@ -203,6 +204,7 @@ struct NexusView {
   std::optional<Faction> window;       // a family's window outside battle: whose card
   std::vector<Seat> window_answered;
   std::uint32_t window_attempt = 0;
+  std::optional<TraitorExchange> traitor_exchange;  // who draws and shuffles back how many (never which)
   std::vector<NexusPanelView> reference;  // empty when the module is off
   friend bool operator==(const NexusView&, const NexusView&) = default;
 };

@@ -33,6 +33,8 @@ enum class NexusHook : std::uint8_t {
   PhaseEnds,               // flow.cpp: the phase in state.phase ends
   ShipmentPaid,            // shipment_movement.cpp: a shipment was paid (movement.invoice), before what follows it
   ActionEnds,              // shipment_movement.cpp: the acting seat's Shipment and Movement action ends
+  TraitorCalled,           // battle_resolution.cpp: the Harkonnen called a traitor (battle.traitor_revealed), not resolved yet
+  MentatPauseBegins,       // mentat.cpp: the Mentat Pause decision point opened (the game goes on)
 };
 
 // One panel of the card: where its window opens, and an edge a seed leaves open, which the panel
@@ -41,6 +43,9 @@ struct NexusPanelRules {
   NexusMode mode;
   std::span<const NexusHook> opens_at;
   std::string_view not_offered;
+  // Played "at any time" (no printed phase): offered, validated and applied at the safe action
+  // boundary of flow.cpp with the other at-any-time plays, never as a step's own decision.
+  bool any_time = false;
 };
 
 // A gate coverage row the family adds to the generic ones (one per panel, the lifecycle rows):
@@ -165,6 +170,11 @@ void commit_nexus_play(GameState& state, Seat seat, const PlayNexus& play, std::
 // A play of a card whose panels name no plan element: refused when it names one, or when it does
 // not answer `answers`, the attempt open (0: the play answers none).
 std::optional<Rejection> plain_nexus_play(const PlayNexus& play, std::uint32_t answers);
+// Such a play, the candidate: a Betrayal answers the open window's attempt, the others none.
+std::vector<Command> plain_nexus_candidates(const GameState& state, Faction card, NexusMode mode);
+// The one hidden-reaction policy for a Betrayal window outside battle: every seat but `card`'s own
+// faction that holds *a* Nexus card, until it answers.
+std::vector<Seat> betrayal_window_awaited(const GameState& state, Faction card);
 
 // ---- the Secret Ally revival of three forces free (the Emperor and Fremen cards) ----
 // Seed 000 (both rows), seed 003: during the holder's own Revival decision, exactly three forces

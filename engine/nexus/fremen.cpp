@@ -118,13 +118,8 @@ std::optional<Rejection> validate(const GameState& state, Seat seat, const PlayN
 }
 
 std::vector<Command> candidates(const GameState& state, Seat seat, NexusMode mode) {
-  switch (mode) {
-    case NexusMode::Betrayal: return {PlayNexus{kCard, mode, std::nullopt, state.nexus.window_attempt, ForceCount{0}}};
-    case NexusMode::Cunning: return {PlayNexus{kCard, mode, std::nullopt, 0, ForceCount{0}}};
-    case NexusMode::SecretAlly: break;
-  }
-  if (state.step == Step::Revival) return free_revival_candidates(state, seat, kCard);
-  return {PlayNexus{kCard, mode, std::nullopt, 0, ForceCount{0}}};
+  if (mode == NexusMode::SecretAlly && state.step == Step::Revival) return free_revival_candidates(state, seat, kCard);
+  return plain_nexus_candidates(state, Faction::Fremen, mode);
 }
 
 // ---- application ----

@@ -34,15 +34,8 @@ bool owns_window(const GameState& state) {
   return state.nexus.window == Faction::SpacingGuild && state.movement.invoice.has_value();
 }
 
-// The one hidden-reaction policy: every seat but the Guild that holds *a* card, until it answers.
-std::vector<Seat> awaited(const GameState& state) {
-  std::vector<Seat> out;
-  const auto guild = state.seat_of(Faction::SpacingGuild);
-  for (Seat s : all_seats(state)) {
-    if (!state.nexus.window_answered[s.value] && holds_nexus_card(state, s) && s != guild) out.push_back(s);
-  }
-  return out;
-}
+// The one hidden-reaction policy (plays.cpp).
+std::vector<Seat> awaited(const GameState& state) { return betrayal_window_awaited(state, Faction::SpacingGuild); }
 
 std::string payee_name(const GameState& state, const std::optional<Seat>& payee) {
   return payee ? std::string(to_string(state.faction_of(*payee))) : "the bank";
@@ -100,8 +93,7 @@ std::optional<Rejection> validate(const GameState& state, Seat seat, const PlayN
 }
 
 std::vector<Command> candidates(const GameState& state, Seat, NexusMode mode) {
-  const std::uint32_t answers = mode == NexusMode::Betrayal ? state.nexus.window_attempt : 0;
-  return {PlayNexus{kCard, mode, std::nullopt, answers, ForceCount{0}}};
+  return plain_nexus_candidates(state, Faction::SpacingGuild, mode);
 }
 
 // ---- application ----

@@ -39,8 +39,23 @@ void apply_nexus_window(GameState& state, Seat seat, const Command& c);
 // receipt is delayed and not consumed (the effect outlives the card, seed 000).
 bool nexus_effect_binds(const GameState& state, Faction card, NexusMode mode, Phase phase);
 // A seat's plays of its held card, and their validation and application, by the card's family.
+// A step offers only the panels played in a step; the panels played at any time are offered at
+// the action boundary (flow.cpp) with the other at-any-time plays.
 std::vector<Command> nexus_play_candidates(const GameState& state, Seat seat);
+std::vector<Command> nexus_any_time_candidates(const GameState& state, Seat seat);
+// A PlayNexus of a panel its family declares played at any time (NexusPanelRules::any_time).
+bool is_any_time_nexus_play(const Command& c);
 std::optional<Rejection> validate_nexus_play(const GameState& state, Seat seat, const PlayNexus& c);
 void apply_nexus_play(GameState& state, Seat seat, const PlayNexus& c);
+
+// ---- the Harkonnen card's traitor exchange (traitor_exchange.cpp, nexus.traitor_exchange) ----
+// `seat` draws `draws` Traitor Cards (TraitorDraw chance steps), then shuffles `returns` held
+// ones back (ReturnTraitor); while it lasts, flow.cpp asks the exchange instead of the step.
+void begin_traitor_exchange(GameState& state, Seat seat, std::uint8_t draws, std::uint8_t returns);
+void on_traitor_drawn(GameState& state, Seat seat, TraitorCardId card);  // the TraitorDraw outcome
+std::vector<Seat> awaited_traitor_exchange(const GameState& state);
+std::vector<Command> traitor_exchange_candidates(const GameState& state, Seat seat);
+std::optional<Rejection> validate_traitor_exchange(const GameState& state, Seat seat, const Command& c);
+void apply_traitor_exchange(GameState& state, Seat seat, const Command& c);
 
 }  // namespace dune

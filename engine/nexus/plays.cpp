@@ -92,11 +92,32 @@ bool nexus_effect_binds(const GameState& state, Faction card, NexusMode mode, Ph
   });
 }
 
-std::vector<Command> nexus_play_candidates(const GameState& state, Seat seat) {
+namespace {
+
+const NexusPanelRules& panel_of(const NexusFamily& f, NexusMode mode) {
+  return f.panels[static_cast<std::size_t>(mode)];
+}
+
+// The held card's plays whose panel is played at any time (`any_time`) or in a step (not).
+std::vector<Command> held_card_plays(const GameState& state, Seat seat, bool any_time) {
   const auto held = state.nexus.held[seat.value];
   if (!held) return {};
   const NexusFamily* f = find_nexus_family(held->faction);
-  return f ? f->candidates(state, seat, nexus_mode(state, seat, *held)) : std::vector<Command>{};
+  const NexusMode mode = nexus_mode(state, seat, *held);
+  if (!f || panel_of(*f, mode).any_time != any_time) return {};
+  return f->candidates(state, seat, mode);
+}
+
+}  // namespace
+
+std::vector<Command> nexus_play_candidates(const GameState& state, Seat seat) { return held_card_plays(state, seat, false); }
+
+std::vector<Command> nexus_any_time_candidates(const GameState& state, Seat seat) { return held_card_plays(state, seat, true); }
+
+bool is_any_time_nexus_play(const Command& c) {
+  const auto* p = std::get_if<PlayNexus>(&c);
+  const NexusFamily* f = p ? find_nexus_family(p->card.faction) : nullptr;
+  return f && static_cast<std::size_t>(p->mode) < f->panels.size() && panel_of(*f, p->mode).any_time;
 }
 
 std::optional<Rejection> validate_nexus_play(const GameState& state, Seat seat, const PlayNexus& c) {
@@ -197,6 +218,20 @@ std::optional<Rejection> plain_nexus_play(const PlayNexus& c, std::uint32_t answ
                         : reject(RejectCode::IllegalChoice, "the open attempt is number {}, not {}", answers, c.answers);
   }
   return std::nullopt;
+}
+
+std::vector<Command> plain_nexus_candidates(const GameState& state, Faction card, NexusMode mode) {
+  const std::uint32_t answers = mode == NexusMode::Betrayal ? state.nexus.window_attempt : 0;
+  return {PlayNexus{NexusCardId{card}, mode, std::nullopt, answers, ForceCount{0}}};
+}
+
+std::vector<Seat> betrayal_window_awaited(const GameState& state, Faction card) {
+  std::vector<Seat> out;
+  const auto native = state.seat_of(card);
+  for (Seat s : all_seats(state)) {
+    if (!state.nexus.window_answered[s.value] && holds_nexus_card(state, s) && s != native) out.push_back(s);
+  }
+  return out;
 }
 
 namespace {

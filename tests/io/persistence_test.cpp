@@ -82,6 +82,7 @@ TEST(PersistenceTest, EveryCommandKindRoundTripsAsJson) {
       DiscardPlayed{true, false, true}, DrawNexus{},
       SetRedrawPolicy{RedrawPolicy::RedrawOwnAlways},
       PlayNexus{NexusCardId{Faction::Atreides}, NexusMode::Betrayal, PlanElement::Weapon, 3, ForceCount{0}},
+      ReturnTraitor{TraitorCardId{21}},
       ArmKarama{KaramaAbility::HalfPriceShipping}, KaramaTakeHand{Seat{1}}, KaramaGiveCard{TreacheryCardId{23}},
       KaramaRevive{ForceCount{2}, ForceCount{1}, std::nullopt}, KaramaRevive{ForceCount{0}, ForceCount{0}, LeaderId{12}},
       KaramaSeePlan{}, ArmKarama{KaramaAbility::BeneGesseritVoice}, KaramaWorm{TerritoryId::TheGreatFlat}};
@@ -158,11 +159,12 @@ TEST(PersistenceTest, KaramaPowerStateRoundTrips) {
 // (10200: Knowledge became a History, the same field in a sharing container, issue 19; 10176:
 // History shares its partial chunk too; 10184: the committed table keeps its highest id, derived;
 // 10272: the Nexus windows outside battle and the Fremen card's worm facts, schema 8; 10296: the
-// Spacing Guild card's shipment facts, schema 9.)
+// Spacing Guild card's shipment facts, schema 9; 10304: the Harkonnen card's traitor exchange and
+// each caller's revealed traitor, schema 10.)
 TEST(PersistenceTest, EveryStateStructIsCoveredByTheJsonForm) {
   struct Known { const char* name; std::size_t size, covered; };
   for (const Known& k : std::initializer_list<Known>{
-           {"GameState", sizeof(GameState), 10296}, {"Options", sizeof(Options), 72},
+           {"GameState", sizeof(GameState), 10304}, {"Options", sizeof(Options), 72},
            {"RuleFlags", sizeof(RuleFlags), 11}, {"SeatState", sizeof(SeatState), 112},
            {"LeaderState", sizeof(LeaderState), 4}, {"BoardState", sizeof(BoardState), 8648},
            {"StormState", sizeof(StormState), 25}, {"SpiceBlowState", sizeof(SpiceBlowState), 224},
@@ -170,7 +172,7 @@ TEST(PersistenceTest, EveryStateStructIsCoveredByTheJsonForm) {
            {"TreacheryState", sizeof(TreacheryState), 96},
            {"BiddingState", sizeof(BiddingState), 48}, {"RevivalState", sizeof(RevivalState), 36},
            {"MovementState", sizeof(MovementState), 32}, {"BattleState", sizeof(BattleState), 272},
-           {"Sighting", sizeof(Sighting), 48}, {"NexusState", sizeof(NexusState), 160},
+           {"Sighting", sizeof(Sighting), 48}, {"NexusState", sizeof(NexusState), 168},
            {"KaramaState", sizeof(KaramaState), 72}}) {
     EXPECT_EQ(k.size, k.covered) << k.name << " changed: extend its JSON writer and reader, then this size";
   }

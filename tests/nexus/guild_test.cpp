@@ -16,17 +16,6 @@ using testing::expect_rejected;
 
 const NexusCardId kGuildCard{Faction::SpacingGuild};
 
-// Turn 2's Shipment and Movement, played (passing) until `seat` is to ship.
-GameState at_shipment_of(GameState s, Seat seat, StagedChance& chance) {
-  s.turn = 2;
-  enter_phase(s, Phase::ShipmentAndMovement);
-  s = settle(std::move(s), chance);
-  while (!(s.step == Step::Shipment && pending(s) == std::vector<Seat>{seat}) && s.phase == Phase::ShipmentAndMovement) {
-    s = play(s, pending(s).front(), Pass{}, chance);
-  }
-  return s;
-}
-
 // Seed 000: "Take one entire shipment payment otherwise owed to Guild or bank, including one's own
 // payment." The Harkonnen ship into Arrakeen, paying the Guild; holding the Guild card, they take
 // their own payment back; their Movement waits until then.

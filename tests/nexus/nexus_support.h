@@ -65,6 +65,18 @@ inline GameState all_pass(GameState s, Step step, ChanceSource& chance) {
 // The battle cell the Nexus battle tests stage their battles in.
 inline constexpr CellId kArrakeen{5};
 
+// Turn 2's Shipment and Movement, played (passing) until `seat` is to ship.
+inline GameState at_shipment_of(GameState s, Seat seat, StagedChance& chance) {
+  s.turn = 2;
+  enter_phase(s, Phase::ShipmentAndMovement);
+  s = settle(std::move(s), chance);
+  while (!(s.step == Step::Shipment && pending(s) == std::vector<Seat>{seat}) && s.phase == Phase::ShipmentAndMovement) {
+    s = play(s, pending(s).front(), Pass{}, chance);
+  }
+  return s;
+}
+
+
 // The battle enters its plans again (after a test handed out cards): every family's PlansBegin
 // window has its turn anew.
 inline void reenter_plans(GameState& s) {
