@@ -1,0 +1,20 @@
+// The panel contracts' shared pieces (invariants/nexus_contracts.cpp holds the checker table and
+// the first families' contracts; invariants/nexus_contracts_guild_harkonnen.cpp the Spacing Guild's
+// and the Harkonnen's).
+#pragma once
+
+#include "invariants/registry.h"
+
+namespace dune::invariants::contract_detail {
+
+// The play of `card` in `mode` this step, decided on a step of its own (nullptr: none).
+const PlayNexus* play_of(const Transition& t, Faction card, NexusMode mode);
+
+Violations guild_betrayal(const Transition& t, const GameContext&);
+Violations guild_cunning(const Transition& t, const GameContext&);
+Violations guild_secret_ally(const Transition& t, const GameContext&);
+Violations harkonnen_betrayal(const Transition& t, const GameContext&);
+Violations harkonnen_cunning(const Transition& t, const GameContext&);
+Violations harkonnen_secret_ally(const Transition& t, const GameContext&);
+
+}  // namespace dune::invariants::contract_detail
