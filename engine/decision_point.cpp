@@ -2,8 +2,9 @@
 // automatic part is done first (collection.cpp, mentat.cpp); then every seat is asked once and
 // answers Pass. Before passing, an awaited seat may make its at-any-time plays (CommandClass::
 // AnyTime, at the action boundary of flow.cpp). Who has answered is public and every seat is
-// asked, so the pending set reveals nothing. The Nexus panels timed in these phases (Harkonnen,
-// CHOAM Secret Ally; seed 000) will hang their effects here.
+// asked, so the pending set reveals nothing. A Nexus panel timed in these phases is played here
+// before one's answer: today the Harkonnen Secret Ally in the Mentat Pause (seed 000); the CHOAM
+// Secret Ally's Collection trade is to come (issue 21).
 #include "engine/internal.h"
 #include "engine/nexus/nexus.h"
 
