@@ -65,15 +65,28 @@ void apply_nexus_window_pass(GameState& state, Seat seat) {
   if (const NexusFamily* f = window_family(state)) f->pass(state, seat);
 }
 
+// Inside the window only its own card is played: another card's play waits until the step it
+// interrupted resumes (a Bene Gesserit Cunning in the Spacing Guild Betrayal window that a Bene
+// Gesserit shipment opened would leave the window awaiting nobody).
 std::vector<Command> nexus_window_candidates(const GameState& state, Seat seat) {
   std::vector<Command> out{Pass{}};
-  for (Command& c : nexus_play_candidates(state, seat)) out.push_back(std::move(c));
+  for (Command& c : nexus_play_candidates(state, seat)) {
+    if (std::get<PlayNexus>(c).card.faction == *state.nexus.window) out.push_back(std::move(c));
+  }
   return out;
 }
 
 std::optional<Rejection> validate_nexus_window(const GameState& state, Seat seat, const Command& c) {
   if (std::holds_alternative<Pass>(c)) return std::nullopt;
-  if (const auto* n = std::get_if<PlayNexus>(&c)) return validate_nexus_play(state, seat, *n);
+  if (const auto* n = std::get_if<PlayNexus>(&c)) {
+    if (auto r = validate_nexus_play(state, seat, *n)) return r;  // not held, not playable at all, ...
+    if (n->card.faction != *state.nexus.window) {
+      return reject(RejectCode::WrongPhase, "the {} Nexus card's window is open: only that card is played in it, or a pass (the "
+                    "{} card waits for the {} to resume)", to_string(*state.nexus.window), to_string(n->card.faction),
+                    to_string(state.step));
+    }
+    return std::nullopt;
+  }
   return reject(RejectCode::WrongPhase, "the {} Nexus card's window is open: play your Nexus card or pass (the {} waits)",
                 to_string(*state.nexus.window), to_string(state.step));
 }

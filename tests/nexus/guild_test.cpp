@@ -45,6 +45,36 @@ TEST(SpacingGuildNexus, BetrayalTakesOnesOwnPaymentBackAndTheMovementWaits) {
   EXPECT_EQ(pending(s), std::vector<Seat>{harkonnen});
 }
 
+// Inside the Betrayal window a Bene Gesserit shipment opens, only the Guild card is played: the
+// Bene Gesserit's own Cunning, offered in their action before the shipment, waits until the window
+// closes (a gate campaign found the window then awaiting nobody, issue 21).
+TEST(SpacingGuildNexus, AnotherCardWaitsWhileTheBetrayalWindowIsOpen) {
+  StagedChance chance(9);
+  GameState s = audit_game(true, {Faction::BeneGesserit, Faction::Harkonnen, Faction::Emperor, Faction::SpacingGuild});
+  const Seat bg = seat_of(s, Faction::BeneGesserit);
+  give(s, bg, Faction::BeneGesserit);
+  s.storm.sector = Sector{0};
+  s = at_shipment_of(std::move(s), bg, chance);
+  // An advisor group of theirs in Arrakeen, able to flip.
+  s.seat(bg).reserves_normal -= ForceCount{1};
+  s.board.normal[index(kArrakeen)][index(Faction::BeneGesserit)] += ForceCount{1};
+  s.board.advisors[index(TerritoryId::Arrakeen)] = true;
+  const PlayNexus cunning{NexusCardId{Faction::BeneGesserit}, NexusMode::Cunning, std::nullopt, 0, ForceCount{0}};
+  const auto offered = [&](const GameState& g) {
+    const auto legal = legal_commands(g, bg);
+    return std::find(legal.begin(), legal.end(), Command{cunning}) != legal.end();
+  };
+  ASSERT_TRUE(offered(s));  // in their own action, with advisors able to flip
+  s = play(s, bg, Ship{CellId{0}, ForceCount{1}, ForceCount{0}, false}, chance);
+  ASSERT_EQ(s.nexus.window, Faction::SpacingGuild);
+  ASSERT_EQ(pending(s), std::vector<Seat>{bg});
+  EXPECT_FALSE(offered(s));
+  expect_rejected(s, envelope(s, bg, cunning), RejectCode::WrongPhase);
+  s = play(s, bg, Pass{}, chance);
+  EXPECT_FALSE(s.nexus.window);
+  EXPECT_TRUE(offered(s));  // back in their action
+}
+
 // Seed 000: "Immediately after one's Shipment and Movement, make a second shipment. That group
 // cannot move unless Hajr permits it." The receipt binds until the Guild's action ends, then the
 // second shipment comes, and no move follows it without a Hajr.
