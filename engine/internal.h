@@ -157,6 +157,15 @@ void complete_purchase(GameState& state, bool paid);
 // Revival (revival.cpp): the special forces the seat may still revive this turn ([LR] 2.03.11, 2.04),
 // after those its Karama power or a Nexus card revived.
 ForceCount revival_special_left(const GameState& state, Seat seat);
+// The Tleilaxu Nexus card's Secret Ally revival (seed 002's prototype of 14 October): the shared
+// ceiling of at least five forces per turn, and why the seat's own leader (or the Kwisatz Haderach)
+// cannot return by it: the ordinary rules with the unavailable-roster condition waived, the
+// face-down cycle kept ([LR] 1.05.03-04, 2.01.14).
+inline constexpr ForceCount kNexusRevivalCeiling{5};
+std::optional<std::string> nexus_leader_not_revivable(const GameState& state, Seat seat, LeaderId leader);
+std::optional<std::string> nexus_kwisatz_haderach_not_revivable(const GameState& state, Seat seat);
+// A revived leader returns to its owner's shield, ready to fight.
+void return_leader(GameState& state, Seat seat, LeaderId leader);
 
 // Spice Collection and the Mentat Pause: their automatic part, then their decision point.
 void enter_collection(GameState& state);  // collection.cpp

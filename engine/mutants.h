@@ -153,6 +153,12 @@ enum class Mutant : std::uint8_t {
   NexusHarkonnenReplacementSkipped,
   NexusHarkonnenSecretAllyDrawsOne,
   NexusReturnedTraitorKept,
+  // the Tleilaxu Nexus card's Secret Ally (issue 21)
+  NexusTleilaxuForcesFree,
+  NexusTleilaxuLeaderSlotKept,
+  NexusRevivalCeilingIgnored,
+  NexusRevivalRosterKept,
+  NexusTleilaxuKwisatzHaderachStays,
 };
 
 #if DUNE_MUTANTS

@@ -36,6 +36,12 @@ std::vector<Seat> seats_where(const GameState& s, const std::array<bool, kMaxSea
   return out;
 }
 
+std::vector<std::uint8_t> nexus_returns(const GameState& s) {
+  std::vector<std::uint8_t> out;
+  for (Seat seat : all_seats(s)) out.push_back(static_cast<std::uint8_t>(s.revival.nexus_returns[seat.value].value));
+  return out;
+}
+
 BoardView board_view(const GameState& s) {
   BoardView v{s.storm.sector, s.board.shield_wall_destroyed, {}};
   for (std::size_t c = 0; c < kCellCount; ++c) {
@@ -188,7 +194,7 @@ PublicView project_public(const GameState& s) {
   v.proposals = s.blow.proposals;
   v.bidding = bidding_view(s);
   v.progress = ProgressView{seats_where(s, s.charity.answered), seats_where(s, s.decision_point.answered),
-                            seats_where(s, s.revival.done),
+                            seats_where(s, s.revival.done), nexus_returns(s), seats_where(s, s.revival.nexus_leader),
                             s.movement.turn_index, s.movement.spiritual_advisor_cell, s.movement.hajr_played,
                             s.movement.moves_made, s.movement.guild_waits, s.movement.guild_acting,
                             s.movement.guild_done, s.movement.flip_window, s.movement.invoice, s.movement.nexus_guild_rates,
@@ -402,6 +408,8 @@ json view_to_json(const PublicView& v) {
                         {"guild_done", v.progress.guild_done},{"charity_answered", seats_json(v.progress.charity_answered)},
                         {"decision_point_answered", seats_json(v.progress.decision_point_answered)},
                         {"revival_done", seats_json(v.progress.revival_done)},
+                        {"revival_nexus_returns", v.progress.revival_nexus_returns},
+                        {"revival_leader_taken", seats_json(v.progress.revival_leader_taken)},
                         {"movement_turn_index", v.progress.movement_turn_index},
                         {"spiritual_advisor_cell", v.progress.spiritual_advisor_cell
                                                        ? cell_json(*v.progress.spiritual_advisor_cell) : json(nullptr)},

@@ -41,6 +41,18 @@ ForceCount special_limit(const GameState& state, Faction f) {
   return ForceCount{1000};
 }
 
+// The forces the seat's ordinary revival may still return this turn: its limit, and after the
+// Tleilaxu Nexus card's group (seed 002's prototype of 14 October) the shared ceiling of at least
+// five less that group ("a larger native allowance is not reduced"). Its leader slot: one leader
+// (or the Kwisatz Haderach) per turn, the card's counting.
+ForceCount ordinary_left(const GameState& state, Seat seat, Faction f) {
+  const ForceCount limit = revival_limit(f);
+  const ForceCount group = state.revival.nexus_returns[seat.value];
+  if (group == ForceCount{0} || mutant_active(Mutant::NexusRevivalCeilingIgnored)) return limit;
+  const ForceCount ceiling = std::max(limit, kNexusRevivalCeiling);
+  return std::min(limit, ceiling > group ? ceiling - group : ForceCount{0});
+}
+
 // Free revivals are applied to special forces first (the dearer ones when the prices differ).
 Spice force_cost(const GameState& state, Faction f, ForceCount normal, ForceCount special) {
   const FactionInfo& info = faction_info(f);
@@ -62,7 +74,9 @@ bool is_dead(LeaderLocation where) {
 // "all your leaders dead or unavailable (or died once)", which would also let a faction with an
 // active leader revive while one of its leaders, captured by the Harkonnen, has never died; the
 // printed rule is followed: that leader has not died, and the active one stands.
-std::optional<std::string> leader_not_revivable(const GameState& state, Faction f, LeaderId l) {
+// `roster_waived`: the Tleilaxu Nexus card's Secret Ally waives the first condition, not the
+// face-down one (seed 002's prototype of 14 October).
+std::optional<std::string> leader_not_revivable(const GameState& state, Faction f, LeaderId l, bool roster_waived = false) {
   const LeaderInfo& info = leader_info(l);
   const LeaderState& ls = state.leaders[l.value];
   if (info.faction != f || ls.where == LeaderLocation::NotInPlay) return std::string("that leader is not yours");
@@ -76,7 +90,7 @@ std::optional<std::string> leader_not_revivable(const GameState& state, Faction 
     if (o.deaths == 0 && !never_died) never_died = other;
     face_up_left = face_up_left || o.where == LeaderLocation::Tanks;
   }
-  if (active && never_died) {
+  if (active && never_died && !roster_waived) {
     return fmt::format("{} is active and {} has never died: a leader is revived only with no active leader or once all "
                        "have died ([LR] 1.05.03)", leader_info(*active).name, leader_info(*never_died).name);
   }
@@ -93,11 +107,12 @@ std::optional<std::string> leader_not_revivable(const GameState& state, Faction 
 // own revival ([LR] 2.01.15), so it is not one of the leaders counted above.
 constexpr Spice kKwisatzHaderachRevivalCost{2};
 
-std::optional<std::string> kwisatz_haderach_not_revivable(const GameState& state, Faction f) {
+std::optional<std::string> kwisatz_haderach_not_revivable(const GameState& state, Faction f, bool roster_waived = false) {
   if (!state.options.rules.kwisatz_haderach || f != Faction::Atreides) {
     return std::string("only the Atreides, with the Kwisatz Haderach rule, revive the Kwisatz Haderach");
   }
   if (!state.battle.kwisatz_haderach_dead) return std::string("the Kwisatz Haderach is not in the Tanks");
+  if (roster_waived) return std::nullopt;
   for (LeaderId other : ordinary_leaders(f)) {
     const LeaderState& o = state.leaders[other.value];
     if (o.where == LeaderLocation::Available && o.deaths == 0) {
@@ -152,8 +167,10 @@ ForceCount special_left(const GameState& state, Seat seat) {
 bool has_something_to_revive(const GameState& state, Seat s) {
   const SeatState& seat = state.seat(s);
   const Faction f = state.faction_of(s);
+  // A seat holding *a* Nexus card (public) with a leader in the Tanks may hold the Tleilaxu card.
   return seat.tanks_normal + seat.tanks_special > ForceCount{0} || !revivable_leaders(state, f).empty() ||
-         !kwisatz_haderach_not_revivable(state, f) || (karama_revival_open(state, f) && any_leader_dead(state, f));
+         !kwisatz_haderach_not_revivable(state, f) || (karama_revival_open(state, f) && any_leader_dead(state, f)) ||
+         (holds_nexus_card(state, s) && (any_leader_dead(state, f) || state.battle.kwisatz_haderach_dead));
 }
 
 std::optional<Rejection> validate_karama_revive(const GameState& state, Seat seat, const KaramaRevive& r) {
@@ -200,12 +217,7 @@ void apply_karama_revive(GameState& state, Seat seat, const KaramaRevive& r) {
   }
   transfer_forces(state, f, InTanks{}, InReserves{}, r.normal, r.special);
   state.revival.karama_special += r.special;
-  if (r.leader) {
-    LeaderState& l = state.leaders[r.leader->value];
-    l.where = LeaderLocation::Available;
-    l.holder = seat;
-    l.fought_this_phase = false;
-  }
+  if (r.leader) return_leader(state, seat, *r.leader);
 }
 
 void add_karama_revive_candidates(const GameState& state, Seat seat, std::vector<Command>& out) {
@@ -295,9 +307,13 @@ std::optional<Rejection> validate_revive(const GameState& state, Seat seat, cons
     return reject(RejectCode::NotEnoughForces, "the Tanks hold {} of your forces and {} special forces, not {} and {}",
                   s.tanks_normal.value, s.tanks_special.value, r.normal.value, r.special.value);
   }
-  if (r.normal + r.special - r.ally_paid_extra > revival_limit(f)) {
-    return reject(RejectCode::IllegalChoice, "at most {} forces are revived per turn, not {} ([LR] 1.05)",
-                  revival_limit(f).value, (r.normal + r.special - r.ally_paid_extra).value);
+  if (r.normal + r.special - r.ally_paid_extra > ordinary_left(state, seat, f)) {
+    return reject(RejectCode::IllegalChoice, "at most {} forces are revived per turn, not {} ([LR] 1.05; a Tleilaxu Nexus revival "
+                  "of this turn counts against the shared ceiling, seed 002)",
+                  ordinary_left(state, seat, f).value, (r.normal + r.special - r.ally_paid_extra).value);
+  }
+  if ((r.leader || r.kwisatz_haderach) && state.revival.nexus_leader[seat.value]) {
+    return reject(RejectCode::IllegalChoice, "the Tleilaxu Nexus card's revival took your one leader revival of the turn (seed 002)");
   }
   if (r.special > special_left(state, seat)) {
     return reject(RejectCode::IllegalChoice, "at most {} {} revived per turn, not {} ([LR] 2.03.11 / 2.04; a Karama or Nexus revival "
@@ -351,6 +367,22 @@ void finish_if_done(GameState& state) {
 
 ForceCount revival_special_left(const GameState& state, Seat seat) { return special_left(state, seat); }
 
+std::optional<std::string> nexus_leader_not_revivable(const GameState& state, Seat seat, LeaderId l) {
+  if (l.value >= kLeaderCount) return std::string("no such leader");
+  return leader_not_revivable(state, state.faction_of(seat), l, !mutant_active(Mutant::NexusRevivalRosterKept));
+}
+
+std::optional<std::string> nexus_kwisatz_haderach_not_revivable(const GameState& state, Seat seat) {
+  return kwisatz_haderach_not_revivable(state, state.faction_of(seat), true);
+}
+
+void return_leader(GameState& state, Seat seat, LeaderId leader) {
+  LeaderState& l = state.leaders[leader.value];
+  l.where = LeaderLocation::Available;
+  l.holder = seat;
+  l.fought_this_phase = false;
+}
+
 void enter_revival(GameState& state) {
   state.step = Step::Revival;
   state.revival = RevivalState{};
@@ -366,10 +398,13 @@ std::vector<Command> candidates_revival(const GameState& state, Seat seat) {
   const Faction f = state.faction_of(seat);
   const SeatState& s = state.seat(seat);
   std::vector<std::optional<LeaderId>> leaders{std::nullopt};
-  for (LeaderId l : revivable_leaders(state, f)) leaders.emplace_back(l);
-  const bool kwisatz_haderach = !kwisatz_haderach_not_revivable(state, f);
+  const bool leader_slot = !state.revival.nexus_leader[seat.value];
+  if (leader_slot) {
+    for (LeaderId l : revivable_leaders(state, f)) leaders.emplace_back(l);
+  }
+  const bool kwisatz_haderach = leader_slot && !kwisatz_haderach_not_revivable(state, f);
   std::vector<Command> out{Pass{}};
-  const int limit = revival_limit(f).value;
+  const int limit = ordinary_left(state, seat, f).value;
   const int extra = ally_of(state, f) == Faction::Emperor ? kEmperorExtraRevivals.value : 0;
   const int max_total = std::min(limit + extra, s.tanks_normal.value + s.tanks_special.value);
   for (int kh = 0; kh < (kwisatz_haderach ? 2 : 1); ++kh) {
@@ -426,12 +461,7 @@ void apply_revival(GameState& state, Seat seat, const Command& c) {
     pay_to_bank(state, seat, own_cost(state, f, *r));
     pay_extra_revivals(state, split(f, *r).emperor_cost);
     transfer_forces(state, f, InTanks{}, InReserves{}, r->normal, r->special);
-    if (r->leader) {
-      LeaderState& l = state.leaders[r->leader->value];
-      l.where = LeaderLocation::Available;
-      l.holder = seat;
-      l.fought_this_phase = false;
-    }
+    if (r->leader) return_leader(state, seat, *r->leader);
     if (r->kwisatz_haderach) state.battle.kwisatz_haderach_dead = false;  // [LR] 2.01.14
   }
   finish_if_done(state);

@@ -26,7 +26,7 @@ std::optional<Rejection> check_options(const Options& o) {
     if (std::count(o.factions.begin(), o.factions.end(), f) > 1) {
       return reject(RejectCode::IllegalChoice, "{} is seated twice", to_string(f));
     }
-    if (faction_info(f).expansion != Expansion::Base) {
+    if (!faction_playable(f)) {
       return reject(RejectCode::NotImplemented,
                     "{} is not playable yet: the engine supports the six base factions "
                     "(rules-status table)", to_string(f));

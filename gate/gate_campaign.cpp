@@ -204,9 +204,10 @@ void run_family(const GateOptions& o, reports::FamilyResult& f, Clock::time_poin
   for (const NexusPanelInfo& p : kNexusPanels) {
     if (p.card != f.family) continue;
     const PanelStatus status = panel_status(p);
-    std::string edges(status.reason);
-    if (registered) edges = std::string(registered->panels[index(p.mode)].not_offered);
-    f.panels.push_back({p.mode, status.kind, std::move(edges)});
+    const bool available = status.kind != StatusKind::Unavailable;
+    std::string edges(status.reason);  // unavailable: why
+    if (registered && available) edges = std::string(registered->panels[index(p.mode)].not_offered);
+    f.panels.push_back({p.mode, status.kind, std::move(edges), available ? std::string(status.reason) : ""});
   }
   std::vector<std::uint64_t> games;
   for (std::uint64_t g = static_cast<std::uint64_t>(o.shard.index); g < o.games; g += static_cast<std::uint64_t>(o.shard.count)) {

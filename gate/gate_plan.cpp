@@ -106,7 +106,8 @@ std::uint64_t scaled(std::uint64_t full, std::uint64_t games) {
 
 PlannedGame plan_game(Faction family, std::uint64_t campaign_seed, std::uint64_t game) {
   std::mt19937_64 rng(mix(mix(campaign_seed) ^ (static_cast<std::uint64_t>(index(family)) << 48) ^ game));
-  const bool native = game % 3 != 2;
+  // Two games in three seat the card's faction (its Betrayal and Cunning), when setup can seat it.
+  const bool native = game % 3 != 2 && faction_playable(family);
   std::vector<Faction> others;
   for (Faction f : kBaseFactions) {
     if (f != family) others.push_back(f);
@@ -168,7 +169,8 @@ std::vector<CoverageRule> coverage_rules(Faction family, std::uint64_t games) {
         fmt::format("more games: another seat must hold the card while {} fights", to_string(family)),
         played<NexusMode::Betrayal>);
   panel(NexusMode::SecretAlly, 3, "Secret Ally played",
-        fmt::format("more games: the setups without {} (every third game) reach it", to_string(family)),
+        fmt::format("more games: the setups without {} ({}) reach it", to_string(family),
+                    faction_playable(family) ? "every third game" : "every game"),
         played<NexusMode::SecretAlly>);
   // The rows the family's own file adds (engine/nexus/<family>.cpp).
   if (const NexusFamily* f = find_nexus_family(family)) {
@@ -188,8 +190,10 @@ std::vector<CoverageRule> coverage_rules(Faction family, std::uint64_t games) {
   lifecycle(5, "held card replaced (item 4)", "more games: nexus-eager seats replace held cards", held_card_replaced);
   lifecycle(10, "opportunity passed: keep or decline (item 4)", allies, opportunity_passed);
   lifecycle(10, "redraw policy chosen (item 4)", "more games: nexus-eager seats set policies", policy_chosen);
-  lifecycle(2, "own-faction card redrawn (item 4)", "more games: the native seat must draw its own card under a redraw policy",
-            own_card_redrawn);
+  if (faction_playable(family)) {  // no seat is the card's own faction otherwise
+    lifecycle(2, "own-faction card redrawn (item 4)", "more games: the native seat must draw its own card under a redraw policy",
+              own_card_redrawn);
+  }
   lifecycle(3, "alliance discarded a held card (item 6)", "more games: ally-eager seats ally while holding cards",
             alliance_discarded);
   lifecycle(1, "discards reshuffled into an exhausted deck", "more games: the twelve-card deck must run out within the turn limit",

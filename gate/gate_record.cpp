@@ -48,6 +48,14 @@ std::optional<std::string> record_problem(const nlohmann::json& record) {
     if (!e.is_object() || !e.contains("family") || !e["family"].is_string() || !family_named(e["family"].get<std::string>())) {
       return fmt::format(".families[{}].family: expected a Nexus family's name", i);
     }
+    if (!e.contains("panels") || !e["panels"].is_array() || e["panels"].empty()) {
+      return fmt::format(".families[{}].panels: expected a nonempty array of panel names", i);
+    }
+    for (const nlohmann::json& p : e["panels"]) {
+      if (!p.is_string() || std::ranges::none_of(kNexusModes, [&](NexusMode m) { return to_string(m) == p.get<std::string>(); })) {
+        return fmt::format(".families[{}].panels: expected Betrayal, Cunning or Secret Ally, not {}", i, p.dump());
+      }
+    }
   }
   return std::nullopt;
 }
@@ -64,8 +72,15 @@ std::optional<nlohmann::json> updated_record(const nlohmann::json& record, const
   }
   for (const reports::FamilyResult& f : r.families) {
     if (f.verdict.kind != reports::VerdictKind::Verified) continue;
+    // The panels this campaign verified: those it could play (the report's panel table).
+    nlohmann::json panels = nlohmann::json::array();
+    for (const reports::PanelEntry& p : f.panels) {
+      if (p.status != StatusKind::Unavailable) panels.push_back(std::string(to_string(p.mode)));
+    }
+    if (panels.empty()) continue;
     families.push_back({{"family", std::string(to_string(f.family))},
                         {"digest", f.verdict.digest},
+                        {"panels", std::move(panels)},
                         {"report", report_dir + "/" + reports::kJsonFile},
                         {"campaign", fmt::format("dunecheck gate --family {} --games {} --seed {}", json_io::name_of(f.family),
                                                  games, seed)}});

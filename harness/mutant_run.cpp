@@ -171,6 +171,25 @@ GameState staged_start(const GameSpec& spec, const MutantInfo& mutant) {
     s.nexus.held[fremen.value] = NexusCardId{Faction::Emperor};
     return s;
   }
+  // The Atreides hold the Tleilaxu card (Secret Ally, the Tleilaxu absent) with 6 forces in the
+  // Tanks and, Basic, Dr. Yueh dead once (the others alive and never dead: ordinarily not
+  // revivable); Advanced, all five leaders dead once (the ordinary revival may take one after the
+  // card's) and the Kwisatz Haderach token in the Tanks too.
+  if (start == MutantStart::AtreidesHoldTleilaxuCard) {
+    const Seat atreides = *s.seat_of(Faction::Atreides);
+    SeatState& a = s.seat(atreides);
+    a.reserves_normal -= ForceCount{6};
+    a.tanks_normal += ForceCount{6};
+    for (LeaderId l : ordinary_leaders(Faction::Atreides)) {
+      if (l != ordinary_leaders(Faction::Atreides).back() && !s.options.rules.kwisatz_haderach) continue;
+      s.leaders[l.value].where = LeaderLocation::Tanks;
+      s.leaders[l.value].deaths = 1;
+    }
+    s.nexus.deck.take_unseen(NexusCardId{Faction::Tleilaxu});
+    s.nexus.held[atreides.value] = NexusCardId{Faction::Tleilaxu};
+    s.battle.kwisatz_haderach_dead = s.options.rules.kwisatz_haderach;  // Advanced: the token in the Tanks too
+    return s;
+  }
   if (start == MutantStart::FremenKarama) {
     full_hand_with_karama(s, *s.seat_of(Faction::Fremen), 4, 2);
     return s;
@@ -221,7 +240,8 @@ MutantOutcome run_mutant(const MutantInfo& mutant, const MutantRunOptions& optio
     out.not_applicable.push_back("determinism.replay");
     std::erase_if(checkers, [](const invariants::Checker& c) { return c.name == "determinism.replay"; });
   }
-  if (mutant.setup.start == MutantStart::FremenHoldEmperorCard) {  // the card staged at setup, which no deal gives
+  if (mutant.setup.start == MutantStart::FremenHoldEmperorCard ||
+      mutant.setup.start == MutantStart::AtreidesHoldTleilaxuCard) {  // the card staged at setup, which no deal gives
     out.not_applicable.push_back("lifecycle.2-initialization");
     std::erase_if(checkers, [](const invariants::Checker& c) { return c.name == "lifecycle.2-initialization"; });
   }

@@ -658,6 +658,11 @@ constexpr std::array kContracts{
     Checker{"contract.harkonnen.secret-ally", "oracle",
             "the Harkonnen Secret Ally, the Harkonnen absent, at the Mentat Pause draws two Traitor Cards and then shuffles two back",
             harkonnen_secret_ally},
+    Checker{"contract.tleilaxu.secret-ally", "oracle",
+            "the Tleilaxu Secret Ally, the Tleilaxu absent, in Revival before the ordinary revival, returns one own dead leader "
+            "free and up to five forces at one spice each; the ordinary revival after it keeps the shared ceiling of five and "
+            "returns no leader (prototype policy, seed 002)",
+            tleilaxu_secret_ally},
 };
 
 }  // namespace

@@ -1,6 +1,6 @@
 // The panel contracts' shared pieces (invariants/nexus_contracts.cpp holds the checker table and
 // the first families' contracts; invariants/nexus_contracts_guild_harkonnen.cpp the Spacing Guild's
-// and the Harkonnen's).
+// and the Harkonnen's; invariants/nexus_contracts_expansion.cpp the expansion cards' Secret Ally).
 #pragma once
 
 #include "invariants/registry.h"
@@ -16,5 +16,6 @@ Violations guild_secret_ally(const Transition& t, const GameContext&);
 Violations harkonnen_betrayal(const Transition& t, const GameContext&);
 Violations harkonnen_cunning(const Transition& t, const GameContext&);
 Violations harkonnen_secret_ally(const Transition& t, const GameContext&);
+Violations tleilaxu_secret_ally(const Transition& t, const GameContext&);  // nexus_contracts_expansion.cpp
 
 }  // namespace dune::invariants::contract_detail

@@ -238,6 +238,10 @@ Violations legal_revival(const Transition& t, const GameContext&);
 std::string revive_illegal(const GameState& s, Seat seat, const Revive& c);
 std::string revival_turn_illegal(const GameState& s, Seat seat);
 std::string revival_choice_illegal(const GameState& s, Seat seat, const Revive& c);
+// The special forces `seat` revived this turn by a Karama power or a Nexus card, and the Tleilaxu
+// Nexus card's revival it made this turn (nullptr: none), from the log.
+int specials_revived_this_turn(const GameState& s, Seat seat);
+const PlayNexus* tleilaxu_revival_this_turn(const GameState& s, Seat seat);
 // The Nexus plays' common contract and each family's panel contracts (oracles_nexus.cpp).
 Violations nexus_play(const Transition& t, const GameContext&);
 Violations advisor_flip(const Transition& t, const GameContext&);

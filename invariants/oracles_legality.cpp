@@ -307,20 +307,111 @@ std::vector<Revive> legal_revives(const GameState& s, Seat seat) {
   return out;
 }
 
+// The Nexus cards' revivals (seed 000, Emperor, Fremen and Tleilaxu rows): why `c` is no legal
+// play for `seat` in Revival, or "" when it is one. Played as Secret Ally (the card's faction
+// absent), by the holder, at its own Revival decision before its ordinary revival:
+// - the Emperor's and the Fremen's card: exactly three forces free (seed 003: not offered when three
+//   cannot be revived), `special` of them special, no leader;
+// - the Tleilaxu card (seed 002's prototype of 14 October): one own leader in the Tanks, mandatory,
+//   the unavailable-roster condition waived ([LR] 1.05.03) but not the face-down one (1.05.04), or
+//   the Advanced Atreides' dead Kwisatz Haderach instead; up to five forces at one spice each.
+// Advanced Sardaukar and Fedaykin: one a turn across every revival (November FAQ p.2).
+std::string nexus_revival_illegal(const GameState& s, Seat seat, const PlayNexus& c) {
+  const auto held = s.nexus.held[seat.value];
+  if (!held || !(*held == c.card)) return "a Nexus card it does not hold (seed 000, item 9)";
+  if (c.mode != NexusMode::SecretAlly || s.seat_of(c.card.faction)) return "only a Secret Ally revives, its faction absent (seed 000)";
+  // Whose decision it is the protocol checker decides; after an ordinary revival it is over.
+  if (!revival_turn_illegal(s, seat).empty()) return "after its ordinary revival (its Revival decision is over)";
+  if (c.element || c.answers != 0) return "a revival names no plan element and answers no attempt";
+  const Faction f = s.faction_of(seat);
+  const SeatState& me = s.seat(seat);
+  if (c.normal.value < 0 || c.special.value < 0) return "a negative count";
+  if (s.options.rules.special_forces && (f == Faction::Emperor || f == Faction::Fremen) &&
+      c.special.value + specials_revived_this_turn(s, seat) > 1) {
+    return "one special force revived a turn ([LR] 2.03.11; November FAQ p.2)";
+  }
+  switch (c.card.faction) {
+    case Faction::Emperor:
+    case Faction::Fremen:
+      if (c.leader || c.kwisatz_haderach || c.normal.value != 0) return "the three forces name only how many are special (seed 000)";
+      if (c.special.value > 3 || c.special > me.tanks_special || 3 - c.special.value > me.tanks_normal.value) {
+        return "three forces cannot be revived from the Tanks (seed 003)";
+      }
+      return "";
+    case Faction::Tleilaxu: {
+      if (c.normal > me.tanks_normal || c.special > me.tanks_special) return "more forces than its Tanks hold";
+      if ((c.normal + c.special).value > 5) return "up to five forces (seed 000)";
+      if ((c.normal + c.special).value > me.spice.value) return "one spice each, more than it has (seed 000)";
+      if (c.leader.has_value() == c.kwisatz_haderach) return "one own leader or the Kwisatz Haderach, mandatory (prototype policy, seed 002)";
+      if (c.kwisatz_haderach) {
+        if (f != Faction::Atreides || !s.options.rules.kwisatz_haderach || !s.battle.kwisatz_haderach_dead) {
+          return "the Kwisatz Haderach of the Advanced Atreides, dead ([LR] 2.01.14)";
+        }
+        return "";
+      }
+      if (c.leader->value >= kLeaderCount || kLeaders[c.leader->value].faction != f || !in_tanks(s, *c.leader)) {
+        return "one of its own leaders in the Tanks (seed 002)";
+      }
+      if (s.leaders[c.leader->value].where == LeaderLocation::TanksFaceDown) {
+        for (std::size_t l = 0; l < kLeaderCount; ++l) {
+          if (kLeaders[l].faction == f && s.leaders[l].where == LeaderLocation::Tanks) return "a face-down leader waits for the face-up ones ([LR] 1.05.04)";
+        }
+      }
+      return "";
+    }
+    default:
+      return "no other Nexus card revives (seed 000)";
+  }
+}
+
+// A play of a card whose Secret Ally revives in Revival (another card's play there is an at-any-time
+// play, the Harkonnen Cunning: not a revival, oracle.legal-command's).
+bool revival_card(const PlayNexus& p) {
+  const Faction f = p.card.faction;
+  return p.mode == NexusMode::SecretAlly && (f == Faction::Emperor || f == Faction::Fremen || f == Faction::Tleilaxu);
+}
+
+// Every Nexus revival the reference allows `seat`: its held card's, each leader (or none, or the
+// Kwisatz Haderach) and each count.
+std::vector<PlayNexus> legal_nexus_revivals(const GameState& s, Seat seat) {
+  std::vector<PlayNexus> out;
+  const auto held = s.nexus.held[seat.value];
+  if (!held || !revival_card(PlayNexus{*held, NexusMode::SecretAlly, std::nullopt, 0, ForceCount{0}})) return out;
+  std::vector<std::optional<LeaderId>> leaders{std::nullopt};
+  for (std::size_t l = 0; l < kLeaderCount; ++l) {
+    if (kLeaders[l].faction == s.faction_of(seat)) leaders.emplace_back(LeaderId{static_cast<std::uint8_t>(l)});
+  }
+  for (const auto& leader : leaders) {
+    for (int kh = 0; kh <= 1; ++kh) {
+      for (int n = 0; n <= 5; ++n) {
+        for (int sp = 0; sp <= 5; ++sp) {
+          PlayNexus p{*held, NexusMode::SecretAlly, std::nullopt, 0, ForceCount{sp}};
+          p.normal = ForceCount{n};
+          p.leader = leader;
+          p.kwisatz_haderach = kh == 1;
+          if (nexus_revival_illegal(s, seat, p).empty()) out.push_back(p);
+        }
+      }
+    }
+  }
+  return out;
+}
+
 // ---- the two checks of a legality oracle -------------------------------------------------------
 
 // The completeness probe (sampled): where the engine offers `seat` some command of kind C, it
 // offers exactly the ones the reference allows, both ways. False when it offers none (nothing was
-// compared: the seat is not at that decision).
+// compared: the seat is not at that decision), unless `at_decision` says it is.
 template <class C>
 bool compare_offered(const Transition& t, Seat seat, Oracle o, std::vector<C> (*reference)(const GameState&, Seat),
-                     std::string (*illegal)(const GameState&, Seat, const C&), Violations& out) {
+                     std::string (*illegal)(const GameState&, Seat, const C&), Violations& out, bool at_decision = false,
+                     bool (*among)(const C&) = nullptr) {
   const GameState& b = t.before;
   std::vector<C> offered;
   for (const Command& c : legal_commands(b, seat)) {
-    if (const auto* x = std::get_if<C>(&c)) offered.push_back(*x);
+    if (const auto* x = std::get_if<C>(&c); x && (!among || among(*x))) offered.push_back(*x);
   }
-  if (offered.empty()) return false;
+  if (offered.empty() && !at_decision) return false;
   const std::vector<C> allowed = reference(b, seat);
   for (const C& x : allowed) {
     if (std::find(offered.begin(), offered.end(), x) == offered.end()) {
@@ -364,8 +455,25 @@ Violations legal_shipment(const Transition& t, const GameContext&) {
   return legality<Ship>(t, Step::Shipment, kLegalShipment, legal_ships, ship_illegal, true);
 }
 
+// The ordinary revivals and the Nexus cards' revival plays: a play is decided by its own
+// reference; on a sampled ordinary decision (the seat revived or passed: it was at its decision)
+// both offered sets are compared, the plays even when the engine offers none.
 Violations legal_revival(const Transition& t, const GameContext&) {
-  return legality<Revive>(t, Step::Revival, kLegalRevival, legal_revives, revive_illegal, true);
+  const Envelope* e = envelope_of(t);
+  if (const auto* p = e ? std::get_if<PlayNexus>(&e->command) : nullptr) {
+    if (!revival_card(*p)) return {};
+    return legality<PlayNexus>(t, Step::Revival, kLegalRevival, legal_nexus_revivals, nexus_revival_illegal, true);
+  }
+  Violations out = legality<Revive>(t, Step::Revival, kLegalRevival, legal_revives, revive_illegal, true);
+  if (e && t.before.step == Step::Revival && t.index % 4 == 0) {
+    Violations plays;
+    const bool at_decision = std::holds_alternative<Revive>(e->command) || std::holds_alternative<Pass>(e->command);
+    if (compare_offered<PlayNexus>(t, e->seat, kLegalRevival, legal_nexus_revivals, nexus_revival_illegal, plays, at_decision,
+                                   revival_card)) {
+      for (Violation& v : decided(kLegalRevival, std::move(plays))) out.push_back(std::move(v));
+    }
+  }
+  return out;
 }
 
 Violations legal_bidding(const Transition& t, const GameContext&) {

@@ -618,6 +618,27 @@ struct Rules {
 
 }  // namespace
 
+// The special forces `seat` revived this turn besides its ordinary revival: by the Emperor's Karama
+// power, and by a Nexus card's revival (the Emperor's and Fremen's three, the Tleilaxu's group).
+int specials_revived_this_turn(const GameState& s, Seat seat) {
+  int n = 0;
+  this_turn(s, [&](const Envelope& e) {
+    if (e.seat != seat) return;
+    if (const auto* k = std::get_if<KaramaRevive>(&e.command)) n += k->special.value;
+    if (const auto* p = std::get_if<PlayNexus>(&e.command); p && p->mode == NexusMode::SecretAlly) n += p->special.value;
+  });
+  return n;
+}
+
+const PlayNexus* tleilaxu_revival_this_turn(const GameState& s, Seat seat) {
+  const PlayNexus* out = nullptr;
+  this_turn(s, [&](const Envelope& e) {
+    const auto* p = std::get_if<PlayNexus>(&e.command);
+    if (p && e.seat == seat && p->card.faction == Faction::Tleilaxu && p->mode == NexusMode::SecretAlly) out = p;
+  });
+  return out;
+}
+
 // Why `seat` may make no revival now: one revival a turn; a Karama cancel of the Emperor's extras
 // or the Fremen's grant allows the retake without them ([LR] 1.05, 3.04). "" when it may.
 std::string revival_turn_illegal(const GameState& s, Seat seat) {
@@ -644,9 +665,18 @@ std::string revival_choice_illegal(const GameState& s, Seat seat, const Revive& 
   if (c.normal.value < 0 || c.special.value < 0 || c.ally_paid_extra.value < 0) return "a negative count";
   if (c.normal + c.special == ForceCount{0} && !c.leader && !c.kwisatz_haderach) return "nothing revived (a Pass declines)";
   const FactionInfo& info = faction_info(f);
-  if (info.revival_limit && (c.normal + c.special - c.ally_paid_extra).value > info.revival_limit->value) {
-    return fmt::format("more than {} forces a turn ([LR] 1.05.01)", info.revival_limit->value);
+  // After the Tleilaxu Nexus card's revival of this turn (seed 002's prototype of 14 October): its
+  // group counts against a shared ceiling of at least five, and it took the one leader revival.
+  const PlayNexus* card = tleilaxu_revival_this_turn(s, seat);
+  if (info.revival_limit) {
+    int allowed = info.revival_limit->value;
+    if (card) allowed = std::min(allowed, std::max(allowed, 5) - (card->normal + card->special).value);
+    if ((c.normal + c.special - c.ally_paid_extra).value > allowed) {
+      return fmt::format("more than {} forces a turn ([LR] 1.05.01{})", allowed,
+                         card ? "; the Tleilaxu Nexus revival's group counts against the shared ceiling of five, seed 002" : "");
+    }
   }
+  if (card && (c.leader || c.kwisatz_haderach)) return "the Tleilaxu Nexus revival took the one leader revival of the turn (seed 002)";
   if (c.ally_paid_extra.value > 0) {
     // The extras come beyond the ally's own limit, filled first (README rules status, "Emperor-paid
     // extra revivals": "up to 3 forces beyond the ally's limit"), paid from what the Emperor lets
@@ -662,16 +692,8 @@ std::string revival_choice_illegal(const GameState& s, Seat seat, const Revive& 
   if (s.options.rules.special_forces && (f == Faction::Emperor || f == Faction::Fremen)) {
     // One Sardaukar or Fedaykin a turn ([LR] 2.03.11; fact sheet faction table, Fremen): the
     // Emperor's Karama revival this turn counts.
-    int before = 0;
-    this_turn(s, [&](const Envelope& e) {
-      if (const auto* k = std::get_if<KaramaRevive>(&e.command); k && e.seat == seat) before += k->special.value;
-      // The Emperor Nexus card's three free revivals count too (November FAQ p.2, seed 003).
-      if (const auto* p = std::get_if<PlayNexus>(&e.command); p && e.seat == seat && p->card.faction == Faction::Emperor &&
-                                                             p->mode == NexusMode::SecretAlly) {
-        before += p->special.value;
-      }
-    });
-    if (c.special.value + before > 1) return "one special force revived a turn ([LR] 2.03.11; fact sheet, Fremen)";
+    // Nexus revivals of this turn count too (November FAQ p.2, seed 003, seed 002).
+    if (c.special.value + specials_revived_this_turn(s, seat) > 1) return "one special force revived a turn ([LR] 2.03.11; fact sheet, Fremen)";
   }
   if (c.leader && c.kwisatz_haderach) return "one leader revival a turn ([LR] 1.05.03, 2.01.14)";
   if (c.leader) {

@@ -7,7 +7,9 @@
 //            Ally (item 8); no alliance changes (item 7); no physical piece moves (seed 003: a
 //            Nexus card creates no component) but those the panel's printed effect moves: the
 //            Emperor Secret Ally's purchase hands the buyer its lot, its revival returns three of
-//            the player's forces (as the play names them) from the Tanks to its reserves.
+//            the player's forces (as the play names them) from the Tanks to its reserves; the
+//            Tleilaxu Secret Ally's returns the named leader to its owner's shield and the named
+//            forces to reserves, each force paid one spice to the bank (seed 000, seed 002).
 // A play whose panel has no contract checker is decided only as far as the common contract goes,
 // and counted skipped.
 #include <fmt/format.h>
@@ -70,6 +72,25 @@ void panel_pieces(const Transition& t, const PlayNexus& p, Seat seat, GameState&
         want.bank -= i.amount;
       }
     }
+  }
+  // The Tleilaxu Secret Ally: the named leader (or the Kwisatz Haderach, no piece here) and up to
+  // five forces, one spice each to the bank (seed 000; seed 002: the five are not free).
+  if (p.card.faction == Faction::Tleilaxu && p.mode == NexusMode::SecretAlly && b.step == Step::Revival) {
+    SeatState& w = want.seat(seat);
+    w.tanks_normal -= p.normal;
+    w.tanks_special -= p.special;
+    w.reserves_normal += p.normal;
+    w.reserves_special += p.special;
+    const Spice price{(p.normal + p.special).value};
+    w.spice -= price;
+    want.bank += price;
+    if (p.leader && p.leader->value < kLeaderCount) {
+      LeaderState& l = want.leaders[p.leader->value];
+      l.where = LeaderLocation::Available;
+      l.holder = seat;
+      l.fought_this_phase = false;
+    }
+    return;
   }
   // The Emperor's and the Fremen's Secret Ally revive three forces (seed 000, seed 003).
   const bool revives = p.card.faction == Faction::Emperor || p.card.faction == Faction::Fremen;

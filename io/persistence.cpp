@@ -119,7 +119,7 @@ json blow_json(const SpiceBlowState& b) {
 }
 
 // Per seat, the nonzero counts only.
-json nexus_special_json(const std::array<ForceCount, kMaxSeats>& counts) {
+json seat_counts_json(const std::array<ForceCount, kMaxSeats>& counts) {
   json out = json::array();
   for (std::size_t i = 0; i < kMaxSeats; ++i) {
     if (counts[i] != ForceCount{0}) out.push_back({{"seat", i}, {"forces", counts[i].value}});
@@ -278,7 +278,8 @@ json state_to_json(const GameState& s) {
           {"treachery", {{"deck", pile(s.treachery.deck)}, {"discard", ids(s.treachery.discard)}, {"set_aside", ids(s.treachery.set_aside)}}},
           {"traitor_deck", pile(s.traitor_deck)}, {"alliances", alliances}, {"bidding", bidding_json(s.bidding)},
           {"revival", {{"done", seat_set(s.revival.done)}, {"karama_special", s.revival.karama_special.value},
-                       {"nexus_special", nexus_special_json(s.revival.nexus_special)}}}, {"movement", movement_json(s.movement)},
+                       {"nexus_special", seat_counts_json(s.revival.nexus_special)},
+                       {"nexus_returns", seat_counts_json(s.revival.nexus_returns)}, {"nexus_leader", seat_set(s.revival.nexus_leader)}}}, {"movement", movement_json(s.movement)},
           {"battle", battle_json(s.battle)}, {"nexus", nexus_json(s.nexus)}, {"knowledge", {{"sightings", sightings}}}, {"bank", s.bank.value},
           {"truthtrance_answers", answers}, {"winners", winners}, {"halted", s.halted}, {"version", s.version},
           {"committed", committed}, {"log", log}, {"karama", karama_json(s.karama)}};
@@ -601,6 +602,10 @@ GameState read_state(const In& in) {
   for (const In& x : in["revival"]["nexus_special"].items()) {
     s.revival.nexus_special[r.seat(x["seat"]).value] = ForceCount{Reader::amount(x["forces"])};
   }
+  for (const In& x : in["revival"]["nexus_returns"].items()) {
+    s.revival.nexus_returns[r.seat(x["seat"]).value] = ForceCount{Reader::amount(x["forces"])};
+  }
+  s.revival.nexus_leader = r.seat_set(in["revival"]["nexus_leader"]);
   r.movement(in["movement"], s.movement);
   r.battle(in["battle"], s.battle);
   r.nexus(in["nexus"], s.nexus, s.options.nexus != NexusModuleMode::Off);

@@ -40,7 +40,8 @@ namespace dune {
 // Schema 9: the Spacing Guild Nexus card's shipment facts (movement.invoice, nexus_guild_rates,
 // extra_shipment).
 // Schema 10: the Harkonnen Nexus card's traitor facts (nexus.traitor_exchange, battle.traitor_revealed).
-inline constexpr int kSchemaVersion = 10;
+// Schema 11: the Tleilaxu Nexus card's Secret Ally revival (revival.nexus_returns, nexus_leader).
+inline constexpr int kSchemaVersion = 11;
 
 // FNV-1a 64-bit over bytes; the digest of a document is this over its content's canonical dump.
 std::uint64_t fnv1a64(std::string_view bytes);

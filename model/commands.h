@@ -438,11 +438,17 @@ struct PlayNexus {
   std::optional<PlanElement> element;
   std::uint32_t answers = 0;
   ForceCount special;
+  // A Nexus revival of a leader and forces (the Tleilaxu card's Secret Ally, seed 002): the
+  // ordinary forces returned, and the own leader or (Atreides) the Kwisatz Haderach.
+  ForceCount normal{};
+  std::optional<LeaderId> leader{};
+  bool kwisatz_haderach = false;
   static constexpr CommandInfo kInfo{"PlayNexus", "play a Nexus card", CommandClass::Step,
                                      {Step::SpiceBlow, Step::WormRide, Step::Bidding, Step::Revival, Step::Shipment,
                                       Step::Movement, Step::Battle, Step::MentatPause}};
   template <class C, class F> static void fields(C& c, F&& f) {
     f("card", c.card); f("mode", c.mode); f("element", c.element); f("answers", c.answers); f("special", c.special);
+    f("normal", c.normal); f("leader", c.leader); f("kwisatz_haderach", c.kwisatz_haderach);
   }
   friend bool operator==(const PlayNexus&, const PlayNexus&) = default;
 };

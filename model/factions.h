@@ -102,6 +102,11 @@ inline constexpr std::array<FactionInfo, kFactionCount> kFactions{{
 
 constexpr const FactionInfo& faction_info(Faction f) { return kFactions[index(f)]; }
 
+// Whether setup seats the faction (engine/setup.cpp): the six base factions. The expansion factions
+// wait for their issues (rules-status table); until then their Nexus cards are played only as
+// Secret Ally (model/nexus_registry.h).
+constexpr bool faction_playable(Faction f) { return faction_info(f).expansion == Expansion::Base; }
+
 constexpr ForceSplit total_forces(Faction f, bool advanced_special_forces) {
   return advanced_special_forces ? faction_info(f).forces_advanced : faction_info(f).forces_basic;
 }

@@ -16,7 +16,8 @@
   FAMILY(Emperor) \
   FAMILY(Fremen) \
   FAMILY(SpacingGuild) \
-  FAMILY(Harkonnen)
+  FAMILY(Harkonnen) \
+  FAMILY(Tleilaxu)
 // clang-format on
 
 namespace dune {

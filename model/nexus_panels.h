@@ -30,6 +30,9 @@ struct NexusPanelInfo {
   std::string_view timing;   // as the panel states it
   PhaseMask windows;         // empty: no printed phase
   std::string_view open_question;  // an unresolved source question from the seeds, or ""
+  // A policy a seed adopts for the panel (seed 002's prototype), not a publisher ruling: the
+  // catalogue, views and reports show it beside the panel's status. "" when none.
+  std::string_view policy = "";
 };
 
 inline constexpr std::size_t kNexusPanelCount = 36;
@@ -94,8 +97,9 @@ inline constexpr std::array<NexusPanelInfo, kNexusPanelCount> kNexusPanels{{
     {Faction::Tleilaxu, NexusMode::Cunning, "Set all revealed Face Dancers aside, secretly draw replacements, then shuffle the set-aside identities into the Traitor Deck.",
      "no printed phase", PhaseMask{}, ""},
     {Faction::Tleilaxu, NexusMode::SecretAlly, "During Revival, revive an own leader free and up to five forces at one spice each.",
-     "Revival", PhaseMask{Phase::Revival},
-     "shared allowance, leader slot and partial use: recommended prototype of 14 October (seed 002), not a publisher ruling"},
+     "Revival", PhaseMask{Phase::Revival}, "",
+     "prototype policy, seed 002: the recommended combined revival of 14 October (a shared ceiling of five, the leader mandatory "
+     "and in the one slot, zero forces allowed, force-only use not), not a publisher ruling"},
 
     {Faction::Choam, NexusMode::Betrayal, "Make CHOAM discard a random held card without earning spice for it.",
      "no printed phase", PhaseMask{}, ""},
@@ -146,7 +150,8 @@ enum class StatusKind : std::uint8_t { Unavailable, Implemented, Verified };
 
 struct PanelStatus {
   StatusKind kind = StatusKind::Unavailable;
-  std::string_view reason = "not implemented yet";  // the reason when unavailable
+  // Unavailable: why. Otherwise the seed policy the panel implements (NexusPanelInfo::policy), or "".
+  std::string_view reason = "not implemented yet";
 };
 
 std::string_view to_string(StatusKind s);

@@ -160,6 +160,11 @@ struct RevivalState {
   // Special forces a Nexus card revived for each seat this phase (the Emperor Secret Ally, seed
   // 003): they count toward the same one per turn ([LR] 2.03.11, 2.04; November FAQ p.2). Public.
   std::array<ForceCount, kMaxSeats> nexus_special{};
+  // The Tleilaxu Nexus card's Secret Ally revival of this phase (seed 002's prototype): the forces
+  // its group returned, which count against the seat's shared ceiling, and the leader slot it
+  // consumed. Public.
+  std::array<ForceCount, kMaxSeats> nexus_returns{};
+  std::array<bool, kMaxSeats> nexus_leader{};
   friend bool operator==(const RevivalState&, const RevivalState&) = default;
 };
 

@@ -165,6 +165,11 @@ struct ProgressView {
   std::vector<Seat> charity_answered;
   std::vector<Seat> decision_point_answered;  // Spice Collection and the Mentat Pause
   std::vector<Seat> revival_done;
+  // The Tleilaxu Nexus card's Secret Ally revival of this phase (seed 002's prototype): the forces
+  // its group returned per seat (seat order), counted against the shared ceiling, and the seats
+  // whose one leader revival of the turn it took.
+  std::vector<std::uint8_t> revival_nexus_returns;
+  std::vector<Seat> revival_leader_taken;
   std::uint8_t movement_turn_index = 0;
   std::optional<CellId> spiritual_advisor_cell;
   bool hajr_played = false;

@@ -322,6 +322,36 @@ std::vector<StartPoint> shipment_starts(Faction family, std::span<const NexusShi
   return out;
 }
 
+// A family's Revival scope: each start plays past setup, then gives the start's seat the family's
+// card, sends its forces and leaders to the Tanks, and begins turn 2's Revival.
+bool in_revival(const GameState& s) { return s.phase == Phase::Revival; }
+
+std::vector<StartPoint> revival_starts(Faction family, std::span<const NexusRevivalStart> starts) {
+  std::vector<StartPoint> out;
+  for (const NexusRevivalStart& b : starts) {
+    Driver d(nexus_options({b.factions.begin(), b.factions.end()}), b.seed);
+    d.until(past_setup);
+    const std::string note = fmt::format("turn 2's Revival; the holder's Tanks get {} forces from its reserves and its last {} leaders "
+                                         "(dead once), ", b.tanks, b.leaders_dead);
+    out.push_back(d.point(std::string(b.name), [family, b](GameState& s) {
+      const Seat holder{b.holder};
+      hold_family_card(s, family, holder);
+      SeatState& seat = s.seat(holder);
+      const ForceCount n = std::min(ForceCount{b.tanks}, seat.reserves_normal);
+      seat.reserves_normal -= n;
+      seat.tanks_normal += n;
+      const auto leaders = ordinary_leaders(s.faction_of(holder));
+      for (std::size_t i = leaders.size() - std::min<std::size_t>(b.leaders_dead, leaders.size()); i < leaders.size(); ++i) {
+        s.leaders[leaders[i].value].where = LeaderLocation::Tanks;
+        s.leaders[leaders[i].value].deaths = 1;
+      }
+      s.turn = 2;
+      enter_phase(s, Phase::Revival);
+    }, note + std::string(b.what)));
+  }
+  return out;
+}
+
 const std::vector<std::size_t> kLifecycleKinds{
     command_kind<ProposeAlliance>(), command_kind<AcceptAlliance>(), command_kind<BreakAlliance>(),
     command_kind<DrawNexus>(),       command_kind<SetRedrawPolicy>(), command_kind<PlayNexus>(),
@@ -333,6 +363,7 @@ const std::vector<std::size_t> kBlowKinds{command_kind<ProposeAlliance>(), comma
 // cross-shipments of its five starting forces would multiply that past the state budget, so they
 // are left out (the gate and the fixtures play them).
 const std::vector<std::size_t> kShipmentKinds{command_kind<Ship>(), command_kind<PlayNexus>(), command_kind<Pass>()};
+const std::vector<std::size_t> kRevivalKinds{command_kind<Revive>(), command_kind<PlayNexus>(), command_kind<Pass>()};
 const std::vector<std::size_t> kBattleKinds{command_kind<ChooseBattle>(), command_kind<UsePrescience>(),
                                             command_kind<PlayNexus>(), command_kind<CallTraitor>(),
                                             command_kind<Pass>()};
@@ -376,6 +407,11 @@ const std::vector<Scope>& scopes() {
         if (!scope.shipment_starts.empty()) {
           out.push_back(Scope{scope.name, scope.description, {f->card}, kShipmentKinds, in_shipment_movement, nullptr, 60, 200000,
                               [family = f->card, starts = scope.shipment_starts] { return shipment_starts(family, starts); }});
+          continue;
+        }
+        if (!scope.revival_starts.empty()) {
+          out.push_back(Scope{scope.name, scope.description, {f->card}, kRevivalKinds, in_revival, nullptr, 60, 200000,
+                              [family = f->card, starts = scope.revival_starts] { return revival_starts(family, starts); }});
           continue;
         }
         if (!scope.blow_starts.empty()) {

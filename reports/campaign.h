@@ -117,6 +117,7 @@ struct PanelEntry {
   NexusMode mode = NexusMode::Betrayal;
   StatusKind status = StatusKind::Unavailable;
   std::string not_offered;
+  std::string policy{};  // a seed policy the panel implements (issue 21: "prototype policy, seed 002"), or 
   friend bool operator==(const PanelEntry&, const PanelEntry&) = default;
 };
 

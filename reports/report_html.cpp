@@ -99,8 +99,9 @@ std::string panels_part(const FamilyResult& f) {
   if (rows.empty()) return "";
   std::string h = "<h3>Panels</h3><table><tr><th>Panel</th><th>Status</th><th>Played</th><th>Coverage</th><th>Not offered when</th></tr>";
   for (const PanelRow& r : rows) {
-    h += fmt::format(R"(<tr><td>{}</td><td class="{}">{}</td><td class="n">{}</td><td>{}</td><td>{}</td></tr>)", esc(r.panel), esc(r.status),
-                     esc(r.status), r.played, esc(r.coverage), esc(r.not_offered.empty() ? "—" : r.not_offered));
+    const std::string policy = r.policy.empty() ? "" : "<br><small>" + esc(r.policy) + "</small>";
+    h += fmt::format(R"(<tr><td>{}</td><td class="{}">{}{}</td><td class="n">{}</td><td>{}</td><td>{}</td></tr>)", esc(r.panel), esc(r.status),
+                     esc(r.status), policy, r.played, esc(r.coverage), esc(r.not_offered.empty() ? "—" : r.not_offered));
   }
   return h + "</table>\n";
 }

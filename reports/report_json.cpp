@@ -170,6 +170,7 @@ PanelEntry read_panel(const json& j, const std::string& p) {
   e.mode = enum_named(j, p, "mode", kNexusModes);
   e.status = enum_named(j, p, "status", std::array{StatusKind::Unavailable, StatusKind::Implemented, StatusKind::Verified});
   e.not_offered = text(j, p, "not_offered");
+  if (j.contains("policy")) e.policy = text(j, p, "policy");  // optional: only a panel with a seed policy
   return e;
 }
 
@@ -337,7 +338,9 @@ json family_content_json(const FamilyResult& f) {
   }
   json panels = json::array();
   for (const PanelEntry& e : f.panels) {
-    panels.push_back({{"mode", std::string(to_string(e.mode))}, {"status", std::string(to_string(e.status))}, {"not_offered", e.not_offered}});
+    json panel{{"mode", std::string(to_string(e.mode))}, {"status", std::string(to_string(e.status))}, {"not_offered", e.not_offered}};
+    if (!e.policy.empty()) panel["policy"] = e.policy;
+    panels.push_back(std::move(panel));
   }
   json oracles = json::array();
   for (const OracleRow& row : f.oracles) {

@@ -52,7 +52,7 @@ void panel_table(std::string& md, const FamilyResult& f) {
   if (rows.empty()) return;
   md += "### Panels\n\n| Panel | Status | Played | Coverage | Not offered when |\n|---|---|---:|---|---|\n";
   for (const PanelRow& r : rows) {
-    md += fmt::format("| {} | {} | {} | {} | {} |\n", r.panel, r.status, r.played, r.coverage, cell(r.not_offered.empty() ? "—" : r.not_offered));
+    md += fmt::format("| {} | {}{} | {} | {} | {} |\n", r.panel, r.status, r.policy.empty() ? "" : " (" + cell(r.policy) + ")", r.played, r.coverage, cell(r.not_offered.empty() ? "—" : r.not_offered));
   }
   md += "\n";
 }

@@ -64,7 +64,7 @@ std::vector<ModuleRow> module_rows(const CampaignResult& r) {
 std::vector<PanelRow> panel_rows(const FamilyResult& f) {
   std::vector<PanelRow> out;
   for (const PanelEntry& e : f.panels) {
-    PanelRow row{std::string(to_string(e.mode)), std::string(to_string(e.status)), 0, "", e.not_offered};
+    PanelRow row{std::string(to_string(e.mode)), std::string(to_string(e.status)), 0, "", e.not_offered, e.policy};
     std::size_t rows = 0, met = 0;
     for (const CoverageRow& c : f.coverage) {
       if (c.mode != e.mode) continue;

@@ -40,6 +40,7 @@ struct PanelRow {
   std::uint64_t played = 0;
   std::string coverage;  // "met", "2 of 3 met", or "none required" (an unavailable panel)
   std::string not_offered;
+  std::string policy{};  // the seed policy it implements, or ""
 };
 std::vector<PanelRow> panel_rows(const FamilyResult& f);
 std::string join_text(const std::vector<std::string>& parts, std::string_view sep);

@@ -147,8 +147,11 @@ void update_record(const std::string& path, const reports::CampaignResult& r, co
     throw CLI::RuntimeError(3);
   }
   write_text_file(path, record->dump(2) + "\n");
-  std::cout << fmt::format("gate record {} updated ({} verified famil{}); rebuild to take it into the engine\n", path,
-                           (*record)["families"].size(), (*record)["families"].size() == 1 ? "y" : "ies");
+  std::size_t panels = 0;
+  for (const auto& f : (*record)["families"]) panels += f["panels"].size();
+  std::cout << fmt::format("gate record {} updated ({} verified panel{} of {} famil{}); rebuild to take it into the engine\n", path,
+                           panels, panels == 1 ? "" : "s", (*record)["families"].size(),
+                           (*record)["families"].size() == 1 ? "y" : "ies");
 }
 
 void print_counterexamples(const reports::CampaignResult& r) {

@@ -101,14 +101,28 @@ struct NexusShipmentStart {
   std::array<std::uint8_t, 3> reserves;
 };
 
+// An explorer start for a Revival scope: the seats, the seed, which seat holds the family's card
+// as turn 2's Revival begins, the holder's forces moved from its reserves to the Tanks, and how
+// many of its leaders (the last ones of its roster) are in the Tanks, dead once.
+struct NexusRevivalStart {
+  std::string_view name;
+  std::array<Faction, 3> factions;
+  std::uint64_t seed;
+  std::uint8_t holder;
+  std::string_view what;
+  std::uint8_t tanks = 0;
+  std::uint8_t leaders_dead = 0;
+};
+
 // A bounded-explorer scope of the family (proofs/scopes.cpp builds and runs it): one battle, one
-// Spice Blow and Nexus phase, or one Shipment and Movement phase.
+// Spice Blow and Nexus phase, one Shipment and Movement phase, or one Revival.
 struct NexusScope {
   std::string_view name;
   std::string_view description;
   std::span<const NexusBattleStart> battle_starts;
   std::span<const NexusBlowStart> blow_starts = {};
   std::span<const NexusShipmentStart> shipment_starts = {};
+  std::span<const NexusRevivalStart> revival_starts = {};
 };
 
 struct NexusFamily {

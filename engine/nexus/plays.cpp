@@ -148,6 +148,10 @@ std::optional<Rejection> validate_nexus_play(const GameState& state, Seat seat, 
     return reject(RejectCode::IllegalChoice, "special names the special forces a Nexus revival returns: 0 outside Revival, never "
                   "negative, not {}", c.special.value);
   }
+  if (c.normal < ForceCount{0} || ((c.normal > ForceCount{0} || c.leader || c.kwisatz_haderach) && state.step != Step::Revival)) {
+    return reject(RejectCode::IllegalChoice, "normal, leader and kwisatz_haderach name what a Nexus revival returns: only in "
+                  "Revival, never negative");
+  }
   const NexusMode mode = nexus_mode(state, seat, c.card);
   if (c.mode != mode) {
     return reject(RejectCode::IllegalChoice, "you hold the {} card in {} mode, not {} (native roster, seed 000 item 8)",
@@ -255,6 +259,10 @@ std::optional<Rejection> validate_free_revival(const GameState& state, Seat seat
   if (state.revival.done[seat.value]) {
     return reject(RejectCode::WrongPhase, "the {} Secret Ally revives during your own Revival decision (seed 000)",
                   to_string(c.card.faction));
+  }
+  if (c.normal > ForceCount{0} || c.leader || c.kwisatz_haderach) {
+    return reject(RejectCode::IllegalChoice, "the {} Secret Ally revives three forces: name only how many of them are special, no "
+                  "leader (seed 000)", to_string(c.card.faction));
   }
   const SeatState& s = state.seat(seat);
   if (c.special > kFreeRevivals) return reject(RejectCode::IllegalChoice, "special must be 0 to {}", kFreeRevivals.value);

@@ -135,33 +135,46 @@ TEST(GateCli, AnUnavailableFamilyAskedForByNameDoesNotPass) {
   EXPECT_NE(out.find("Ixians: unavailable"), std::string::npos) << out;
 }
 
+// A family's result with its panel table as the registry has it.
 reports::FamilyResult family_result(Faction f, reports::VerdictKind kind, std::string digest = "") {
   reports::FamilyResult r;
   r.family = f;
   r.verdict.kind = kind;
   r.verdict.digest = std::move(digest);
+  for (NexusMode m : kNexusModes) r.panels.push_back({m, panel_status(f, m).kind, "", ""});
   return r;
 }
 
-// A campaign's verified family enters the record with its digest; a family it ran that did not
-// verify leaves it; a family it did not run keeps its entry; other keys stay.
+// A campaign's verified family enters the record with its digest and the panels it could play
+// (issue 21 item 7: the Tleilaxu family's Secret Ally alone, its other panels waiting for the
+// faction); a family it ran that did not verify leaves it; a family it did not run keeps its entry;
+// other keys stay.
 TEST(GateRecord, AnUpdateRecordsVerifiedFamiliesAndDropsOnesThatRanWithoutVerifying) {
   reports::CampaignResult r;
   r.families = {family_result(Faction::Atreides, reports::VerdictKind::Verified, "fnv1a64:0123456789abcdef"),
-                family_result(Faction::Emperor, reports::VerdictKind::Unavailable)};
+                family_result(Faction::Emperor, reports::VerdictKind::Unavailable),
+                family_result(Faction::Tleilaxu, reports::VerdictKind::Verified, "fnv1a64:abc")};
+  const nlohmann::json all_panels{"Betrayal", "Cunning", "Secret Ally"};
   const nlohmann::json record{{"format", kRecordFormat},
                               {"note", "kept"},
-                              {"families", {{{"family", "Fremen"}, {"digest", "fnv1a64:f"}},
-                                            {{"family", "Emperor"}, {"digest", "fnv1a64:e"}}}}};
+                              {"families", {{{"family", "Fremen"}, {"digest", "fnv1a64:f"}, {"panels", all_panels}},
+                                            {{"family", "Emperor"}, {"digest", "fnv1a64:e"}, {"panels", all_panels}}}}};
   const auto updated = updated_record(record, r, "out", 240, 1);
   ASSERT_TRUE(updated);
   EXPECT_EQ((*updated)["note"], "kept");
-  ASSERT_EQ((*updated)["families"].size(), 2U);
+  ASSERT_EQ((*updated)["families"].size(), 3U);
   EXPECT_EQ((*updated)["families"][0]["family"], "Atreides");
   EXPECT_EQ((*updated)["families"][0]["digest"], "fnv1a64:0123456789abcdef");
+  EXPECT_EQ((*updated)["families"][0]["panels"], all_panels);
   EXPECT_EQ((*updated)["families"][0]["report"], "out/campaign.json");
   EXPECT_EQ((*updated)["families"][0]["campaign"], "dunecheck gate --family Atreides --games 240 --seed 1");
   EXPECT_EQ((*updated)["families"][1], record["families"][0]);
+  EXPECT_EQ((*updated)["families"][2]["family"], "Tleilaxu");
+  EXPECT_EQ((*updated)["families"][2]["panels"], nlohmann::json{"Secret Ally"});
+  // A record naming no panels, or a panel that is none, is refused before any campaign.
+  EXPECT_TRUE(record_problem(nlohmann::json{{"format", kRecordFormat}, {"families", {{{"family", "Fremen"}, {"digest", "fnv1a64:f"}}}}}));
+  EXPECT_TRUE(record_problem(nlohmann::json{{"format", kRecordFormat},
+                                            {"families", {{{"family", "Fremen"}, {"digest", "fnv1a64:f"}, {"panels", {"Voice"}}}}}}));
   EXPECT_FALSE(updated_record(nlohmann::json{{"format", "something else"}, {"families", nlohmann::json::array()}}, r, "out", 1, 1));
   EXPECT_FALSE(updated_record(nlohmann::json{{"format", kRecordFormat}}, r, "out", 1, 1));
   EXPECT_EQ(family_named("bene-gesserit"), Faction::BeneGesserit);
@@ -186,7 +199,15 @@ TEST(GateRecord, MatchesTheCommittedExampleReportAndTheBuild) {
     ASSERT_NE(it, families.end()) << to_string(built.family) << " is recorded verified but not in reports/example";
     EXPECT_EQ(it->verdict.kind, reports::VerdictKind::Verified);
     EXPECT_EQ(it->verdict.digest, built.digest) << "reports/example is not the report the record verified";
-    EXPECT_EQ(family_status(built.family).kind, StatusKind::Verified);
+    // Each recorded panel is verified; the family is, when all three are (issue 21 item 7).
+    int recorded = 0;
+    for (NexusMode m : kNexusModes) {
+      recorded += built.panels[index(m)] ? 1 : 0;
+      if (built.panels[index(m)]) {
+        EXPECT_EQ(panel_status(built.family, m).kind, StatusKind::Verified) << to_string(m);
+      }
+    }
+    EXPECT_EQ(family_status(built.family).kind == StatusKind::Verified, recorded == 3) << to_string(built.family);
   }
   // The example's module summary is the registry this build has (issue 20: it once showed Atreides
   // verified with an empty record): regenerate it with `make example-report` when they differ.

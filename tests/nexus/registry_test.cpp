@@ -42,12 +42,16 @@ TEST(NexusRegistryTest, EveryRegisteredFamilyIsCompleteAndLivesInItsOwnFile) {
 
 // Issue 17 item 4: every panel a registered family offers has a contract checker of its own, named
 // by the family's registration and present in the catalogue, and every contract checker belongs to
-// a registered family's panel.
+// a registered family's panel. A panel that waits for its faction (issue 21) names none.
 TEST(NexusRegistryTest, EveryPanelOfARegisteredFamilyHasItsContractChecker) {
   std::set<std::string_view> named;
   for (const NexusFamily* f : nexus_families()) {
     SCOPED_TRACE(std::string(to_string(f->card)));
     for (std::size_t i = 0; i < kNexusModes.size(); ++i) {
+      if (!panel_playable(f->card, kNexusModes[i])) {
+        EXPECT_TRUE(f->contracts[i].empty()) << to_string(kNexusModes[i]) << " cannot be played, yet names a contract";
+        continue;
+      }
       EXPECT_FALSE(f->contracts[i].empty()) << to_string(kNexusModes[i]) << " has no contract checker";
       EXPECT_TRUE(invariants::has_contract(f->card, kNexusModes[i])) << f->contracts[i] << " is not a checker of the catalogue";
       named.insert(f->contracts[i]);
@@ -58,6 +62,32 @@ TEST(NexusRegistryTest, EveryPanelOfARegisteredFamilyHasItsContractChecker) {
     const auto all = invariants::all_checkers();
     EXPECT_TRUE(std::any_of(all.begin(), all.end(), [&](const invariants::Checker& x) { return x.name == c.name; })) << c.name;
   }
+}
+
+// Issue 21 item 7: a panel's status is its own. The Tleilaxu family is registered, but the Tleilaxu
+// faction is not playable: its Betrayal and Cunning wait for it (unavailable, with that reason),
+// its Secret Ally is implemented or verified by the gate record, with seed 002's policy named; the
+// family is verified only when all three panels are. A base family's panels are all playable.
+TEST(NexusRegistryTest, APanelHasItsOwnStatusAndAFamilyIsVerifiedWhenItsThreePanelsAre) {
+  ASSERT_TRUE(family_registered(Faction::Tleilaxu));
+  for (NexusMode m : {NexusMode::Betrayal, NexusMode::Cunning}) {
+    EXPECT_FALSE(panel_playable(Faction::Tleilaxu, m));
+    EXPECT_EQ(panel_status(Faction::Tleilaxu, m).kind, StatusKind::Unavailable);
+    EXPECT_EQ(panel_status(Faction::Tleilaxu, m).reason, kWaitsForFaction);
+  }
+  const PanelStatus ally = panel_status(Faction::Tleilaxu, NexusMode::SecretAlly);
+  EXPECT_NE(ally.kind, StatusKind::Unavailable);
+  EXPECT_NE(ally.reason.find("prototype policy, seed 002"), std::string_view::npos) << ally.reason;
+  EXPECT_EQ(family_status(Faction::Tleilaxu).kind, StatusKind::Implemented);
+  for (Faction f : kBaseFactions) {
+    int verified = 0;
+    for (NexusMode m : kNexusModes) {
+      EXPECT_TRUE(panel_playable(f, m));
+      verified += panel_status(f, m).kind == StatusKind::Verified ? 1 : 0;
+    }
+    EXPECT_EQ(family_status(f).kind == StatusKind::Verified, verified == 3) << to_string(f);
+  }
+  EXPECT_FALSE(all_families_verified());
 }
 
 // The Ixians card (no family registered) held by a combatant in the Atreides Secret Ally

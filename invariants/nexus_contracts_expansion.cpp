@@ -1,0 +1,112 @@
+// The panel contracts of the expansion cards played as Secret Ally (see invariants/nexus_contracts.h;
+// the checker table is invariants/nexus_contracts.cpp). Written from the seeds, not from the
+// families' code, and recomputed from what happened (the log and the pieces), not from engine flags.
+//
+// Tleilaxu (seed 000, panel table: "During Revival, revive an own leader free and up to five forces
+// at one spice each"; seed 002, the recommended combined revival prototype of 14 October, a seed
+// policy; engine/nexus/tleilaxu.cpp):
+//   contract.tleilaxu.secret-ally  with the Tleilaxu absent, in Revival, by a player who has not
+//            made its ordinary revival this turn: one own leader that was in the Tanks returns to
+//            its shield with its deaths unchanged (or the Atreides' dead Kwisatz Haderach returns),
+//            never force-only; at most five forces go from its Tanks to its reserves, and its spice
+//            drops by exactly one for each, to the bank. Its ordinary revival afterwards in the same
+//            turn returns no leader and at most its limit and the ceiling of five less the group.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <variant>
+
+#include "engine/engine.h"
+#include "invariants/nexus_contracts_detail.h"
+#include "invariants/oracle_support.h"
+#include "model/factions.h"
+
+namespace dune::invariants::contract_detail {
+
+using namespace oracle_detail;
+
+namespace {
+
+constexpr std::string_view kTleilaxuSecretAlly = "contract.tleilaxu.secret-ally";
+
+void tleilaxu_play(const Transition& t, const PlayNexus& p, Violations& out) {
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  const Seat seat = envelope_of(t)->seat;
+  const Faction f = b.faction_of(seat);
+  const std::string who = name_of(b, seat);
+  const auto fault = [&](std::string message) { out.push_back({std::string(kTleilaxuSecretAlly), std::move(message)}); };
+  if (b.seat_of(Faction::Tleilaxu) || b.step != Step::Revival || !revival_turn_illegal(b, seat).empty()) {
+    fault(fmt::format("the Tleilaxu Secret Ally was played by {} outside Revival, after its ordinary revival, or with the Tleilaxu "
+                      "seated (seed 000, seed 002)", who));
+  }
+  const int group = (p.normal + p.special).value;
+  if (group < 0 || group > 5) fault(fmt::format("{} returned {} forces with the Tleilaxu Secret Ally: up to five (seed 000)", who, group));
+  const SeatState& sb = b.seat(seat);
+  const SeatState& sa = a.seat(seat);
+  if (sb.tanks_normal - sa.tanks_normal != p.normal || sb.tanks_special - sa.tanks_special != p.special ||
+      sa.reserves_normal - sb.reserves_normal != p.normal || sa.reserves_special - sb.reserves_special != p.special) {
+    fault(fmt::format("the Tleilaxu Secret Ally did not move exactly {} and {} special forces of {} from the Tanks to its reserves",
+                      p.normal.value, p.special.value, who));
+  }
+  if ((sb.spice - sa.spice).value != group || (a.bank - b.bank).value != group) {
+    fault(fmt::format("{} paid {} spice to the bank for {} forces with the Tleilaxu Secret Ally: one each (seed 000; seed 002: "
+                      "not free)", who, (sb.spice - sa.spice).value, group));
+  }
+  if (p.leader.has_value() == p.kwisatz_haderach) {
+    fault(fmt::format("{} played the Tleilaxu Secret Ally without exactly one leader: the leader is mandatory, force-only use is "
+                      "not allowed (prototype policy, seed 002)", who));
+    return;
+  }
+  if (p.kwisatz_haderach) {
+    if (f != Faction::Atreides || !b.battle.kwisatz_haderach_dead || a.battle.kwisatz_haderach_dead) {
+      fault(fmt::format("{}'s Tleilaxu Secret Ally did not return the dead Kwisatz Haderach it named (revived like a leader, seed 002)", who));
+    }
+    return;
+  }
+  const LeaderId l = *p.leader;
+  if (l.value >= kLeaderCount) return fault("the Tleilaxu Secret Ally named no leader");
+  const LeaderState& lb = b.leaders[l.value];
+  const LeaderState& la = a.leaders[l.value];
+  if (kLeaders[l.value].faction != f || !in_tanks(b, l)) {
+    fault(fmt::format("{} returned {} with the Tleilaxu Secret Ally: one of its own leaders in the Tanks (seed 002)", who,
+                      kLeaders[l.value].name));
+  }
+  if (la.where != LeaderLocation::Available || la.holder != seat || la.deaths != lb.deaths) {
+    fault(fmt::format("{} did not return to {}'s shield with its deaths unchanged (seed 002: no synthetic cycle in history)",
+                      kLeaders[l.value].name, who));
+  }
+}
+
+// The player's ordinary revival after its Tleilaxu revival this turn.
+void ordinary_after(const Transition& t, const Revive& r, Violations& out) {
+  const GameState& b = t.before;
+  const Seat seat = envelope_of(t)->seat;
+  const PlayNexus* card = tleilaxu_revival_this_turn(b, seat);
+  if (!card) return;
+  const std::string who = name_of(b, seat);
+  if (r.leader || r.kwisatz_haderach) {
+    out.push_back({std::string(kTleilaxuSecretAlly),
+                   fmt::format("{} revived a leader after its Tleilaxu Secret Ally took the one leader slot of the turn (seed 002)", who)});
+  }
+  const auto limit = faction_info(b.faction_of(seat)).revival_limit;
+  if (!limit) return;
+  const int allowed = std::min(limit->value, std::max(limit->value, 5) - (card->normal + card->special).value);
+  const int ordinary = (r.normal + r.special - r.ally_paid_extra).value;
+  if (ordinary > allowed) {
+    out.push_back({std::string(kTleilaxuSecretAlly),
+                   fmt::format("{} revived {} forces after returning {} with the Tleilaxu Secret Ally: at most {} (the shared ceiling of "
+                               "five, prototype policy, seed 002)", who, ordinary, (card->normal + card->special).value, allowed)});
+  }
+}
+
+}  // namespace
+
+Violations tleilaxu_secret_ally(const Transition& t, const GameContext&) {
+  Violations out;
+  if (const PlayNexus* p = play_of(t, Faction::Tleilaxu, NexusMode::SecretAlly)) tleilaxu_play(t, *p, out);
+  if (const auto* r = command_of<Revive>(t); r && t.before.step == Step::Revival) ordinary_after(t, *r, out);
+  return out;
+}
+
+}  // namespace dune::invariants::contract_detail
