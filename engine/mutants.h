@@ -159,6 +159,10 @@ enum class Mutant : std::uint8_t {
   NexusRevivalCeilingIgnored,
   NexusRevivalRosterKept,
   NexusTleilaxuKwisatzHaderachStays,
+  // the Richese Nexus card's Secret Ally (issue 21)
+  NexusRichesePricedPerForce,
+  NexusRicheseGroupUnbounded,
+  NexusRicheseAfterShipping,
 };
 
 #if DUNE_MUTANTS

@@ -190,6 +190,16 @@ bool nexus_guild_shipper(const GameState& s, Faction f) {
          !mutant_active(Mutant::NexusGuildRatesNotGiven);
 }
 
+// The Richese Nexus card's Secret Ally (engine/nexus/richese.cpp, seed 000): its player's shipping
+// this action is one shipment from reserves of up to five forces, priced as one. Its receipt binds
+// until the player's Movement begins (after that shipment, or a pass).
+bool nexus_richese_shipper(const GameState& s, Seat seat) {
+  return std::ranges::any_of(s.nexus.receipts, [&](const NexusReceipt& r) {
+    return r.card.faction == Faction::Richese && r.mode == NexusMode::SecretAlly && r.delayed && !r.consumed && r.seat == seat;
+  });
+}
+constexpr ForceCount kRicheseGroup{5};
+
 bool guild_rates(const GameState& s, Faction f) {
   return (f == Faction::SpacingGuild && !mutant_active(Mutant::GuildPaysFullPrice)) || ally_of(s, f) == Faction::SpacingGuild ||
          nexus_guild_shipper(s, f);
@@ -204,6 +214,10 @@ bool half_price(const GameState& s, Faction f) {
 // 1 spice per force into a stronghold, 2 elsewhere ([LR] 1.06.03.01); the Guild and its ally pay
 // half, rounded up ([LR] 2.06.06, 2.06.09), and so does a Karama shipment (fact sheet §4.1 (b)).
 Spice shipment_cost(const GameState& s, Faction f, TerritoryId to, ForceCount forces, bool karama = false) {
+  const auto seat = s.seat_of(f);
+  if (seat && nexus_richese_shipper(s, *seat) && !mutant_active(Mutant::NexusRichesePricedPerForce)) {
+    forces = std::min(forces, ForceCount{1});  // "priced as one" (seed 000)
+  }
   int cost = (is_stronghold(to) ? 1 : 2) * forces.value;
   if (karama || half_price(s, f)) cost = (cost + 1) / 2;
   return Spice{cost};
@@ -350,6 +364,13 @@ std::optional<Rejection> validate_ship(const GameState& s, Seat seat, const Ship
   }
   if (!valid_cell(c.to)) return reject(RejectCode::IllegalChoice, "no such cell");
   if (auto r = check_group(c.normal, c.special)) return r;
+  if (nexus_richese_shipper(s, seat)) {
+    if (c.karama) return reject(RejectCode::IllegalChoice, "the Richese Secret Ally's shipment is paid in spice, not by Karama (seed 000)");
+    if (c.normal + c.special > kRicheseGroup && !mutant_active(Mutant::NexusRicheseGroupUnbounded)) {
+      return reject(RejectCode::IllegalChoice, "the Richese Secret Ally ships up to {} forces from reserves, not {} (seed 000)",
+                    kRicheseGroup.value, (c.normal + c.special).value);
+    }
+  }
   const SeatState& me = s.seat(seat);
   if (c.normal > me.reserves_normal || c.special > me.reserves_special) {
     return reject(RejectCode::NotEnoughForces, "{} reserves hold {} forces and {} special forces, not {} and {}",
@@ -388,8 +409,16 @@ std::optional<Rejection> check_forces_in_cell(const GameState& s, Faction f, Cel
   return std::nullopt;
 }
 
+// After the Richese Nexus card's Secret Ally, the shipping action is its reserve shipment.
+std::optional<Rejection> check_richese(const GameState& s, Seat seat) {
+  if (!nexus_richese_shipper(s, seat)) return std::nullopt;
+  return reject(RejectCode::IllegalChoice, "the Richese Secret Ally replaced your shipping with a shipment from reserves of up to "
+                "five forces (seed 000): ship them, or pass");
+}
+
 std::optional<Rejection> validate_cross_ship(const GameState& s, Seat seat, const CrossShip& c) {
   const Faction f = s.faction_of(seat);
+  if (auto r = check_richese(s, seat)) return r;
   if (!guild_rates(s, f)) {
     return reject(RejectCode::IllegalChoice, "only the Spacing Guild and its ally cross-ship ([LR] 2.06.05.02, 2.06.10)");
   }
@@ -408,6 +437,7 @@ std::optional<Rejection> validate_cross_ship(const GameState& s, Seat seat, cons
 
 std::optional<Rejection> validate_ship_to_reserves(const GameState& s, Seat seat, const ShipToReserves& c) {
   const Faction f = s.faction_of(seat);
+  if (auto r = check_richese(s, seat)) return r;
   if (f != Faction::SpacingGuild && !nexus_guild_shipper(s, f)) {
     return reject(RejectCode::IllegalChoice,
                   "only the Spacing Guild (or the player of its Nexus card as Secret Ally) ships forces back to reserves "
@@ -593,7 +623,8 @@ void apply_shipment(GameState& s, Seat seat, const Command& c) {
 void add_ship_candidates(const GameState& s, Seat seat, std::vector<Command>& out) {
   const Faction f = s.faction_of(seat);
   const SeatState& me = s.seat(seat);
-  const bool karama = f != Faction::Fremen && karama_card(s, seat);
+  const bool richese = nexus_richese_shipper(s, seat);
+  const bool karama = f != Faction::Fremen && karama_card(s, seat) && !richese;
   const Spice budget = shipment_budget(s, seat);
   for (std::size_t c = 0; c < kCellCount; ++c) {
     const TerritoryId t = cell_info(cell_at(c)).territory;
@@ -605,6 +636,7 @@ void add_ship_candidates(const GameState& s, Seat seat, std::vector<Command>& ou
     for (int sp = 0; sp <= me.reserves_special.value; ++sp) {
       for (int n = 0; n <= me.reserves_normal.value; ++n) {
         if (n + sp == 0) continue;
+        if (richese && n + sp > kRicheseGroup.value && !mutant_active(Mutant::NexusRicheseGroupUnbounded)) break;
         const bool paid = affordable(n + sp, false), by_karama = karama && affordable(n + sp, true);
         if (!paid && !by_karama) break;
         if (paid) out.push_back(Ship{cell_at(c), ForceCount{n}, ForceCount{sp}});
@@ -616,7 +648,7 @@ void add_ship_candidates(const GameState& s, Seat seat, std::vector<Command>& ou
 
 void add_guild_candidates(const GameState& s, Seat seat, std::vector<Command>& out) {
   const Faction f = s.faction_of(seat);
-  if (!guild_rates(s, f) || check_retake(s, seat)) return;
+  if (!guild_rates(s, f) || check_retake(s, seat) || nexus_richese_shipper(s, seat)) return;
   const Spice budget = shipment_budget(s, seat);
   for (std::size_t from = 0; from < kCellCount; ++from) {
     const int normal = s.board.normal[from][index(f)].value;

@@ -14,6 +14,21 @@ std::vector<std::string_view> UsageReport::never() const {
   return out;
 }
 
+// The registered families whose faction setup seats (all three panels playable).
+constexpr std::size_t kPlayableCount = [] {
+  std::size_t n = 0;
+  for (Faction f : kRegisteredFamilies) n += faction_playable(f) ? 1 : 0;
+  return n;
+}();
+constexpr std::array<Faction, kPlayableCount> kPlayableFamilies = [] {
+  std::array<Faction, kPlayableCount> out{};
+  std::size_t n = 0;
+  for (Faction f : kRegisteredFamilies) {
+    if (faction_playable(f)) out[n++] = f;
+  }
+  return out;
+}();
+
 std::vector<generators::GameSpec> usage_specs(int games, std::uint64_t seed) {
   using generators::BotProfile;
   constexpr BotProfile kProfiles[] = {BotProfile::Uniform,    BotProfile::NexusEager, BotProfile::AllyEager,
@@ -28,10 +43,11 @@ std::vector<generators::GameSpec> usage_specs(int games, std::uint64_t seed) {
     if (nexus && i % 3 == 0) o.nexus = NexusModuleMode::Audit;
     const bool audit = o.nexus == NexusModuleMode::Audit;
     generators::GameSpec spec = generators::uniform_spec(std::move(o), seed + static_cast<std::uint64_t>(i));
-    // The gate's chance profile: a registered family's card (each in turn, offset by the seat count,
-    // so that each is favoured with its faction seated and absent) is drawn one time in two, so the
-    // panels and the commands only they lead to (ReturnTraitor, TraitorDraw) are played at all.
-    if (audit) spec.favoured_nexus = kRegisteredFamilies[(static_cast<std::size_t>(i / 3) + seats) % kRegisteredFamilies.size()];
+    // The gate's chance profile: a registered base family's card (each in turn, offset by the seat
+    // count, so that each is favoured with its faction seated and absent) is drawn one time in two,
+    // so the panels and the commands only they lead to (ReturnTraitor, TraitorDraw) are played at
+    // all. An expansion card's Secret Ally leads to no command kind of its own.
+    if (audit) spec.favoured_nexus = kPlayableFamilies[(static_cast<std::size_t>(i / 3) + seats) % kPlayableFamilies.size()];
     for (std::size_t k = 0; k < spec.bots.size(); ++k) spec.bots[k] = kProfiles[(static_cast<std::size_t>(i / 2) + k) % std::size(kProfiles)];
     specs.push_back(std::move(spec));
   }

@@ -663,6 +663,10 @@ constexpr std::array kContracts{
             "free and up to five forces at one spice each; the ordinary revival after it keeps the shared ceiling of five and "
             "returns no leader (prototype policy, seed 002)",
             tleilaxu_secret_ally},
+    Checker{"contract.richese.secret-ally", "oracle",
+            "the Richese Secret Ally, the Richese absent, in the player's own Shipment before shipping, makes its shipping one "
+            "shipment from reserves of up to five forces priced as one",
+            richese_secret_ally},
 };
 
 }  // namespace

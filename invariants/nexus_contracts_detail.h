@@ -17,5 +17,6 @@ Violations harkonnen_betrayal(const Transition& t, const GameContext&);
 Violations harkonnen_cunning(const Transition& t, const GameContext&);
 Violations harkonnen_secret_ally(const Transition& t, const GameContext&);
 Violations tleilaxu_secret_ally(const Transition& t, const GameContext&);  // nexus_contracts_expansion.cpp
+Violations richese_secret_ally(const Transition& t, const GameContext&);   // nexus_contracts_expansion.cpp
 
 }  // namespace dune::invariants::contract_detail

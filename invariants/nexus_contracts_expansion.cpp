@@ -11,6 +11,13 @@
 //            never force-only; at most five forces go from its Tanks to its reserves, and its spice
 //            drops by exactly one for each, to the bank. Its ordinary revival afterwards in the same
 //            turn returns no leader and at most its limit and the ceiling of five less the group.
+//
+// Richese (seed 000, panel table: "Replace normal shipping with a reserve shipment of up to five
+// forces priced as one"; engine/nexus/richese.cpp):
+//   contract.richese.secret-ally  with the Richese absent, in the player's own Shipment before it
+//            shipped this turn; its shipping then is one shipment from reserves (no cross-shipment,
+//            no shipment back, no Karama) of at most five forces, costing the player and its ally
+//            together no more than one force would (1 into a stronghold, 2 elsewhere).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -100,7 +107,62 @@ void ordinary_after(const Transition& t, const Revive& r, Violations& out) {
   }
 }
 
+constexpr std::string_view kRicheseSecretAlly = "contract.richese.secret-ally";
+
+bool shipping(const Command& c) {
+  return std::holds_alternative<Ship>(c) || std::holds_alternative<CrossShip>(c) || std::holds_alternative<ShipToReserves>(c);
+}
+
+// Whether `seat` shipped in this turn's Shipment and Movement before the step: its shipping commands
+// back to the turn's first spice card (every turn's Spice Blow draws one).
+bool shipped_this_turn(const GameState& s, Seat seat) {
+  for (std::size_t i = s.log.size(); i-- > 0;) {
+    if (const auto* c = std::get_if<ChanceRecord>(&s.log[i]); c && c->request.kind == ChanceKind::SpiceDraw) return false;
+    if (const auto* e = std::get_if<Envelope>(&s.log[i]); e && e->seat == seat && shipping(e->command)) return true;
+  }
+  return false;
+}
+
+int spice_of(const GameState& s, std::optional<Seat> seat) { return seat ? s.seat(*seat).spice.value : 0; }
+
 }  // namespace
+
+Violations richese_secret_ally(const Transition& t, const GameContext&) {
+  Violations out;
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  const Envelope* e = envelope_of(t);
+  if (!e) return out;
+  const auto fault = [&](std::string message) { out.push_back({std::string(kRicheseSecretAlly), std::move(message)}); };
+  const std::string who = name_of(b, e->seat);
+  if (play_of(t, Faction::Richese, NexusMode::SecretAlly)) {
+    if (b.seat_of(Faction::Richese) || b.step != Step::Shipment || shipped_this_turn(b, e->seat)) {
+      fault(fmt::format("the Richese Secret Ally was played by {} outside its own Shipment before it shipped, or with the Richese "
+                        "seated (seed 000: it replaces normal shipping)", who));
+    }
+    return out;
+  }
+  if (!shipping(e->command) || !nexus_richese_shipment(b, e->seat)) return out;
+  const auto* ship = std::get_if<Ship>(&e->command);
+  if (!ship) {
+    fault(fmt::format("{} cross-shipped or shipped back after the Richese Secret Ally replaced its shipping with a reserve shipment "
+                      "(seed 000)", who));
+    return out;
+  }
+  const int forces = (ship->normal + ship->special).value;
+  if (forces > 5 || ship->karama) {
+    fault(fmt::format("{} shipped {} forces{} after the Richese Secret Ally: up to five, paid in spice (seed 000)", who, forces,
+                      ship->karama ? " by Karama" : ""));
+  }
+  const auto ally = ally_seat(b, e->seat);
+  const int paid = spice_of(b, e->seat) - spice_of(a, e->seat) + spice_of(b, ally) - spice_of(a, ally);
+  const int one = is_stronghold(cell_info(ship->to).territory) ? 1 : 2;
+  if (paid > one) {
+    fault(fmt::format("{} paid {} for {} forces after the Richese Secret Ally: priced as one force, at most {} (seed 000)", who, paid,
+                      forces, one));
+  }
+  return out;
+}
 
 Violations tleilaxu_secret_ally(const Transition& t, const GameContext&) {
   Violations out;

@@ -302,6 +302,13 @@ bool nexus_guild_rates(const GameState& s, Seat seat) {
   return p && p->card.faction == Faction::SpacingGuild && p->mode == NexusMode::SecretAlly;
 }
 
+bool nexus_richese_shipment(const GameState& s, Seat seat) {
+  if (s.step != Step::Shipment) return false;
+  const Envelope* last = last_command(s, [](const Envelope& e) { return !is_standing_command(e.command) && !is_any_time_command(e.command); });
+  const auto* p = last && last->seat == seat ? std::get_if<PlayNexus>(&last->command) : nullptr;
+  return p && p->card.faction == Faction::Richese && p->mode == NexusMode::SecretAlly;
+}
+
 bool guild_rates(const GameState& s, Seat seat) {
   const Faction f = s.faction_of(seat);
   if (f == Faction::SpacingGuild || nexus_guild_rates(s, seat)) return true;
@@ -317,6 +324,7 @@ bool half_price(const GameState& s, Seat seat) {
 }
 
 int ship_cost(const GameState& s, Seat seat, CellId to, ForceCount forces, bool karama) {
+  if (nexus_richese_shipment(s, seat)) forces = std::min(forces, ForceCount{1});  // "priced as one" (seed 000)
   const int full = (is_stronghold(cell_info(to).territory) ? 1 : 2) * forces.value;
   return karama || half_price(s, seat) ? (full + 1) / 2 : full;
 }

@@ -95,6 +95,9 @@ bool guild_rates(const GameState& s, Seat seat);  // the Guild and its ally ship
 // The Spacing Guild Nexus card's Secret Ally (seed 000): the seat's last decision, in this Shipment,
 // played it: this shipment at Guild prices, cross-shipping or returning to reserves allowed.
 bool nexus_guild_rates(const GameState& s, Seat seat);
+// Whether `seat`'s shipping now follows its play of the Richese Nexus card as Secret Ally (its last
+// decision, in this Shipment step): one shipment from reserves of up to five forces priced as one.
+bool nexus_richese_shipment(const GameState& s, Seat seat);
 bool half_price(const GameState& s, Seat seat);   // at those rates, unless retaking a cancelled use at full price
 // Compares the observed spice changes of the step with the expected flows.
 Violations compare_flows(Oracle o, const Transition& t, const Flows& expected, std::string_view what);

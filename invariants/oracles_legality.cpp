@@ -60,6 +60,10 @@ std::string ship_illegal(const GameState& s, Seat seat, const Ship& c) {
   if (c.to.value >= kCellCount) return "no such sector";
   if (c.normal < ForceCount{0} || c.special < ForceCount{0} || c.normal + c.special == ForceCount{0}) return "no force named";
   if (c.normal > me.reserves_normal || c.special > me.reserves_special) return "more forces than its reserves hold";
+  if (nexus_richese_shipment(s, seat)) {  // the Richese card's Secret Ally (seed 000)
+    if ((c.normal + c.special).value > 5) return "the Richese Secret Ally ships up to five forces (seed 000)";
+    if (c.karama) return "the Richese Secret Ally's shipment is paid in spice";
+  }
   const TerritoryId t = cell_info(c.to).territory;
   if (c.karama) {
     if (f == Faction::Fremen) return "a Fremen Karama shipment (not available: README)";

@@ -410,6 +410,7 @@ struct Rules {
   }
   std::string operator()(const Ship&) const { return ship_turn("ship"); }
   std::string operator()(const CrossShip& c) const {
+    if (nexus_richese_shipment(s, seat)) return "the Richese Secret Ally replaced the shipping with a reserve shipment (seed 000)";
     const auto ally = ally_seat(s, seat);
     if (f != Faction::SpacingGuild && !(ally && s.faction_of(*ally) == Faction::SpacingGuild) && !nexus_guild_rates(s, seat)) {
       return "only the Guild, its ally and the Guild card's Secret Ally player cross-ship ([LR] 2.06.05.02, 2.06.10; seed 000)";
@@ -425,6 +426,7 @@ struct Rules {
     return ship_turn("cross-ship");
   }
   std::string operator()(const ShipToReserves& c) const {
+    if (nexus_richese_shipment(s, seat)) return "the Richese Secret Ally replaced the shipping with a reserve shipment (seed 000)";
     if (auto w = only(Faction::SpacingGuild, "[LR] 2.06.05.03"); !w.empty() && !nexus_guild_rates(s, seat)) return w;
     if (c.from.value >= kCellCount || storm_sector(s, index(c.from))) return "not out of the storm ([LR] 1.06.03.04)";
     if (c.normal + c.special == ForceCount{0}) return "no force named";

@@ -17,7 +17,8 @@
   FAMILY(Fremen) \
   FAMILY(SpacingGuild) \
   FAMILY(Harkonnen) \
-  FAMILY(Tleilaxu)
+  FAMILY(Tleilaxu) \
+  FAMILY(Richese)
 // clang-format on
 
 namespace dune {

@@ -175,6 +175,12 @@ bool open_nexus_battle_window(GameState& state, Faction card, BattleStage stage)
 bool nexus_window_of(const GameState& state, Faction card);
 std::vector<Seat> nexus_window_awaited(const GameState& state, Faction card);
 
+// A family whose plays open no window (an expansion card's Secret Ally played at its holder's own
+// decision): its window functions.
+bool no_nexus_window(const GameState& state);
+std::vector<Seat> no_nexus_window_awaited(const GameState& state);
+void no_nexus_window_pass(GameState& state, Seat seat);
+
 // One receipt per play, then the card goes to the Nexus discard (seed 000, item 9): the event it
 // belongs to and the original attempt it answers ("" if none); a delayed effect's receipt binds
 // until the family consumes it.

@@ -242,6 +242,10 @@ std::vector<Command> plain_nexus_candidates(const GameState& state, Faction card
   return {PlayNexus{NexusCardId{card}, mode, std::nullopt, answers, ForceCount{0}}};
 }
 
+bool no_nexus_window(const GameState&) { return false; }
+std::vector<Seat> no_nexus_window_awaited(const GameState&) { return {}; }
+void no_nexus_window_pass(GameState&, Seat) {}
+
 std::vector<Seat> betrayal_window_awaited(const GameState& state, Faction card) {
   std::vector<Seat> out;
   const auto native = state.seat_of(card);

@@ -139,9 +139,6 @@ void apply(GameState& state, Seat seat, const PlayNexus& c) {
 
 // No window: the Secret Ally is a play of the holder's own Revival decision.
 void on_hook(GameState&, NexusHook) {}
-bool owns_window(const GameState&) { return false; }
-std::vector<Seat> awaited(const GameState&) { return {}; }
-void pass(GameState&, Seat) {}
 
 // ---- for the gate and the explorer ----
 
@@ -222,9 +219,9 @@ extern const NexusFamily kTleilaxuFamily{
        "is not offered); when no own leader (or the Kwisatz Haderach) may return, because force-only use is not allowed "
        "(prototype policy, seed 002)"}}},
     on_hook,
-    owns_window,
-    awaited,
-    pass,
+    no_nexus_window,
+    no_nexus_window_awaited,
+    no_nexus_window_pass,
     candidates,
     validate,
     apply,

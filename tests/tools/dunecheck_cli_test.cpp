@@ -85,15 +85,17 @@ TEST(DunecheckCliTest, CatalogueJsonMatchesTheFactSheet) {
       }
       continue;
     }
-    // The Tleilaxu family (issue 21): its Secret Ally is built, as seed 002's prototype policy,
-    // with its edges; its Betrayal and Cunning wait for the Tleilaxu faction.
-    if (p["card"] == "Tleilaxu" && p["mode"] == "Secret Ally") {
+    // The expansion cards registered for their Secret Ally (issue 21): Tleilaxu, as seed 002's
+    // prototype policy, with its edges, and Richese; their Betrayal and Cunning wait for the faction.
+    if ((p["card"] == "Tleilaxu" || p["card"] == "Richese") && p["mode"] == "Secret Ally") {
       EXPECT_TRUE(p["status"] == "implemented" || p["status"] == "verified");
-      EXPECT_NE(p["reason"].get<std::string>().find("prototype policy, seed 002"), std::string::npos);
-      EXPECT_TRUE(p.contains("not_offered"));
+      if (p["card"] == "Tleilaxu") {
+        EXPECT_NE(p["reason"].get<std::string>().find("prototype policy, seed 002"), std::string::npos);
+        EXPECT_TRUE(p.contains("not_offered"));
+      }
       continue;
     }
-    if (p["card"] == "Tleilaxu") {
+    if (p["card"] == "Tleilaxu" || p["card"] == "Richese") {
       EXPECT_NE(p["reason"].get<std::string>().find("waits for its faction"), std::string::npos);
     }
     EXPECT_FALSE(p.contains("not_offered")) << p["card"] << " " << p["mode"];
