@@ -461,7 +461,8 @@ Violations legal_shipment(const Transition& t, const GameContext&) {
 
 // The ordinary revivals and the Nexus cards' revival plays: a play is decided by its own
 // reference; on a sampled ordinary decision (the seat revived or passed: it was at its decision)
-// both offered sets are compared, the plays even when the engine offers none.
+// both offered sets are compared, the plays even when the engine offers none. The step is counted
+// once, by the ordinary part (a second count would show more steps decided than there are).
 Violations legal_revival(const Transition& t, const GameContext&) {
   const Envelope* e = envelope_of(t);
   if (const auto* p = e ? std::get_if<PlayNexus>(&e->command) : nullptr) {
@@ -470,12 +471,8 @@ Violations legal_revival(const Transition& t, const GameContext&) {
   }
   Violations out = legality<Revive>(t, Step::Revival, kLegalRevival, legal_revives, revive_illegal, true);
   if (e && t.before.step == Step::Revival && t.index % 4 == 0) {
-    Violations plays;
     const bool at_decision = std::holds_alternative<Revive>(e->command) || std::holds_alternative<Pass>(e->command);
-    if (compare_offered<PlayNexus>(t, e->seat, kLegalRevival, legal_nexus_revivals, nexus_revival_illegal, plays, at_decision,
-                                   revival_card)) {
-      for (Violation& v : decided(kLegalRevival, std::move(plays))) out.push_back(std::move(v));
-    }
+    compare_offered<PlayNexus>(t, e->seat, kLegalRevival, legal_nexus_revivals, nexus_revival_illegal, out, at_decision, revival_card);
   }
   return out;
 }
