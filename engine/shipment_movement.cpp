@@ -23,7 +23,6 @@
 #include "engine/mutants.h"
 #include "engine/internal.h"
 #include "engine/nexus/family.h"
-#include "engine/nexus/family.h"
 #include "engine/shipment_movement.h"
 #include "engine/standing.h"
 #include "model/cards.h"
@@ -189,16 +188,6 @@ bool nexus_guild_shipper(const GameState& s, Faction f) {
   return s.movement.nexus_guild_rates && s.movement.nexus_guild_rates == s.seat_of(f) &&
          !mutant_active(Mutant::NexusGuildRatesNotGiven);
 }
-
-// The Richese Nexus card's Secret Ally (engine/nexus/richese.cpp, seed 000): its player's shipping
-// this action is one shipment from reserves of up to five forces, priced as one. Its receipt binds
-// until the player's Movement begins (after that shipment, or a pass).
-bool nexus_richese_shipper(const GameState& s, Seat seat) {
-  return std::ranges::any_of(s.nexus.receipts, [&](const NexusReceipt& r) {
-    return r.card.faction == Faction::Richese && r.mode == NexusMode::SecretAlly && r.delayed && !r.consumed && r.seat == seat;
-  });
-}
-constexpr ForceCount kRicheseGroup{5};
 
 bool guild_rates(const GameState& s, Faction f) {
   return (f == Faction::SpacingGuild && !mutant_active(Mutant::GuildPaysFullPrice)) || ally_of(s, f) == Faction::SpacingGuild ||
@@ -366,9 +355,9 @@ std::optional<Rejection> validate_ship(const GameState& s, Seat seat, const Ship
   if (auto r = check_group(c.normal, c.special)) return r;
   if (nexus_richese_shipper(s, seat)) {
     if (c.karama) return reject(RejectCode::IllegalChoice, "the Richese Secret Ally's shipment is paid in spice, not by Karama (seed 000)");
-    if (c.normal + c.special > kRicheseGroup && !mutant_active(Mutant::NexusRicheseGroupUnbounded)) {
+    if (c.normal + c.special > kNexusRicheseGroup && !mutant_active(Mutant::NexusRicheseGroupUnbounded)) {
       return reject(RejectCode::IllegalChoice, "the Richese Secret Ally ships up to {} forces from reserves, not {} (seed 000)",
-                    kRicheseGroup.value, (c.normal + c.special).value);
+                    kNexusRicheseGroup.value, (c.normal + c.special).value);
     }
   }
   const SeatState& me = s.seat(seat);
@@ -409,16 +398,9 @@ std::optional<Rejection> check_forces_in_cell(const GameState& s, Faction f, Cel
   return std::nullopt;
 }
 
-// After the Richese Nexus card's Secret Ally, the shipping action is its reserve shipment.
-std::optional<Rejection> check_richese(const GameState& s, Seat seat) {
-  if (!nexus_richese_shipper(s, seat)) return std::nullopt;
-  return reject(RejectCode::IllegalChoice, "the Richese Secret Ally replaced your shipping with a shipment from reserves of up to "
-                "five forces (seed 000): ship them, or pass");
-}
-
 std::optional<Rejection> validate_cross_ship(const GameState& s, Seat seat, const CrossShip& c) {
   const Faction f = s.faction_of(seat);
-  if (auto r = check_richese(s, seat)) return r;
+  if (auto r = richese_shipping_replaced(s, seat)) return r;
   if (!guild_rates(s, f)) {
     return reject(RejectCode::IllegalChoice, "only the Spacing Guild and its ally cross-ship ([LR] 2.06.05.02, 2.06.10)");
   }
@@ -437,7 +419,7 @@ std::optional<Rejection> validate_cross_ship(const GameState& s, Seat seat, cons
 
 std::optional<Rejection> validate_ship_to_reserves(const GameState& s, Seat seat, const ShipToReserves& c) {
   const Faction f = s.faction_of(seat);
-  if (auto r = check_richese(s, seat)) return r;
+  if (auto r = richese_shipping_replaced(s, seat)) return r;
   if (f != Faction::SpacingGuild && !nexus_guild_shipper(s, f)) {
     return reject(RejectCode::IllegalChoice,
                   "only the Spacing Guild (or the player of its Nexus card as Secret Ally) ships forces back to reserves "
@@ -636,7 +618,7 @@ void add_ship_candidates(const GameState& s, Seat seat, std::vector<Command>& ou
     for (int sp = 0; sp <= me.reserves_special.value; ++sp) {
       for (int n = 0; n <= me.reserves_normal.value; ++n) {
         if (n + sp == 0) continue;
-        if (richese && n + sp > kRicheseGroup.value && !mutant_active(Mutant::NexusRicheseGroupUnbounded)) break;
+        if (richese && n + sp > kNexusRicheseGroup.value && !mutant_active(Mutant::NexusRicheseGroupUnbounded)) break;
         const bool paid = affordable(n + sp, false), by_karama = karama && affordable(n + sp, true);
         if (!paid && !by_karama) break;
         if (paid) out.push_back(Ship{cell_at(c), ForceCount{n}, ForceCount{sp}});

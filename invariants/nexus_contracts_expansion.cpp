@@ -113,16 +113,6 @@ bool shipping(const Command& c) {
   return std::holds_alternative<Ship>(c) || std::holds_alternative<CrossShip>(c) || std::holds_alternative<ShipToReserves>(c);
 }
 
-// Whether `seat` shipped in this turn's Shipment and Movement before the step: its shipping commands
-// back to the turn's first spice card (every turn's Spice Blow draws one).
-bool shipped_this_turn(const GameState& s, Seat seat) {
-  for (std::size_t i = s.log.size(); i-- > 0;) {
-    if (const auto* c = std::get_if<ChanceRecord>(&s.log[i]); c && c->request.kind == ChanceKind::SpiceDraw) return false;
-    if (const auto* e = std::get_if<Envelope>(&s.log[i]); e && e->seat == seat && shipping(e->command)) return true;
-  }
-  return false;
-}
-
 int spice_of(const GameState& s, std::optional<Seat> seat) { return seat ? s.seat(*seat).spice.value : 0; }
 
 }  // namespace
@@ -136,7 +126,7 @@ Violations richese_secret_ally(const Transition& t, const GameContext&) {
   const auto fault = [&](std::string message) { out.push_back({std::string(kRicheseSecretAlly), std::move(message)}); };
   const std::string who = name_of(b, e->seat);
   if (play_of(t, Faction::Richese, NexusMode::SecretAlly)) {
-    if (b.seat_of(Faction::Richese) || b.step != Step::Shipment || shipped_this_turn(b, e->seat)) {
+    if (b.seat_of(Faction::Richese) || b.step != Step::Shipment || shipments_this_turn(b, e->seat) > 0) {
       fault(fmt::format("the Richese Secret Ally was played by {} outside its own Shipment before it shipped, or with the Richese "
                         "seated (seed 000: it replaces normal shipping)", who));
     }

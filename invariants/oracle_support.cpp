@@ -145,6 +145,14 @@ bool in_tanks(const GameState& s, LeaderId l) {
   return w == LeaderLocation::Tanks || w == LeaderLocation::TanksFaceDown;
 }
 
+bool face_down_waits(const GameState& s, Faction f, LeaderId l) {
+  if (s.leaders[l.value].where != LeaderLocation::TanksFaceDown) return false;
+  for (std::size_t i = 0; i < kLeaderCount; ++i) {
+    if (kLeaders[i].faction == f && s.leaders[i].where == LeaderLocation::Tanks) return true;
+  }
+  return false;
+}
+
 void pay(const GameState& before, Flows& f, Seat payer, int amount, std::optional<Seat> payee) {
   const int own = std::min(amount, before.seat(payer).spice.value);
   f.seat[payer.value] -= own;
@@ -295,19 +303,21 @@ bool played_this_turn(const GameState& s, Faction card, NexusMode mode, Phase ph
   });
 }
 
-bool nexus_guild_rates(const GameState& s, Seat seat) {
+namespace {
+
+// Whether `seat`'s last decision of this Shipment step was its Secret Ally play of `card`.
+bool shipment_follows_secret_ally(const GameState& s, Seat seat, Faction card) {
   if (s.step != Step::Shipment) return false;
   const Envelope* last = last_command(s, [](const Envelope& e) { return !is_standing_command(e.command) && !is_any_time_command(e.command); });
   const auto* p = last && last->seat == seat ? std::get_if<PlayNexus>(&last->command) : nullptr;
-  return p && p->card.faction == Faction::SpacingGuild && p->mode == NexusMode::SecretAlly;
+  return p && p->card.faction == card && p->mode == NexusMode::SecretAlly;
 }
 
-bool nexus_richese_shipment(const GameState& s, Seat seat) {
-  if (s.step != Step::Shipment) return false;
-  const Envelope* last = last_command(s, [](const Envelope& e) { return !is_standing_command(e.command) && !is_any_time_command(e.command); });
-  const auto* p = last && last->seat == seat ? std::get_if<PlayNexus>(&last->command) : nullptr;
-  return p && p->card.faction == Faction::Richese && p->mode == NexusMode::SecretAlly;
-}
+}  // namespace
+
+bool nexus_guild_rates(const GameState& s, Seat seat) { return shipment_follows_secret_ally(s, seat, Faction::SpacingGuild); }
+
+bool nexus_richese_shipment(const GameState& s, Seat seat) { return shipment_follows_secret_ally(s, seat, Faction::Richese); }
 
 bool guild_rates(const GameState& s, Seat seat) {
   const Faction f = s.faction_of(seat);

@@ -64,6 +64,8 @@ std::optional<Seat> ally_seat(const GameState& s, Seat seat);
 int ally_grant(const GameState& s, Seat seat);
 // Whether the leader is in the Tanks, face up or face down.
 bool in_tanks(const GameState& s, LeaderId l);
+// A face-down leader of `f` (died twice) while a face-up one of `f` is in the Tanks ([LR] 1.05.04).
+bool face_down_waits(const GameState& s, Faction f, LeaderId l);
 
 // Expected spice movements of one step: per seat, and the bank.
 struct Flows {
@@ -244,6 +246,8 @@ std::string revival_choice_illegal(const GameState& s, Seat seat, const Revive& 
 // The special forces `seat` revived this turn by a Karama power or a Nexus card, and the Tleilaxu
 // Nexus card's revival it made this turn (nullptr: none), from the log.
 int specials_revived_this_turn(const GameState& s, Seat seat);
+// `seat`'s shipping commands (Ship, CrossShip, ShipToReserves) this turn, from the log.
+int shipments_this_turn(const GameState& s, Seat seat);
 const PlayNexus* tleilaxu_revival_this_turn(const GameState& s, Seat seat);
 // The Nexus plays' common contract and each family's panel contracts (oracles_nexus.cpp).
 Violations nexus_play(const Transition& t, const GameContext&);

@@ -356,11 +356,7 @@ std::string nexus_revival_illegal(const GameState& s, Seat seat, const PlayNexus
       if (c.leader->value >= kLeaderCount || kLeaders[c.leader->value].faction != f || !in_tanks(s, *c.leader)) {
         return "one of its own leaders in the Tanks (seed 002)";
       }
-      if (s.leaders[c.leader->value].where == LeaderLocation::TanksFaceDown) {
-        for (std::size_t l = 0; l < kLeaderCount; ++l) {
-          if (kLeaders[l].faction == f && s.leaders[l].where == LeaderLocation::Tanks) return "a face-down leader waits for the face-up ones ([LR] 1.05.04)";
-        }
-      }
+      if (face_down_waits(s, f, *c.leader)) return "a face-down leader waits for the face-up ones ([LR] 1.05.04)";
       return "";
     }
     default:

@@ -395,7 +395,7 @@ struct Rules {
     return "";
   }
   std::string ship_turn(std::string_view what) const {
-    const int made = commands_this_turn<Ship, CrossShip, ShipToReserves>(s, seat);
+    const int made = shipments_this_turn(s, seat);
     // A Bene Gesserit Karama shipment whose worthless card was cancelled is retaken now (2.02.22,
     // 3.04; the retake oracle.karama-cancel holds to the cancel).
     const int worthless = s.step == Step::Shipment && s.karama.retakes_without_worthless == seat ? 1 : 0;
@@ -620,6 +620,8 @@ struct Rules {
 
 }  // namespace
 
+int shipments_this_turn(const GameState& s, Seat seat) { return commands_this_turn<Ship, CrossShip, ShipToReserves>(s, seat); }
+
 // The special forces `seat` revived this turn besides its ordinary revival: by the Emperor's Karama
 // power, and by a Nexus card's revival (the Emperor's and Fremen's three, the Tleilaxu's group).
 int specials_revived_this_turn(const GameState& s, Seat seat) {
@@ -702,11 +704,7 @@ std::string revival_choice_illegal(const GameState& s, Seat seat, const Revive& 
     if (leader_info(*c.leader).faction != f) return "one of its own leaders ([LR] 1.05.03)";
     if (!in_tanks(s, *c.leader)) return "a leader in the Tanks ([LR] 1.05.03)";
     if (active_leaders(s, seat) > 0 && !all_leaders_died(s, f)) return "a leader only when none is active or all have died ([LR] 1.05.03)";
-    if (s.leaders[c.leader->value].where == LeaderLocation::TanksFaceDown) {
-      for (std::size_t l = 0; l < kLeaderCount; ++l) {
-        if (kLeaders[l].faction == f && s.leaders[l].where == LeaderLocation::Tanks) return "a face-down leader waits for the face-up ones ([LR] 1.05.04)";
-      }
-    }
+    if (face_down_waits(s, f, *c.leader)) return "a face-down leader waits for the face-up ones ([LR] 1.05.04)";
   }
   if (c.kwisatz_haderach) {
     if (f != Faction::Atreides || !s.options.rules.kwisatz_haderach) return "only the Advanced Atreides revive the Kwisatz Haderach ([LR] 2.01.14)";

@@ -214,6 +214,14 @@ std::uint64_t free_revival_made(const GameState& before, const LogEntry& entry, 
   return nexus_play_in(entry, card, NexusMode::SecretAlly) && before.step == Step::Revival ? 1 : 0;
 }
 
+// ---- the Richese card's Secret Ally shipment (engine/nexus/richese.cpp) ----
+// Seed 000: "replace normal shipping with a reserve shipment of up to five forces priced as one".
+// Whether `seat`'s shipping this action is that shipment (its receipt binds until the player's
+// Movement begins), and the refusal of any other shipping in its place (nullopt: none owed).
+inline constexpr ForceCount kNexusRicheseGroup{5};
+bool nexus_richese_shipper(const GameState& state, Seat seat);
+std::optional<Rejection> richese_shipping_replaced(const GameState& state, Seat seat);
+
 // ---- the windows outside battle (NexusState::window) ----
 // Opens `card`'s window, its Betrayal answering `attempt` (0: none), when `awaited` (the family's
 // awaited function, read with the window open) names a seat; false (nothing opened) otherwise.

@@ -81,7 +81,7 @@ std::uint64_t richese_shipment(const GameState& before, const LogEntry& entry, c
   const auto* e = std::get_if<Envelope>(&entry);
   const auto* ship = e ? std::get_if<Ship>(&e->command) : nullptr;
   if (!ship || (ship->normal + ship->special).value < least) return 0;
-  return std::ranges::any_of(before.nexus.receipts, [&](const NexusReceipt& r) { return binding(r) && r.seat == e->seat; }) ? 1 : 0;
+  return nexus_richese_shipper(before, e->seat) ? 1 : 0;
 }
 
 constexpr std::array kOpens{NexusHook::MovementBegins};
@@ -110,6 +110,16 @@ constexpr std::array<std::string_view, 3> kMutants{"nexus-richese-priced-per-for
                                                     "nexus-richese-after-shipping"};
 
 }  // namespace
+
+bool nexus_richese_shipper(const GameState& state, Seat seat) {
+  return std::ranges::any_of(state.nexus.receipts, [&](const NexusReceipt& r) { return binding(r) && r.seat == seat; });
+}
+
+std::optional<Rejection> richese_shipping_replaced(const GameState& state, Seat seat) {
+  if (!nexus_richese_shipper(state, seat)) return std::nullopt;
+  return reject(RejectCode::IllegalChoice, "the Richese Secret Ally replaced your shipping with a shipment from reserves of up to "
+                "five forces (seed 000): ship them, or pass");
+}
 
 extern const NexusFamily kRicheseFamily{
     Faction::Richese,
