@@ -117,16 +117,21 @@ void buy_in(GameState& state) {
   end_phase(state);
 }
 
-// The lot goes to `buyer`; then the next lot, or the end of the auction. Harkonnen draw a free
-// card per purchase while below their hand limit ([LR] 2.05). That draw is the last step taken
-// here, so the flow goes on by itself once the chance step resolves (on_treachery_dealt).
-void deliver_lot(GameState& state, Seat buyer) {
+// The lot up for bid leaves the row (to `to`, a hand or the discard); the next lot is shown.
+template <class Zone>
+void lot_leaves(GameState& state, Zone& to) {
   BiddingState& b = state.bidding;
-  if (mutant_active(Mutant::SoldCardAlsoDiscarded)) state.treachery.discard.push_back(b.lots.front());
-  transfer(b.lots, state.seat(buyer).hand, b.lots.front());
+  transfer(b.lots, to, b.lots.front());
   b.lot += 1;
   reset_lot(b);
   show_lot_to_atreides(state);
+}
+
+// After a purchase: Harkonnen draw a free card per purchase while below their hand limit
+// ([LR] 2.05); then the next lot, or the end of the auction. That draw is the last step taken here,
+// so the flow goes on by itself once the chance step resolves (on_treachery_dealt).
+void after_purchase(GameState& state, Seat buyer) {
+  BiddingState& b = state.bidding;
   bool bonus = state.faction_of(buyer) == Faction::Harkonnen && eligible(state, buyer);
   if (bonus) {
     reshuffle_if_empty(state);
@@ -136,6 +141,26 @@ void deliver_lot(GameState& state, Seat buyer) {
   if (bonus && karama_cancels(state, buyer, KaramaAbility::HarkonnenTopCard)) bonus = false;
   if (bonus) request_chance(state, PendingChance{ChanceKind::TreacheryDeal, buyer, 0});
   if (b.lots.empty()) end_phase(state);
+}
+
+// The lot is bought by `buyer` (paid, or taken with Karama). A Nexus family may open its window on
+// the bought lot first (seed 000, the Ixians Secret Ally), on the public fact that the buyer holds
+// a Nexus card: the buyer then sees the card, and the lot waits in the row with the buyer as its
+// high bidder until the window closes (hand_over_bought_lot, replace_bought_lot).
+void deliver_lot(GameState& state, Seat buyer) {
+  BiddingState& b = state.bidding;
+  if (mutant_active(Mutant::SoldCardAlsoDiscarded)) state.treachery.discard.push_back(b.lots.front());
+  if (b.high_bidder != buyer) {  // a lot taken with Karama: the buyer becomes its high bidder, for no price
+    b.high_bidder = buyer;
+    b.high_bid = Spice{0};
+    b.high_bid_karama = false;
+  }
+  nexus_hook(state, NexusHook::LotBought);
+  if (state.nexus.window) {
+    record_sighting(state, buyer, SeenKind::TreacheryCard, b.lots.front().value, fmt::format("bought lot #{}", b.lot + 1));
+    return;
+  }
+  hand_over_bought_lot(state);
 }
 
 void discard_karama(GameState& state, Seat s) {
@@ -201,6 +226,29 @@ void complete_purchase(GameState& state, bool paid) {
   state.bidding.purchase_window = false;
   sell(state, paid);
 }
+
+void hand_over_bought_lot(GameState& state) {
+  const Seat buyer = *state.bidding.high_bidder;
+  lot_leaves(state, state.seat(buyer).hand);
+  after_purchase(state, buyer);
+}
+
+void replace_bought_lot(GameState& state) {
+  const Seat buyer = *state.bidding.high_bidder;
+  if (mutant_active(Mutant::NexusIxianCardKept)) {
+    lot_leaves(state, state.seat(buyer).hand);
+  } else {
+    lot_leaves(state, state.treachery.discard);
+  }
+  if (mutant_active(Mutant::NexusIxianNoReplacement)) {
+    after_purchase(state, buyer);
+    return;
+  }
+  reshuffle_if_empty(state);  // the discard holds the bought card at least
+  request_chance(state, PendingChance{ChanceKind::TreacheryDeal, buyer, kLotReplacementDeal});
+}
+
+void lot_replaced(GameState& state, Seat buyer) { after_purchase(state, buyer); }
 
 namespace {
 

@@ -63,6 +63,7 @@ void resolve(GameState& state, std::uint8_t outcome) {
       return;
     case ChanceKind::TreacheryDeal:
       on_treachery_dealt(state, request.seat, TreacheryCardId{outcome});
+      if (request.pile == kLotReplacementDeal) lot_replaced(state, request.seat);
       return;
     case ChanceKind::TreacheryLot:
       on_lot_drawn(state, TreacheryCardId{outcome});

@@ -154,6 +154,14 @@ DUNE_PHASE_MODULE(shipment_movement)
 // The lot won with spice is sold once its purchase window closes (bidding.cpp): `paid` false when
 // the buyer keeps the price (the Emperor Nexus card as Secret Ally, seed 003).
 void complete_purchase(GameState& state, bool paid);
+// The bought lot a Nexus window held in the row (bidding.high_bidder its buyer): handed over to
+// the buyer, or (the Ixians Secret Ally, seed 000) discarded face up and replaced by the next
+// Treachery deck card, a TreacheryDeal chance step marked kLotReplacementDeal; lot_replaced goes
+// on with the purchase once that card is dealt (chance.cpp).
+void hand_over_bought_lot(GameState& state);
+void replace_bought_lot(GameState& state);
+inline constexpr std::uint8_t kLotReplacementDeal = 1;  // PendingChance::pile of that deal
+void lot_replaced(GameState& state, Seat buyer);
 // Revival (revival.cpp): the special forces the seat may still revive this turn ([LR] 2.03.11, 2.04),
 // after those its Karama power or a Nexus card revived.
 ForceCount revival_special_left(const GameState& state, Seat seat);

@@ -163,6 +163,9 @@ enum class Mutant : std::uint8_t {
   NexusRichesePricedPerForce,
   NexusRicheseGroupUnbounded,
   NexusRicheseAfterShipping,
+  // the Ixians Nexus card's Secret Ally (issue 21)
+  NexusIxianCardKept,
+  NexusIxianNoReplacement,
 };
 
 #if DUNE_MUTANTS

@@ -146,7 +146,7 @@ constexpr std::array kCatalogue{
     MutantInfo{Mutant::NexusHarkonnenTraitorStands, "nexus-harkonnen-traitor-stands", "oracle",
                "the Harkonnen Betrayal commits its receipt, but the revealed Harkonnen traitor stays with the Harkonnen and its call "
                "stands (seed 000: cancel a revealed Harkonnen traitor, shuffle that identity into the Traitor Deck)",
-               advanced(Hk | At | Em | Bg, 6, 80, MutantBots::Nexus), "contract.harkonnen.betrayal"},
+               advanced(Hk | At | Em | Bg, 6, 80, MutantBots::Nexus)},
     MutantInfo{Mutant::NexusHarkonnenReplacementSkipped, "nexus-harkonnen-replacement-skipped", "oracle",
                "the Mentat Pause consumes the Harkonnen Betrayal's receipt, but the Harkonnen draw no replacement (seed 000: a "
                "canceled Harkonnen traitor owes a later replacement)",
@@ -190,6 +190,13 @@ constexpr std::array kCatalogue{
                "the Richese Secret Ally may be played after its player shipped, in its Movement (seed 000: it replaces the "
                "shipping)",
                advanced(Em | Hk | At | Bg, 6, 80, MutantBots::Nexus), "contract.richese.secret-ally"},
+    MutantInfo{Mutant::NexusIxianCardKept, "nexus-ixian-card-kept", "lifecycle",
+               "the Ixians Secret Ally keeps the bought card in hand besides its replacement (seed 000: the bought card is "
+               "discarded)",
+               advanced(Em | Hk | At | Bg, 6, 80, MutantBots::Nexus), "lifecycle.1-separate-deck"},
+    MutantInfo{Mutant::NexusIxianNoReplacement, "nexus-ixian-no-replacement", "oracle",
+               "the Ixians Secret Ally discards the bought card without taking the next Treachery deck card (seed 000)",
+               advanced(Em | Hk | At | Bg, 6, 80, MutantBots::Nexus), "contract.ixians.secret-ally"},
     MutantInfo{Mutant::VoiceIgnored, "voice-ignored", "oracle",
                "a battle plan that disobeys the Voice is accepted ([LR] 2.02.06: obeyed as well as one is able)",
                basic(Bg | Hk | At | Em, 4, 40, MutantBots::Aggressive), "oracle.legal-command"},
@@ -381,7 +388,7 @@ constexpr std::array kCatalogue{
     MutantInfo{Mutant::NexusRetryRerolls, "nexus-retry-rerolls", "protocol",
                "a retried DrawNexus is not recognised as a retry (it is submitted anew)", nexus()},
     MutantInfo{Mutant::NexusKeptOnAlliance, "nexus-kept-on-alliance", "lifecycle",
-               "a Nexus card is not discarded when its holder allies", nexus()},
+               "a Nexus card is not discarded when its holder allies", nexus(4, 60)},
     MutantInfo{Mutant::NexusDrawAfterBlowA, "nexus-draw-after-blow-a", "lifecycle",
                "the Nexus draw opportunity opens after blow A alone", nexus()},
     MutantInfo{Mutant::NexusBlowBErases, "nexus-blow-b-erases", "lifecycle",

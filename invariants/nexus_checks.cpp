@@ -172,7 +172,8 @@ Violations draw_no_replay(const Transition& t, const GameContext&) {
 Violations separate_deck(const Transition& t, const GameContext&) {
   if (!command_of<DrawNexus>(t) && !command_of<PlayNexus>(t) && !nexus_draw_of(t) && !command_of<SetRedrawPolicy>(t)) return {};
   // The one Treachery card a Nexus play moves is one the panel's printed effect names: the lot the
-  // Emperor Secret Ally buys (seed 003: a real completed sale), into its buyer's hand.
+  // Emperor Secret Ally buys (seed 003: a real completed sale), into its buyer's hand, or the lot
+  // the Ixians Secret Ally discards.
   std::vector<Held<TreacheryCard>> hands;
   for (const SeatState& s : t.before.seats) hands.push_back(s.hand);
   const auto* p = command_of<PlayNexus>(t);
@@ -186,7 +187,15 @@ Violations separate_deck(const Transition& t, const GameContext&) {
     const TreacheryCardId lot = t.before.bidding.lots.front();
     hand.insert(std::upper_bound(hand.begin(), hand.end(), lot), lot);
   }
-  bool same = t.after.treachery == t.before.treachery;
+  TreacheryState treachery = t.before.treachery;
+  // The Ixians Secret Ally discards the bought lot (seed 000): the lot to the Treachery discard, the
+  // next deck card dealt after it (oracle.deal and contract.ixians.secret-ally decide that deal).
+  if (p && p->card.faction == Faction::Ixians && p->mode == NexusMode::SecretAlly && t.before.step == Step::Bidding &&
+      !t.before.bidding.lots.empty()) {
+    if (t.after.log.size() != t.before.log.size() + 1 || t.before.treachery.deck.size() == 0) return {};
+    treachery.discard.push_back(t.before.bidding.lots.front());
+  }
+  bool same = t.after.treachery == treachery;
   for (std::size_t i = 0; same && i < t.after.seat_count(); ++i) same = t.after.seats[i].hand == hands[i];
   if (same) return {};
   return {{"lifecycle.1-separate-deck", "a Nexus step changed a Treachery hand, deck or discard: the Nexus card is not a Treachery card"}};

@@ -667,6 +667,10 @@ constexpr std::array kContracts{
             "the Richese Secret Ally, the Richese absent, in the player's own Shipment before shipping, makes its shipping one "
             "shipment from reserves of up to five forces priced as one",
             richese_secret_ally},
+    Checker{"contract.ixians.secret-ally", "oracle",
+            "the Ixians Secret Ally, the Ixians absent, played by the buyer of the lot just bought in Bidding, sends that card to "
+            "the Treachery discard and deals its player the next Treachery deck card",
+            ixians_secret_ally},
 };
 
 }  // namespace

@@ -18,5 +18,6 @@ Violations harkonnen_cunning(const Transition& t, const GameContext&);
 Violations harkonnen_secret_ally(const Transition& t, const GameContext&);
 Violations tleilaxu_secret_ally(const Transition& t, const GameContext&);  // nexus_contracts_expansion.cpp
 Violations richese_secret_ally(const Transition& t, const GameContext&);   // nexus_contracts_expansion.cpp
+Violations ixians_secret_ally(const Transition& t, const GameContext&);    // nexus_contracts_expansion.cpp
 
 }  // namespace dune::invariants::contract_detail

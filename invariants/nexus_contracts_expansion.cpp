@@ -18,6 +18,15 @@
 //            shipped this turn; its shipping then is one shipment from reserves (no cross-shipment,
 //            no shipment back, no Karama) of at most five forces, costing the player and its ally
 //            together no more than one force would (1 into a stronghold, 2 elsewhere).
+//
+// Ixians (seed 000, panel table: "Discard a just-purchased Bidding Treachery Card and take the next
+// Treachery deck card"; engine/nexus/ixians.cpp):
+//   contract.ixians.secret-ally  with the Ixians absent, in Bidding, by the seat that just bought the
+//            lot up for bid (the last bid or Karama take of the log), before it is handed over: that
+//            card goes face up to the Treachery discard (or, the deck run out, into the deck
+//            reshuffled from it), into no hand, and the seat is dealt the next Treachery deck card:
+//            its hand grows by exactly the cards dealt to it, and the first deal after the play is
+//            to it.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -115,7 +124,66 @@ bool shipping(const Command& c) {
 
 int spice_of(const GameState& s, std::optional<Seat> seat) { return seat ? s.seat(*seat).spice.value : 0; }
 
+constexpr std::string_view kIxiansSecretAlly = "contract.ixians.secret-ally";
+
+template <class Zone>
+bool in_zone(const Zone& z, TreacheryCardId c) {
+  return std::find(z.begin(), z.end(), c) != z.end();
+}
+
+void ixians_play(const Transition& t, Violations& out) {
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  const Seat seat = envelope_of(t)->seat;
+  const std::string who = name_of(b, seat);
+  const auto fault = [&](std::string message) { out.push_back({std::string(kIxiansSecretAlly), std::move(message)}); };
+  const Envelope* bought = last_command(b, [](const Envelope& e) {
+    return std::holds_alternative<Bid>(e.command) || std::holds_alternative<KaramaTakeCard>(e.command);
+  });
+  if (b.seat_of(Faction::Ixians) || b.step != Step::Bidding || b.bidding.lots.empty() || !bought || bought->seat != seat) {
+    fault(fmt::format("the Ixians Secret Ally was played by {} outside Bidding, on no lot it just bought, or with the Ixians "
+                      "seated (seed 000)", who));
+    return;
+  }
+  const TreacheryCardId lot = b.bidding.lots.front();
+  const bool reshuffled = b.treachery.deck.size() == 0;
+  const bool discarded = in_zone(a.treachery.discard, lot) ||
+                         (reshuffled && (in_zone(a.treachery.deck.unseen, lot) || in_zone(a.treachery.deck.known_top, lot)));
+  bool held = in_zone(a.bidding.lots, lot);
+  for (const SeatState& x : a.seats) held = held || in_zone(x.hand, lot);
+  if (!discarded || held) fault(fmt::format("the card {} just bought did not go to the Treachery discard (seed 000)", who));
+  std::size_t dealt = 0;
+  for (std::size_t i = b.log.size(); i < a.log.size(); ++i) {
+    const auto* r = std::get_if<ChanceRecord>(&a.log[i]);
+    dealt += r && r->request.kind == ChanceKind::TreacheryDeal && r->request.seat == seat ? 1 : 0;
+  }
+  const bool pending = a.chance && a.chance->kind == ChanceKind::TreacheryDeal && a.chance->seat == seat;
+  if (!pending && dealt == 0) fault(fmt::format("{} took no Treachery deck card for the one it discarded (seed 000)", who));
+  if (a.seat(seat).hand.size() != b.seat(seat).hand.size() + dealt) {
+    fault(fmt::format("{}'s hand went from {} to {} cards with {} dealt: the bought card is discarded, not kept (seed 000)", who,
+                      b.seat(seat).hand.size(), a.seat(seat).hand.size(), dealt));
+  }
+}
+
+// The deal right after an Ixians play goes to its player.
+void ixians_replacement(const Transition& t, const ChanceRecord& r, Violations& out) {
+  const std::size_t at = entry_position(t);
+  if (at == 0 || r.request.kind != ChanceKind::TreacheryDeal) return;
+  const auto* e = std::get_if<Envelope>(&t.after.log[at - 1]);
+  if (!e || !ixian_play_at(t.after.log, at - 1, e->seat) || r.request.seat == e->seat) return;
+  out.push_back({std::string(kIxiansSecretAlly), fmt::format("the card replacing the one {} discarded with the Ixians Secret Ally was "
+                                                             "dealt to {} (seed 000)", name_of(t.before, e->seat),
+                                                             name_of(t.before, r.request.seat))});
+}
+
 }  // namespace
+
+Violations ixians_secret_ally(const Transition& t, const GameContext&) {
+  Violations out;
+  if (play_of(t, Faction::Ixians, NexusMode::SecretAlly)) ixians_play(t, out);
+  if (const auto* r = std::get_if<ChanceRecord>(&t.entry)) ixians_replacement(t, *r, out);
+  return out;
+}
 
 Violations richese_secret_ally(const Transition& t, const GameContext&) {
   Violations out;

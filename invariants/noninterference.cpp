@@ -341,8 +341,12 @@ bool reveals(const GameState& before, const GameState& after, const LogEntry& en
   // A card entering the public Nexus discard shows its face: a held card discarded by an alliance
   // (seed 000 item 6) or a replacement, a played card, an own-faction redraw (item 4).
   if (after.nexus.discard.size() > before.nexus.discard.size()) return true;
-  // A sold lot shows how it was paid: a Karama bid puts the card face up on the discard.
-  if (before.bidding.high_bidder && (after.bidding.lot != before.bidding.lot || !after.bidding.high_bidder)) return true;
+  // A sold lot shows how it was paid: a Karama bid puts the card face up on the discard (the lot
+  // handed over, or held in the row by a Nexus window on the bought lot, the Ixians Secret Ally).
+  if (before.bidding.high_bidder && (after.bidding.lot != before.bidding.lot || !after.bidding.high_bidder ||
+                                     (!before.nexus.window && after.nexus.window))) {
+    return true;
+  }
   // The plans revealed: shown still, or already resolved with the next battle begun (or the phase
   // over) in the same step, when no traitor call waits.
   const BattleState& was = before.battle;

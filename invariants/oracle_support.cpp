@@ -16,6 +16,7 @@
 #include "model/cards.h"
 #include "model/command_steps.h"
 #include "model/factions.h"
+#include "model/nexus_families.h"
 
 namespace dune::invariants::oracle_detail {
 
@@ -269,7 +270,16 @@ std::vector<Seat> karama_ready(const GameState& s, Seat user, KaramaAbility a) {
   std::vector<Seat> out;
   for (std::uint8_t i = 0; i < s.seat_count(); ++i) {
     const Seat seat{i};
-    if (seat != user && s.karama.armed[i] == a && holds_karama(s, seat)) out.push_back(seat);
+    if (seat == user || s.karama.armed[i] != a || !holds_karama(s, seat)) continue;
+    // An order the Bene Gesserit would play with a worthless card, which another seat's order
+    // cancels ([LR] 2.02.22 ✷), is played only with a real Karama card (retaken without the
+    // ability, 3.04): without one it does not cancel.
+    if (a != KaramaAbility::BeneGesseritWorthlessKarama && spends_worthless(s, seat) &&
+        !karama_ready(s, seat, KaramaAbility::BeneGesseritWorthlessKarama).empty()) {
+      const auto& hand = s.seat(seat).hand;
+      if (std::none_of(hand.begin(), hand.end(), [](TreacheryCardId c) { return card_type(c).name == "Karama"; })) continue;
+    }
+    out.push_back(seat);
   }
   return out;
 }
@@ -319,6 +329,30 @@ bool nexus_guild_rates(const GameState& s, Seat seat) { return shipment_follows_
 
 bool nexus_richese_shipment(const GameState& s, Seat seat) { return shipment_follows_secret_ally(s, seat, Faction::Richese); }
 
+bool lot_waits_for_ixian_play(const GameState& after, Seat buyer) {
+  return after.nexus.enabled && family_registered(Faction::Ixians) && !after.seat_of(Faction::Ixians) &&
+         after.nexus.held[buyer.value].has_value();
+}
+
+bool ixian_play_at(const History<LogEntry>& log, std::size_t i, Seat seat) {
+  const auto* e = i < log.size() ? std::get_if<Envelope>(&log[i]) : nullptr;
+  const auto* p = e && e->seat == seat ? std::get_if<PlayNexus>(&e->command) : nullptr;
+  return p && p->card.faction == Faction::Ixians && p->mode == NexusMode::SecretAlly;
+}
+
+bool ixian_replacement_deal(const Transition& t, std::size_t at, Seat seat) {
+  const auto& log = t.after.log;
+  if (at > 0 && ixian_play_at(log, at - 1, seat)) return true;
+  for (std::size_t i = t.before.log.size(); i < at; ++i) {
+    const auto* r = std::get_if<ChanceRecord>(&log[i]);
+    if (r && r->request.kind == ChanceKind::TreacheryDeal) return false;
+  }
+  for (std::size_t i = at + 1; i < log.size(); ++i) {
+    if (std::holds_alternative<Envelope>(log[i])) return ixian_play_at(log, i, seat);
+  }
+  return false;
+}
+
 bool guild_rates(const GameState& s, Seat seat) {
   const Faction f = s.faction_of(seat);
   if (f == Faction::SpacingGuild || nexus_guild_rates(s, seat)) return true;
@@ -329,9 +363,22 @@ bool guild_rates(const GameState& s, Seat seat) {
 // Half price by the Guild's ability, unless a Karama cancelled it this turn and the seat retakes
 // its shipment at full price ([LR] 3.04): read from the public record of cancels, not the
 // engine's retake flag (issue 17 item 4).
-bool half_price(const GameState& s, Seat seat) {
-  return guild_rates(s, seat) && !cancelled_this_turn(s, seat, KaramaAbility::HalfPriceShipping);
+namespace {
+
+// The seat retakes a shipment whose half price a Karama cancelled ([LR] 3.04: without the ability):
+// a cancel this turn, and its last decision a shipment that left it in its Shipment step. A later
+// shipment the same turn (the Spacing Guild Cunning's second one) is another use of the ability.
+bool retaking_at_full_price(const GameState& s, Seat seat) {
+  if (s.step != Step::Shipment || !cancelled_this_turn(s, seat, KaramaAbility::HalfPriceShipping)) return false;
+  const Envelope* last = last_command(s, [](const Envelope& e) { return !is_standing_command(e.command) && !is_any_time_command(e.command); });
+  return last && last->seat == seat &&
+         (std::holds_alternative<Ship>(last->command) || std::holds_alternative<CrossShip>(last->command) ||
+          std::holds_alternative<ShipToReserves>(last->command));
 }
+
+}  // namespace
+
+bool half_price(const GameState& s, Seat seat) { return guild_rates(s, seat) && !retaking_at_full_price(s, seat); }
 
 int ship_cost(const GameState& s, Seat seat, CellId to, ForceCount forces, bool karama) {
   if (nexus_richese_shipment(s, seat)) forces = std::min(forces, ForceCount{1});  // "priced as one" (seed 000)

@@ -100,6 +100,16 @@ bool nexus_guild_rates(const GameState& s, Seat seat);
 // Whether `seat`'s shipping now follows its play of the Richese Nexus card as Secret Ally (its last
 // decision, in this Shipment step): one shipment from reserves of up to five forces priced as one.
 bool nexus_richese_shipment(const GameState& s, Seat seat);
+// The Ixians Nexus card's Secret Ally (seed 000: "discard a just-purchased Bidding Treachery Card and
+// take the next Treachery deck card"): whether a lot bought in Bidding waits in the row for it (the
+// Ixians absent, the card's family registered, the buyer holding a Nexus card after the purchase),
+// and whether log entry `i` is `seat`'s play of it (the deal after it is the replacement).
+bool lot_waits_for_ixian_play(const GameState& after, Seat buyer);
+bool ixian_play_at(const History<LogEntry>& log, std::size_t i, Seat seat);
+// Whether the Treachery deal at log position `at` of the step is the replacement for `seat`'s Ixians
+// play: a chance step of its own right after the play, or the first deal of the play's own step
+// (a forced draw is logged before the command that asked for it).
+bool ixian_replacement_deal(const Transition& t, std::size_t at, Seat seat);
 bool half_price(const GameState& s, Seat seat);   // at those rates, unless retaking a cancelled use at full price
 // Compares the observed spice changes of the step with the expected flows.
 Violations compare_flows(Oracle o, const Transition& t, const Flows& expected, std::string_view what);

@@ -18,6 +18,7 @@
 
 #include "model/cards.h"
 #include "model/factions.h"
+#include "model/nexus_families.h"
 
 namespace dune::invariants {
 
@@ -52,8 +53,20 @@ std::optional<Sale> sale_of(const Transition& t) {
   } else if (b.bidding.high_bidder) {
     sale = Sale{*b.bidding.high_bidder, b.bidding.high_bid.value, b.bidding.high_bid_karama};
   }
+  // An answer in a Nexus window on the bought lot is no sale: the lot was paid as it was bought.
+  if (!sale || b.nexus.window) return std::nullopt;
+  // A lot won with a spice bid by a seat holding a Nexus card, the Emperor absent, waits for the
+  // Emperor card's Secret Ally first (seed 003): sold by the answer in that window, not now.
+  const bool emperor_window = !b.bidding.purchase_window && !sale->karama && !std::holds_alternative<KaramaTakeCard>(e->command) &&
+                              b.nexus.enabled && family_registered(Faction::Emperor) && !b.seat_of(Faction::Emperor) &&
+                              b.nexus.held[sale->buyer.value].has_value();
+  if (emperor_window) return std::nullopt;
   const TreacheryCardId lot = b.bidding.lots.front();
-  if (!sale || holds(b.seat(sale->buyer), lot) || !holds(t.after.seat(sale->buyer), lot)) return std::nullopt;
+  // The lot is handed over, or waits in the row for its buyer's Ixians Secret Ally (seed 000).
+  // (A bid that does not end the auction leaves it in the row too: the window open on it tells them apart.)
+  const bool waits = t.after.nexus.window == Faction::Ixians && lot_waits_for_ixian_play(t.after, sale->buyer) &&
+                     !t.after.bidding.lots.empty() && t.after.bidding.lots.front() == lot;
+  if (holds(b.seat(sale->buyer), lot) || (!holds(t.after.seat(sale->buyer), lot) && !waits)) return std::nullopt;
   return sale;
 }
 
@@ -459,22 +472,24 @@ Violations karama_cancel(const Transition& t, const GameContext&) {
   const auto in_battle = battle_ability_cancel(t);  // Prescience and the Voice (oracles_karama.cpp)
   if (in_battle) out.insert(out.end(), in_battle->begin(), in_battle->end());
   if (after.size() <= before.size()) return in_battle || !out.empty() ? decided(kKarama, std::move(out)) : out;
-  // The Atreides' look at the top spice card moves no card, spice or force ([LR] 2.01.07), and the
-  // lots dealt after a sale or as Bidding opens move a deck card to the table only: a step of one
-  // command and such draws is decided as the command's (its transition; the draws' own transitions
-  // of the step leave it to that one).
-  const auto is_peek = [](const LogEntry& e) {
+  // The Atreides' look at the top spice card moves no card, spice or force ([LR] 2.01.07), the lots
+  // dealt after a sale or as Bidding opens move a deck card to the table only, and a Treachery card
+  // dealt (a bought lot's replacement, the Harkonnen free card) one into a hand, no Karama: a step
+  // of at most one command and such draws is decided once, as the step's command's, or as its
+  // first entry's when it has none (the other entries' transitions of the step leave it to that one).
+  const auto is_draw = [](const LogEntry& e) {
     const auto* c = std::get_if<ChanceRecord>(&e);
-    return c && (c->request.kind == ChanceKind::SpicePeek || c->request.kind == ChanceKind::TreacheryLot);
+    return c && (c->request.kind == ChanceKind::SpicePeek || c->request.kind == ChanceKind::TreacheryLot ||
+                 c->request.kind == ChanceKind::TreacheryDeal);
   };
   if (!single_step(t)) {
-    std::size_t commands = 0, peeks = 0;
+    std::size_t commands = 0, draws = 0;
     for (std::size_t i = t.before.log.size(); i < t.after.log.size(); ++i) {
       commands += std::holds_alternative<Envelope>(t.after.log[i]) ? 1 : 0;
-      peeks += is_peek(t.after.log[i]) ? 1 : 0;
+      draws += is_draw(t.after.log[i]) ? 1 : 0;
     }
-    if (commands + peeks != t.after.log.size() - t.before.log.size() || commands > 1) return skipped(kKarama);
-    if (is_peek(t.entry) && commands == 1) return {};
+    if (commands + draws != t.after.log.size() - t.before.log.size() || commands > 1) return skipped(kKarama);
+    if (!owns_step(t)) return {};
   }
   std::vector<TreacheryCardId> spent;  // a card accounts for one Karama only
   for (std::size_t i = before.size(); i < after.size(); ++i) {

@@ -4,7 +4,8 @@
 //                 2.05.03; fact sheet §4.3);
 //   TreacheryDeal the starting cards, 1 each and 2 for the Harkonnen (fact sheet §6.1, [LR] 2.05.04),
 //                 and in play only the Harkonnen's free card on a purchase, below their hand of 8
-//                 ([LR] 2.05.08);
+//                 ([LR] 2.05.08), and the Ixians Secret Ally's replacement to the seat that just
+//                 played it (seed 000);
 //   TreacheryLot  the Bidding row, face down, no more cards than seats that may bid ([LR] 1.04.01);
 //   NexusDraw     to the drawing, unallied seat's slot, or (own faction, by its redraw policy) to
 //                 the Nexus discard (seed 000, items 3-5);
@@ -132,7 +133,7 @@ Violations return_traitor(const Transition& t, Seat seat, TraitorCardId card) {
   return out;
 }
 
-void treachery_deal(const Transition& t, Seat seat, TreacheryCardId card, std::size_t n, Violations& out) {
+void treachery_deal(const Transition& t, Seat seat, TreacheryCardId card, std::size_t n, std::size_t at, Violations& out) {
   const GameState& b = t.before;
   const Faction f = b.faction_of(seat);
   const std::string who = name_of(b, seat);
@@ -159,12 +160,18 @@ void treachery_deal(const Transition& t, Seat seat, TreacheryCardId card, std::s
     }
     return;
   }
+  // The Ixians Secret Ally's replacement: the next deck card to the seat whose play it follows (seed 000).
+  const auto& log = t.after.log;
+  if (ixian_replacement_deal(t, at, seat)) return;
   // The free card follows the purchase; after the last lot the phases have already moved on (to
   // Revival, or past it when nobody revives) when it is drawn, the purchase (a Bidding command, or
-  // the Emperor Secret Ally played on it, seed 003) the last entry of the log.
+  // the Emperor Secret Ally played on it, seed 003, or the Ixians Secret Ally's replacement deal)
+  // the last entry of the log.
   const auto* last = b.log.empty() ? nullptr : std::get_if<Envelope>(&b.log.back());
   const auto* play = last ? std::get_if<PlayNexus>(&last->command) : nullptr;
-  const bool after_a_sale = b.phase == Phase::Bidding ||
+  const auto* deal = at > 0 ? std::get_if<ChanceRecord>(&log[at - 1]) : nullptr;
+  const bool replaced = deal && deal->request.kind == ChanceKind::TreacheryDeal && ixian_play_at(log, at - 2, seat);
+  const bool after_a_sale = b.phase == Phase::Bidding || replaced ||
                             (last && (std::holds_alternative<Bid>(last->command) || std::holds_alternative<Pass>(last->command) ||
                                       std::holds_alternative<KaramaTakeCard>(last->command) ||
                                       (play && play->card.faction == Faction::Emperor && play->mode == NexusMode::SecretAlly)));
@@ -321,7 +328,7 @@ Violations deal(const Transition& t, const GameContext&) {
     case ChanceKind::TraitorDeal:
       traitor_deal(t, seat, TraitorCardId{r.outcome}, draws_before(t, at, [](ChanceKind k) { return k == ChanceKind::TraitorDeal; }), out);
       break;
-    case ChanceKind::TreacheryDeal: treachery_deal(t, seat, TreacheryCardId{r.outcome}, draws_before(t, at, treachery_deck), out); break;
+    case ChanceKind::TreacheryDeal: treachery_deal(t, seat, TreacheryCardId{r.outcome}, draws_before(t, at, treachery_deck), at, out); break;
     case ChanceKind::TreacheryLot: lot_deal(t, TreacheryCardId{r.outcome}, draws_before(t, at, treachery_deck), out); break;
     case ChanceKind::NexusDraw:
       nexus_deal(t, seat, NexusCardId{static_cast<Faction>(r.outcome)}, draws_before(t, at, nexus_deck), out);

@@ -9,7 +9,8 @@
 //            Emperor Secret Ally's purchase hands the buyer its lot, its revival returns three of
 //            the player's forces (as the play names them) from the Tanks to its reserves; the
 //            Tleilaxu Secret Ally's returns the named leader to its owner's shield and the named
-//            forces to reserves, each force paid one spice to the bank (seed 000, seed 002).
+//            forces to reserves, each force paid one spice to the bank (seed 000, seed 002); the
+//            Ixians Secret Ally's sends the bought lot to the Treachery discard (seed 000).
 // A play whose panel has no contract checker is decided only as far as the common contract goes,
 // and counted skipped.
 #include <fmt/format.h>
@@ -90,6 +91,13 @@ void panel_pieces(const Transition& t, const PlayNexus& p, Seat seat, GameState&
       l.holder = seat;
       l.fought_this_phase = false;
     }
+    return;
+  }
+  // The Ixians Secret Ally: the bought lot to the Treachery discard, which is shuffled to form the
+  // deck when the deck is out, for the replacement dealt next (seed 000; oracle.deal decides it).
+  if (p.card.faction == Faction::Ixians && p.mode == NexusMode::SecretAlly && b.step == Step::Bidding && !b.bidding.lots.empty()) {
+    want.treachery.discard.push_back(b.bidding.lots.front());
+    if (b.treachery.deck.size() == 0) want.treachery.discard.clear();
     return;
   }
   // The Emperor's and the Fremen's Secret Ally revive three forces (seed 000, seed 003).

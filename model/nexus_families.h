@@ -18,7 +18,8 @@
   FAMILY(SpacingGuild) \
   FAMILY(Harkonnen) \
   FAMILY(Tleilaxu) \
-  FAMILY(Richese)
+  FAMILY(Richese) \
+  FAMILY(Ixians)
 // clang-format on
 
 namespace dune {

@@ -245,7 +245,7 @@ enum class ChanceKind : std::uint8_t {
 struct PendingChance {
   ChanceKind kind;
   Seat seat{};
-  std::uint8_t pile = 0;
+  std::uint8_t pile = 0;  // SpiceDraw: the spice pile; TreacheryDeal: 1 for a bought lot's replacement (engine/internal.h)
   friend bool operator==(const PendingChance&, const PendingChance&) = default;
 };
 

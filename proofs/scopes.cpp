@@ -352,6 +352,44 @@ std::vector<StartPoint> revival_starts(Faction family, std::span<const NexusRevi
   return out;
 }
 
+// A Treachery deal (a bought card's replacement, the Harkonnen free card) explores two cards of
+// the deck; the rest of it is left out.
+std::vector<std::uint8_t> narrow_treachery(const GameState& s, std::vector<std::uint8_t> outcomes) {
+  if (s.chance->kind != ChanceKind::TreacheryDeal || outcomes.size() <= 2) return outcomes;
+  outcomes.resize(2);
+  return outcomes;
+}
+
+// A family's Bidding scope: each start plays to turn 2's first Bidding decision, then gives the
+// start's seat the family's card, leaves each seat the start's spice (the rest to the bank) and
+// discards the Karama cards in hand (a Karama bid may name up to 100: too many branches).
+bool turn2_bidding(const GameState& s) { return s.turn == 2 && s.step == Step::Bidding && !s.chance; }
+bool in_bidding(const GameState& s) { return s.phase == Phase::Bidding; }
+
+std::vector<StartPoint> bidding_starts(Faction family, std::span<const NexusBiddingStart> starts) {
+  std::vector<StartPoint> out;
+  for (const NexusBiddingStart& b : starts) {
+    Driver d(nexus_options({b.factions.begin(), b.factions.end()}), b.seed);
+    d.until(turn2_bidding);
+    const std::string note = fmt::format("turn 2's Bidding from its first decision; spice left {}, {} and {} (the rest to the bank), "
+                                         "no Karama card in hand, ",
+                                         b.spice[0], b.spice[1], b.spice[2]);
+    out.push_back(d.point(std::string(b.name), [family, b](GameState& s) {
+      hold_family_card(s, family, Seat{b.holder});
+      for (std::uint8_t i = 0; i < 3; ++i) {
+        SeatState& seat = s.seat(Seat{i});
+        const Spice keep = std::min(Spice{b.spice[i]}, seat.spice);
+        s.bank += seat.spice - keep;
+        seat.spice = keep;
+        for (std::size_t c = seat.hand.size(); c-- > 0;) {
+          if (card_type(seat.hand[c]).name == "Karama") transfer(seat.hand, s.treachery.discard, seat.hand[c]);
+        }
+      }
+    }, note + std::string(b.what)));
+  }
+  return out;
+}
+
 const std::vector<std::size_t> kLifecycleKinds{
     command_kind<ProposeAlliance>(), command_kind<AcceptAlliance>(), command_kind<BreakAlliance>(),
     command_kind<DrawNexus>(),       command_kind<SetRedrawPolicy>(), command_kind<PlayNexus>(),
@@ -363,6 +401,8 @@ const std::vector<std::size_t> kBlowKinds{command_kind<ProposeAlliance>(), comma
 // cross-shipments of its five starting forces would multiply that past the state budget, so they
 // are left out (the gate and the fixtures play them).
 const std::vector<std::size_t> kShipmentKinds{command_kind<Ship>(), command_kind<PlayNexus>(), command_kind<Pass>()};
+const std::vector<std::size_t> kBiddingKinds{command_kind<Bid>(), command_kind<KaramaTakeCard>(), command_kind<PlayNexus>(),
+                                             command_kind<Pass>()};
 const std::vector<std::size_t> kRevivalKinds{command_kind<Revive>(), command_kind<PlayNexus>(), command_kind<Pass>()};
 const std::vector<std::size_t> kBattleKinds{command_kind<ChooseBattle>(), command_kind<UsePrescience>(),
                                             command_kind<PlayNexus>(), command_kind<CallTraitor>(),
@@ -412,6 +452,11 @@ const std::vector<Scope>& scopes() {
         if (!scope.revival_starts.empty()) {
           out.push_back(Scope{scope.name, scope.description, {f->card}, kRevivalKinds, in_revival, nullptr, 60, 200000,
                               [family = f->card, starts = scope.revival_starts] { return revival_starts(family, starts); }});
+          continue;
+        }
+        if (!scope.bidding_starts.empty()) {
+          out.push_back(Scope{scope.name, scope.description, {f->card}, kBiddingKinds, in_bidding, narrow_treachery, 60, 200000,
+                              [family = f->card, starts = scope.bidding_starts] { return bidding_starts(family, starts); }});
           continue;
         }
         if (!scope.blow_starts.empty()) {

@@ -27,6 +27,7 @@ enum class NexusHook : std::uint8_t {
   PlansBegin,              // battle.cpp: the battle enters its Plans stage (one window at a time, plays.cpp)
   InspectedPartCommitted,  // battle.cpp: the side a Nexus inspection asked committed that part
   PurchaseWon,             // bidding.cpp: a lot is won (a Karama bid too: hidden until the sale), not paid yet
+  LotBought,               // bidding.cpp: the lot up for bid is bought and paid (bidding.high_bidder its buyer), not handed over yet
   WormAppears,             // spice_blow.cpp: a worm appeared in blow.worm_waiting, before it devours
   WormRideOffered,         // spice_blow.cpp: the front worm of blow.worm_rides is offered to the Fremen to ride
   MovementBegins,          // shipment_movement.cpp: the seat in turn begins its Movement step
@@ -114,8 +115,20 @@ struct NexusRevivalStart {
   std::uint8_t leaders_dead = 0;
 };
 
+// An explorer start for a Bidding scope: the seats, the seed, which seat holds the family's card
+// as turn 2's auction begins (its first decision), and each seat's spice then (the rest to the
+// bank, so the bids explored stay few).
+struct NexusBiddingStart {
+  std::string_view name;
+  std::array<Faction, 3> factions;
+  std::uint64_t seed;
+  std::uint8_t holder;
+  std::string_view what;
+  std::array<std::uint8_t, 3> spice;
+};
+
 // A bounded-explorer scope of the family (proofs/scopes.cpp builds and runs it): one battle, one
-// Spice Blow and Nexus phase, one Shipment and Movement phase, or one Revival.
+// Spice Blow and Nexus phase, one Shipment and Movement phase, one Revival, or one Bidding.
 struct NexusScope {
   std::string_view name;
   std::string_view description;
@@ -123,6 +136,7 @@ struct NexusScope {
   std::span<const NexusBlowStart> blow_starts = {};
   std::span<const NexusShipmentStart> shipment_starts = {};
   std::span<const NexusRevivalStart> revival_starts = {};
+  std::span<const NexusBiddingStart> bidding_starts = {};
 };
 
 struct NexusFamily {

@@ -71,7 +71,7 @@ TEST(GatePlan, RequirementsScaleDownButNeverToZero) {
 
 GateOptions small(int jobs, reports::Shard shard = {}) {
   GateOptions o;
-  o.families = {Faction::Atreides, Faction::Ixians};
+  o.families = {Faction::Atreides, Faction::Moritani};
   o.games = 4;
   o.seed = 3;
   o.jobs = jobs;
@@ -89,7 +89,7 @@ TEST(GateCampaign, ResultIsIndependentOfJobsAndShardsMergeIntoIt) {
   EXPECT_EQ(one, two);
   ASSERT_EQ(one.families.size(), 2U);
   EXPECT_EQ(one.families[0].games, 4U);
-  EXPECT_EQ(one.families[1].verdict.kind, reports::VerdictKind::Unavailable);  // Ixians: listed, not run
+  EXPECT_EQ(one.families[1].verdict.kind, reports::VerdictKind::Unavailable);  // Moritani: listed, not run
   auto merged = reports::merge(run_campaign(small(1, {1, 2})), run_campaign(small(2, {0, 2})));
   ASSERT_TRUE(std::holds_alternative<reports::CampaignResult>(merged));
   auto& m = std::get<reports::CampaignResult>(merged);
@@ -131,8 +131,8 @@ TEST(GateCli, BadUsageExitsTwoAndNamesTheProblem) {
 
 TEST(GateCli, AnUnavailableFamilyAskedForByNameDoesNotPass) {
   std::string out;
-  EXPECT_EQ(dunecheck(fmt::format("gate --family Ixians --games 1 --out {}", temp_dir("ixians")), out), 1) << out;
-  EXPECT_NE(out.find("Ixians: unavailable"), std::string::npos) << out;
+  EXPECT_EQ(dunecheck(fmt::format("gate --family Moritani --games 1 --out {}", temp_dir("ixians")), out), 1) << out;
+  EXPECT_NE(out.find("Moritani: unavailable"), std::string::npos) << out;
 }
 
 // A family's result with its panel table as the registry has it.

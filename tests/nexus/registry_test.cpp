@@ -90,18 +90,18 @@ TEST(NexusRegistryTest, APanelHasItsOwnStatusAndAFamilyIsVerifiedWhenItsThreePan
   EXPECT_FALSE(all_families_verified());
 }
 
-// The Ixians card (no family registered) held by a combatant in the Atreides Secret Ally
+// The Moritani card (no family registered) held by a combatant in the Atreides Secret Ally
 // window: offered nothing but the pass, and a play of it is NotImplemented, not judged by the
 // rules of the window's family.
 TEST(NexusRegistryTest, APlayIsDispatchedByTheCardNotByTheOpenWindow) {
   using namespace nexus_testing;
   StagedChance chance;
   GameState s = audit_game(false, {Faction::Harkonnen, Faction::Emperor, Faction::SpacingGuild});
-  ASSERT_EQ(find_nexus_family(Faction::Ixians), nullptr);
+  ASSERT_EQ(find_nexus_family(Faction::Moritani), nullptr);
   const Seat harkonnen = seat_of(s, Faction::Harkonnen);
-  const NexusCardId ixians_card{Faction::Ixians};
-  s.nexus.deck.take_unseen(ixians_card);
-  s.nexus.held[harkonnen.value] = ixians_card;
+  const NexusCardId moritani_card{Faction::Moritani};
+  s.nexus.deck.take_unseen(moritani_card);
+  s.nexus.held[harkonnen.value] = moritani_card;
   const NexusCardId atreides_card{Faction::Atreides};
   const Seat emperor = seat_of(s, Faction::Emperor);
   s.nexus.deck.take_unseen(atreides_card);
@@ -127,7 +127,7 @@ TEST(NexusRegistryTest, APlayIsDispatchedByTheCardNotByTheOpenWindow) {
   ASSERT_EQ(s.battle.nexus_window, Faction::Atreides);
 
   for (const Command& c : legal_commands(s, harkonnen)) EXPECT_FALSE(std::holds_alternative<PlayNexus>(c)) << to_string(c);
-  const auto result = submit(s, testing::envelope(s, harkonnen, PlayNexus{ixians_card, NexusMode::SecretAlly, PlanElement::Weapon, 0, ForceCount{0}}));
+  const auto result = submit(s, testing::envelope(s, harkonnen, PlayNexus{moritani_card, NexusMode::SecretAlly, PlanElement::Weapon, 0, ForceCount{0}}));
   ASSERT_TRUE(std::holds_alternative<Rejection>(result));
   EXPECT_EQ(std::get<Rejection>(result).code, RejectCode::NotImplemented);
   bool atreides_offered = false;

@@ -108,6 +108,7 @@ bool control_fails(harness::Counterexample c) {
 // The scope that reaches each lifecycle mutant's rule (a new lifecycle mutant must be added here).
 std::string_view scope_for(std::string_view mutant) {
   if (mutant == "nexus-kept-on-alliance") return "lifecycle-held";  // cards held when allying
+  if (mutant == "nexus-ixian-card-kept") return "ixians-bidding";    // the bought lot kept, not discarded
   return "lifecycle-3";  // double blow, redraw policies, every draw
 }
 

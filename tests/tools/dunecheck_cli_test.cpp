@@ -86,8 +86,9 @@ TEST(DunecheckCliTest, CatalogueJsonMatchesTheFactSheet) {
       continue;
     }
     // The expansion cards registered for their Secret Ally (issue 21): Tleilaxu, as seed 002's
-    // prototype policy, with its edges, and Richese; their Betrayal and Cunning wait for the faction.
-    if ((p["card"] == "Tleilaxu" || p["card"] == "Richese") && p["mode"] == "Secret Ally") {
+    // prototype policy, with its edges, Richese and Ixians; their Betrayal and Cunning wait for the faction.
+    const bool expansion_family = p["card"] == "Tleilaxu" || p["card"] == "Richese" || p["card"] == "Ixians";
+    if (expansion_family && p["mode"] == "Secret Ally") {
       EXPECT_TRUE(p["status"] == "implemented" || p["status"] == "verified");
       if (p["card"] == "Tleilaxu") {
         EXPECT_NE(p["reason"].get<std::string>().find("prototype policy, seed 002"), std::string::npos);
@@ -95,7 +96,7 @@ TEST(DunecheckCliTest, CatalogueJsonMatchesTheFactSheet) {
       }
       continue;
     }
-    if (p["card"] == "Tleilaxu" || p["card"] == "Richese") {
+    if (expansion_family) {
       EXPECT_NE(p["reason"].get<std::string>().find("waits for its faction"), std::string::npos);
     }
     EXPECT_FALSE(p.contains("not_offered")) << p["card"] << " " << p["mode"];
