@@ -166,6 +166,9 @@ enum class Mutant : std::uint8_t {
   // the Ixians Nexus card's Secret Ally (issue 21)
   NexusIxianCardKept,
   NexusIxianNoReplacement,
+  // the Ecaz Nexus card's Secret Ally (issue 21)
+  NexusEcazAnswerInverted,
+  NexusEcazLeaderNamed,
 };
 
 #if DUNE_MUTANTS

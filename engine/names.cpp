@@ -216,6 +216,7 @@ struct Namer {
     std::string s = fmt::format("play the {} Nexus card ({})", to_string(c.card.faction), to_string(c.mode));
     if (c.element) s += fmt::format(": inspect the {}", to_string(*c.element));
     if (c.answers != 0) s += fmt::format(", answering attempt {}", c.answers);
+    if (c.target) s += fmt::format(", asking seat {}", c.target->value);
     return s;
   }
 };

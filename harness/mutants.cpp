@@ -197,6 +197,14 @@ constexpr std::array kCatalogue{
     MutantInfo{Mutant::NexusIxianNoReplacement, "nexus-ixian-no-replacement", "oracle",
                "the Ixians Secret Ally discards the bought card without taking the next Treachery deck card (seed 000)",
                advanced(Em | Hk | At | Bg, 6, 80, MutantBots::Nexus), "contract.ixians.secret-ally"},
+    MutantInfo{Mutant::NexusEcazAnswerInverted, "nexus-ecaz-answer-inverted", "oracle",
+               "the Ecaz Secret Ally discloses the opposite of whether the target holds one of the asker's leaders as a traitor "
+               "(seed 000)",
+               advanced(Em | Hk | At | Bg, 6, 80, MutantBots::Nexus), "contract.ecaz.secret-ally"},
+    MutantInfo{Mutant::NexusEcazLeaderNamed, "nexus-ecaz-leader-named", "oracle",
+               "the Ecaz Secret Ally's answer names the asker's leaders the target holds as traitors (seed 000: without "
+               "identifying those leaders)",
+               advanced(Hk | At | Em | Bg, 6, 80, MutantBots::Nexus), "contract.ecaz.secret-ally"},
     MutantInfo{Mutant::VoiceIgnored, "voice-ignored", "oracle",
                "a battle plan that disobeys the Voice is accepted ([LR] 2.02.06: obeyed as well as one is able)",
                basic(Bg | Hk | At | Em, 4, 40, MutantBots::Aggressive), "oracle.legal-command"},

@@ -671,6 +671,10 @@ constexpr std::array kContracts{
             "the Ixians Secret Ally, the Ixians absent, played by the buyer of the lot just bought in Bidding, sends that card to "
             "the Treachery discard and deals its player the next Treachery deck card",
             ixians_secret_ally},
+    Checker{"contract.ecaz.secret-ally", "oracle",
+            "the Ecaz Secret Ally, Ecaz absent, gives its player alone one true private answer: whether the player it names "
+            "holds any of its leaders as a traitor",
+            ecaz_secret_ally},
 };
 
 }  // namespace

@@ -19,5 +19,6 @@ Violations harkonnen_secret_ally(const Transition& t, const GameContext&);
 Violations tleilaxu_secret_ally(const Transition& t, const GameContext&);  // nexus_contracts_expansion.cpp
 Violations richese_secret_ally(const Transition& t, const GameContext&);   // nexus_contracts_expansion.cpp
 Violations ixians_secret_ally(const Transition& t, const GameContext&);    // nexus_contracts_expansion.cpp
+Violations ecaz_secret_ally(const Transition& t, const GameContext&);      // nexus_contracts_expansion.cpp
 
 }  // namespace dune::invariants::contract_detail

@@ -27,6 +27,14 @@
 //            reshuffled from it), into no hand, and the seat is dealt the next Treachery deck card:
 //            its hand grows by exactly the cards dealt to it, and the first deal after the play is
 //            to it.
+//
+// Ecaz (seed 000, panel table: "Make one player disclose whether any of one's leaders are among
+// their traitors, without identifying those leaders"; engine/nexus/ecaz.cpp):
+//   contract.ecaz.secret-ally  with Ecaz absent, naming another seated player: the asker, and no
+//            other seat, learns in this step exactly one private answer about that player, and it
+//            is true: whether any of the target's Traitor Cards names one of the asker's leaders
+//            (from the card tables). Which leaders is no part of it (the noninterference twins
+//            keep only that bit, invariants/noninterference.cpp).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -176,7 +184,49 @@ void ixians_replacement(const Transition& t, const ChanceRecord& r, Violations& 
                                                              name_of(t.before, r.request.seat))});
 }
 
+constexpr std::string_view kEcazSecretAlly = "contract.ecaz.secret-ally";
+
 }  // namespace
+
+Violations ecaz_secret_ally(const Transition& t, const GameContext&) {
+  Violations out;
+  const PlayNexus* p = play_of(t, Faction::Ecaz, NexusMode::SecretAlly);
+  if (!p) return out;
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  const Seat seat = envelope_of(t)->seat;
+  const std::string who = name_of(b, seat);
+  const auto fault = [&](std::string message) { out.push_back({std::string(kEcazSecretAlly), std::move(message)}); };
+  if (b.seat_of(Faction::Ecaz) || !p->target || p->target->value >= b.seat_count() || *p->target == seat) {
+    fault(fmt::format("the Ecaz Secret Ally was played by {} with Ecaz seated, or asking no other player (seed 000)", who));
+    return out;
+  }
+  const Seat target = *p->target;
+  const auto& traitors = b.seat(target).traitors;
+  const bool truth = std::any_of(traitors.begin(), traitors.end(), [&](TraitorCardId c) {
+    return c.value < kLeaderCount && kLeaders[c.value].faction == b.faction_of(seat);
+  });
+  std::vector<Sighting> learned;
+  for (std::size_t i = b.knowledge.sightings.size(); i < a.knowledge.sightings.size(); ++i) learned.push_back(a.knowledge.sightings[i]);
+  const auto answer = std::find_if(learned.begin(), learned.end(), [&](const Sighting& x) {
+    return x.kind == SeenKind::TraitorOfYoursHeld || x.kind == SeenKind::NoTraitorOfYoursHeld;
+  });
+  if (learned.size() != 1 || answer == learned.end() || answer->seat != seat || answer->id != target.value) {
+    fault(fmt::format("{}'s Ecaz Secret Ally did not give {} alone one private answer about {} ({} sightings recorded; seed 000)", who,
+                      who, name_of(b, target), learned.size()));
+    return out;
+  }
+  for (std::size_t l = 0; l < kLeaderCount; ++l) {  // "without identifying those leaders"
+    if (kLeaders[l].faction == b.faction_of(seat) && answer->what.find(kLeaders[l].name) != std::string::npos) {
+      fault(fmt::format("{}'s Ecaz Secret Ally answer names {} (seed 000: without identifying those leaders)", who, kLeaders[l].name));
+    }
+  }
+  if ((answer->kind == SeenKind::TraitorOfYoursHeld) != truth) {
+    fault(fmt::format("{} disclosed to {} that it holds {} of its leaders as a traitor; it holds {} (seed 000)", name_of(b, target), who,
+                      answer->kind == SeenKind::TraitorOfYoursHeld ? "one or more" : "none", truth ? "one or more" : "none"));
+  }
+  return out;
+}
 
 Violations ixians_secret_ally(const Transition& t, const GameContext&) {
   Violations out;

@@ -82,6 +82,8 @@ bool karama_bid_pinned(const GameState& s) {
          s.bidding.high_bid > s.seat(*s.bidding.high_bidder).spice;
 }
 
+bool is_disclosure(const Sighting& x) { return x.kind == SeenKind::TraitorOfYoursHeld || x.kind == SeenKind::NoTraitorOfYoursHeld; }
+
 // Seats whose hand and traitors stay put in the twin: one standing on a Karama bid the twin cannot
 // turn into a spice bid (karama_bid_pinned), and, when `frozen_answers` (the fallback of twin_of),
 // every seat that answered a Truthtrance question.
@@ -90,8 +92,33 @@ std::vector<bool> questioned(const GameState& s, bool frozen_answers) {
   for (const TruthtranceAnswer& a : s.truthtrance_answers) {
     if (frozen_answers && a.target.value < out.size()) out[a.target.value] = true;
   }
+  for (const Sighting& x : s.knowledge.sightings) {  // a private disclosure (the Ecaz Secret Ally) likewise
+    if (frozen_answers && is_disclosure(x) && x.id < out.size()) out[x.id] = true;
+  }
   if (karama_bid_pinned(s)) out[s.bidding.high_bidder->value] = true;
   return out;
+}
+
+// The observer's private disclosures (the Ecaz Nexus card's Secret Ally, seed 000): the seat `id`
+// told it whether any of its leaders are among that seat's traitors, the one fact Truthtrance's
+// HoldsTraitorOfMine asks. The twin keeps each such fact true as it is now, and nothing more: a
+// view that showed which leaders would differ between such twins.
+TruthtranceAnswer disclosed_fact(Seat observer, const Sighting& x) {
+  return TruthtranceAnswer{observer, Seat{x.id}, TruthtranceQuestion::HoldsTraitorOfMine, x.kind == SeenKind::TraitorOfYoursHeld};
+}
+
+bool discloses(const GameState& s, Observer o) {
+  return o && std::any_of(s.knowledge.sightings.begin(), s.knowledge.sightings.end(),
+                          [&](const Sighting& x) { return x.seat == *o && is_disclosure(x); });
+}
+
+bool disclosures_agree(const GameState& s, const GameState& twin, Observer o) {
+  if (!o) return true;
+  return std::all_of(s.knowledge.sightings.begin(), s.knowledge.sightings.end(), [&](const Sighting& x) {
+    if (x.seat != *o || !is_disclosure(x) || x.id >= s.seat_count()) return true;
+    const TruthtranceAnswer fact = disclosed_fact(*o, x);
+    return oracle_detail::truthtrance_fact(s, fact) == oracle_detail::truthtrance_fact(twin, fact);
+  });
 }
 
 // Every Truthtrance question asked so far has the same truth in the twin as in the state now
@@ -426,10 +453,10 @@ GameState resampled(const GameState& state, const Knows& k, Observer observer, s
 constexpr int kAnswerAttempts = 8;
 
 GameState twin_of(const GameState& state, const Knows& k, Observer observer, std::uint64_t seed) {
-  if (state.truthtrance_answers.empty()) return resampled(state, k, observer, seed, false);
+  if (state.truthtrance_answers.empty() && !discloses(state, observer)) return resampled(state, k, observer, seed, false);
   for (int attempt = 0; attempt < kAnswerAttempts; ++attempt) {
     GameState twin = resampled(state, k, observer, seed + 0x632BE59BD9B4E019ULL * static_cast<std::uint64_t>(attempt), false);
-    if (answers_agree(state, twin)) return twin;
+    if (answers_agree(state, twin) && disclosures_agree(state, twin, observer)) return twin;
   }
   return resampled(state, k, observer, seed, true);
 }

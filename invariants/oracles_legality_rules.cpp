@@ -778,8 +778,9 @@ Violations legal_command(const Transition& t, const GameContext&) {
   const GameState& s = t.before;
   if (e->seat.value >= s.seat_count()) return decided(kLegalCommand, {violation(kLegalCommand, "a command from no seat of the game")});
   StepMask when = std::visit([](const auto& c) { return kWhen<std::decay_t<decltype(c)>>; }, e->command);
-  // Seed 000, Harkonnen row: the Cunning is played "At any time".
-  if (const auto* p = std::get_if<PlayNexus>(&e->command); p && p->card.faction == Faction::Harkonnen && p->mode == NexusMode::Cunning) {
+  // Seed 000: the Harkonnen Cunning is played "At any time"; the Ecaz Secret Ally prints no phase (at any time, README).
+  if (const auto* p = std::get_if<PlayNexus>(&e->command); p && ((p->card.faction == Faction::Harkonnen && p->mode == NexusMode::Cunning) ||
+                                                                 (p->card.faction == Faction::Ecaz && p->mode == NexusMode::SecretAlly))) {
     when = kAnyLive;
   }
   std::string why;

@@ -21,6 +21,10 @@ enum class SeenKind : std::uint8_t {
   TraitorCard,
   PlanElement,     // Prescience and Nexus inspections: id = the element's value (see `what`)
   Other,
+  // The Ecaz Nexus card's Secret Ally (seed 000): the seat `id` disclosed whether any of the
+  // viewer's leaders are among its traitors, which ones not said: one bit, private to the asker.
+  TraitorOfYoursHeld,
+  NoTraitorOfYoursHeld,
 };
 
 struct Sighting {

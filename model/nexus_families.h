@@ -19,7 +19,8 @@
   FAMILY(Harkonnen) \
   FAMILY(Tleilaxu) \
   FAMILY(Richese) \
-  FAMILY(Ixians)
+  FAMILY(Ixians) \
+  FAMILY(Ecaz)
 // clang-format on
 
 namespace dune {

@@ -189,6 +189,10 @@ bool open_nexus_battle_window(GameState& state, Faction card, BattleStage stage)
 bool nexus_window_of(const GameState& state, Faction card);
 std::vector<Seat> nexus_window_awaited(const GameState& state, Faction card);
 
+// A Nexus window is open: outside battle (nexus.window), in battle, or the Bidding purchase
+// window. A panel played at any time waits for its answer (it would bypass it).
+bool nexus_window_open(const GameState& state);
+
 // A family whose plays open no window (an expansion card's Secret Ally played at its holder's own
 // decision): its window functions.
 bool no_nexus_window(const GameState& state);

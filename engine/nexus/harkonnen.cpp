@@ -56,13 +56,6 @@ std::optional<Rejection> validate_betrayal(const GameState& state, Seat seat, co
   return plain_nexus_play(c, state.nexus.window_attempt);
 }
 
-// A Nexus window is open: outside battle (nexus.window), in battle, or the Bidding purchase window.
-bool nexus_window_open(const GameState& state) {
-  const BattleStage st = state.battle.stage;
-  return state.nexus.window || (state.step == Step::Battle && (st == BattleStage::NexusBetrayal || st == BattleStage::NexusSecretAlly)) ||
-         (state.step == Step::Bidding && state.bidding.purchase_window);
-}
-
 std::optional<Rejection> deck_holds(const GameState& state, std::size_t draws) {
   if (state.traitor_deck.size() < draws) {
     return reject(RejectCode::IllegalChoice, "the Traitor Deck holds {} card(s), fewer than the {} this card draws", state.traitor_deck.size(),

@@ -242,6 +242,12 @@ std::vector<Command> plain_nexus_candidates(const GameState& state, Faction card
   return {PlayNexus{NexusCardId{card}, mode, std::nullopt, answers, ForceCount{0}}};
 }
 
+bool nexus_window_open(const GameState& state) {
+  const BattleStage st = state.battle.stage;
+  return state.nexus.window || (state.step == Step::Battle && (st == BattleStage::NexusBetrayal || st == BattleStage::NexusSecretAlly)) ||
+         (state.step == Step::Bidding && state.bidding.purchase_window);
+}
+
 bool no_nexus_window(const GameState&) { return false; }
 std::vector<Seat> no_nexus_window_awaited(const GameState&) { return {}; }
 void no_nexus_window_pass(GameState&, Seat) {}
