@@ -152,6 +152,10 @@ std::optional<Rejection> validate_nexus_play(const GameState& state, Seat seat, 
     return reject(RejectCode::IllegalChoice, "normal, leader and kwisatz_haderach name what a Nexus revival returns: only in "
                   "Revival, never negative");
   }
+  // Only a panel that asks a player names one (the Ecaz Secret Ally, engine/nexus/ecaz.cpp).
+  if (c.target && !(c.card.faction == Faction::Ecaz && c.mode == NexusMode::SecretAlly)) {
+    return reject(RejectCode::IllegalChoice, "target names the player the Ecaz Secret Ally asks: no other play names one");
+  }
   const NexusMode mode = nexus_mode(state, seat, c.card);
   if (c.mode != mode) {
     return reject(RejectCode::IllegalChoice, "you hold the {} card in {} mode, not {} (native roster, seed 000 item 8)",

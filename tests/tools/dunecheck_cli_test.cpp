@@ -86,8 +86,8 @@ TEST(DunecheckCliTest, CatalogueJsonMatchesTheFactSheet) {
       continue;
     }
     // The expansion cards registered for their Secret Ally (issue 21): Tleilaxu, as seed 002's
-    // prototype policy, with its edges, Richese and Ixians; their Betrayal and Cunning wait for the faction.
-    const bool expansion_family = p["card"] == "Tleilaxu" || p["card"] == "Richese" || p["card"] == "Ixians";
+    // prototype policy, with its edges, Richese, Ixians and Ecaz; their Betrayal and Cunning wait for the faction.
+    const bool expansion_family = p["card"] == "Tleilaxu" || p["card"] == "Richese" || p["card"] == "Ixians" || p["card"] == "Ecaz";
     if (expansion_family && p["mode"] == "Secret Ally") {
       EXPECT_TRUE(p["status"] == "implemented" || p["status"] == "verified");
       if (p["card"] == "Tleilaxu") {
