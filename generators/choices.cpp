@@ -153,7 +153,7 @@ std::size_t pick_command(const GameState& state, Seat seat, BotProfile profile, 
     }
     // The Ecaz card's Secret Ally is offered at every decision (at any time, README): a holder asks
     // now and then, not at its first decision, so the card is also held, replaced and redrawn.
-    if (const auto* p = std::get_if<PlayNexus>(&c); p && p->card.faction == Faction::Ecaz && p->mode == NexusMode::SecretAlly) return 0.05;
+    if (const auto* p = std::get_if<PlayNexus>(&c); p && p->card.faction == Faction::Ecaz && p->mode == NexusMode::SecretAlly) return 0.01;
     // The Harkonnen card's Betrayal waits for a revealed Harkonnen traitor (seed 000): while another
     // seat holds it, the Harkonnen call the traitors they can, and a Nexus-eager holder plays it.
     if (std::holds_alternative<CallTraitor>(c) && state.faction_of(seat) == Faction::Harkonnen &&
