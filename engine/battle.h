@@ -73,6 +73,9 @@ TraitorCardId revealed_traitor(const GameState& state, Seat caller);
 void cancel_traitor_call(GameState& state, Seat caller);
 // After a Nexus window on a traitor call closes: resolution once every caller has answered.
 void continue_traitors(GameState& state);
+// A battle with a winner goes on after the window on the battle won (NexusHook::BattleWon) closes:
+// captured leaders return, the Advanced Harkonnen capture, the next battle.
+void battle_won_over(GameState& state);
 std::vector<LeaderId> capturable_leaders(const GameState& state);
 // The CaptureDraw's outcome: Harkonnen now capture, kill or pass on that leader.
 void on_capture_drawn(GameState& state, LeaderId leader);

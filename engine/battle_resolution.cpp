@@ -257,27 +257,19 @@ void after_losses(GameState& state) {
   finish_battle(state);
 }
 
+// A battle with a winner is over but for its captured leaders: the CHOAM Secret Ally's window on
+// the battle won opens now, while battle.winner still names the winner (seed 000; engine/nexus/
+// choam.cpp), and the battle goes on (battle_won_over) as it closes. The battle's own stages are
+// over: none while the window is open.
 void finish_battle(GameState& state) {
-  BattleState& b = state.battle;
-  const std::optional<Seat> winner_seat = b.winner;
-  b.winner.reset();
-  return_captured_leaders(state);
-  const std::optional<int> winner = winner_seat ? std::optional<int>(side_of(state, *winner_seat)) : std::nullopt;
-  if (winner && state.options.rules.harkonnen_capture &&
-      state.faction_of(combatant(state, *winner)) == Faction::Harkonnen) {
-    b.capture_from = combatant(state, 1 - *winner);
-    // [LR] 2.05.10.01 ✷, 3.01.11.01: a Karama cancels this use; no leader is drawn.
-    if (!capturable_leaders(state).empty() &&
-        (!karama_cancels(state, combatant(state, *winner), KaramaAbility::HarkonnenCapturedLeaders) ||
-         mutant_active(Mutant::KaramaCancelCaptureStands))) {
-      // [LR] 2.05.10.01: "randomly select 1 Active Leader from the loser": a chance step over them
-      // (a single one is a forced outcome, resolved at once); then Harkonnen kill, capture or pass.
-      b.stage = BattleStage::Capture;
-      request_chance(state, PendingChance{ChanceKind::CaptureDraw, combatant(state, *winner), 0});
+  if (state.battle.winner) {
+    nexus_hook(state, NexusHook::BattleWon);
+    if (state.nexus.window) {
+      state.battle.stage = BattleStage::None;
       return;
     }
   }
-  next_battle(state);
+  battle_won_over(state);
 }
 
 void resolve(GameState& state) {
@@ -314,6 +306,29 @@ std::optional<int> caller_side(const GameState& state, Seat seat) {
 }
 
 }  // namespace
+
+void battle_won_over(GameState& state) {
+  BattleState& b = state.battle;
+  const std::optional<Seat> winner_seat = b.winner;
+  b.winner.reset();
+  return_captured_leaders(state);
+  const std::optional<int> winner = winner_seat ? std::optional<int>(side_of(state, *winner_seat)) : std::nullopt;
+  if (winner && state.options.rules.harkonnen_capture &&
+      state.faction_of(combatant(state, *winner)) == Faction::Harkonnen) {
+    b.capture_from = combatant(state, 1 - *winner);
+    // [LR] 2.05.10.01 ✷, 3.01.11.01: a Karama cancels this use; no leader is drawn.
+    if (!capturable_leaders(state).empty() &&
+        (!karama_cancels(state, combatant(state, *winner), KaramaAbility::HarkonnenCapturedLeaders) ||
+         mutant_active(Mutant::KaramaCancelCaptureStands))) {
+      // [LR] 2.05.10.01: "randomly select 1 Active Leader from the loser": a chance step over them
+      // (a single one is a forced outcome, resolved at once); then Harkonnen kill, capture or pass.
+      b.stage = BattleStage::Capture;
+      request_chance(state, PendingChance{ChanceKind::CaptureDraw, combatant(state, *winner), 0});
+      return;
+    }
+  }
+  next_battle(state);
+}
 
 void reveal_plans(GameState& state) {
   BattleState& b = state.battle;

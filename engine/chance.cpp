@@ -42,6 +42,11 @@ std::vector<std::uint8_t> chance_outcomes(const GameState& state) {
       for (LeaderId l : battle_detail::capturable_leaders(state)) out.push_back(l.value);
       return out;
     }
+    case ChanceKind::CardInspect: {
+      std::vector<std::uint8_t> out;
+      for (TreacheryCardId c : inspectable_cards(state)) out.push_back(c.value);
+      return out;
+    }
   }
   return {};
 }
@@ -79,6 +84,9 @@ void resolve(GameState& state, std::uint8_t outcome) {
       return;
     case ChanceKind::CaptureDraw:
       battle_detail::on_capture_drawn(state, LeaderId{outcome});
+      return;
+    case ChanceKind::CardInspect:
+      on_card_inspected(state, request.seat, TreacheryCardId{outcome});
       return;
     case ChanceKind::SpicePeek:
       // The card stays on the deck, now as its known top: the next SpiceDraw is forced to it.

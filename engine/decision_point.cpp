@@ -3,8 +3,8 @@
 // answers Pass. Before passing, an awaited seat may make its at-any-time plays (CommandClass::
 // AnyTime, at the action boundary of flow.cpp). Who has answered is public and every seat is
 // asked, so the pending set reveals nothing. A Nexus panel timed in these phases is played here
-// before one's answer: today the Harkonnen Secret Ally in the Mentat Pause (seed 000); the CHOAM
-// Secret Ally's Collection trade is to come (issue 21).
+// before one's answer: the Harkonnen Secret Ally in the Mentat Pause and the CHOAM Secret Ally's
+// trade in Spice Collection (seed 000).
 #include "engine/internal.h"
 #include "engine/nexus/nexus.h"
 
@@ -19,7 +19,7 @@ std::vector<Seat> awaited_decision_point(const GameState& state) {
   return seats_not_answered(state, state.decision_point.answered);
 }
 
-// A Nexus card timed in the phase (the Harkonnen Secret Ally in the Mentat Pause) is played before
+// A Nexus card timed in the phase (the Harkonnen Secret Ally, the CHOAM trade) is played before
 // one's answer; the seat is still awaited after it.
 std::vector<Command> candidates_decision_point(const GameState& state, Seat seat) {
   std::vector<Command> out{Pass{}};

@@ -169,6 +169,9 @@ enum class Mutant : std::uint8_t {
   // the Ecaz Nexus card's Secret Ally (issue 21)
   NexusEcazAnswerInverted,
   NexusEcazLeaderNamed,
+  // the CHOAM Nexus card's Secret Ally (issue 21)
+  NexusChoamTradePaysOne,
+  NexusChoamWholeHandSeen,
 };
 
 #if DUNE_MUTANTS

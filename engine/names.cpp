@@ -217,6 +217,7 @@ struct Namer {
     if (c.element) s += fmt::format(": inspect the {}", to_string(*c.element));
     if (c.answers != 0) s += fmt::format(", answering attempt {}", c.answers);
     if (c.target) s += fmt::format(", asking seat {}", c.target->value);
+    if (c.treachery) s += fmt::format(", trading {}", card_type(*c.treachery).name);
     return s;
   }
 };
@@ -282,7 +283,8 @@ std::string chance_outcome_name(ChanceKind kind, std::uint8_t outcome) {
     case ChanceKind::TraitorDraw:
       return outcome < kLeaderCount ? std::string(leader_info(LeaderId{outcome}).name) : "Cheap Hero";
     case ChanceKind::TreacheryDeal:
-    case ChanceKind::TreacheryLot: return std::string(card_type(TreacheryCardId{outcome}).name);
+    case ChanceKind::TreacheryLot:
+    case ChanceKind::CardInspect: return std::string(card_type(TreacheryCardId{outcome}).name);
     case ChanceKind::SpiceDraw:
     case ChanceKind::SpicePeek: return std::string(spice_card_info(SpiceCardId{outcome}).name);
     case ChanceKind::StormCard: return std::to_string(outcome);

@@ -205,6 +205,13 @@ constexpr std::array kCatalogue{
                "the Ecaz Secret Ally's answer names the asker's leaders the target holds as traitors (seed 000: without "
                "identifying those leaders)",
                advanced(Hk | At | Em | Bg, 6, 80, MutantBots::Nexus), "contract.ecaz.secret-ally"},
+    MutantInfo{Mutant::NexusChoamTradePaysOne, "nexus-choam-trade-pays-one", "oracle",
+               "the CHOAM Secret Ally trades a Worthless card in Spice Collection for one spice, not two (seed 000)",
+               advanced(Em | Hk | At | Bg, 6, 80, MutantBots::Nexus), "contract.choam.secret-ally"},
+    MutantInfo{Mutant::NexusChoamWholeHandSeen, "nexus-choam-whole-hand-seen", "oracle",
+               "the CHOAM Secret Ally's inspection after a battle won shows the winner every card the loser holds, not one at "
+               "random (seed 000)",
+               advanced(Em | Hk | At | Bg, 6, 80, MutantBots::Nexus), "contract.choam.secret-ally"},
     MutantInfo{Mutant::VoiceIgnored, "voice-ignored", "oracle",
                "a battle plan that disobeys the Voice is accepted ([LR] 2.02.06: obeyed as well as one is able)",
                basic(Bg | Hk | At | Em, 4, 40, MutantBots::Aggressive), "oracle.legal-command"},

@@ -172,8 +172,8 @@ Violations draw_no_replay(const Transition& t, const GameContext&) {
 Violations separate_deck(const Transition& t, const GameContext&) {
   if (!command_of<DrawNexus>(t) && !command_of<PlayNexus>(t) && !nexus_draw_of(t) && !command_of<SetRedrawPolicy>(t)) return {};
   // The one Treachery card a Nexus play moves is one the panel's printed effect names: the lot the
-  // Emperor Secret Ally buys (seed 003: a real completed sale), into its buyer's hand, or the lot
-  // the Ixians Secret Ally discards.
+  // Emperor Secret Ally buys (seed 003: a real completed sale), into its buyer's hand, the lot the
+  // Ixians Secret Ally discards, or the Worthless card the CHOAM Secret Ally trades.
   std::vector<Held<TreacheryCard>> hands;
   for (const SeatState& s : t.before.seats) hands.push_back(s.hand);
   const auto* p = command_of<PlayNexus>(t);
@@ -194,6 +194,12 @@ Violations separate_deck(const Transition& t, const GameContext&) {
       !t.before.bidding.lots.empty()) {
     if (t.after.log.size() != t.before.log.size() + 1 || t.before.treachery.deck.size() == 0) return {};
     treachery.discard.push_back(t.before.bidding.lots.front());
+  }
+  // The CHOAM Secret Ally's trade (seed 000): the named Worthless card from its hand to the discard.
+  if (p && p->card.faction == Faction::Choam && p->mode == NexusMode::SecretAlly && p->treachery) {
+    auto& hand = hands[envelope_of(t)->seat.value];
+    if (const auto at = std::find(hand.begin(), hand.end(), *p->treachery); at != hand.end()) hand.erase(at);
+    treachery.discard.push_back(*p->treachery);
   }
   bool same = t.after.treachery == treachery;
   for (std::size_t i = 0; same && i < t.after.seat_count(); ++i) same = t.after.seats[i].hand == hands[i];

@@ -675,6 +675,10 @@ constexpr std::array kContracts{
             "the Ecaz Secret Ally, Ecaz absent, gives its player alone one true private answer: whether the player it names "
             "holds any of its leaders as a traitor",
             ecaz_secret_ally},
+    Checker{"contract.choam.secret-ally", "oracle",
+            "the CHOAM Secret Ally, CHOAM absent, trades a held Worthless card for two spice in Spice Collection, or shows the "
+            "winner of the battle just fought one card of the loser's at random, to it alone",
+            choam_secret_ally},
 };
 
 }  // namespace

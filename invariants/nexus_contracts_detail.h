@@ -20,5 +20,6 @@ Violations tleilaxu_secret_ally(const Transition& t, const GameContext&);  // ne
 Violations richese_secret_ally(const Transition& t, const GameContext&);   // nexus_contracts_expansion.cpp
 Violations ixians_secret_ally(const Transition& t, const GameContext&);    // nexus_contracts_expansion.cpp
 Violations ecaz_secret_ally(const Transition& t, const GameContext&);      // nexus_contracts_expansion.cpp
+Violations choam_secret_ally(const Transition& t, const GameContext&);     // nexus_contracts_expansion.cpp
 
 }  // namespace dune::invariants::contract_detail

@@ -35,6 +35,17 @@
 //            is true: whether any of the target's Traitor Cards names one of the asker's leaders
 //            (from the card tables). Which leaders is no part of it (the noninterference twins
 //            keep only that bit, invariants/noninterference.cpp).
+//
+// CHOAM (seed 000, panel table: "During Collection, trade a Worthless card for two spice;
+// alternatively after winning a battle privately inspect a random opposing held card that was not
+// used in that battle"; engine/nexus/choam.cpp):
+//   contract.choam.secret-ally  with CHOAM absent, either the trade: in Spice Collection, a
+//            Worthless card (by the card table) the player held goes to the top of the Treachery
+//            discard and into no hand, and the player gains exactly two spice from the bank; or the
+//            inspection: by the winner of the battle just fought, followed by one CardInspect for
+//            it (pending or made), after which the player, and no other seat, has seen exactly one
+//            card more, the one inspected (what oracle.deal checks it was: a card the loser holds
+//            and did not play).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -186,7 +197,93 @@ void ixians_replacement(const Transition& t, const ChanceRecord& r, Violations& 
 
 constexpr std::string_view kEcazSecretAlly = "contract.ecaz.secret-ally";
 
+constexpr std::string_view kChoamSecretAlly = "contract.choam.secret-ally";
+
+void choam_trade(const Transition& t, TreacheryCardId card, Violations& out) {
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  const Seat seat = envelope_of(t)->seat;
+  const std::string who = name_of(b, seat);
+  const auto fault = [&](std::string message) { out.push_back({std::string(kChoamSecretAlly), std::move(message)}); };
+  if (b.phase != Phase::SpiceCollection) fault(fmt::format("{} traded a card with the CHOAM Secret Ally outside Spice Collection (seed 000)", who));
+  if (card.value >= kTreacheryCardCount || card_type(card).classification != TreacheryClass::Worthless || !in_zone(b.seat(seat).hand, card)) {
+    fault(fmt::format("{} traded a card it did not hold, or not a Worthless one, with the CHOAM Secret Ally (seed 000)", who));
+    return;
+  }
+  bool held = false;
+  for (const SeatState& x : a.seats) held = held || in_zone(x.hand, card);
+  if (held || a.treachery.discard.empty() || a.treachery.discard.back() != card) {
+    fault(fmt::format("the {} {} traded with the CHOAM Secret Ally is not on top of the Treachery discard (seed 000)", card_type(card).name, who));
+  }
+  if ((a.seat(seat).spice - b.seat(seat).spice).value != 2 || (b.bank - a.bank).value != 2) {
+    fault(fmt::format("{} gained {} spice (the bank paid {}) for its Worthless card with the CHOAM Secret Ally: two (seed 000)", who,
+                      (a.seat(seat).spice - b.seat(seat).spice).value, (b.bank - a.bank).value));
+  }
+}
+
+// The Treachery Cards seen in this step, by seat.
+std::vector<std::pair<Seat, std::uint8_t>> cards_seen(const Transition& t) {
+  std::vector<std::pair<Seat, std::uint8_t>> out;
+  const auto& seen = t.after.knowledge.sightings;
+  for (std::size_t i = t.before.knowledge.sightings.size(); i < seen.size(); ++i) {
+    if (seen[i].kind == SeenKind::TreacheryCard) out.emplace_back(seen[i].seat, seen[i].id);
+  }
+  return out;
+}
+
+// The inspection's one card, seen by its player alone, in the step that made it.
+void choam_sighting(const Transition& t, Seat seat, std::uint8_t card, Violations& out) {
+  const auto seen = cards_seen(t);
+  if (seen.size() != 1 || seen.front() != std::pair<Seat, std::uint8_t>{seat, card}) {
+    out.push_back({std::string(kChoamSecretAlly),
+                   fmt::format("the CHOAM Secret Ally's inspection showed {} card(s) in all, not the one {} inspected to it alone (seed "
+                               "000: a random card, privately)", seen.size(), name_of(t.before, seat))});
+  }
+}
+
+std::optional<std::uint8_t> inspected_in(const Transition& t, Seat seat) {
+  for (std::size_t i = t.before.log.size(); i < t.after.log.size(); ++i) {
+    const auto* r = std::get_if<ChanceRecord>(&t.after.log[i]);
+    if (r && r->request.kind == ChanceKind::CardInspect && r->request.seat == seat) return r->outcome;
+  }
+  return std::nullopt;
+}
+
+void choam_inspection(const Transition& t, Violations& out) {
+  const GameState& b = t.before;
+  const Seat seat = envelope_of(t)->seat;
+  const std::string who = name_of(b, seat);
+  if (b.step != Step::Battle || !b.battle.revealed || b.battle.winner != seat) {
+    out.push_back({std::string(kChoamSecretAlly),
+                   fmt::format("{} played the CHOAM Secret Ally's inspection without having just won a battle (seed 000)", who)});
+  }
+  const auto card = inspected_in(t, seat);
+  if (card) return choam_sighting(t, seat, *card, out);
+  if (!(t.after.chance == PendingChance{ChanceKind::CardInspect, seat, 0})) {
+    out.push_back({std::string(kChoamSecretAlly), fmt::format("no card of the loser was picked for {} to inspect (seed 000)", who)});
+  }
+}
+
 }  // namespace
+
+Violations choam_secret_ally(const Transition& t, const GameContext&) {
+  Violations out;
+  if (const PlayNexus* p = play_of(t, Faction::Choam, NexusMode::SecretAlly)) {
+    if (t.before.seat_of(Faction::Choam)) {
+      out.push_back({std::string(kChoamSecretAlly), "the CHOAM Secret Ally was played with CHOAM seated (seed 000)"});
+    }
+    if (p->treachery) {
+      choam_trade(t, *p->treachery, out);
+    } else {
+      choam_inspection(t, out);
+    }
+    return out;
+  }
+  if (const auto* r = std::get_if<ChanceRecord>(&t.entry); r && r->request.kind == ChanceKind::CardInspect && single_step(t)) {
+    choam_sighting(t, r->request.seat, r->outcome, out);
+  }
+  return out;
+}
 
 Violations ecaz_secret_ally(const Transition& t, const GameContext&) {
   Violations out;

@@ -38,6 +38,15 @@ const Envelope* envelope_of(const Transition& t) { return std::get_if<Envelope>(
 
 bool single_step(const Transition& t) { return t.after.log.size() == t.before.log.size() + 1; }
 
+bool single_mover(const Transition& t) {
+  std::size_t movers = 0;
+  for (std::size_t i = t.before.log.size(); i < t.after.log.size(); ++i) {
+    const auto* r = std::get_if<ChanceRecord>(&t.after.log[i]);
+    if (!r || r->request.kind != ChanceKind::CardInspect) ++movers;
+  }
+  return movers <= 1 && t.after.log.size() > t.before.log.size();
+}
+
 bool owns_step(const Transition& t) {
   const std::size_t from = t.before.log.size(), to = t.after.log.size();
   if (to <= from) return false;

@@ -49,6 +49,8 @@ const C* command_of(const Transition& t) {
 
 // One log entry led from before to after: nothing else (a forced chance outcome) mixed in.
 bool single_step(const Transition& t);
+// At most one entry of the step moves pieces: the others are chance outcomes that move nothing (a card seen: the CHOAM Secret Ally's inspection, ChanceKind::CardInspect).
+bool single_mover(const Transition& t);
 // A step of several log entries (a command and the forced chance outcomes it caused, which are
 // logged before it) is checked once per entry, each time with the same states before and after.
 // Whether `t` carries the step's own entry: its command, else (a chance step) its first outcome.

@@ -323,7 +323,7 @@ Violations collection(const Transition& t, const GameContext&) {
   if (!collection_happened(b, t.after) || !owns_step(t)) return {};
   Flows expected(b);
   Violations out;
-  const auto seats_decided = single_step(t) ? expect_collection(t, expected, &out) : std::nullopt;
+  const auto seats_decided = single_mover(t) ? expect_collection(t, expected, &out) : std::nullopt;
   if (!seats_decided) return skipped(kCollection);
   // The board is decided; the seats' gains here only when nothing else paid them in the step.
   if (!*seats_decided || (b.phase == Phase::Battle && (battle_resolved(t) || command_of<CaptureLeader>(t)))) {

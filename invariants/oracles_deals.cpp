@@ -312,6 +312,32 @@ void spice_draw(const Transition& t, SpiceCardId card, std::size_t n, Violations
   }
 }
 
+// The CHOAM Secret Ally's inspection (seed 000: "after winning a battle privately inspect a random
+// opposing held card that was not used in that battle"): for the battle's winner, a card its
+// opponent holds and did not play in it; a card is seen, none moves (what the inspector learns is
+// contract.choam.secret-ally's).
+void card_inspect(const Transition& t, Seat seat, TreacheryCardId card, Violations& out) {
+  const GameState& b = t.before;
+  const BattleState& x = b.battle;
+  const std::string who = name_of(b, seat);
+  if (b.step != Step::Battle || x.winner != seat || (x.combatants[0] != seat && x.combatants[1] != seat)) {
+    out.push_back(violation(kDeal, fmt::format("{} inspected a card without having won the battle just fought (seed 000, CHOAM)", who)));
+    return;
+  }
+  const int side = x.combatants[0] == seat ? 1 : 0;
+  const Seat loser = x.combatants[static_cast<std::size_t>(side)];
+  const auto& plan = x.plans[static_cast<std::size_t>(side)];
+  const bool played = plan && (plan->weapon == card || plan->defense == card || plan->cheap_hero == card);
+  if (!contains(b.seat(loser).hand, card) || played) {
+    out.push_back(violation(kDeal, fmt::format("{} inspected {}, which {} does not hold unused after the battle (seed 000, CHOAM)", who,
+                                               card.value < kTreacheryCardCount ? card_type(card).name : "no card", name_of(b, loser))));
+  }
+  if (!single_step(t)) return;
+  bool moved = t.after.treachery.discard != b.treachery.discard;
+  for (std::size_t i = 0; i < b.seat_count(); ++i) moved = moved || t.after.seats[i].hand != b.seats[i].hand;
+  if (moved) out.push_back(violation(kDeal, fmt::format("{}'s inspection moved a Treachery Card (seed 000: it is seen, not taken)", who)));
+}
+
 }  // namespace
 
 Violations deal(const Transition& t, const GameContext&) {
@@ -340,6 +366,7 @@ Violations deal(const Transition& t, const GameContext&) {
       traitor_draw(t, seat, TraitorCardId{r.outcome}, draws_before(t, at, [](ChanceKind k) { return k == ChanceKind::TraitorDraw; }), out);
       break;
     case ChanceKind::CaptureDraw: return {};  // oracle.capture: one of the loser's active leaders
+    case ChanceKind::CardInspect: card_inspect(t, seat, TreacheryCardId{r.outcome}, out); break;
   }
   return decided(kDeal, std::move(out));
 }

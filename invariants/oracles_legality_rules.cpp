@@ -116,7 +116,8 @@ template <> constexpr StepMask kWhen<DrawNexus> = {Step::NexusDraw};            
 // Movement action (Bene Gesserit Cunning), on a purchase and in Revival (Emperor Secret Ally).
 // The Harkonnen Secret Ally in the Mentat Pause; the Harkonnen Cunning "at any time" (below).
 template <> constexpr StepMask kWhen<PlayNexus> = {Step::SpiceBlow, Step::WormRide, Step::Bidding, Step::Revival, Step::Shipment,
-                                                   Step::Movement, Step::Battle, Step::MentatPause};  // seed 000: the panels' timings; seed 003: purchase, Revival
+                                                   Step::Movement, Step::Battle, Step::Collection,
+                                                   Step::MentatPause};  // seed 000: the panels' timings; seed 003: purchase, Revival
 // The return of the Harkonnen card's traitor exchange: wherever the exchange began (seed 000).
 template <> constexpr StepMask kWhen<ReturnTraitor> = kAnyLive;
 // A decline: every optional decision, never a setup choice or the storm dial, which are owed.

@@ -10,7 +10,9 @@
 //            the player's forces (as the play names them) from the Tanks to its reserves; the
 //            Tleilaxu Secret Ally's returns the named leader to its owner's shield and the named
 //            forces to reserves, each force paid one spice to the bank (seed 000, seed 002); the
-//            Ixians Secret Ally's sends the bought lot to the Treachery discard (seed 000).
+//            Ixians Secret Ally's sends the bought lot to the Treachery discard (seed 000); the
+//            CHOAM Secret Ally's trade sends the named Worthless card there, for two spice from the
+//            bank (seed 000).
 // A play whose panel has no contract checker is decided only as far as the common contract goes,
 // and counted skipped.
 #include <fmt/format.h>
@@ -24,6 +26,27 @@
 
 namespace dune::invariants::oracle_detail {
 namespace {
+
+// What the step moved after the play, once the battle it was played in went on in the same step
+// (resolved, or over and the next one begun or the phase ended): the battle oracles' and the
+// phases' to decide, not the card's.
+void battle_went_on(const GameState& a, GameState& want) {
+  want.board = a.board;
+  want.bank = a.bank;
+  want.leaders = a.leaders;
+  want.treachery.discard = a.treachery.discard;
+  for (std::size_t i = 0; i < want.seat_count(); ++i) {
+    SeatState& w = want.seats[i];
+    const SeatState& g = a.seats[i];
+    w.spice = g.spice;
+    w.in_front_of_shield = g.in_front_of_shield;
+    w.hand = g.hand;
+    w.reserves_normal = g.reserves_normal;
+    w.reserves_special = g.reserves_special;
+    w.tanks_normal = g.tanks_normal;
+    w.tanks_special = g.tanks_special;
+  }
+}
 
 // The existing components a panel's printed effect moves (seed 000 "Physical custody remains
 // authoritative"), added to `want`.
@@ -42,23 +65,23 @@ void panel_pieces(const Transition& t, const PlayNexus& p, Seat seat, GameState&
   // The Harkonnen Betrayal closes the window the battle's traitor calls waited for: when the battle
   // resolves in the same step, what it moves is the battle oracles' (oracle.battle-winner decides
   // the cancelled call), the card's own effect moves no piece (a Traitor Card is not one here).
-  if (p.card.faction == Faction::Harkonnen && p.mode == NexusMode::Betrayal && battle_resolved(t)) {
-    const GameState& a = t.after;
-    want.board = a.board;
-    want.bank = a.bank;
-    want.leaders = a.leaders;
-    want.treachery.discard = a.treachery.discard;
-    for (std::size_t i = 0; i < want.seat_count(); ++i) {
-      SeatState& w = want.seats[i];
-      const SeatState& g = a.seats[i];
-      w.spice = g.spice;
-      w.in_front_of_shield = g.in_front_of_shield;
-      w.hand = g.hand;
-      w.reserves_normal = g.reserves_normal;
-      w.reserves_special = g.reserves_special;
-      w.tanks_normal = g.tanks_normal;
-      w.tanks_special = g.tanks_special;
-    }
+  if (p.card.faction == Faction::Harkonnen && p.mode == NexusMode::Betrayal && battle_resolved(t)) battle_went_on(t.after, want);
+  // The CHOAM Secret Ally's inspection moves no piece; when the one card to pick was seen at once,
+  // the battle went on in the same step (captured leaders, the next battle, the phase's end).
+  if (p.card.faction == Faction::Choam && p.mode == NexusMode::SecretAlly && !p.treachery &&
+      !(t.after.chance && t.after.chance->kind == ChanceKind::CardInspect)) {
+    battle_went_on(t.after, want);
+    return;
+  }
+  // The CHOAM Secret Ally's trade: the Worthless card to the Treachery discard, two spice from the
+  // bank (seed 000).
+  if (p.card.faction == Faction::Choam && p.mode == NexusMode::SecretAlly && p.treachery) {
+    auto& hand = want.seat(seat).hand;
+    if (const auto at = std::find(hand.begin(), hand.end(), *p.treachery); at != hand.end()) hand.erase(at);
+    want.treachery.discard.push_back(*p.treachery);
+    want.seat(seat).spice += Spice{2};
+    want.bank -= Spice{2};
+    return;
   }
   // The Spacing Guild Betrayal takes the whole payment of the shipment just paid from its payee
   // (the Guild or the bank) for its player (seed 000); the invoice is the payment the shipment's

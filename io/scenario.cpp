@@ -133,7 +133,8 @@ std::size_t outcome_range(ChanceKind k) {
     case ChanceKind::TraitorDeal:
     case ChanceKind::TraitorDraw: return kLeaderCount + 1;
     case ChanceKind::TreacheryDeal:
-    case ChanceKind::TreacheryLot: return kTreacheryCardCount;
+    case ChanceKind::TreacheryLot:
+    case ChanceKind::CardInspect: return kTreacheryCardCount;
     case ChanceKind::SpiceDraw:
     case ChanceKind::SpicePeek: return kSpiceCardCount;
     case ChanceKind::StormCard: return 7;

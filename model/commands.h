@@ -445,12 +445,16 @@ struct PlayNexus {
   bool kwisatz_haderach = false;
   // The player a panel asks (the Ecaz card's Secret Ally, seed 000: "make one player disclose ...").
   std::optional<Seat> target{};
+  // The Treachery Card a panel spends (the CHOAM card's Secret Ally, seed 000: "trade a Worthless
+  // card for two spice").
+  std::optional<TreacheryCardId> treachery{};
   static constexpr CommandInfo kInfo{"PlayNexus", "play a Nexus card", CommandClass::Step,
                                      {Step::SpiceBlow, Step::WormRide, Step::Bidding, Step::Revival, Step::Shipment,
-                                      Step::Movement, Step::Battle, Step::MentatPause}};
+                                      Step::Movement, Step::Battle, Step::Collection, Step::MentatPause}};
   template <class C, class F> static void fields(C& c, F&& f) {
     f("card", c.card); f("mode", c.mode); f("element", c.element); f("answers", c.answers); f("special", c.special);
     f("normal", c.normal); f("leader", c.leader); f("kwisatz_haderach", c.kwisatz_haderach); f("target", c.target);
+    f("treachery", c.treachery);
   }
   friend bool operator==(const PlayNexus&, const PlayNexus&) = default;
 };

@@ -20,7 +20,8 @@
   FAMILY(Tleilaxu) \
   FAMILY(Richese) \
   FAMILY(Ixians) \
-  FAMILY(Ecaz)
+  FAMILY(Ecaz) \
+  FAMILY(Choam)
 // clang-format on
 
 namespace dune {

@@ -240,6 +240,7 @@ enum class ChanceKind : std::uint8_t {
   SpicePeek,       // Atreides (`seat`) look at the top spice card: fixes the deck's top, draws nothing
   CaptureDraw,     // Advanced Harkonnen (`seat`) draw one of the battle loser's active leaders at random
   TraitorDraw,     // a Traitor Card into `seat`'s traitors (the Harkonnen Nexus card, nexus.traitor_exchange)
+  CardInspect,     // `seat` (the battle's winner) sees one of the loser's held cards at random (the CHOAM Nexus card)
 };
 
 struct PendingChance {

@@ -237,10 +237,18 @@ std::vector<StartPoint> battle_starts(Faction family, std::span<const NexusBattl
     const std::string battle = fmt::format("one battle in Arrakeen on turn 2 between seats 0 and 1 ({} forces{} each from reserves{}), ",
                                            b.normal, b.special ? fmt::format(" and {} special", b.special) : "",
                                            b.special_forces ? ", special forces rule" : "");
-    out.push_back(d.point(std::string(b.name), [family, holder, normal, special](GameState& s) {
+    const std::uint8_t extra = b.extra_cards;
+    out.push_back(d.point(std::string(b.name), [family, holder, normal, special, extra](GameState& s) {
       battle_in_arrakeen(s, normal, special);
       hold_family_card(s, family, holder);
-    }, battle + std::string(b.what)));
+      for (std::uint8_t i = 0; i < 2; ++i) {
+        SeatState& seat = s.seat(Seat{i});
+        const auto room = static_cast<std::size_t>(faction_info(s.faction_of(Seat{i})).hand_limit);
+        for (std::uint8_t n = 0; n < extra && seat.hand.size() < room && s.treachery.deck.size() > 0; ++n) {
+          transfer(s.treachery.deck, seat.hand, s.treachery.deck.unseen.front());
+        }
+      }
+    }, battle + (extra ? fmt::format("{} more Treachery Card(s) each, ", extra) : std::string()) + std::string(b.what)));
   }
   return out;
 }
@@ -390,6 +398,38 @@ std::vector<StartPoint> bidding_starts(Faction family, std::span<const NexusBidd
   return out;
 }
 
+// A family's Spice Collection scope: each start plays past setup, then gives the start's seat the
+// family's card and Worthless cards from the Treachery deck (as far as its hand has room), and
+// begins turn 2's Spice Collection (its automatic part, then its decision point).
+bool in_collection(const GameState& s) { return s.phase == Phase::SpiceCollection; }
+
+std::vector<StartPoint> collection_starts(Faction family, std::span<const NexusCollectionStart> starts) {
+  std::vector<StartPoint> out;
+  for (const NexusCollectionStart& b : starts) {
+    Driver d(nexus_options({b.factions.begin(), b.factions.end()}), b.seed);
+    d.until(past_setup);
+    const std::string note = fmt::format("turn 2's Spice Collection; the holder gets {} Worthless card(s) from the Treachery deck, ",
+                                         b.worthless);
+    out.push_back(d.point(std::string(b.name), [family, b](GameState& s) {
+      const Seat holder{b.holder};
+      hold_family_card(s, family, holder);
+      SeatState& seat = s.seat(holder);
+      const auto room = static_cast<std::size_t>(faction_info(s.faction_of(holder)).hand_limit);
+      std::uint8_t given = 0;
+      const std::vector<TreacheryCardId> deck(s.treachery.deck.unseen.begin(), s.treachery.deck.unseen.end());
+      for (TreacheryCardId card : deck) {
+        if (given == b.worthless || seat.hand.size() >= room) break;
+        if (card_type(card).classification != TreacheryClass::Worthless) continue;
+        transfer(s.treachery.deck, seat.hand, card);
+        ++given;
+      }
+      s.turn = 2;
+      enter_phase(s, Phase::SpiceCollection);
+    }, note + std::string(b.what)));
+  }
+  return out;
+}
+
 const std::vector<std::size_t> kLifecycleKinds{
     command_kind<ProposeAlliance>(), command_kind<AcceptAlliance>(), command_kind<BreakAlliance>(),
     command_kind<DrawNexus>(),       command_kind<SetRedrawPolicy>(), command_kind<PlayNexus>(),
@@ -403,6 +443,7 @@ const std::vector<std::size_t> kBlowKinds{command_kind<ProposeAlliance>(), comma
 const std::vector<std::size_t> kShipmentKinds{command_kind<Ship>(), command_kind<PlayNexus>(), command_kind<Pass>()};
 const std::vector<std::size_t> kBiddingKinds{command_kind<Bid>(), command_kind<KaramaTakeCard>(), command_kind<PlayNexus>(),
                                              command_kind<Pass>()};
+const std::vector<std::size_t> kCollectionKinds{command_kind<PlayNexus>(), command_kind<Pass>()};
 const std::vector<std::size_t> kRevivalKinds{command_kind<Revive>(), command_kind<PlayNexus>(), command_kind<Pass>()};
 const std::vector<std::size_t> kBattleKinds{command_kind<ChooseBattle>(), command_kind<UsePrescience>(),
                                             command_kind<PlayNexus>(), command_kind<CallTraitor>(),
@@ -457,6 +498,11 @@ const std::vector<Scope>& scopes() {
         if (!scope.bidding_starts.empty()) {
           out.push_back(Scope{scope.name, scope.description, {f->card}, kBiddingKinds, in_bidding, narrow_treachery, 60, 200000,
                               [family = f->card, starts = scope.bidding_starts] { return bidding_starts(family, starts); }});
+          continue;
+        }
+        if (!scope.collection_starts.empty()) {
+          out.push_back(Scope{scope.name, scope.description, {f->card}, kCollectionKinds, in_collection, nullptr, 60, 200000,
+                              [family = f->card, starts = scope.collection_starts] { return collection_starts(family, starts); }});
           continue;
         }
         if (!scope.blow_starts.empty()) {

@@ -36,6 +36,7 @@ enum class NexusHook : std::uint8_t {
   ActionEnds,              // shipment_movement.cpp: the acting seat's Shipment and Movement action ends
   TraitorCalled,           // battle_resolution.cpp: the Harkonnen called a traitor (battle.traitor_revealed), not resolved yet
   MentatPauseBegins,       // mentat.cpp: the Mentat Pause decision point opened (the game goes on)
+  BattleWon,               // battle_resolution.cpp: a battle with a winner (battle.winner) is over but for its captured leaders
 };
 
 // One panel of the card: where its window opens, and an edge a seed leaves open, which the panel
@@ -61,8 +62,9 @@ struct NexusCoverageRow {
 
 // An explorer start for a battle scope: the seats, the seed of the staged chance outcomes, which
 // seat holds the family's card when the battle of seats 0 and 1 begins, and what the start shows;
-// the forces each combatant brings from its reserves (as far as they go), and whether the game
-// has the special forces rule.
+// the forces each combatant brings from its reserves (as far as they go), whether the game has the
+// special forces rule, and the Treachery Cards each combatant gets from the deck beyond its
+// own (as far as its hand has room).
 struct NexusBattleStart {
   std::string_view name;
   std::array<Faction, 3> factions;
@@ -72,6 +74,7 @@ struct NexusBattleStart {
   std::uint8_t normal = 3;
   std::uint8_t special = 0;
   bool special_forces = false;
+  std::uint8_t extra_cards = 0;
 };
 
 // An explorer start for a Spice Blow scope: the seats, the seed, which seat holds the family's card
@@ -127,8 +130,21 @@ struct NexusBiddingStart {
   std::array<std::uint8_t, 3> spice;
 };
 
+// An explorer start for a Spice Collection scope: the seats, the seed, which seat holds the family's
+// card as turn 2's Spice Collection begins, and how many Worthless cards it then holds (taken from
+// the Treachery deck in its order, as far as its hand has room).
+struct NexusCollectionStart {
+  std::string_view name;
+  std::array<Faction, 3> factions;
+  std::uint64_t seed;
+  std::uint8_t holder;
+  std::string_view what;
+  std::uint8_t worthless = 1;
+};
+
 // A bounded-explorer scope of the family (proofs/scopes.cpp builds and runs it): one battle, one
-// Spice Blow and Nexus phase, one Shipment and Movement phase, one Revival, or one Bidding.
+// Spice Blow and Nexus phase, one Shipment and Movement phase, one Revival, one Bidding, or one
+// Spice Collection.
 struct NexusScope {
   std::string_view name;
   std::string_view description;
@@ -137,6 +153,7 @@ struct NexusScope {
   std::span<const NexusShipmentStart> shipment_starts = {};
   std::span<const NexusRevivalStart> revival_starts = {};
   std::span<const NexusBiddingStart> bidding_starts = {};
+  std::span<const NexusCollectionStart> collection_starts = {};
 };
 
 struct NexusFamily {

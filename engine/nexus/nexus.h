@@ -58,4 +58,10 @@ std::vector<Command> traitor_exchange_candidates(const GameState& state, Seat se
 std::optional<Rejection> validate_traitor_exchange(const GameState& state, Seat seat, const Command& c);
 void apply_traitor_exchange(GameState& state, Seat seat, const Command& c);
 
+// ---- the CHOAM card's inspection after a battle won (choam.cpp, ChanceKind::CardInspect) ----
+// The cards the inspection picks from at random: those the battle's loser holds that it did not
+// use in the battle; and the picked one, seen by the winner alone.
+std::vector<TreacheryCardId> inspectable_cards(const GameState& state);
+void on_card_inspected(GameState& state, Seat seat, TreacheryCardId card);
+
 }  // namespace dune
