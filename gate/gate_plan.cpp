@@ -113,7 +113,13 @@ PlannedGame plan_game(Faction family, std::uint64_t campaign_seed, std::uint64_t
     if (f != family) others.push_back(f);
   }
   std::ranges::shuffle(others, rng);
-  const int seats = std::uniform_int_distribution<int>(3, 6)(rng);
+  // One game in eight runs the standard ten turns ([LR] 0.02) at six seats (five when a base
+  // family's faction sits out), none of them eager to ally (an allied seat draws no Nexus card,
+  // seed 000 item 3): enough draws and plays for the
+  // twelve-card Nexus deck to run out (the lifecycle row "discards reshuffled"), in every family's
+  // campaign. With fewer seats and an ally-eager one, a campaign could see it run out once or never.
+  const bool long_game = game % 8 == 7;
+  const int seats = long_game ? 6 : std::uniform_int_distribution<int>(3, 6)(rng);
   std::vector<Faction> factions(others.begin(), others.begin() + (native ? seats - 1 : std::min<int>(seats, static_cast<int>(others.size()))));
   if (native) factions.insert(factions.begin() + std::uniform_int_distribution<int>(0, seats - 1)(rng), family);
   // Half the games Advanced; four in five of the native ones when the family's Cunning exists only
@@ -124,15 +130,13 @@ PlannedGame plan_game(Faction family, std::uint64_t campaign_seed, std::uint64_t
   Options options = advanced ? Options::advanced(factions) : Options::basic(factions);
   options.nexus = NexusModuleMode::Audit;
   options.turn_limit = std::uniform_int_distribution<int>(4, 8)(rng);
-  // One game in eight runs the standard ten turns ([LR] 0.02): enough draws and plays for the
-  // twelve-card Nexus deck to run out (the lifecycle row "discards reshuffled").
-  if (game % 8 == 7) options.turn_limit = 10;
+  if (long_game) options.turn_limit = 10;
 
   PlannedGame out;
   out.spec = generators::uniform_spec(std::move(options), mix(campaign_seed ^ mix(game + 1) ^ index(family)));
   out.spec.favoured_nexus = family;
   out.spec.max_decisions = 6000;
-  // One ally-eager seat at least; the rest nexus-eager or aggressive.
+  // One ally-eager seat at least (none in the long games); the rest nexus-eager or aggressive.
   constexpr std::array<BotProfile, 4> kProfiles{BotProfile::NexusEager, BotProfile::NexusEager, BotProfile::Aggressive,
                                                 BotProfile::AllyEager};
   for (BotProfile& b : out.spec.bots) b = kProfiles[std::uniform_int_distribution<std::size_t>(0, kProfiles.size() - 1)(rng)];
@@ -144,6 +148,9 @@ PlannedGame plan_game(Faction family, std::uint64_t campaign_seed, std::uint64_t
   std::size_t ally = std::uniform_int_distribution<std::size_t>(0, seats_n - 1)(rng);
   if (ally == own) ally = (ally + 1) % seats_n;
   out.spec.bots[ally] = BotProfile::AllyEager;
+  if (long_game) {
+    for (BotProfile& b : out.spec.bots) b = b == BotProfile::AllyEager ? BotProfile::NexusEager : b;
+  }
 
   out.setup.seats = static_cast<int>(factions.size());
   out.setup.factions = out.spec.options.factions;

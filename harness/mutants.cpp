@@ -207,7 +207,7 @@ constexpr std::array kCatalogue{
                advanced(Hk | At | Em | Bg, 6, 80, MutantBots::Nexus), "contract.ecaz.secret-ally"},
     MutantInfo{Mutant::NexusChoamTradePaysOne, "nexus-choam-trade-pays-one", "oracle",
                "the CHOAM Secret Ally trades a Worthless card in Spice Collection for one spice, not two (seed 000)",
-               advanced(Em | Hk | At | Bg, 6, 80, MutantBots::Nexus), "contract.choam.secret-ally"},
+               advanced(Em | Hk | At | Bg, 6, 80, MutantBots::Nexus), "oracle.nexus-play"},
     MutantInfo{Mutant::NexusChoamWholeHandSeen, "nexus-choam-whole-hand-seen", "oracle",
                "the CHOAM Secret Ally's inspection after a battle won shows the winner every card the loser holds, not one at "
                "random (seed 000)",

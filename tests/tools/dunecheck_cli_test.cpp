@@ -86,8 +86,9 @@ TEST(DunecheckCliTest, CatalogueJsonMatchesTheFactSheet) {
       continue;
     }
     // The expansion cards registered for their Secret Ally (issue 21): Tleilaxu, as seed 002's
-    // prototype policy, with its edges, Richese, Ixians and Ecaz; their Betrayal and Cunning wait for the faction.
-    const bool expansion_family = p["card"] == "Tleilaxu" || p["card"] == "Richese" || p["card"] == "Ixians" || p["card"] == "Ecaz";
+    // prototype policy, with its edges, Richese, Ixians, Ecaz and CHOAM; their Betrayal and Cunning wait for the faction.
+    const bool expansion_family =
+        p["card"] == "Tleilaxu" || p["card"] == "Richese" || p["card"] == "Ixians" || p["card"] == "Ecaz" || p["card"] == "CHOAM";
     if (expansion_family && p["mode"] == "Secret Ally") {
       EXPECT_TRUE(p["status"] == "implemented" || p["status"] == "verified");
       if (p["card"] == "Tleilaxu") {
