@@ -73,8 +73,12 @@ TraitorCardId revealed_traitor(const GameState& state, Seat caller);
 void cancel_traitor_call(GameState& state, Seat caller);
 // After a Nexus window on a traitor call closes: resolution once every caller has answered.
 void continue_traitors(GameState& state);
-// A battle with a winner goes on after the window on the battle won (NexusHook::BattleWon) closes:
-// captured leaders return, the Advanced Harkonnen capture, the next battle.
+// A battle with a winner goes on after the window on the battle lost (NexusHook::BattleLost)
+// closes: the window on the battle won; after that one (NexusHook::BattleWon): captured leaders
+// return, the Advanced Harkonnen capture, the next battle.
+void battle_lost_over(GameState& state);
+// The battle's loser while battle.winner names its winner (until the battle goes on).
+std::optional<Seat> battle_loser(const GameState& state);
 void battle_won_over(GameState& state);
 std::vector<LeaderId> capturable_leaders(const GameState& state);
 // The CaptureDraw's outcome: Harkonnen now capture, kill or pass on that leader.

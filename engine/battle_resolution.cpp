@@ -257,19 +257,21 @@ void after_losses(GameState& state) {
   finish_battle(state);
 }
 
-// A battle with a winner is over but for its captured leaders: the CHOAM Secret Ally's window on
-// the battle won opens now, while battle.winner still names the winner (seed 000; engine/nexus/
-// choam.cpp), and the battle goes on (battle_won_over) as it closes. The battle's own stages are
-// over: none while the window is open.
+// A battle with a winner is over but for its captured leaders: the windows on the battle lost (the
+// Moritani Secret Ally, engine/nexus/moritani.cpp), then on the battle won (the CHOAM Secret Ally,
+// engine/nexus/choam.cpp), each as the one before closes (battle_lost_over, battle_won_over),
+// while battle.winner still names the winner (seed 000). The battle's own stages are over: none
+// while a window is open.
+bool nexus_window_opens(GameState& state, NexusHook hook) {
+  if (!state.battle.winner) return false;
+  nexus_hook(state, hook);
+  if (!state.nexus.window) return false;
+  state.battle.stage = BattleStage::None;
+  return true;
+}
+
 void finish_battle(GameState& state) {
-  if (state.battle.winner) {
-    nexus_hook(state, NexusHook::BattleWon);
-    if (state.nexus.window) {
-      state.battle.stage = BattleStage::None;
-      return;
-    }
-  }
-  battle_won_over(state);
+  if (!nexus_window_opens(state, NexusHook::BattleLost)) battle_lost_over(state);
 }
 
 void resolve(GameState& state) {
@@ -306,6 +308,16 @@ std::optional<int> caller_side(const GameState& state, Seat seat) {
 }
 
 }  // namespace
+
+std::optional<Seat> battle_loser(const GameState& state) {
+  const BattleState& b = state.battle;
+  if (!b.winner) return std::nullopt;
+  return b.combatants[0] == *b.winner ? b.combatants[1] : b.combatants[0];
+}
+
+void battle_lost_over(GameState& state) {
+  if (!nexus_window_opens(state, NexusHook::BattleWon)) battle_won_over(state);
+}
 
 void battle_won_over(GameState& state) {
   BattleState& b = state.battle;

@@ -172,6 +172,8 @@ enum class Mutant : std::uint8_t {
   // the CHOAM Nexus card's Secret Ally (issue 21)
   NexusChoamTradePaysOne,
   NexusChoamWholeHandSeen,
+  // the Moritani Nexus card's Secret Ally (issue 21)
+  NexusMoritaniAnyDiscard,
 };
 
 #if DUNE_MUTANTS

@@ -212,6 +212,10 @@ constexpr std::array kCatalogue{
                "the CHOAM Secret Ally's inspection after a battle won shows the winner every card the loser holds, not one at "
                "random (seed 000)",
                advanced(Em | Hk | At | Bg, 6, 80, MutantBots::Nexus), "contract.choam.secret-ally"},
+    MutantInfo{Mutant::NexusMoritaniAnyDiscard, "nexus-moritani-any-discard", "oracle",
+               "the Moritani Secret Ally lets the loser of a battle take any card of the Treachery discard, not only a weapon or "
+               "defense it played there (seed 000)",
+               advanced(Em | Hk | At | Bg, 6, 80, MutantBots::Nexus), "contract.moritani.secret-ally"},
     MutantInfo{Mutant::VoiceIgnored, "voice-ignored", "oracle",
                "a battle plan that disobeys the Voice is accepted ([LR] 2.02.06: obeyed as well as one is able)",
                basic(Bg | Hk | At | Em, 4, 40, MutantBots::Aggressive), "oracle.legal-command"},

@@ -173,7 +173,8 @@ Violations separate_deck(const Transition& t, const GameContext&) {
   if (!command_of<DrawNexus>(t) && !command_of<PlayNexus>(t) && !nexus_draw_of(t) && !command_of<SetRedrawPolicy>(t)) return {};
   // The one Treachery card a Nexus play moves is one the panel's printed effect names: the lot the
   // Emperor Secret Ally buys (seed 003: a real completed sale), into its buyer's hand, the lot the
-  // Ixians Secret Ally discards, or the Worthless card the CHOAM Secret Ally trades.
+  // Ixians Secret Ally discards, the Worthless card the CHOAM Secret Ally trades, or the played card
+  // the Moritani Secret Ally keeps.
   std::vector<Held<TreacheryCard>> hands;
   for (const SeatState& s : t.before.seats) hands.push_back(s.hand);
   const auto* p = command_of<PlayNexus>(t);
@@ -200,6 +201,12 @@ Violations separate_deck(const Transition& t, const GameContext&) {
     auto& hand = hands[envelope_of(t)->seat.value];
     if (const auto at = std::find(hand.begin(), hand.end(), *p->treachery); at != hand.end()) hand.erase(at);
     treachery.discard.push_back(*p->treachery);
+  }
+  // The Moritani Secret Ally (seed 000): the named card the loser discarded back into its hand.
+  if (p && p->card.faction == Faction::Moritani && p->mode == NexusMode::SecretAlly && p->treachery &&
+      std::find(treachery.discard.begin(), treachery.discard.end(), *p->treachery) != treachery.discard.end()) {
+    auto& hand = hands[envelope_of(t)->seat.value];
+    transfer(treachery.discard, hand, *p->treachery);
   }
   bool same = t.after.treachery == treachery;
   for (std::size_t i = 0; same && i < t.after.seat_count(); ++i) same = t.after.seats[i].hand == hands[i];

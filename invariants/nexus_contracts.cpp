@@ -679,6 +679,10 @@ constexpr std::array kContracts{
             "the CHOAM Secret Ally, CHOAM absent, trades a held Worthless card for two spice in Spice Collection, or shows the "
             "winner of the battle just fought one card of the loser's at random, to it alone",
             choam_secret_ally},
+    Checker{"contract.moritani.secret-ally", "oracle",
+            "the Moritani Secret Ally, the Moritani absent, lets the loser of the battle just fought keep one card it played there "
+            "that a winner could keep: its weapon or its defense, back in its hand from the discard",
+            moritani_secret_ally},
 };
 
 }  // namespace

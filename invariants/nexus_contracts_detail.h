@@ -21,5 +21,6 @@ Violations richese_secret_ally(const Transition& t, const GameContext&);   // ne
 Violations ixians_secret_ally(const Transition& t, const GameContext&);    // nexus_contracts_expansion.cpp
 Violations ecaz_secret_ally(const Transition& t, const GameContext&);      // nexus_contracts_expansion.cpp
 Violations choam_secret_ally(const Transition& t, const GameContext&);     // nexus_contracts_expansion.cpp
+Violations moritani_secret_ally(const Transition& t, const GameContext&);  // nexus_contracts_expansion.cpp
 
 }  // namespace dune::invariants::contract_detail

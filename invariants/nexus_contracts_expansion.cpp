@@ -46,6 +46,12 @@
 //            it (pending or made), after which the player, and no other seat, has seen exactly one
 //            card more, the one inspected (what oracle.deal checks it was: a card the loser holds
 //            and did not play).
+//
+// Moritani (seed 000, panel table: "After losing a battle with a winner, retain one played
+// Treachery Card that could have been retained after winning"; engine/nexus/moritani.cpp):
+//   contract.moritani.secret-ally  with the Moritani absent, by the loser of the battle just fought
+//            (revealed, with a winner): the card named was its weapon or its defense in that
+//            battle, and is back in its hand, out of the discard, its hand one card larger.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -264,7 +270,47 @@ void choam_inspection(const Transition& t, Violations& out) {
   }
 }
 
+constexpr std::string_view kMoritaniSecretAlly = "contract.moritani.secret-ally";
+
+// The Moritani Secret Ally (seed 000): the loser of the battle just fought keeps one card it played
+// in it that a winner could have kept, its weapon or its defense, which comes back from the
+// discard: the hand grows by that card, the discard loses it, nothing else of the cards moves.
+void moritani_play(const Transition& t, const PlayNexus& p, Violations& out) {
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  const Seat seat = envelope_of(t)->seat;
+  const std::string who = name_of(b, seat);
+  const auto fault = [&](std::string message) { out.push_back({std::string(kMoritaniSecretAlly), std::move(message)}); };
+  const BattleState& x = b.battle;
+  const bool combatant = x.combatants[0] == seat || x.combatants[1] == seat;
+  if (b.seat_of(Faction::Moritani) || b.step != Step::Battle || !x.revealed || !x.winner || *x.winner == seat || !combatant) {
+    fault(fmt::format("the Moritani Secret Ally was played by {} with the Moritani seated, or not as the loser of a battle with a "
+                      "winner (seed 000)", who));
+    return;
+  }
+  const auto& plan = x.plans[x.combatants[0] == seat ? 0 : 1];
+  if (!p.treachery || !plan || (plan->weapon != p.treachery && plan->defense != p.treachery)) {
+    fault(fmt::format("{} kept a card with the Moritani Secret Ally that was not its weapon or defense in the battle it lost: only a "
+                      "played card a winner could keep (seed 000)", who));
+    return;
+  }
+  const TreacheryCardId card = *p.treachery;
+  if (!in_zone(a.seat(seat).hand, card) || in_zone(a.treachery.discard, card)) {
+    fault(fmt::format("the {} {} kept with the Moritani Secret Ally is not back in its hand (seed 000)", card_type(card).name, who));
+  }
+  if (a.seat(seat).hand.size() != b.seat(seat).hand.size() + 1) {
+    fault(fmt::format("{}'s hand went from {} to {} cards keeping one card with the Moritani Secret Ally (seed 000: one card)", who,
+                      b.seat(seat).hand.size(), a.seat(seat).hand.size()));
+  }
+}
+
 }  // namespace
+
+Violations moritani_secret_ally(const Transition& t, const GameContext&) {
+  Violations out;
+  if (const PlayNexus* p = play_of(t, Faction::Moritani, NexusMode::SecretAlly)) moritani_play(t, *p, out);
+  return out;
+}
 
 Violations choam_secret_ally(const Transition& t, const GameContext&) {
   Violations out;

@@ -12,7 +12,8 @@
 //            forces to reserves, each force paid one spice to the bank (seed 000, seed 002); the
 //            Ixians Secret Ally's sends the bought lot to the Treachery discard (seed 000); the
 //            CHOAM Secret Ally's trade sends the named Worthless card there, for two spice from the
-//            bank (seed 000).
+//            bank (seed 000); the Moritani Secret Ally's brings the loser's named played card back
+//            from there into its hand (seed 000).
 // A play whose panel has no contract checker is decided only as far as the common contract goes,
 // and counted skipped.
 #include <fmt/format.h>
@@ -71,6 +72,21 @@ void panel_pieces(const Transition& t, const PlayNexus& p, Seat seat, GameState&
   if (p.card.faction == Faction::Choam && p.mode == NexusMode::SecretAlly && !p.treachery &&
       !(t.after.chance && t.after.chance->kind == ChanceKind::CardInspect)) {
     battle_went_on(t.after, want);
+    return;
+  }
+  // The Moritani Secret Ally: the named card the loser discarded back into its hand (seed 000);
+  // unless a window on the battle won opened, the battle went on in the same step.
+  if (p.card.faction == Faction::Moritani && p.mode == NexusMode::SecretAlly && p.treachery) {
+    if (!t.after.nexus.window) {
+      battle_went_on(t.after, want);
+      return;
+    }
+    auto& discard = want.treachery.discard;
+    if (const auto at = std::find(discard.begin(), discard.end(), *p.treachery); at != discard.end()) {
+      discard.erase(at);
+      auto& hand = want.seat(seat).hand;
+      hand.insert(std::upper_bound(hand.begin(), hand.end(), *p.treachery), *p.treachery);
+    }
     return;
   }
   // The CHOAM Secret Ally's trade: the Worthless card to the Treachery discard, two spice from the

@@ -445,8 +445,8 @@ struct PlayNexus {
   bool kwisatz_haderach = false;
   // The player a panel asks (the Ecaz card's Secret Ally, seed 000: "make one player disclose ...").
   std::optional<Seat> target{};
-  // The Treachery Card a panel spends (the CHOAM card's Secret Ally, seed 000: "trade a Worthless
-  // card for two spice").
+  // The Treachery Card a panel names (seed 000): the Worthless card the CHOAM card's Secret Ally
+  // trades for two spice, the played card the Moritani card's Secret Ally keeps.
   std::optional<TreacheryCardId> treachery{};
   static constexpr CommandInfo kInfo{"PlayNexus", "play a Nexus card", CommandClass::Step,
                                      {Step::SpiceBlow, Step::WormRide, Step::Bidding, Step::Revival, Step::Shipment,

@@ -21,7 +21,8 @@
   FAMILY(Richese) \
   FAMILY(Ixians) \
   FAMILY(Ecaz) \
-  FAMILY(Choam)
+  FAMILY(Choam) \
+  FAMILY(Moritani)
 // clang-format on
 
 namespace dune {

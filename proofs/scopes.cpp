@@ -238,7 +238,10 @@ std::vector<StartPoint> battle_starts(Faction family, std::span<const NexusBattl
                                            b.normal, b.special ? fmt::format(" and {} special", b.special) : "",
                                            b.special_forces ? ", special forces rule" : "");
     const std::uint8_t extra = b.extra_cards;
-    out.push_back(d.point(std::string(b.name), [family, holder, normal, special, extra](GameState& s) {
+    const bool one_weapon = b.one_weapon;
+    std::string hands = extra ? fmt::format("{} more Treachery Card(s) each, ", extra) : std::string();
+    if (one_weapon) hands = "each combatant holding one projectile weapon and no other card (its own cards discarded), ";
+    out.push_back(d.point(std::string(b.name), [family, holder, normal, special, extra, one_weapon](GameState& s) {
       battle_in_arrakeen(s, normal, special);
       hold_family_card(s, family, holder);
       for (std::uint8_t i = 0; i < 2; ++i) {
@@ -247,8 +250,15 @@ std::vector<StartPoint> battle_starts(Faction family, std::span<const NexusBattl
         for (std::uint8_t n = 0; n < extra && seat.hand.size() < room && s.treachery.deck.size() > 0; ++n) {
           transfer(s.treachery.deck, seat.hand, s.treachery.deck.unseen.front());
         }
+        if (!one_weapon) continue;
+        while (!seat.hand.empty()) transfer(seat.hand, s.treachery.discard, seat.hand.front());
+        const auto& unseen = s.treachery.deck.unseen;
+        const auto weapon = std::find_if(unseen.begin(), unseen.end(), [](TreacheryCardId c) {
+          return card_type(c).classification == TreacheryClass::WeaponProjectile;
+        });
+        if (weapon != unseen.end()) transfer(s.treachery.deck, seat.hand, *weapon);
       }
-    }, battle + (extra ? fmt::format("{} more Treachery Card(s) each, ", extra) : std::string()) + std::string(b.what)));
+    }, battle + hands + std::string(b.what)));
   }
   return out;
 }
@@ -448,6 +458,9 @@ const std::vector<std::size_t> kRevivalKinds{command_kind<Revive>(), command_kin
 const std::vector<std::size_t> kBattleKinds{command_kind<ChooseBattle>(), command_kind<UsePrescience>(),
                                             command_kind<PlayNexus>(), command_kind<CallTraitor>(),
                                             command_kind<Pass>()};
+const std::vector<std::size_t> kBattlePlanKinds{command_kind<ChooseBattle>(), command_kind<UsePrescience>(),
+                                                command_kind<PlanBattle>(),   command_kind<PlayNexus>(),
+                                                command_kind<CallTraitor>(),  command_kind<Pass>()};
 
 }  // namespace
 
@@ -510,7 +523,8 @@ const std::vector<Scope>& scopes() {
                               [family = f->card, starts = scope.blow_starts] { return blow_starts(family, starts); }});
           continue;
         }
-        out.push_back(Scope{scope.name, scope.description, {f->card}, kBattleKinds, in_battle, nullptr, 60, 200000,
+        out.push_back(Scope{scope.name, scope.description, {f->card}, scope.explore_plans ? kBattlePlanKinds : kBattleKinds, in_battle,
+                            nullptr, 60, 200000,
                             [family = f->card, starts = scope.battle_starts] { return battle_starts(family, starts); }});
       }
     }

@@ -40,13 +40,6 @@ constexpr std::string_view kWaits =
 
 bool owns_window(const GameState& state) { return state.nexus.window == Faction::Choam && state.step == Step::Battle; }
 
-// The battle's loser while its winner is named (battle.winner, kept until the battle goes on).
-std::optional<Seat> battle_loser(const GameState& state) {
-  const BattleState& b = state.battle;
-  if (!b.winner) return std::nullopt;
-  return b.combatants[0] == *b.winner ? b.combatants[1] : b.combatants[0];
-}
-
 bool worthless(TreacheryCardId c) { return card_type(c).classification == TreacheryClass::Worthless; }
 
 // The winner, until it answers, when it holds a Nexus card and the loser holds a card.
@@ -193,7 +186,7 @@ constexpr std::array<std::string_view, 2> kMutants{"nexus-choam-trade-pays-one",
 }  // namespace
 
 std::vector<TreacheryCardId> inspectable_cards(const GameState& state) {
-  const auto loser = battle_loser(state);
+  const auto loser = battle_detail::battle_loser(state);
   if (!loser) return {};
   const auto& plan = state.battle.plans[static_cast<std::size_t>(battle_detail::side_of(state, *loser))];
   std::vector<TreacheryCardId> out;
@@ -204,7 +197,7 @@ std::vector<TreacheryCardId> inspectable_cards(const GameState& state) {
 }
 
 void on_card_inspected(GameState& state, Seat seat, TreacheryCardId card) {
-  const Seat loser = *battle_loser(state);
+  const Seat loser = *battle_detail::battle_loser(state);
   std::vector<TreacheryCardId> seen{card};
   if (mutant_active(Mutant::NexusChoamWholeHandSeen)) seen = inspectable_cards(state);
   for (TreacheryCardId c : seen) {

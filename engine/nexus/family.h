@@ -36,7 +36,8 @@ enum class NexusHook : std::uint8_t {
   ActionEnds,              // shipment_movement.cpp: the acting seat's Shipment and Movement action ends
   TraitorCalled,           // battle_resolution.cpp: the Harkonnen called a traitor (battle.traitor_revealed), not resolved yet
   MentatPauseBegins,       // mentat.cpp: the Mentat Pause decision point opened (the game goes on)
-  BattleWon,               // battle_resolution.cpp: a battle with a winner (battle.winner) is over but for its captured leaders
+  BattleLost,              // battle_resolution.cpp: a battle with a winner (battle.winner) is over but for its captured leaders
+  BattleWon,               // battle_resolution.cpp: the same, after the window BattleLost opened (if any) closed
 };
 
 // One panel of the card: where its window opens, and an edge a seed leaves open, which the panel
@@ -63,8 +64,9 @@ struct NexusCoverageRow {
 // An explorer start for a battle scope: the seats, the seed of the staged chance outcomes, which
 // seat holds the family's card when the battle of seats 0 and 1 begins, and what the start shows;
 // the forces each combatant brings from its reserves (as far as they go), whether the game has the
-// special forces rule, and the Treachery Cards each combatant gets from the deck beyond its
-// own (as far as its hand has room).
+// special forces rule, the Treachery Cards each combatant gets from the deck beyond its own (as
+// far as its hand has room), and whether each combatant's hand is instead one projectile weapon
+// from the deck (its own cards discarded), so that a scope exploring every plan stays small.
 struct NexusBattleStart {
   std::string_view name;
   std::array<Faction, 3> factions;
@@ -75,6 +77,7 @@ struct NexusBattleStart {
   std::uint8_t special = 0;
   bool special_forces = false;
   std::uint8_t extra_cards = 0;
+  bool one_weapon = false;
 };
 
 // An explorer start for a Spice Blow scope: the seats, the seed, which seat holds the family's card
@@ -154,6 +157,8 @@ struct NexusScope {
   std::span<const NexusRevivalStart> revival_starts = {};
   std::span<const NexusBiddingStart> bidding_starts = {};
   std::span<const NexusCollectionStart> collection_starts = {};
+  // A battle scope that explores every battle plan too (not only the plays and passes around them).
+  bool explore_plans = false;
 };
 
 struct NexusFamily {

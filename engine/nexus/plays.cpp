@@ -156,9 +156,11 @@ std::optional<Rejection> validate_nexus_play(const GameState& state, Seat seat, 
   if (c.target && !(c.card.faction == Faction::Ecaz && c.mode == NexusMode::SecretAlly)) {
     return reject(RejectCode::IllegalChoice, "target names the player the Ecaz Secret Ally asks: no other play names one");
   }
-  // Only a panel that spends a Treachery Card names one (the CHOAM Secret Ally's trade, choam.cpp).
-  if (c.treachery && !(c.card.faction == Faction::Choam && c.mode == NexusMode::SecretAlly)) {
-    return reject(RejectCode::IllegalChoice, "treachery names the Worthless card the CHOAM Secret Ally trades: no other play names one");
+  // Only a panel that names a Treachery Card names one: the CHOAM Secret Ally's trade (choam.cpp),
+  // the Moritani Secret Ally's retained card (moritani.cpp).
+  if (c.treachery && !((c.card.faction == Faction::Choam || c.card.faction == Faction::Moritani) && c.mode == NexusMode::SecretAlly)) {
+    return reject(RejectCode::IllegalChoice, "treachery names the card the CHOAM Secret Ally trades or the Moritani Secret Ally keeps: "
+                  "no other play names one");
   }
   const NexusMode mode = nexus_mode(state, seat, c.card);
   if (c.mode != mode) {

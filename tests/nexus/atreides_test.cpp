@@ -103,7 +103,7 @@ TEST_P(AtreidesNexus, BetrayalStopsThePrescienceAttemptItNames) {
   const Seat atreides = seat_of(s, Faction::Atreides), harkonnen = seat_of(s, Faction::Harkonnen);
   const Seat emperor = seat_of(s, Faction::Emperor), guild = seat_of(s, Faction::SpacingGuild);
   give(s, emperor, Faction::Atreides);
-  give(s, guild, Faction::Moritani);  // holds a card too: offered the window, cannot play
+  give(s, guild, Faction::Moritani);  // holds a card too: offered the window, cannot play it here
   s = play(s, atreides, UsePrescience{PlanElement::Weapon}, chance);
   ASSERT_EQ(s.battle.stage, BattleStage::NexusBetrayal);
   auto awaited = pending(s);
@@ -111,9 +111,10 @@ TEST_P(AtreidesNexus, BetrayalStopsThePrescienceAttemptItNames) {
   std::vector<Seat> expected{emperor, guild};
   std::sort(expected.begin(), expected.end(), [](Seat a, Seat b) { return a.value < b.value; });
   EXPECT_EQ(awaited, expected);  // who holds *a* card, never which
-  // An audit-mode face is never playable: NotImplemented with the family's reason.
-  expect_rejected(s, envelope(s, guild, PlayNexus{NexusCardId{Faction::Moritani}, NexusMode::SecretAlly, std::nullopt, 1, ForceCount{0}}),
-                  RejectCode::NotImplemented);
+  // Another card is judged by its own family: the Moritani Secret Ally plays only in its own
+  // window, on a battle lost (WrongPhase).
+  expect_rejected(s, envelope(s, guild, PlayNexus{NexusCardId{Faction::Moritani}, NexusMode::SecretAlly, std::nullopt, 0, ForceCount{0}}),
+                  RejectCode::WrongPhase);
   // The wrong attempt number is rejected.
   expect_rejected(s, envelope(s, emperor, PlayNexus{NexusCardId{Faction::Atreides}, NexusMode::Betrayal, std::nullopt, 2, ForceCount{0}}),
                   RejectCode::IllegalChoice);

@@ -90,14 +90,13 @@ TEST(NexusRegistryTest, APanelHasItsOwnStatusAndAFamilyIsVerifiedWhenItsThreePan
   EXPECT_FALSE(all_families_verified());
 }
 
-// The Moritani card (no family registered) held by a combatant in the Atreides Secret Ally
-// window: offered nothing but the pass, and a play of it is NotImplemented, not judged by the
-// rules of the window's family.
+// The Moritani card held by a combatant in the Atreides Secret Ally window: offered nothing but
+// the pass, and a play of it is judged by the Moritani family's rules (its window on a battle lost
+// is not open: WrongPhase), not by the rules of the window's family.
 TEST(NexusRegistryTest, APlayIsDispatchedByTheCardNotByTheOpenWindow) {
   using namespace nexus_testing;
   StagedChance chance;
   GameState s = audit_game(false, {Faction::Harkonnen, Faction::Emperor, Faction::SpacingGuild});
-  ASSERT_EQ(find_nexus_family(Faction::Moritani), nullptr);
   const Seat harkonnen = seat_of(s, Faction::Harkonnen);
   const NexusCardId moritani_card{Faction::Moritani};
   s.nexus.deck.take_unseen(moritani_card);
@@ -127,9 +126,10 @@ TEST(NexusRegistryTest, APlayIsDispatchedByTheCardNotByTheOpenWindow) {
   ASSERT_EQ(s.battle.nexus_window, Faction::Atreides);
 
   for (const Command& c : legal_commands(s, harkonnen)) EXPECT_FALSE(std::holds_alternative<PlayNexus>(c)) << to_string(c);
-  const auto result = submit(s, testing::envelope(s, harkonnen, PlayNexus{moritani_card, NexusMode::SecretAlly, PlanElement::Weapon, 0, ForceCount{0}}));
+  const auto result = submit(s, testing::envelope(s, harkonnen, PlayNexus{moritani_card, NexusMode::SecretAlly, std::nullopt, 0, ForceCount{0}}));
   ASSERT_TRUE(std::holds_alternative<Rejection>(result));
-  EXPECT_EQ(std::get<Rejection>(result).code, RejectCode::NotImplemented);
+  EXPECT_EQ(std::get<Rejection>(result).code, RejectCode::WrongPhase);
+  EXPECT_NE(std::get<Rejection>(result).message.find("loser of a battle"), std::string::npos) << std::get<Rejection>(result).message;
   bool atreides_offered = false;
   for (const Command& c : legal_commands(s, emperor)) atreides_offered |= std::holds_alternative<PlayNexus>(c);
   EXPECT_TRUE(atreides_offered);

@@ -86,9 +86,10 @@ TEST(DunecheckCliTest, CatalogueJsonMatchesTheFactSheet) {
       continue;
     }
     // The expansion cards registered for their Secret Ally (issue 21): Tleilaxu, as seed 002's
-    // prototype policy, with its edges, Richese, Ixians, Ecaz and CHOAM; their Betrayal and Cunning wait for the faction.
-    const bool expansion_family =
-        p["card"] == "Tleilaxu" || p["card"] == "Richese" || p["card"] == "Ixians" || p["card"] == "Ecaz" || p["card"] == "CHOAM";
+    // prototype policy, with its edges, Richese, Ixians, Ecaz, CHOAM and Moritani; their Betrayal and Cunning wait for the
+    // faction.
+    const bool expansion_family = p["card"] == "Tleilaxu" || p["card"] == "Richese" || p["card"] == "Ixians" || p["card"] == "Ecaz" ||
+                                  p["card"] == "CHOAM" || p["card"] == "Moritani";
     if (expansion_family && p["mode"] == "Secret Ally") {
       EXPECT_TRUE(p["status"] == "implemented" || p["status"] == "verified");
       if (p["card"] == "Tleilaxu") {
