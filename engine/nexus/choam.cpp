@@ -140,11 +140,6 @@ std::uint64_t inspected(const GameState&, const LogEntry& entry, const GameState
   return r && r->request.kind == ChanceKind::CardInspect ? 1 : 0;
 }
 
-std::uint64_t window_passed(const GameState& before, const LogEntry& entry, const GameState& after) {
-  const auto* e = std::get_if<Envelope>(&entry);
-  return e && std::holds_alternative<Pass>(e->command) && owns_window(before) && !after.nexus.window ? 1 : 0;
-}
-
 constexpr std::array kBattleWon{NexusHook::BattleWon};
 
 constexpr std::array kCoverage{
@@ -153,7 +148,7 @@ constexpr std::array kCoverage{
     NexusCoverageRow{NexusMode::SecretAlly, "Secret Ally inspected a random card of the battle's loser", 3,
                      "more games without CHOAM: the holder wins a battle against a seat holding cards", inspected},
     NexusCoverageRow{NexusMode::SecretAlly, "the window on a battle won passed (no inspection)", 1,
-                     "more battles won by a seat holding a Nexus card against a seat holding cards", window_passed},
+                     "more battles won by a seat holding a Nexus card against a seat holding cards", step_window_passed<owns_window>},
 };
 
 constexpr std::array kBattleStarts{

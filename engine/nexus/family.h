@@ -12,6 +12,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include "engine/nexus/nexus.h"
@@ -192,6 +193,14 @@ struct NexusFamily {
   // gate then plays most of its native games Advanced (gate/gate_plan.cpp).
   bool cunning_advanced_only = false;
 };
+
+// A coverage row's hits (NexusCoverageRow::hits): a pass that closed the family's window outside
+// battle (NexusState::window), `owns` being the family's owns_window.
+template <bool (*owns)(const GameState&)>
+std::uint64_t step_window_passed(const GameState& before, const LogEntry& entry, const GameState& after) {
+  const auto* e = std::get_if<Envelope>(&entry);
+  return e && std::holds_alternative<Pass>(e->command) && owns(before) && !after.nexus.window ? 1 : 0;
+}
 
 // Every registered family, in registration order (engine/nexus/families.cpp).
 std::span<const NexusFamily* const> nexus_families();

@@ -167,11 +167,6 @@ std::uint64_t payment_taken(const GameState&, const LogEntry& entry, const GameS
   return play_in(entry, NexusMode::Betrayal) ? 1 : 0;
 }
 
-std::uint64_t betrayal_window_passed(const GameState& before, const LogEntry& entry, const GameState& after) {
-  const auto* e = std::get_if<Envelope>(&entry);
-  return e && std::holds_alternative<Pass>(e->command) && owns_window(before) && !after.nexus.window ? 1 : 0;
-}
-
 std::uint64_t second_shipment(const GameState& before, const LogEntry& entry, const GameState&) {
   return before.movement.extra_shipment && shipment(entry) ? 1 : 0;
 }
@@ -194,7 +189,7 @@ constexpr std::array kCoverage{
     NexusCoverageRow{NexusMode::Betrayal, "Betrayal took a shipment payment", 3,
                      "more games where another seat than the Guild holds the Guild card as shipments are paid", payment_taken},
     NexusCoverageRow{NexusMode::Betrayal, "Betrayal window passed (the payee keeps the payment)", 3,
-                     "more games where seats holding a Nexus card see paid shipments", betrayal_window_passed},
+                     "more games where seats holding a Nexus card see paid shipments", step_window_passed<owns_window>},
     NexusCoverageRow{NexusMode::Cunning, "Cunning second shipment made after the Guild's action", 3,
                      "more games where the Guild holds its card in Shipment and Movement", second_shipment},
     NexusCoverageRow{NexusMode::SecretAlly, "Secret Ally shipment at Guild rates", 3,

@@ -158,11 +158,6 @@ std::uint64_t traitor_cancelled(const GameState&, const LogEntry& entry, const G
   return play_in(entry, NexusMode::Betrayal) ? 1 : 0;
 }
 
-std::uint64_t betrayal_window_passed(const GameState& before, const LogEntry& entry, const GameState& after) {
-  const auto* e = std::get_if<Envelope>(&entry);
-  return e && std::holds_alternative<Pass>(e->command) && owns_window(before) && !after.nexus.window ? 1 : 0;
-}
-
 std::size_t consumed_betrayals(const GameState& s) {
   return static_cast<std::size_t>(std::count_if(s.nexus.receipts.begin(), s.nexus.receipts.end(), [](const NexusReceipt& r) {
     return r.card == kCard && r.mode == NexusMode::Betrayal && r.delayed && r.consumed;
@@ -195,7 +190,7 @@ constexpr std::array kCoverage{
     NexusCoverageRow{NexusMode::Betrayal, "Betrayal cancelled a revealed Harkonnen traitor", 3,
                      "more battles where the Harkonnen call a traitor while another seat holds the Harkonnen card", traitor_cancelled},
     NexusCoverageRow{NexusMode::Betrayal, "Betrayal window passed (the traitor stands)", 3,
-                     "more battles where the Harkonnen call a traitor while seats hold Nexus cards", betrayal_window_passed},
+                     "more battles where the Harkonnen call a traitor while seats hold Nexus cards", step_window_passed<owns_window>},
     NexusCoverageRow{NexusMode::Betrayal, "delayed replacement drawn in the Mentat Pause", 3,
                      "more Betrayal plays of the Harkonnen card before a Mentat Pause (its receipts wait for one)", replacement_drawn},
     NexusCoverageRow{NexusMode::Cunning, "Cunning drew a Traitor Card and shuffled one back", 3,

@@ -80,11 +80,6 @@ std::uint64_t last_lot_replaced(const GameState& before, const LogEntry& entry, 
   return play_in(entry) && before.bidding.lots.size() == 1 ? 1 : 0;
 }
 
-std::uint64_t window_passed(const GameState& before, const LogEntry& entry, const GameState& after) {
-  const auto* e = std::get_if<Envelope>(&entry);
-  return e && std::holds_alternative<Pass>(e->command) && owns_window(before) && !after.nexus.window ? 1 : 0;
-}
-
 constexpr std::array kLotBought{NexusHook::LotBought};
 
 constexpr std::array kCoverage{
@@ -93,7 +88,7 @@ constexpr std::array kCoverage{
     NexusCoverageRow{NexusMode::SecretAlly, "Secret Ally replaced the auction's last lot (the purchase goes on after the draw)", 1,
                      "more games without the Ixians: the holder buys the last lot", last_lot_replaced},
     NexusCoverageRow{NexusMode::SecretAlly, "the bought-lot window passed (the buyer keeps the card)", 3,
-                     "more games where a seat holding a Nexus card buys a lot", window_passed},
+                     "more games where a seat holding a Nexus card buys a lot", step_window_passed<owns_window>},
 };
 
 constexpr std::array kBiddingStarts{

@@ -116,18 +116,13 @@ const PlayNexus* play_in(const LogEntry& entry) { return nexus_play_in(entry, Fa
 
 std::uint64_t retained(const GameState&, const LogEntry& entry, const GameState&) { return play_in(entry) ? 1 : 0; }
 
-std::uint64_t window_passed(const GameState& before, const LogEntry& entry, const GameState& after) {
-  const auto* e = std::get_if<Envelope>(&entry);
-  return e && std::holds_alternative<Pass>(e->command) && owns_window(before) && !after.nexus.window ? 1 : 0;
-}
-
 constexpr std::array kBattleLost{NexusHook::BattleLost};
 
 constexpr std::array kCoverage{
     NexusCoverageRow{NexusMode::SecretAlly, "Secret Ally retained a played card after a battle lost", 3,
                      "more games without the Moritani: the holder loses a battle in which it played a weapon or a defense", retained},
     NexusCoverageRow{NexusMode::SecretAlly, "the window on a battle lost passed (the cards stay discarded)", 1,
-                     "more battles lost by a seat holding a Nexus card that played a weapon or a defense", window_passed},
+                     "more battles lost by a seat holding a Nexus card that played a weapon or a defense", step_window_passed<owns_window>},
 };
 
 constexpr std::array kBattleStarts{
