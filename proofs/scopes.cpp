@@ -246,7 +246,7 @@ std::vector<StartPoint> battle_starts(Faction family, std::span<const NexusBattl
       hold_family_card(s, family, holder);
       for (std::uint8_t i = 0; i < 2; ++i) {
         SeatState& seat = s.seat(Seat{i});
-        const auto room = static_cast<std::size_t>(faction_info(s.faction_of(Seat{i})).hand_limit);
+        const auto room = static_cast<std::size_t>(hand_limit(s, Seat{i}));
         for (std::uint8_t n = 0; n < extra && seat.hand.size() < room && s.treachery.deck.size() > 0; ++n) {
           transfer(s.treachery.deck, seat.hand, s.treachery.deck.unseen.front());
         }
@@ -424,7 +424,7 @@ std::vector<StartPoint> collection_starts(Faction family, std::span<const NexusC
       const Seat holder{b.holder};
       hold_family_card(s, family, holder);
       SeatState& seat = s.seat(holder);
-      const auto room = static_cast<std::size_t>(faction_info(s.faction_of(holder)).hand_limit);
+      const auto room = static_cast<std::size_t>(hand_limit(s, holder));
       std::uint8_t given = 0;
       const std::vector<TreacheryCardId> deck(s.treachery.deck.unseen.begin(), s.treachery.deck.unseen.end());
       for (TreacheryCardId card : deck) {
