@@ -240,6 +240,24 @@ void run_family(const GateOptions& o, reports::FamilyResult& f, Clock::time_poin
 
 }  // namespace
 
+FirstCounterexample first_counterexample(const GateOptions& o, Faction family, std::uint64_t max_games) {
+  FirstCounterexample out;
+  const ScopedMutant mutant(o.mutant);
+  const auto start = Clock::now();
+  for (std::uint64_t game = 0; game < max_games; ++game) {
+    const PlannedGame plan = plan_game(family, o.seed, game);
+    const harness::RunResult run = harness::run_game(plan.spec);
+    out.games = game + 1;
+    const bool stuck = !run.violation && !run.engine_bug.empty();
+    if (!run.violation && !stuck) continue;
+    out.seconds_to_failure = std::chrono::duration<double>(Clock::now() - start).count();
+    out.counterexample = run.violation ? shrunk_counterexample(o, family, game, plan.spec, run)
+                                       : stuck_counterexample(o, family, game, plan.spec, run);
+    break;
+  }
+  return out;
+}
+
 reports::CampaignResult run_campaign(const GateOptions& o, const ProgressSink& sink) {
   reports::CampaignResult r;
   r.params.seed = o.seed;

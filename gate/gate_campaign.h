@@ -50,4 +50,14 @@ using ProgressSink = std::function<void(const Progress&)>;
 // Runs the campaign and returns the finalised result (module summary included).
 reports::CampaignResult run_campaign(const GateOptions& options, const ProgressSink& progress = {});
 
+// The gate path for one engine mutant (issue 23 item 5): games 0, 1, ... of `family`'s campaign
+// (options.seed, options.mutant, options.shrink_budget, options.out_dir) played one at a time until
+// one fails, which is shrunk and written exactly as the campaign does it.
+struct FirstCounterexample {
+  std::uint64_t games = 0;         // games played, the failing one included
+  double seconds_to_failure = 0;   // until the failing game's violation, shrinking excluded
+  std::optional<reports::Counterexample> counterexample;  // none: no game of max_games failed
+};
+FirstCounterexample first_counterexample(const GateOptions& options, Faction family, std::uint64_t max_games);
+
 }  // namespace dune::gate

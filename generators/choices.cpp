@@ -278,6 +278,12 @@ std::uint8_t chance_pick(std::uint64_t seed, ChanceKind kind, std::uint32_t nth,
 }
 
 std::uint8_t chance_pick(const GameSpec& spec, ChanceKind kind, std::uint32_t nth, std::span<const std::uint8_t> outcomes) {
+  const PinnedChance key{kind, nth, 0};
+  const auto pin = std::lower_bound(spec.pinned_chance.begin(), spec.pinned_chance.end(), key);
+  if (pin != spec.pinned_chance.end() && pin->kind == kind && pin->nth == nth &&
+      std::ranges::find(outcomes, pin->outcome) != outcomes.end()) {
+    return pin->outcome;
+  }
   if (kind == ChanceKind::NexusDraw && spec.favoured_nexus) {
     const auto favoured = static_cast<std::uint8_t>(index(*spec.favoured_nexus));  // NexusDraw outcomes are factions
     const bool listed = std::ranges::find(outcomes, favoured) != outcomes.end();

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <array>
 #include <utility>
 
@@ -68,7 +69,7 @@ std::optional<BotProfile> bot_profile_from_name(std::string_view name) {
 
 GameSpec uniform_spec(Options options, std::uint64_t seed, int max_decisions) {
   std::vector<BotProfile> bots(options.seat_count(), BotProfile::Uniform);
-  return GameSpec{std::move(options), std::move(bots), seed, max_decisions, std::nullopt};
+  return GameSpec{std::move(options), std::move(bots), seed, max_decisions, std::nullopt, {}};
 }
 
 std::string to_string(const GameSpec& spec) {
@@ -79,10 +80,15 @@ std::string to_string(const GameSpec& spec) {
                                 i < spec.bots.size() ? to_string(spec.bots[i]) : "?",
                                 i < o.player_circles.size() ? int{o.player_circles[i]} : -1));
   }
-  return fmt::format("{} seats: {}; {}; Nexus {}{}; {} turns; seed {}; at most {} decisions", o.seat_count(),
+  std::vector<std::string> pins;
+  for (const PinnedChance& p : spec.pinned_chance) {
+    pins.push_back(fmt::format("{} #{} = {}", json_io::name_of(p.kind), p.nth, chance_outcome_name(p.kind, p.outcome)));
+  }
+  return fmt::format("{} seats: {}; {}; Nexus {}{}; {} turns; seed {}{}; at most {} decisions", o.seat_count(),
                      fmt::join(seats, ", "), rules_text(o), nexus_text(o.nexus),
                      spec.favoured_nexus ? fmt::format(" (draws favour the {} card)", dune::to_string(*spec.favoured_nexus)) : "",
-                     o.turn_limit, spec.seed, spec.max_decisions);
+                     o.turn_limit, spec.seed,
+                     pins.empty() ? "" : fmt::format(" (chance pinned: {})", fmt::join(pins, ", ")), spec.max_decisions);
 }
 
 nlohmann::json spec_to_json(const GameSpec& spec) {
@@ -91,6 +97,13 @@ nlohmann::json spec_to_json(const GameSpec& spec) {
   nlohmann::json j{{"options", options_to_json(spec.options)}, {"bots", bots}, {"seed", spec.seed},
                     {"max_decisions", spec.max_decisions}};
   if (spec.favoured_nexus) j["favoured_nexus"] = dune::to_string(*spec.favoured_nexus);
+  if (!spec.pinned_chance.empty()) {  // absent when none: files without pins read as before
+    nlohmann::json pins = nlohmann::json::array();
+    for (const PinnedChance& p : spec.pinned_chance) {
+      pins.push_back({{"kind", json_io::name_of(p.kind)}, {"nth", p.nth}, {"outcome", p.outcome}});
+    }
+    j["pinned_chance"] = std::move(pins);
+  }
   return j;
 }
 
@@ -120,6 +133,34 @@ std::variant<GameSpec, std::string> spec_from_json(const nlohmann::json& j) {
     const auto& f = j["favoured_nexus"];
     spec.favoured_nexus = f.is_string() ? json_io::enum_from_name<Faction>(f.get<std::string>()) : std::nullopt;
     if (!spec.favoured_nexus) return fmt::format("spec.favoured_nexus: unknown faction {}", f.dump());
+  }
+  if (j.contains("pinned_chance")) {  // optional: only shrunk games pin chance
+    const auto& pins = j["pinned_chance"];
+    if (!pins.is_array()) return std::string("spec.pinned_chance: expected an array");
+    for (const auto& p : pins) {
+      if (!p.is_object() || p.size() != 3 || !p.contains("kind") || !p.contains("nth") || !p.contains("outcome")) {
+        return fmt::format("spec.pinned_chance: expected {{\"kind\", \"nth\", \"outcome\"}}, got {}", p.dump());
+      }
+      const auto kind = p["kind"].is_string() ? json_io::enum_from_name<ChanceKind>(p["kind"].get<std::string>()) : std::nullopt;
+      if (!kind) return fmt::format("spec.pinned_chance: unknown chance kind {}", p["kind"].dump());
+      // A parsed file holds a non-negative count as unsigned, a json built in code as signed.
+      const auto in_range = [](const nlohmann::json& v, std::int64_t top) {
+        return v.is_number_integer() && v.get<std::int64_t>() >= 0 && v.get<std::int64_t>() <= top;
+      };
+      if (!in_range(p["nth"], 0xffffffffLL)) {
+        return fmt::format("spec.pinned_chance: \"nth\" must be an unsigned 32-bit count, got {}", p["nth"].dump());
+      }
+      if (!in_range(p["outcome"], 0xff)) {
+        return fmt::format("spec.pinned_chance: \"outcome\" must be 0-255, got {}", p["outcome"].dump());
+      }
+      spec.pinned_chance.push_back({*kind, p["nth"].get<std::uint32_t>(), p["outcome"].get<std::uint8_t>()});
+    }
+    if (!std::is_sorted(spec.pinned_chance.begin(), spec.pinned_chance.end()) ||
+        std::adjacent_find(spec.pinned_chance.begin(), spec.pinned_chance.end(),
+                           [](const PinnedChance& a, const PinnedChance& b) { return a.kind == b.kind && a.nth == b.nth; }) !=
+            spec.pinned_chance.end()) {
+      return std::string("spec.pinned_chance: pins must be sorted by (kind, nth) and name each chance step once");
+    }
   }
   return spec;
 }

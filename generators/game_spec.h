@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "model/options.h"
+#include "model/state.h"
 
 namespace dune::generators {
 
@@ -29,6 +30,15 @@ enum class BotProfile : std::uint8_t {
 std::string_view to_string(BotProfile p);
 std::optional<BotProfile> bot_profile_from_name(std::string_view name);
 
+// One chance outcome fixed by hand (the shrinker's, issue 23 item 3): the `nth` (0-based) chance
+// step of `kind` takes `outcome` when the engine lists it, whatever the seed would pick.
+struct PinnedChance {
+  ChanceKind kind{};
+  std::uint32_t nth = 0;
+  std::uint8_t outcome = 0;
+  friend auto operator<=>(const PinnedChance&, const PinnedChance&) = default;
+};
+
 struct GameSpec {
   Options options;               // seats, factions, circles, rule flags, turn limit, Nexus mode
   std::vector<BotProfile> bots;  // bots[seat]; same size as options.factions
@@ -38,6 +48,10 @@ struct GameSpec {
   // is in the deck. Every outcome is still one the engine lists, so the game stays legal; it only
   // makes the family's panels reachable in a short campaign.
   std::optional<Faction> favoured_nexus;
+  // Chance outcomes pinned, sorted by (kind, nth). The shrinker pins the draws of a game's prefix
+  // when it lets the bots go on from there under another seed; an outcome the engine does not list
+  // at that step is not taken (the seed picks), so the game stays legal.
+  std::vector<PinnedChance> pinned_chance;
 
   friend bool operator==(const GameSpec&, const GameSpec&) = default;
 };

@@ -24,8 +24,10 @@ class Run {
 
   RunResult play() {
     if (const Checkpoint* c = config_.resume) {
-      if (config_.extend) {  // the bots' stream is not part of a checkpoint
-        out_.engine_bug = "a run resumed at a checkpoint cannot extend its prefix with the bots";
+      // The bots draw from their stream only once the prefix is used up, so a checkpoint within
+      // the prefix knows nothing of it; one past the prefix would have to carry it.
+      if (config_.extend && c->choices.size() > config_.prefix.size()) {
+        out_.engine_bug = "a run resumed at a checkpoint past its prefix cannot extend it with the bots";
         return std::move(out_);
       }
       return go_on(GameState(c->state));

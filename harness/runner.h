@@ -58,8 +58,10 @@ struct RunConfig {
   std::span<const std::uint8_t> chance;  // explicit outcomes of the first chance steps, in order
   bool every_step = false;               // sampled checkers run on every step (see check_step)
   // Resume at a checkpoint of an earlier run of the same spec and config whose choices are a
-  // prefix of `prefix`; the result is the one the whole game from its start would give. Only
-  // with extend = false: the bots' stream is not part of a checkpoint.
+  // prefix of `prefix`; the result is the one the whole game from its start would give. (A spec
+  // that differs only in a seed and pins that reproduce the checkpoint's chance steps is the same
+  // here.) The bots' stream is not part of a checkpoint: with extend, the checkpoint must lie
+  // within the prefix, before the bots' first draw.
   const Checkpoint* resume = nullptr;
   // When set, one checkpoint per decision is appended (checkpoints[k]: just before decision k of
   // the run's start, resumed ones included as far as they are known to the caller).

@@ -1,6 +1,7 @@
 #include "harness/shrink.h"
 
 #include <algorithm>
+#include <array>
 #include <functional>
 #include <iterator>
 #include <unordered_set>
@@ -10,6 +11,7 @@
 namespace dune::harness {
 namespace {
 
+using generators::PinnedChance;
 using Clock = std::chrono::steady_clock;
 
 // Hypothesis's find_integer (MacIver, "Test-case reduction via test-case generation", 2020): the
@@ -42,9 +44,7 @@ class Shrinker {
       : target_(target), options_(options), deadline_(Clock::now() + options.budget) {
     // Only the checker that found the violation runs: the question is whether the same
     // invariant still fails, and the other checkers would only slow every candidate down.
-    const auto& all = options.checkers;
-    const auto it = std::find_if(all.begin(), all.end(), [&](const invariants::Checker& c) { return c.name == target.checker; });
-    checkers_ = it == all.end() ? all : all.subspan(static_cast<std::size_t>(it - all.begin()), 1);
+    guard(target.checker);
   }
 
   ShrinkResult run(const GameSpec& spec, const std::vector<Choice>& choices) {
@@ -54,15 +54,42 @@ class Shrinker {
     best_.violation = target_;
     best_.original_size = choices.size();
     best_.original_non_default = non_default_decisions(choices);
-    record_checkpoints();
-    bool progress = true;
-    while (progress && !expired()) {
-      progress = false;
-      // A simpler spec first: fewer seats make every later candidate shorter and faster.
-      if (!options_.start) progress |= simplify_spec();  // a staged start belongs to its spec
-      progress |= zero_spans();
-      progress |= delete_spans();
-      progress |= lower_indices();
+    target_seed_ = spec.seed;
+    const ShrinkResult original = best_;
+    while (true) {
+      record_checkpoints();
+      // Restarts draw new seeds every round, so a round without progress is tried again a
+      // few times before the shrink settles (never with a staged start: nothing is drawn).
+      const int idle_rounds = options_.start ? 0 : kIdleRounds;
+      for (int idle = 0; idle <= idle_rounds && !expired();) {
+        bool progress = false;
+        // A simpler spec first (fewer seats make every later candidate shorter and faster), then
+        // restarts, then the passes over the choice sequence. A staged start belongs to its spec
+        // and has no phase starts of its own game to go on from.
+        if (!options_.start) progress |= simplify_spec();
+        if (!options_.start) progress |= restarts();
+        progress |= zero_spans();
+        progress |= delete_spans();
+        progress |= lower_indices();
+        if (!options_.start) progress |= unpin();
+        idle = progress ? 0 : idle + 1;
+      }
+      // The candidates ran only the failing checker (and the guards): the game as kept must fail
+      // it first under every checker too, or its file would replay to another violation. If
+      // another checker fires first, it becomes a guard (a candidate it fails first is not kept)
+      // and the shrink starts over from the game as found.
+      const std::optional<std::string> first = first_checker(best_);
+      if (!first || *first == target_.checker) break;
+      guard(*first);
+      if (expired()) {
+        best_ = last_verified(original);
+        break;
+      }
+      best_ = ShrinkResult{original.spec, original.choices, original.violation, original.original_size,
+                           original.original_non_default, best_.candidates, best_.cache_hits, best_.accepted};
+      history_.clear();
+      tried_.clear();
+      checkpoints_.clear();
     }
     best_.timed_out = expired();
     best_.seconds = std::chrono::duration<double>(Clock::now() - start).count();
@@ -71,6 +98,44 @@ class Shrinker {
 
  private:
   bool expired() const { return Clock::now() >= deadline_; }
+
+  // Candidates run these checkers, in the order of options_.checkers: the failing one, and the
+  // guards that fired first in a game the shrink once kept.
+  void guard(const std::string& name) {
+    guards_.push_back(name);
+    checkers_.clear();
+    for (const invariants::Checker& c : options_.checkers) {
+      if (std::find(guards_.begin(), guards_.end(), c.name) != guards_.end()) checkers_.push_back(c);
+    }
+    if (checkers_.empty()) checkers_.assign(options_.checkers.begin(), options_.checkers.end());
+  }
+
+  // The checker that fails first when `r`'s game runs under every checker (none: it runs clean).
+  std::optional<std::string> first_checker(const ShrinkResult& r) const {
+    RunConfig config = replay_config(r.choices, false);
+    config.checkers = options_.checkers;
+    const RunResult run = run_game(r.spec, config);
+    if (!run.violation) return std::nullopt;
+    return run.violation->checker;
+  }
+
+  // Out of time with a kept game that fails another checker first: the latest game kept before
+  // it that does not (a few tried, newest first), else the game as found.
+  ShrinkResult last_verified(const ShrinkResult& original) {
+    ShrinkResult out = original;
+    out.candidates = best_.candidates;
+    out.cache_hits = best_.cache_hits;
+    out.accepted = best_.accepted;
+    for (std::size_t tried = 0; tried < kVerifiedWalk && !history_.empty(); ++tried) {
+      ShrinkResult r = out;
+      r.spec = std::move(history_.back().spec);
+      r.choices = std::move(history_.back().choices);
+      r.violation = std::move(history_.back().violation);
+      history_.pop_back();
+      if (first_checker(r) == target_.checker) return r;
+    }
+    return out;
+  }
 
   // How every candidate runs: its choices (then the bots when `fresh`), only the failing checker.
   RunConfig replay_config(std::span<const Choice> choices, bool fresh) const {
@@ -108,21 +173,33 @@ class Shrinker {
     std::vector<Checkpoint> recorded;
     config.checkpoints = &recorded;
     RunResult r = run_game(spec, config);
+    return keep(spec, r, config.resume ? resumed : 0, recorded, false);
+  }
+
+  // Keeps a run when it fails the same invariant and is simpler (`strict`: in fewer decisions, or
+  // as many and fewer not the default). `recorded`: its checkpoints from decision `from` on.
+  // `base`: the run went on from base[from], a checkpoint of another game than the best one.
+  bool keep(GameSpec spec, RunResult& r, std::size_t from, std::vector<Checkpoint>& recorded, bool strict,
+            const std::vector<Checkpoint>* base = nullptr) {
     if (!r.violation || r.violation->violation.invariant != target_.violation.invariant) return false;
     // The run stopped at the violation, so its normalised choices are already cut there.
-    if (!simpler(spec, r.choices)) return false;
-    if (config.resume) {
-      checkpoints_.resize(resumed);
-      std::move(recorded.begin(), recorded.end(), std::back_inserter(checkpoints_));
-    } else {
-      checkpoints_ = std::move(recorded);  // a fresh run's too: its choices name the bots' commands
-    }
-    best_.spec = spec;
+    if (strict ? !shorter(r.choices) : !simpler(spec, r.choices)) return false;
+    if (base) checkpoints_.assign(base->begin(), base->begin() + static_cast<std::ptrdiff_t>(from));
+    else checkpoints_.resize(from);  // a fresh run's too: its choices name the bots' commands
+    std::move(recorded.begin(), recorded.end(), std::back_inserter(checkpoints_));
+    history_.push_back({best_.spec, best_.choices, best_.violation});
+    spec.max_decisions = best_.spec.max_decisions;  // a capped candidate's cap is not the game's
+    best_.spec = std::move(spec);
     best_.choices = std::move(r.choices);
     best_.violation = std::move(*r.violation);
     best_.accepted += 1;
     tried_.insert(key_of(best_.spec, best_.choices, false));
     return true;
+  }
+
+  bool shorter(const std::vector<Choice>& c) const {
+    if (c.size() != best_.choices.size()) return c.size() < best_.choices.size();
+    return non_default_decisions(c) < non_default_decisions(best_.choices);
   }
 
   // The game as found, replayed once to keep a checkpoint before each of its decisions.
@@ -218,11 +295,145 @@ class Shrinker {
     return any;
   }
 
-  // A simpler spec with the same choices; failing that, a fresh game of the bots on it, which a
+  // A simpler spec with the same choices; failing that, fresh games of the bots on it, which a
   // simpler spec (fewer seats) often fails in fewer decisions than the choices cut to fit it.
   bool try_spec(const std::function<bool(GameSpec&)>& edit) {
     GameSpec candidate = best_.spec;
-    return edit(candidate) && (attempt(candidate, best_.choices) || attempt(candidate, {}, true));
+    if (!edit(candidate)) return false;
+    if (attempt(candidate, best_.choices)) return true;
+    candidate.pinned_chance.clear();  // a fresh game has no prefix to pin
+    for (int r = 0; r < kFreshGames && !expired(); ++r) {
+      if (restart(candidate, 0, reseed(r), false)) return true;
+    }
+    return false;
+  }
+
+  // The seed of the r-th restart in this shrink: a function of the game found and the restart.
+  std::uint64_t reseed(int r) {
+    std::uint64_t z = target_seed_ + 0x9e3779b97f4a7c15ull * static_cast<std::uint64_t>(++reseeds_ + r);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+  }
+
+  // Every chance step before the best game's decision k, pinned to the outcome it took: under
+  // another seed the first k decisions are still the same game.
+  std::vector<PinnedChance> pins_before(std::size_t k) const { return pins_of(checkpoints_[k].state); }
+
+  static std::vector<PinnedChance> pins_of(const GameState& state) {
+    std::vector<PinnedChance> pins;
+    std::array<std::uint32_t, 16> nth{};
+    for (const LogEntry& entry : state.log) {
+      if (const auto* c = std::get_if<ChanceRecord>(&entry)) {
+        const auto kind = static_cast<std::size_t>(c->request.kind);
+        pins.push_back({c->request.kind, nth[kind]++, c->outcome});
+      }
+    }
+    std::sort(pins.begin(), pins.end());
+    return pins;
+  }
+
+  // The bots play `spec` (under `seed`) from the best game's decision k on, its first k decisions
+  // kept, capped one decision short of the best game; kept when it fails the same invariant
+  // sooner (not `strict`: a simpler spec's game may be as long). k > 0 needs the best game's spec
+  // but for its seed and a checkpoint: the chance before k is pinned.
+  bool restart(GameSpec spec, std::size_t k, std::uint64_t seed, bool strict = true) {
+    if (expired() || best_.choices.size() <= 1) return false;
+    spec.seed = seed;
+    if (k > 0) spec.pinned_chance = pins_before(k);
+    spec.max_decisions = static_cast<int>(best_.choices.size()) - (strict ? 1 : 0);
+    const std::span<const Choice> prefix(best_.choices.data(), k);
+    const std::vector<Choice> key(prefix.begin(), prefix.end());
+    if (!tried_.insert(key_of(spec, key, true)).second) {
+      best_.cache_hits += 1;
+      return false;
+    }
+    best_.candidates += 1;
+    RunConfig config = replay_config(prefix, true);
+    if (k > 0) config.resume = &checkpoints_[k];
+    std::vector<Checkpoint> recorded;
+    config.checkpoints = &recorded;
+    RunResult r = run_game(spec, config);
+    return keep(std::move(spec), r, k, recorded, strict);
+  }
+
+  // Shortest-path finishing by restarts (issue 23 item 3): from each phase start the best game
+  // reaches (the first decision of a phase, and setup), the bots go on under other seeds — other
+  // draws, other plays — and a continuation that fails the same invariant in fewer decisions
+  // replaces the rest of the game. The result is still one legal game from setup.
+  bool restarts() {
+    if (checkpoints_.size() != best_.choices.size()) return false;  // no checkpoints to go on from
+    bool any = false;
+    // Latest first: the cheapest continuations, and each success lowers the cap of the rest.
+    for (std::size_t k = best_.choices.size(); k-- > 0 && !expired();) {
+      if (k > 0 && checkpoints_[k].state.phase == checkpoints_[k - 1].state.phase &&
+          checkpoints_[k].state.turn == checkpoints_[k - 1].state.turn) {
+        continue;
+      }
+      for (int r = 0; r < kPhaseRestarts && !expired(); ++r) {
+        if (restart(best_.spec, k, reseed(r))) {
+          any = true;
+          break;  // the game changed from k on; its earlier phase starts stay
+        }
+      }
+    }
+    return any | quiet_restarts();
+  }
+
+  // The other kind of restart: default choices (index 0) up to a phase start of such a quiet
+  // game, then the bots under another seed. What a minimal counterexample often is: nothing
+  // happens until the few decisions that matter.
+  bool quiet_restarts() {
+    std::vector<Choice> zeros(best_.choices.size(), 0);
+    RunConfig config = replay_config(zeros, false);
+    config.check = false;  // only its phase starts are read
+    std::vector<Checkpoint> quiet;
+    config.checkpoints = &quiet;
+    run_game(best_.spec, config);
+    bool any = false;
+    for (std::size_t k = 0; k < quiet.size() && k + 1 < best_.choices.size() && !expired(); ++k) {
+      if (k > 0 && quiet[k].state.phase == quiet[k - 1].state.phase && quiet[k].state.turn == quiet[k - 1].state.turn) continue;
+      for (int r = 0; r < kPhaseRestarts && !expired(); ++r) {
+        GameSpec spec = best_.spec;
+        spec.seed = reseed(r);
+        spec.pinned_chance = pins_of(quiet[k].state);
+        spec.max_decisions = static_cast<int>(best_.choices.size()) - 1;
+        const std::vector<Choice> prefix(k, 0);
+        if (!tried_.insert(key_of(spec, prefix, true)).second) {
+          best_.cache_hits += 1;
+          continue;
+        }
+        best_.candidates += 1;
+        RunConfig c = replay_config(prefix, true);
+        c.resume = &quiet[k];
+        std::vector<Checkpoint> recorded;
+        c.checkpoints = &recorded;
+        RunResult run = run_game(spec, c);
+        if (keep(std::move(spec), run, k, recorded, true, &quiet)) {
+          any = true;
+          break;
+        }
+      }
+    }
+    return any;
+  }
+
+  // Pins a restart left that the game no longer needs: the longest spans of pins whose removal
+  // still fails, left to right (a pin the seed agrees with always goes).
+  bool unpin() {
+    bool any = false;
+    for (std::size_t i = 0; i < best_.spec.pinned_chance.size() && !expired();) {
+      const std::size_t removed = find_largest(best_.spec.pinned_chance.size() - i, [&](std::size_t k) {
+        if (i + k > best_.spec.pinned_chance.size()) return false;
+        GameSpec s = best_.spec;
+        s.pinned_chance.erase(s.pinned_chance.begin() + static_cast<std::ptrdiff_t>(i),
+                              s.pinned_chance.begin() + static_cast<std::ptrdiff_t>(i + k));
+        return attempt(s, best_.choices);
+      });
+      if (removed == 0) ++i;
+      any |= removed > 0;
+    }
+    return any;
   }
 
   // Fewer seats, Basic rules, fewer flags, Nexus off, fewer turns.
@@ -250,14 +461,47 @@ class Shrinker {
     any |= try_spec([](GameSpec& s) {
       return std::exchange(s.options.nexus, NexusModuleMode::Off) != NexusModuleMode::Off;
     });
+    // Fewer turns: one (a failure at the game's end then comes in its first turn), else each
+    // turn limit below the failing turn with the same choices.
     any |= try_spec([](GameSpec& s) { return std::exchange(s.options.turn_limit, 1) != 1; });
+    for (int t = 2; !checkpoints_.empty() && t < checkpoints_.back().state.turn && !expired(); ++t) {
+      GameSpec s = best_.spec;
+      s.options.turn_limit = t;
+      if (attempt(s, best_.choices)) {
+        any = true;
+        break;
+      }
+    }
+    // The game ends with the turn it fails in: the same game, read without the turns it never plays.
+    if (!checkpoints_.empty()) {
+      const int turn = std::max(1, checkpoints_.back().state.turn);
+      if (best_.spec.options.turn_limit > turn) {
+        GameSpec s = best_.spec;
+        s.options.turn_limit = turn;
+        any |= attempt(s, best_.choices);
+      }
+    }
     return any;
   }
 
+  static constexpr int kIdleRounds = 2;      // rounds without progress before the shrink settles
+  static constexpr int kFreshGames = 24;     // fresh games tried per simpler spec
+  static constexpr int kPhaseRestarts = 6;   // continuations tried per phase start
+
   Found target_;
+  std::uint64_t target_seed_ = 0;
+  std::uint64_t reseeds_ = 0;
   ShrinkOptions options_;
   Clock::time_point deadline_;
-  std::span<const invariants::Checker> checkers_;
+  std::vector<std::string> guards_;
+  std::vector<invariants::Checker> checkers_;
+  struct Kept {
+    GameSpec spec;
+    std::vector<Choice> choices;
+    Found violation;
+  };
+  std::vector<Kept> history_;  // the games kept before the best one, oldest first
+  static constexpr std::size_t kVerifiedWalk = 8;
   ShrinkResult best_;
   std::unordered_set<std::uint64_t> tried_;
   std::vector<Checkpoint> checkpoints_;  // checkpoints_[k]: the best game just before its decision k

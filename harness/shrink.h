@@ -1,12 +1,22 @@
-// Our own shrinker for counterexample games (issue 7 item 4, issue 23 item 2; DESIGN.md,
+// Our own shrinker for counterexample games (issue 7 item 4, issue 23 items 2-3; DESIGN.md,
 // "Generators and shrinking"). RapidCheck's built-in shrinking of long command sequences is
 // quadratic and has no time limit, so a failing game is shrunk here first, Hypothesis-style, on
-// its choice sequence: simplify the spec (fewer seats, Basic, fewer flags, Nexus off, fewer
-// turns), zero spans (index 0: the default choice) and delete spans at every scale
-// (adaptive sizes: a few small steps, doubling, then a binary search), lower each index toward 0
-// — keeping "the same invariant still fails", within a time budget, and never replaying a
-// candidate already tried under the same spec. Every candidate is a legal game by construction
-// (choices are taken modulo the legal pairs) and stops at its first violation.
+// its choice sequence, keeping "the same invariant still fails", within a time budget, and never
+// replaying a candidate already tried under the same spec. Each round:
+//   - a simpler spec: fewer seats, Basic, fewer flags, Nexus off, fewer turns — with the same
+//     choices, else fresh games of the bots on it under new seeds;
+//   - restarts (shortest-path finishing): from each phase start of the best game, the bots go on
+//     under a new seed with the chance steps before it pinned (GameSpec::pinned_chance), and from
+//     each phase start of a game of default choices; a continuation that fails sooner is kept;
+//   - zero spans (index 0: the default choice) and delete spans at every scale (adaptive sizes: a
+//     few small steps, doubling, then a binary search), lower each index toward 0, drop pins the
+//     game no longer needs.
+// Rounds repeat while one makes progress (and a few times more: restarts draw new seeds). Every
+// candidate is a legal game by construction (choices are taken modulo the legal pairs, a pin
+// whose outcome is not listed is not taken) and stops at its first violation. Candidates run only
+// the failing checker; the game kept is then replayed under every checker, and if another checker
+// fails first it becomes a guard and the shrink starts over, so the file replays to the violation
+// it names.
 #pragma once
 
 #include <chrono>

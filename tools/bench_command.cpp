@@ -5,10 +5,13 @@
 #include <algorithm>
 #include <chrono>
 #include <ctime>
+#include <filesystem>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "gate/gate_campaign.h"
+#include "gate/gate_plan.h"
 #include "generators/random_player.h"
 #include "harness/mutant_run.h"
 #include "harness/planted.h"
@@ -176,6 +179,66 @@ void mutant_shrink(benchmark::State& bench, const harness::MutantInfo& mutant) {
   bench.SetLabel(outcome.found ? outcome.found->checker : "survived");
 }
 
+// What a user of the gate meets (issue 23 item 5): per mutant of the catalogue, the first
+// counterexample of `dunecheck gate --family F --mutant M` at its default shrink budget (F: the
+// family that lists the mutant, else the first registered one), and its shrunk size and shrink
+// time. `--benchmark_filter=GateShrink/` runs them all and then GateShrink/catalogue, which
+// reports the median and worst over the mutants run before it in the same process.
+struct GateShrinkSample {
+  double total = 0, non_default = 0, seconds = 0;
+};
+std::vector<GateShrinkSample>& gate_shrink_samples() {
+  static std::vector<GateShrinkSample> samples;
+  return samples;
+}
+
+void gate_shrink(benchmark::State& bench, const harness::MutantInfo& mutant) {
+  gate::FirstCounterexample first;
+  for (auto _ : bench) {
+    gate::GateOptions options;
+    options.mutant = mutant.id;
+    options.out_dir = (std::filesystem::temp_directory_path() / "dunecheck-bench-gate-shrink").string();
+    first = gate::first_counterexample(options, harness::nexus_mutant_family(mutant.name), gate::kDefaultGames);
+  }
+  const std::optional<reports::Counterexample>& c = first.counterexample;
+  bench.counters["found"] = c ? 1 : 0;
+  bench.counters["games"] = static_cast<double>(first.games);
+  bench.counters["time_to_failure_s"] = first.seconds_to_failure;
+  if (!c) {
+    bench.SetLabel("not found");
+    return;
+  }
+  bench.counters["original"] = c->original_decisions;
+  bench.counters["total"] = c->shrunk_decisions;
+  bench.counters["non_default"] = c->non_default_decisions;
+  bench.counters["shrink_s"] = c->shrink_seconds;
+  bench.SetLabel(c->invariant);
+  gate_shrink_samples().push_back({static_cast<double>(c->shrunk_decisions), static_cast<double>(c->non_default_decisions),
+                                   c->shrink_seconds});
+}
+
+void gate_shrink_catalogue(benchmark::State& bench) {
+  for (auto _ : bench) benchmark::DoNotOptimize(gate_shrink_samples().size());
+  const auto& samples = gate_shrink_samples();
+  auto column = [&](double GateShrinkSample::*field) {
+    std::vector<double> v;
+    for (const GateShrinkSample& s : samples) v.push_back(s.*field);
+    std::sort(v.begin(), v.end());
+    return v;
+  };
+  auto median = [](const std::vector<double>& v) { return v.empty() ? 0.0 : (v[(v.size() - 1) / 2] + v[v.size() / 2]) / 2; };
+  auto worst = [](const std::vector<double>& v) { return v.empty() ? 0.0 : v.back(); };
+  const auto total = column(&GateShrinkSample::total), non_default = column(&GateShrinkSample::non_default),
+             seconds = column(&GateShrinkSample::seconds);
+  bench.counters["mutants"] = static_cast<double>(samples.size());
+  bench.counters["median_total"] = median(total);
+  bench.counters["worst_total"] = worst(total);
+  bench.counters["median_non_default"] = median(non_default);
+  bench.counters["worst_non_default"] = worst(non_default);
+  bench.counters["median_shrink_s"] = median(seconds);
+  bench.counters["worst_shrink_s"] = worst(seconds);
+}
+
 // A build without mutants (the release preset) registers none.
 void register_mutant_benchmarks() {
   if (!kMutantsBuilt) return;
@@ -184,6 +247,12 @@ void register_mutant_benchmarks() {
         ->Unit(benchmark::kSecond)
         ->Iterations(1);
   }
+  for (const harness::MutantInfo& mutant : harness::mutant_catalogue()) {
+    benchmark::RegisterBenchmark(("GateShrink/" + std::string(mutant.name)).c_str(), gate_shrink, mutant)
+        ->Unit(benchmark::kSecond)
+        ->Iterations(1);
+  }
+  benchmark::RegisterBenchmark("GateShrink/catalogue", gate_shrink_catalogue)->Iterations(1);
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 // Generators (issue 7 item 1): every generated game is legal to the end, specs round-trip through
 // JSON, and any index is a legal choice.
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
@@ -40,6 +41,47 @@ TEST(Generators, SpecFromJsonNamesTheBadField) {
   const auto back = generators::spec_from_json(j);
   ASSERT_TRUE(std::holds_alternative<std::string>(back));
   EXPECT_NE(std::get<std::string>(back).find("berserk"), std::string::npos);
+}
+
+// Pinned chance outcomes (the shrinker's restarts, issue 23) survive the file and are named on
+// the spec's line; malformed pins are refused with the field named.
+TEST(Generators, PinnedChanceRoundTripsAndBadPinsAreNamed) {
+  GameSpec spec = generators::uniform_spec(Options::basic(kBaseFactions), 7);
+  spec.pinned_chance = {{ChanceKind::SpiceDraw, 3, 21}, {ChanceKind::StormCard, 0, 4}};
+  const auto back = generators::spec_from_json(generators::spec_to_json(spec));
+  ASSERT_TRUE(std::holds_alternative<GameSpec>(back));
+  EXPECT_EQ(std::get<GameSpec>(back), spec);
+  EXPECT_NE(generators::to_string(spec).find("chance pinned: SpiceDraw #3 = "), std::string::npos) << generators::to_string(spec);
+  EXPECT_FALSE(generators::spec_to_json(generators::uniform_spec(Options::basic(kBaseFactions), 7)).contains("pinned_chance"));
+  const auto refused = [&](const nlohmann::json& pins) {
+    auto j = generators::spec_to_json(spec);
+    j["pinned_chance"] = pins;
+    const auto r = generators::spec_from_json(j);
+    return std::holds_alternative<std::string>(r) ? std::get<std::string>(r) : "accepted";
+  };
+  EXPECT_THAT(refused({{{"kind", "Sandworm"}, {"nth", 0}, {"outcome", 1}}}), testing::HasSubstr("unknown chance kind"));
+  EXPECT_THAT(refused({{{"kind", "StormCard"}, {"nth", -1}, {"outcome", 1}}}), testing::HasSubstr("\"nth\""));
+  EXPECT_THAT(refused({{{"kind", "StormCard"}, {"nth", 0}, {"outcome", 256}}}), testing::HasSubstr("\"outcome\""));
+  EXPECT_THAT(refused({{{"kind", "StormCard"}, {"nth", 0}, {"outcome", 1}, {"extra", 1}}}), testing::HasSubstr("expected"));
+  const nlohmann::json storm_one{{"kind", "StormCard"}, {"nth", 1}, {"outcome", 1}};
+  const nlohmann::json storm_one_again{{"kind", "StormCard"}, {"nth", 1}, {"outcome", 2}};
+  EXPECT_THAT(refused(nlohmann::json::array({storm_one, storm_one_again})), testing::HasSubstr("once"));
+  EXPECT_THAT(refused(7), testing::HasSubstr("expected an array"));
+}
+
+// A pin decides its chance step when the engine lists its outcome; otherwise the seed does, so a
+// pinned game is always legal.
+TEST(Generators, APinDecidesItsChanceStepOnlyWithAListedOutcome) {
+  GameSpec spec = generators::uniform_spec(Options::basic(kBaseFactions), 7);
+  const std::vector<std::uint8_t> outcomes{1, 2, 3, 4, 5, 6};
+  const std::uint8_t free = generators::chance_pick(spec, ChanceKind::StormCard, 2, outcomes);
+  const std::uint8_t other = free == 6 ? 1 : static_cast<std::uint8_t>(free + 1);
+  spec.pinned_chance = {{ChanceKind::StormCard, 2, other}};
+  EXPECT_EQ(generators::chance_pick(spec, ChanceKind::StormCard, 2, outcomes), other);
+  EXPECT_EQ(generators::chance_pick(spec, ChanceKind::StormCard, 1, outcomes),
+            generators::chance_pick(spec.seed, ChanceKind::StormCard, 1, outcomes));
+  spec.pinned_chance = {{ChanceKind::StormCard, 2, 9}};  // not listed
+  EXPECT_EQ(generators::chance_pick(spec, ChanceKind::StormCard, 2, outcomes), free);
 }
 
 // A spec's line names the flags that are on (it read them from a destroyed temporary once, and

@@ -104,10 +104,45 @@ TEST(Shrink, AResumedRunEndsAsTheWholeGame) {
     EXPECT_EQ(r.violation->step, whole.violation->step);
     EXPECT_EQ(r.final_state, whole.final_state);
   }
+  // The bots draw only once the prefix is used up: resumed within the prefix, a run that hands
+  // over to them ends as the whole game does (the shrinker's restarts); past it, it is refused.
+  const std::size_t half = checkpoints.size() / 2;
   harness::RunConfig extending = config;
   extending.extend = true;
-  extending.resume = &checkpoints.front();
-  EXPECT_FALSE(harness::run_game(spec, extending).engine_bug.empty()) << "a resumed run cannot hand over to the bots";
+  extending.prefix = std::span<const generators::Choice>(found.choices.data(), half);
+  const harness::RunResult whole_extended = harness::run_game(spec, extending);
+  extending.resume = &checkpoints[half];
+  const harness::RunResult resumed_extended = harness::run_game(spec, extending);
+  EXPECT_EQ(resumed_extended.choices, whole_extended.choices);
+  EXPECT_EQ(resumed_extended.final_state, whole_extended.final_state);
+  extending.prefix = std::span<const generators::Choice>(found.choices.data(), half - 1);
+  EXPECT_FALSE(harness::run_game(spec, extending).engine_bug.empty()) << "a checkpoint past the prefix knows nothing of the bots";
+}
+
+// The shrinker's restarts pin the chance steps before the phase start they go on from, under a
+// seed of their own: whatever the spec it ends with, the shrunk game replays from setup alone
+// to the same violation at its last decision, and pins only chance steps it reaches.
+TEST(Shrink, ARestartedGameReplaysFromSetupUnderItsPins) {
+  int restarted = 0;
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    GameSpec spec = aggressive_table(seed);
+    spec.options.turn_limit = 6;
+    spec.bots.assign(spec.bots.size(), BotProfile::Passive);
+    spec.bots.back() = BotProfile::Aggressive;
+    const harness::RunResult r = run_planted(spec);
+    if (!r.violation) continue;
+    harness::ShrinkOptions options;
+    options.checkers = harness::planted_big_bid();
+    options.budget = std::chrono::seconds(10);
+    const harness::ShrinkResult s = harness::shrink(spec, r.choices, *r.violation, options);
+    restarted += s.spec.seed != spec.seed ? 1 : 0;
+    const harness::RunResult again = run_planted(s.spec, s.choices, false);
+    ASSERT_TRUE(again.violation) << "seed " << seed << ": " << generators::to_string(s.spec);
+    EXPECT_EQ(again.violation->violation.invariant, "planted.big-bid");
+    EXPECT_EQ(again.violation->decisions, static_cast<int>(s.choices.size()));
+    EXPECT_LE(s.spec.options.turn_limit, std::max(1, again.final_state.turn)) << "the game ends with the turn it fails in";
+  }
+  EXPECT_GT(restarted, 0) << "no shrink restarted under another seed";
 }
 
 }  // namespace
