@@ -42,8 +42,9 @@ class Shrinker {
  public:
   Shrinker(const Found& target, const ShrinkOptions& options)
       : target_(target), options_(options), deadline_(Clock::now() + options.budget) {
-    // Only the checker that found the violation runs: the question is whether the same
-    // invariant still fails, and the other checkers would only slow every candidate down.
+    // Only the checker that found the violation runs (and later the guards): the question is
+    // whether the same invariant still fails, and the other checkers would only slow every
+    // candidate down. The game kept is checked under all of them at the end (run).
     guard(target.checker);
   }
 
@@ -362,10 +363,11 @@ class Shrinker {
   // draws, other plays — and a continuation that fails the same invariant in fewer decisions
   // replaces the rest of the game. The result is still one legal game from setup.
   bool restarts() {
-    if (checkpoints_.size() != best_.choices.size()) return false;  // no checkpoints to go on from
     bool any = false;
     // Latest first: the cheapest continuations, and each success lowers the cap of the rest.
-    for (std::size_t k = best_.choices.size(); k-- > 0 && !expired();) {
+    // (Without checkpoints, after a replay that did not reproduce the game, none go on.)
+    const bool checkpointed = checkpoints_.size() == best_.choices.size();
+    for (std::size_t k = checkpointed ? best_.choices.size() : 0; k-- > 0 && !expired();) {
       if (k > 0 && checkpoints_[k].state.phase == checkpoints_[k - 1].state.phase &&
           checkpoints_[k].state.turn == checkpoints_[k - 1].state.turn) {
         continue;
