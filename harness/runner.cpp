@@ -95,7 +95,8 @@ class Run {
       config_.checkpoints->push_back(Checkpoint{state, out_.choices, out_.steps, chance_seen_, explicit_chance_, id_base_, context_});
     }
     const auto decision = n < config_.prefix.size() ? generators::decide(state, seats, config_.prefix[n])
-                                                    : bots_.choose(state, seats);
+                          : config_.chooser          ? generators::decide(state, seats, config_.chooser(state, seats))
+                                                     : bots_.choose(state, seats);
     if (!decision) return halt(state, "an awaited seat has no legal command (engine bug)");
     const Envelope e{CommandId{id_base_ + n + 1}, decision->seat, state.version, decision->command};
     auto result = submit(state, e);

@@ -63,6 +63,9 @@ struct RunConfig {
   // here.) The bots' stream is not part of a checkpoint: with extend, the checkpoint must lie
   // within the prefix, before the bots' first draw.
   const Checkpoint* resume = nullptr;
+  // After the prefix, when set (with extend), names each decision instead of the bots: a choice
+  // among the awaited seats' legal pairs, read as a prefix choice is.
+  std::function<Choice(const GameState&, const std::vector<Seat>&)> chooser;
   // When set, one checkpoint per decision is appended (checkpoints[k]: just before decision k of
   // the run's start, resumed ones included as far as they are known to the caller).
   std::vector<Checkpoint>* checkpoints = nullptr;

@@ -438,18 +438,69 @@ class Shrinker {
     return any;
   }
 
+  // The best game without one seat, its other seats doing what they did: each decision of the
+  // game without it plays the next command the same faction played (by its description, within a
+  // short look-ahead) when that is legal, else the default choice. Kept when it still fails.
+  bool without_seat(GameSpec spec, std::size_t seat) {
+    if (!tried_.insert(key_of(spec, best_.choices, false) ^ 0x70726f6a65637465ull).second) {  // "projecte"
+      best_.cache_hits += 1;
+      return false;
+    }
+    struct Played {
+      Faction faction;
+      std::string command;
+    };
+    std::vector<Played> played;
+    RunConfig replay = replay_config(best_.choices, false);
+    replay.check = false;
+    replay.on_step = [&](const invariants::Transition& t) {
+      if (const auto* e = std::get_if<Envelope>(&t.entry); e && e->seat.value != seat) {
+        played.push_back({t.before.faction_of(e->seat), to_string(e->command)});
+      }
+    };
+    run_game(best_.spec, replay);
+    std::size_t next = 0;
+    RunConfig config = replay_config({}, true);
+    config.chooser = [&](const GameState& state, const std::vector<Seat>& seats) -> Choice {
+      for (std::size_t ahead = next; ahead < played.size() && ahead < next + kLookAhead; ++ahead) {
+        for (std::size_t i = 0; i < seats.size(); ++i) {
+          if (state.faction_of(seats[i]) != played[ahead].faction) continue;
+          const std::vector<Command> legal = legal_commands(state, seats[i]);
+          for (std::size_t c = 0; c < legal.size(); ++c) {
+            if (to_string(legal[c]) != played[ahead].command) continue;
+            next = ahead + 1;
+            return generators::encode_choice(legal, seats.size(), i, c);
+          }
+        }
+      }
+      return 0;
+    };
+    spec.max_decisions = static_cast<int>(best_.choices.size());
+    std::vector<Checkpoint> recorded;
+    config.checkpoints = &recorded;
+    best_.candidates += 1;
+    RunResult r = run_game(spec, config);
+    return keep(std::move(spec), r, 0, recorded, false);
+  }
+
   // Fewer seats, Basic rules, fewer flags, Nexus off, fewer turns.
   bool simplify_spec() {
     bool any = false;
     for (std::size_t seat = best_.spec.options.seat_count(); seat-- > 0 && best_.spec.options.seat_count() > 2;) {
-      any |= try_spec([seat](GameSpec& s) {
+      auto drop = [seat](GameSpec& s) {
         if (seat >= s.options.seat_count()) return false;
         const auto at = static_cast<std::ptrdiff_t>(seat);
         s.options.factions.erase(s.options.factions.begin() + at);
         s.options.player_circles.erase(s.options.player_circles.begin() + at);
         s.bots.erase(s.bots.begin() + at);
         return true;
-      });
+      };
+      GameSpec without = best_.spec;
+      if (!expired() && drop(without) && without_seat(std::move(without), seat)) {
+        any = true;
+        continue;
+      }
+      any |= try_spec(drop);
     }
     any |= try_spec([](GameSpec& s) { return std::exchange(s.options.rules, RuleFlags{}) != RuleFlags{}; });
     RuleFlags& r = best_.spec.options.rules;
@@ -486,6 +537,7 @@ class Shrinker {
     return any;
   }
 
+  static constexpr std::size_t kLookAhead = 8;  // commands of the game looked ahead for one a seat can play
   static constexpr int kIdleRounds = 2;      // rounds without progress before the shrink settles
   static constexpr int kFreshGames = 24;     // fresh games tried per simpler spec
   static constexpr int kPhaseRestarts = 6;   // continuations tried per phase start

@@ -4,7 +4,8 @@
 // its choice sequence, keeping "the same invariant still fails", within a time budget, and never
 // replaying a candidate already tried under the same spec. Each round:
 //   - a simpler spec: fewer seats, Basic, fewer flags, Nexus off, fewer turns — with the same
-//     choices, else fresh games of the bots on it under new seeds;
+//     choices, else fresh games of the bots on it under new seeds; a seat is first dropped by
+//     projection (the other seats play the commands they played, where still legal);
 //   - restarts (shortest-path finishing): from each phase start of the best game, the bots go on
 //     under a new seed with the chance steps before it pinned (GameSpec::pinned_chance), and from
 //     each phase start of a game of default choices; a continuation that fails sooner is kept;

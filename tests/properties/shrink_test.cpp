@@ -119,6 +119,31 @@ TEST(Shrink, AResumedRunEndsAsTheWholeGame) {
   EXPECT_FALSE(harness::run_game(spec, extending).engine_bug.empty()) << "a checkpoint past the prefix knows nothing of the bots";
 }
 
+// A chooser names the decisions after the prefix instead of the bots (the shrinker's game without
+// a seat): one that always names index 0 plays the same game as a prefix of zeros.
+TEST(Shrink, AChooserNamesTheDecisionsAfterThePrefix) {
+  const GameSpec spec = aggressive_table(3);
+  harness::RunConfig zeros;
+  zeros.check = false;
+  const std::vector<generators::Choice> prefix(150, 0);
+  zeros.prefix = prefix;
+  zeros.extend = false;
+  const harness::RunResult by_prefix = harness::run_game(spec, zeros);
+  harness::RunConfig chosen;
+  chosen.check = false;
+  int asked = 0;
+  chosen.chooser = [&](const GameState&, const std::vector<Seat>&) {
+    ++asked;
+    return generators::Choice{0};
+  };
+  GameSpec capped = spec;
+  capped.max_decisions = 150;
+  const harness::RunResult by_chooser = harness::run_game(capped, chosen);
+  EXPECT_EQ(asked, 150);
+  EXPECT_EQ(by_chooser.choices, by_prefix.choices);
+  EXPECT_EQ(by_chooser.final_state, by_prefix.final_state);
+}
+
 // The shrinker's restarts pin the chance steps before the phase start they go on from, under a
 // seed of their own: whatever the spec it ends with, the shrunk game replays from setup alone
 // to the same violation at its last decision, and pins only chance steps it reaches.
