@@ -11,7 +11,8 @@
 // change nothing a reader needs (issue 23: before, index 0 was the first standing choice listed).
 //
 // Chance never consumes choices: the n-th chance step of each kind takes the outcome a hash of
-// (spec seed, kind, n) selects, so removing decisions leaves unrelated draws unchanged.
+// (spec seed, kind, n) selects, unless the spec pins it (GameSpec::pinned_chance), so removing
+// decisions leaves unrelated draws unchanged.
 #pragma once
 
 #include <cstdint>

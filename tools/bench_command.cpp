@@ -191,6 +191,10 @@ std::vector<GateShrinkSample>& gate_shrink_samples() {
   static std::vector<GateShrinkSample> samples;
   return samples;
 }
+int& gate_shrink_not_found() {
+  static int not_found = 0;
+  return not_found;
+}
 
 void gate_shrink(benchmark::State& bench, const harness::MutantInfo& mutant) {
   gate::FirstCounterexample first;
@@ -206,6 +210,7 @@ void gate_shrink(benchmark::State& bench, const harness::MutantInfo& mutant) {
   bench.counters["time_to_failure_s"] = first.seconds_to_failure;
   if (!c) {
     bench.SetLabel("not found");
+    gate_shrink_not_found() += 1;
     return;
   }
   bench.counters["original"] = c->original_decisions;
@@ -231,6 +236,10 @@ void gate_shrink_catalogue(benchmark::State& bench) {
   const auto total = column(&GateShrinkSample::total), non_default = column(&GateShrinkSample::non_default),
              seconds = column(&GateShrinkSample::seconds);
   bench.counters["mutants"] = static_cast<double>(samples.size());
+  bench.counters["not_found"] = gate_shrink_not_found();
+  // Issue 23's bar: the worst within 3x the median.
+  bench.counters["worst_over_median_total"] = median(total) > 0 ? worst(total) / median(total) : 0.0;
+  bench.counters["worst_over_median_non_default"] = median(non_default) > 0 ? worst(non_default) / median(non_default) : 0.0;
   bench.counters["median_total"] = median(total);
   bench.counters["worst_total"] = worst(total);
   bench.counters["median_non_default"] = median(non_default);
