@@ -108,6 +108,15 @@ reports::Counterexample stuck_counterexample(const GateOptions& o, Faction famil
   return c;
 }
 
+// A failed game's counterexample: its first violation shrunk, or the game the engine stopped
+// (not shrunk); none when the game passed.
+std::optional<reports::Counterexample> counterexample_of(const GateOptions& o, Faction family, std::uint64_t game,
+                                                         const generators::GameSpec& spec, const harness::RunResult& run) {
+  if (run.violation) return shrunk_counterexample(o, family, game, spec, run);
+  if (!run.engine_bug.empty()) return stuck_counterexample(o, family, game, spec, run);
+  return std::nullopt;
+}
+
 // One bounded scope, explored to its own default bounds.
 reports::BoundedProof prove(const GateOptions& o, std::string_view scope) {
   const ScopedMutant mutant(o.mutant);
@@ -188,8 +197,7 @@ reports::GameRecord play(const GateOptions& o, Faction family, const std::vector
   }
   const bool stuck = !run.violation && !run.engine_bug.empty();
   record.checks.push_back({std::string(kProgressCheck), "protocol", 1, stuck ? 1U : 0U});
-  if (run.violation) record.counterexamples.push_back(shrunk_counterexample(o, family, game, plan.spec, run));
-  if (stuck) record.counterexamples.push_back(stuck_counterexample(o, family, game, plan.spec, run));
+  if (auto c = counterexample_of(o, family, game, plan.spec, run)) record.counterexamples.push_back(std::move(*c));
   return record;
 }
 
@@ -248,11 +256,9 @@ FirstCounterexample first_counterexample(const GateOptions& o, Faction family, s
     const PlannedGame plan = plan_game(family, o.seed, game);
     const harness::RunResult run = harness::run_game(plan.spec);
     out.games = game + 1;
-    const bool stuck = !run.violation && !run.engine_bug.empty();
-    if (!run.violation && !stuck) continue;
+    if (!run.violation && run.engine_bug.empty()) continue;
     out.seconds_to_failure = std::chrono::duration<double>(Clock::now() - start).count();
-    out.counterexample = run.violation ? shrunk_counterexample(o, family, game, plan.spec, run)
-                                       : stuck_counterexample(o, family, game, plan.spec, run);
+    out.counterexample = counterexample_of(o, family, game, plan.spec, run);
     break;
   }
   return out;

@@ -304,7 +304,7 @@ class Shrinker {
     if (attempt(candidate, best_.choices)) return true;
     candidate.pinned_chance.clear();  // a fresh game has no prefix to pin
     for (int r = 0; r < kFreshGames && !expired(); ++r) {
-      if (restart(candidate, 0, reseed(r), false)) return true;
+      if (restart(candidate, {}, nullptr, reseed(r), false)) return true;
     }
     return false;
   }
@@ -317,10 +317,8 @@ class Shrinker {
     return z ^ (z >> 31);
   }
 
-  // Every chance step before the best game's decision k, pinned to the outcome it took: under
-  // another seed the first k decisions are still the same game.
-  std::vector<PinnedChance> pins_before(std::size_t k) const { return pins_of(checkpoints_[k].state); }
-
+  // Every chance step `state` has seen, pinned to the outcome it took: under another seed the
+  // decisions that led to it still lead to it.
   static std::vector<PinnedChance> pins_of(const GameState& state) {
     std::vector<PinnedChance> pins;
     std::array<std::uint32_t, 16> nth{};
@@ -334,28 +332,34 @@ class Shrinker {
     return pins;
   }
 
-  // The bots play `spec` (under `seed`) from the best game's decision k on, its first k decisions
-  // kept, capped one decision short of the best game; kept when it fails the same invariant
-  // sooner (not `strict`: a simpler spec's game may be as long). k > 0 needs the best game's spec
-  // but for its seed and a checkpoint: the chance before k is pinned.
-  bool restart(GameSpec spec, std::size_t k, std::uint64_t seed, bool strict = true) {
+  // The bots play `spec` (under `seed`) from decision k = prefix.size() on, after `prefix`, capped
+  // one decision short of the best game; kept when it fails the same invariant sooner (not
+  // `strict`: a simpler spec's game may be as long). For k > 0, `at` holds the checkpoints of the
+  // game the prefix plays (the best game's, or a quiet game's): the run goes on from at[k], with
+  // the chance before it pinned, so the prefix is that game under any seed.
+  bool restart(GameSpec spec, std::span<const Choice> prefix, const std::vector<Checkpoint>* at, std::uint64_t seed,
+               bool strict = true) {
     if (expired() || best_.choices.size() <= 1) return false;
+    const std::size_t k = prefix.size();
     spec.seed = seed;
-    if (k > 0) spec.pinned_chance = pins_before(k);
+    if (k > 0) spec.pinned_chance = pins_of((*at)[k].state);
     spec.max_decisions = static_cast<int>(best_.choices.size()) - (strict ? 1 : 0);
-    const std::span<const Choice> prefix(best_.choices.data(), k);
-    const std::vector<Choice> key(prefix.begin(), prefix.end());
-    if (!tried_.insert(key_of(spec, key, true)).second) {
+    if (!tried_.insert(key_of(spec, std::vector<Choice>(prefix.begin(), prefix.end()), true)).second) {
       best_.cache_hits += 1;
       return false;
     }
     best_.candidates += 1;
     RunConfig config = replay_config(prefix, true);
-    if (k > 0) config.resume = &checkpoints_[k];
+    if (k > 0) config.resume = &(*at)[k];
     std::vector<Checkpoint> recorded;
     config.checkpoints = &recorded;
     RunResult r = run_game(spec, config);
-    return keep(std::move(spec), r, k, recorded, strict);
+    return keep(std::move(spec), r, k, recorded, strict, at == &checkpoints_ ? nullptr : at);
+  }
+
+  // Whether decision k of the game these checkpoints belong to is the first of a phase.
+  static bool phase_start(const std::vector<Checkpoint>& c, std::size_t k) {
+    return k == 0 || c[k].state.phase != c[k - 1].state.phase || c[k].state.turn != c[k - 1].state.turn;
   }
 
   // Shortest-path finishing by restarts (issue 23 item 3): from each phase start the best game
@@ -368,12 +372,9 @@ class Shrinker {
     // (Without checkpoints, after a replay that did not reproduce the game, none go on.)
     const bool checkpointed = checkpoints_.size() == best_.choices.size();
     for (std::size_t k = checkpointed ? best_.choices.size() : 0; k-- > 0 && !expired();) {
-      if (k > 0 && checkpoints_[k].state.phase == checkpoints_[k - 1].state.phase &&
-          checkpoints_[k].state.turn == checkpoints_[k - 1].state.turn) {
-        continue;
-      }
+      if (!phase_start(checkpoints_, k)) continue;
       for (int r = 0; r < kPhaseRestarts && !expired(); ++r) {
-        if (restart(best_.spec, k, reseed(r))) {
+        if (restart(best_.spec, std::span<const Choice>(best_.choices.data(), k), &checkpoints_, reseed(r))) {
           any = true;
           break;  // the game changed from k on; its earlier phase starts stay
         }
@@ -386,7 +387,7 @@ class Shrinker {
   // game, then the bots under another seed. What a minimal counterexample often is: nothing
   // happens until the few decisions that matter.
   bool quiet_restarts() {
-    std::vector<Choice> zeros(best_.choices.size(), 0);
+    const std::vector<Choice> zeros(best_.choices.size(), 0);
     RunConfig config = replay_config(zeros, false);
     config.check = false;  // only its phase starts are read
     std::vector<Checkpoint> quiet;
@@ -394,24 +395,9 @@ class Shrinker {
     run_game(best_.spec, config);
     bool any = false;
     for (std::size_t k = 0; k < quiet.size() && k + 1 < best_.choices.size() && !expired(); ++k) {
-      if (k > 0 && quiet[k].state.phase == quiet[k - 1].state.phase && quiet[k].state.turn == quiet[k - 1].state.turn) continue;
+      if (!phase_start(quiet, k)) continue;
       for (int r = 0; r < kPhaseRestarts && !expired(); ++r) {
-        GameSpec spec = best_.spec;
-        spec.seed = reseed(r);
-        spec.pinned_chance = pins_of(quiet[k].state);
-        spec.max_decisions = static_cast<int>(best_.choices.size()) - 1;
-        const std::vector<Choice> prefix(k, 0);
-        if (!tried_.insert(key_of(spec, prefix, true)).second) {
-          best_.cache_hits += 1;
-          continue;
-        }
-        best_.candidates += 1;
-        RunConfig c = replay_config(prefix, true);
-        c.resume = &quiet[k];
-        std::vector<Checkpoint> recorded;
-        c.checkpoints = &recorded;
-        RunResult run = run_game(spec, c);
-        if (keep(std::move(spec), run, k, recorded, true, &quiet)) {
+        if (restart(best_.spec, std::span<const Choice>(zeros.data(), k), &quiet, reseed(r))) {
           any = true;
           break;
         }

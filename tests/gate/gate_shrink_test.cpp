@@ -16,12 +16,10 @@
 #include "harness/mutant_run.h"
 #include "harness/mutants.h"
 #include "harness/replay_file.h"
+#include "tests/mutant_param.h"
 #include "tests/skip_without_mutants.h"
 
 namespace dune {
-namespace harness {
-void PrintTo(const MutantInfo& m, std::ostream* os) { *os << m.name; }
-}  // namespace harness
 namespace {
 
 // The gate's games looked through per mutant before the test gives up on finding one (the mutant
@@ -64,15 +62,9 @@ TEST_P(GateCounterexample, ReplaysFromSetupToTheSameViolation) {
   std::cout << "[gate-shrink] " << m.name << ": game " << c.game << ", " << c.shrink_summary() << "\n";
 }
 
-std::string test_name(const testing::TestParamInfo<harness::MutantInfo>& info) {
-  std::string out;
-  for (char ch : info.param.name) out += ch == '-' ? '_' : ch;
-  return out;
-}
-
 INSTANTIATE_TEST_SUITE_P(Catalogue, GateCounterexample,
                          testing::ValuesIn(harness::mutant_catalogue().begin(), harness::mutant_catalogue().end()),
-                         test_name);
+                         mutant_test_name);
 
 // A restart that pins the draws before its phase start (harness/shrink.h): the README's example,
 // the Atreides card kept on an alliance, needs a Nexus, which the shrunk game reaches through a

@@ -9,13 +9,10 @@
 #include "engine/nexus/family.h"
 #include "harness/mutant_run.h"
 #include "harness/mutants.h"
+#include "tests/mutant_param.h"
 #include "tests/skip_without_mutants.h"
 
 namespace dune {
-namespace harness {
-// Read by GoogleTest for the CTest names ("# GetParam() = ..."): the mutant's name, not raw bytes.
-void PrintTo(const MutantInfo& m, std::ostream* os) { *os << m.name; }
-}  // namespace harness
 namespace {
 
 class MutantTest : public testing::TestWithParam<harness::MutantInfo> {};
@@ -75,15 +72,9 @@ TEST(MutantCatalogue, NoMutantIsActiveOutsideAScope) {
   EXPECT_FALSE(mutant_active(Mutant::BidPaidToBank));
 }
 
-std::string test_name(const testing::TestParamInfo<harness::MutantInfo>& info) {
-  std::string out;
-  for (char c : info.param.name) out += c == '-' ? '_' : c;
-  return out;
-}
-
 INSTANTIATE_TEST_SUITE_P(Catalogue, MutantTest,
                          testing::ValuesIn(harness::mutant_catalogue().begin(), harness::mutant_catalogue().end()),
-                         test_name);
+                         mutant_test_name);
 
 }  // namespace
 }  // namespace dune
