@@ -552,15 +552,30 @@ struct Reader {
                     std::get<Command>(std::move(command))};
   }
 
+  // The largest raw outcome of each kind (engine/chance.cpp lists them): a card's or a leader's
+  // id, a Nexus card's faction, a storm card's number. A switch, so that a new kind cannot be
+  // left out (a table indexed by kind once was, and read past its end for the last three).
+  static std::int64_t outcome_limit(ChanceKind kind) {
+    switch (kind) {
+      case ChanceKind::TraitorDeal:
+      case ChanceKind::TraitorDraw: return kLeaderCount;  // the Cheap Hero's card is kLeaderCount
+      case ChanceKind::TreacheryDeal:
+      case ChanceKind::TreacheryLot:
+      case ChanceKind::CardInspect: return kTreacheryCardCount - 1;
+      case ChanceKind::SpiceDraw:
+      case ChanceKind::SpicePeek: return kSpiceCardCount - 1;
+      case ChanceKind::StormCard: return 6;
+      case ChanceKind::NexusDraw: return kFactionCount - 1;
+      case ChanceKind::CaptureDraw: return kLeaderCount - 1;
+    }
+    return 0;
+  }
+
   LogEntry log_entry(const In& in) const {
     if (in.has("envelope")) return envelope(in["envelope"]);
     const In c = in["chance"];
     const PendingChance request = chance(c);
-    // By ChanceKind: TraitorDeal .. NexusDraw (a faction), SpicePeek (a spice card).
-    static constexpr std::array<std::int64_t, 7> kLimits{kLeaderCount, kTreacheryCardCount - 1,
-                                                         kTreacheryCardCount - 1, kSpiceCardCount - 1, 6,
-                                                         kFactionCount - 1, kSpiceCardCount - 1};
-    return ChanceRecord{request, static_cast<std::uint8_t>(c["outcome"].integer(0, kLimits[static_cast<std::size_t>(request.kind)]))};
+    return ChanceRecord{request, static_cast<std::uint8_t>(c["outcome"].integer(0, outcome_limit(request.kind)))};
   }
 
   Committed committed(const In& in) const {

@@ -8,6 +8,7 @@
 #include <random>
 #include <nlohmann/json.hpp>
 
+#include "engine/json_io.h"
 #include "io/persistence.h"
 #include "model/factions.h"
 #include "tests/engine/test_support.h"
@@ -96,6 +97,27 @@ TEST(PersistenceTest, EveryCommandKindRoundTripsAsJson) {
   std::sort(kinds.begin(), kinds.end());
   EXPECT_EQ(std::unique(kinds.begin(), kinds.end()) - kinds.begin(), static_cast<long>(std::variant_size_v<Command>))
       << "add the new Command alternative to this list";
+}
+
+// Each chance kind's record loads back at the largest outcome its engine can draw (the Cheap Hero's
+// traitor card, the last leader, the last Treachery card) and refuses 255, which no kind draws: the
+// limits were once a table by kind that ended three kinds early.
+TEST(PersistenceTest, EveryChanceKindLoadsItsLargestOutcomeAndRefusesAnImpossibleOne) {
+  const std::vector<std::pair<ChanceKind, std::uint8_t>> largest{
+      {ChanceKind::TraitorDeal, kLeaderCount}, {ChanceKind::TraitorDraw, kLeaderCount},
+      {ChanceKind::TreacheryDeal, kTreacheryCardCount - 1}, {ChanceKind::TreacheryLot, kTreacheryCardCount - 1},
+      {ChanceKind::CardInspect, kTreacheryCardCount - 1}, {ChanceKind::SpiceDraw, kSpiceCardCount - 1},
+      {ChanceKind::SpicePeek, kSpiceCardCount - 1}, {ChanceKind::StormCard, 6},
+      {ChanceKind::NexusDraw, kFactionCount - 1}, {ChanceKind::CaptureDraw, kLeaderCount - 1}};
+  ASSERT_EQ(largest.size(), static_cast<std::size_t>(ChanceKind::CardInspect) + 1);
+  for (const auto& [kind, outcome] : largest) {
+    const LogEntry entry = ChanceRecord{PendingChance{kind, Seat{1}, 0}, outcome};
+    const auto loaded_back = log_entry_from_json(log_entry_to_json(entry), 3);
+    ASSERT_TRUE(std::holds_alternative<LogEntry>(loaded_back)) << json_io::name_of(kind) << ": " << std::get<LoadError>(loaded_back).message;
+    EXPECT_EQ(std::get<LogEntry>(loaded_back), entry) << json_io::name_of(kind);
+    const LogEntry impossible = ChanceRecord{PendingChance{kind, Seat{1}, 0}, 255};
+    EXPECT_TRUE(std::holds_alternative<LoadError>(log_entry_from_json(log_entry_to_json(impossible), 3))) << json_io::name_of(kind);
+  }
 }
 
 TEST(PersistenceTest, CommandJsonNamesAnUnknownKindOrField) {
