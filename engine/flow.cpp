@@ -1,5 +1,9 @@
 // The flow: which module owns the current step, phase entry and exit, and the protocol's
 // pending / legal / dispatch over the modules.
+#include <array>
+#include <string>
+#include <variant>
+
 #include <fmt/format.h>
 
 #include "engine/battle.h"
@@ -175,6 +179,43 @@ std::optional<Rejection> reject_outside_boundary(const GameState& state, Seat se
   return std::nullopt;
 }
 
+// The two rejections that most commands meet at most steps (a seat not awaited; a kind the step
+// does not accept), formatted once per faction or kind and step and then copied: the
+// noninterference probes ask some 140 commands twice per observer at every sampled step, and
+// formatting these answers was a fifth of a fully checked game (issue 17, cost).
+Rejection cached_rejection(RejectCode code, const std::string& message) {
+  if (ListingScope::active()) return Rejection{code, {}};
+  return Rejection{code, message};
+}
+
+const std::string& not_awaited_text(Faction f, Step step) {
+  static const auto table = [] {
+    std::array<std::array<std::string, kStepCount>, kFactionCount> t;
+    for (std::size_t i = 0; i < kFactionCount; ++i) {
+      for (std::size_t j = 0; j < kStepCount; ++j) {
+        t[i][j] = fmt::format("{} is not awaited during {}", to_string(static_cast<Faction>(i)), to_string(static_cast<Step>(j)));
+      }
+    }
+    return t;
+  }();
+  return table[static_cast<std::size_t>(f)][static_cast<std::size_t>(step)];
+}
+
+const std::string& wrong_phase_text(const Command& c, Step step) {
+  static const auto table = [] {
+    std::array<std::array<std::string, kStepCount>, std::variant_size_v<Command>> t;
+    std::size_t i = 0;
+    for_each_command_kind([&]<class C>(std::type_identity<C>) {
+      for (std::size_t j = 0; j < kStepCount; ++j) {
+        t[i][j] = fmt::format("{} is not accepted during {}", C::kInfo.label, to_string(static_cast<Step>(j)));
+      }
+      ++i;
+    });
+    return t;
+  }();
+  return table[c.index()][static_cast<std::size_t>(step)];
+}
+
 // The rest of the one legality decision, for a live game: `submit` and `legal_commands` both ask
 // it, so a listed command is exactly one that `submit` accepts.
 std::optional<Rejection> validate_live(const GameState& state, Seat seat, const Command& c, const Module& module,
@@ -182,8 +223,7 @@ std::optional<Rejection> validate_live(const GameState& state, Seat seat, const 
   const CommandInfo& kind = command_info(c);
   if (kind.klass == CommandClass::Standing) return validate_standing(state, seat, c);  // no need to be awaited
   if (!awaited && !mutant_active(Mutant::WrongSeatAccepted)) {
-    return reject(RejectCode::NotYourTurn, "{} is not awaited during {}",
-                  to_string(state.faction_of(seat)), to_string(state.step));
+    return cached_rejection(RejectCode::NotYourTurn, not_awaited_text(state.faction_of(seat), state.step));
   }
   // Plays at any time: by an awaited seat, at the action boundary (the one place that decides it),
   // a Nexus panel played at any time among them (its family says so).
@@ -193,7 +233,7 @@ std::optional<Rejection> validate_live(const GameState& state, Seat seat, const 
   }
   // One place decides which kinds a step accepts: the descriptors of model/commands.h.
   if (!kind.steps.contains(state.step)) {
-    return reject(RejectCode::WrongPhase, "{} is not accepted during {}", kind.label, to_string(state.step));
+    return cached_rejection(RejectCode::WrongPhase, wrong_phase_text(c, state.step));
   }
   return module.validate(state, seat, c);
 }

@@ -126,6 +126,15 @@ struct In {
   const json& j;
   std::string path;
 
+  // A member's or an element's path, concatenated: every field read builds one, and fmt::format
+  // here was a tenth of the save-load check's time (issue 17, cost).
+  std::string child_path(std::string_view name, char open, std::string_view close) const {
+    std::string out;
+    out.reserve(path.size() + 1 + name.size() + close.size());
+    out.append(path).push_back(open);
+    out.append(name).append(close);
+    return out;
+  }
   bool has(std::string_view key) const { return j.is_object() && j.contains(key); }
   // An object whose every key is one of `keys`; else "<path>.<key>: unknown key" (scenario files).
   void only_keys(const std::vector<std::string_view>& keys) const {
@@ -138,12 +147,12 @@ struct In {
     if (!j.is_object()) fail(path, "expected an object");
     const auto it = j.find(key);
     if (it == j.end()) fail(path, fmt::format("missing field \"{}\"", key));
-    return In{*it, fmt::format("{}.{}", path, key)};
+    return In{*it, child_path(key, '.', "")};
   }
   std::vector<In> items() const {
     if (!j.is_array()) fail(path, "expected an array");
     std::vector<In> out;
-    for (std::size_t i = 0; i < j.size(); ++i) out.push_back(In{j[i], fmt::format("{}[{}]", path, i)});
+    for (std::size_t i = 0; i < j.size(); ++i) out.push_back(In{j[i], child_path(std::to_string(i), '[', "]")});
     return out;
   }
   std::vector<In> items(std::size_t exact) const {

@@ -13,16 +13,14 @@ void apply_command(GameState& state, Seat seat, const Command& c);
 SubmitResult submit(const GameState& state, const Envelope& envelope) {
   // Idempotence first: a retry of a committed command returns its receipt and changes nothing,
   // even though the version has moved on since. An id above every committed one is fresh; the
-  // others are looked up from the latest back (ids are unique: a retry is most often recent).
+  // others are looked up (ids are unique).
   const bool fresh = state.committed.empty() || envelope.id.value > state.committed.highest_id();
-  for (std::size_t i = state.committed.size(); !fresh && i-- > 0;) {
-    const Committed& done = state.committed[i];
-    if (done.envelope.id != envelope.id) continue;
-    if (mutant_active(Mutant::RetryRecognisedOnlyLatest) && !(done.envelope == state.committed.back().envelope)) break;
-    if (done.envelope == envelope && !(mutant_active(Mutant::NexusRetryRerolls) && std::holds_alternative<DrawNexus>(envelope.command))) return Accepted{state, done.receipt};
-    if (mutant_active(Mutant::DuplicateIdAccepted)) break;
-    return reject(RejectCode::DuplicateCommandId,
-                  "command id {} was already used for another command", envelope.id.value);
+  const Committed* done = fresh ? nullptr : state.committed.find(envelope.id);
+  if (done && !(mutant_active(Mutant::RetryRecognisedOnlyLatest) && !(done->envelope == state.committed.back().envelope))) {
+    if (done->envelope == envelope && !(mutant_active(Mutant::NexusRetryRerolls) && std::holds_alternative<DrawNexus>(envelope.command))) return Accepted{state, done->receipt};
+    if (!mutant_active(Mutant::DuplicateIdAccepted)) {
+      return reject(RejectCode::DuplicateCommandId, "command id {} was already used for another command", envelope.id.value);
+    }
   }
   if (envelope.expected_version != state.version && !mutant_active(Mutant::StaleVersionAccepted)) {
     return reject(RejectCode::StaleVersion, "expected version {}, but the game is at version {}",

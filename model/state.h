@@ -336,10 +336,12 @@ class CommittedTable {
   CommittedTable& operator=(const CommittedTable&) = default;
   // A moved-from table is empty (History's is), so its highest id goes back to 0 with it.
   CommittedTable(CommittedTable&& o) noexcept
-      : entries_(std::move(o.entries_)), highest_id_(std::exchange(o.highest_id_, 0)) {}
+      : entries_(std::move(o.entries_)), highest_id_(std::exchange(o.highest_id_, 0)),
+        increasing_(std::exchange(o.increasing_, true)) {}
   CommittedTable& operator=(CommittedTable&& o) noexcept {
     entries_ = std::move(o.entries_);
     highest_id_ = std::exchange(o.highest_id_, 0);
+    increasing_ = std::exchange(o.increasing_, true);
     return *this;
   }
   std::size_t size() const { return entries_.size(); }
@@ -349,16 +351,36 @@ class CommittedTable {
   auto begin() const { return entries_.begin(); }
   auto end() const { return entries_.end(); }
   void push_back(Committed c) {
+    increasing_ = increasing_ && (entries_.empty() || c.envelope.id.value > highest_id_);
     highest_id_ = std::max(highest_id_, c.envelope.id.value);
     entries_.push_back(std::move(c));
   }
   // 0 when empty.
   std::uint64_t highest_id() const { return highest_id_; }
+  // The record committed under `id`, or none. Ids are unique; while they increase in commit order
+  // (every client here numbers them so) the lookup halves the table, else it scans from the latest
+  // back: a retry probed across the whole game (invariants/protocol.cpp) made the scan quadratic.
+  const Committed* find(CommandId id) const {
+    if (increasing_) {
+      std::size_t lo = 0, hi = entries_.size();
+      while (lo < hi) {
+        const std::size_t mid = lo + (hi - lo) / 2;
+        if (entries_[mid].envelope.id.value < id.value) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo < entries_.size() && entries_[lo].envelope.id == id ? &entries_[lo] : nullptr;
+    }
+    for (std::size_t i = entries_.size(); i-- > 0;) {
+      if (entries_[i].envelope.id == id) return &entries_[i];
+    }
+    return nullptr;
+  }
   friend bool operator==(const CommittedTable& a, const CommittedTable& b) { return a.entries_ == b.entries_; }
 
  private:
   History<Committed> entries_;
   std::uint64_t highest_id_ = 0;
+  bool increasing_ = true;  // every id above the ones before it
 };
 
 struct GameState {

@@ -116,5 +116,25 @@ TEST(HistoryTest, CommittedTableKeepsItsHighestId) {
   EXPECT_EQ(t.highest_id(), 2u);
 }
 
+// `find` answers the record of every id and none for an id never used, both while the ids increase
+// (a binary search over a table longer than a History chunk) and once they do not (a scan).
+TEST(HistoryTest, CommittedTableFindsEveryIdInEitherOrder) {
+  CommittedTable increasing, shuffled;
+  std::vector<std::uint64_t> ids;
+  for (std::uint64_t i = 0; i < 300; ++i) ids.push_back(3 * i + 2);
+  for (std::uint64_t id : ids) increasing.push_back(Committed{Envelope{CommandId{id}, Seat{0}, id, Pass{}}, {}});
+  std::vector<std::uint64_t> order = ids;
+  std::swap(order[10], order[200]);  // one id below one before it: no longer increasing
+  for (std::uint64_t id : order) shuffled.push_back(Committed{Envelope{CommandId{id}, Seat{0}, id, Pass{}}, {}});
+  for (const CommittedTable* t : {&increasing, &shuffled}) {
+    for (std::uint64_t id : ids) {
+      const Committed* found = t->find(CommandId{id});
+      ASSERT_NE(found, nullptr) << id;
+      EXPECT_EQ(found->envelope.expected_version, id);
+    }
+    for (std::uint64_t absent : {0u, 1u, 3u, 4u, 898u, 5000u}) EXPECT_EQ(t->find(CommandId{absent}), nullptr) << absent;
+  }
+}
+
 }  // namespace
 }  // namespace dune
