@@ -34,7 +34,7 @@ std::optional<Rejection> validate_betrayal(const GameState& state, Seat seat, co
     return reject(RejectCode::IllegalChoice, "the open Prescience attempt is number {}, not {}", b.prescience_attempt, c.answers);
   }
   if (c.element) return reject(RejectCode::IllegalChoice, "Atreides Betrayal names the attempt, not a plan element");
-  return std::nullopt;
+  return unread_fields(c, kReadsNothing);
 }
 
 std::optional<Rejection> validate_inspection(const GameState& state, Seat seat, const PlayNexus& c) {
@@ -43,6 +43,7 @@ std::optional<Rejection> validate_inspection(const GameState& state, Seat seat, 
     return reject(RejectCode::IllegalChoice, "name the plan element to inspect: leader, weapon, defense or dial");
   }
   if (c.answers != 0) return reject(RejectCode::IllegalChoice, "an inspection answers no attempt (answers must be 0)");
+  if (auto r = unread_fields(c, kReadsElement)) return r;
   if (!nexus_combatant(state, seat)) return reject(RejectCode::IllegalChoice, "only in one's own battle");
   if (b.nexus_inspector) return reject(RejectCode::IllegalChoice, "a Nexus inspection was already made in this battle");
   if (c.mode == NexusMode::SecretAlly) {

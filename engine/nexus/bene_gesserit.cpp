@@ -38,7 +38,7 @@ bool cunning_open(const GameState& state, Seat seat) {
 
 std::optional<Rejection> validate(const GameState& state, Seat seat, const PlayNexus& c) {
   const BattleState& b = state.battle;
-  if (c.element) return reject(RejectCode::IllegalChoice, "the Bene Gesserit card names no plan element");
+  if (auto r = unread_fields(c, kReadsNothing)) return r;
   switch (c.mode) {
     case NexusMode::Betrayal:
       if (!window_open(state, BattleStage::NexusBetrayal) || b.nexus_answered[seat.value]) {

@@ -58,7 +58,7 @@ std::optional<Rejection> validate(const GameState& state, Seat seat, const PlayN
   if (c.mode != NexusMode::SecretAlly) {
     return reject(RejectCode::NotImplemented, "the CHOAM {} cannot be played: {}", to_string(c.mode), kWaits);
   }
-  if (auto r = plain_nexus_play(c, 0)) return r;
+  if (auto r = plain_nexus_play(c, 0, kReadsTreachery)) return r;
   if (owns_window(state)) {
     if (state.battle.winner != seat || state.nexus.window_answered[seat.value]) {
       return reject(RejectCode::WrongPhase, "the CHOAM Secret Ally's inspection is the battle winner's, played once as the battle "

@@ -31,10 +31,7 @@ std::optional<Rejection> validate(const GameState& state, Seat seat, const PlayN
   if (c.mode != NexusMode::SecretAlly) {
     return reject(RejectCode::NotImplemented, "the Ecaz {} cannot be played: {}", to_string(c.mode), kWaits);
   }
-  if (auto r = plain_nexus_play(c, 0)) return r;
-  if (c.special != ForceCount{0} || c.normal != ForceCount{0} || c.leader || c.kwisatz_haderach) {
-    return reject(RejectCode::IllegalChoice, "the Ecaz Secret Ally names a player only: no forces, leader or Kwisatz Haderach");
-  }
+  if (auto r = plain_nexus_play(c, 0, kReadsTarget)) return r;
   if (!c.target || c.target->value >= state.seat_count() || *c.target == seat) {
     return reject(RejectCode::IllegalChoice, "the Ecaz Secret Ally names another player at the table to disclose it (seed 000)");
   }

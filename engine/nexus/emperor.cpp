@@ -147,7 +147,7 @@ std::optional<Rejection> validate_purchase(const GameState& state, Seat seat, co
 }
 
 std::optional<Rejection> validate_revival(const GameState& state, Seat seat, const PlayNexus& c) {
-  if (auto r = plain_nexus_play(c, 0)) return r;
+  if (auto r = plain_nexus_play(c, 0, kReadsRevival)) return r;
   return validate_free_revival(state, seat, c);
 }
 

@@ -236,9 +236,13 @@ void no_nexus_window_pass(GameState& state, Seat seat);
 void commit_nexus_play(GameState& state, Seat seat, const PlayNexus& play, std::string event, std::string answers,
                        bool delayed = false);
 
-// A play of a card whose panels name no plan element: refused when it names one, or when it does
-// not answer `answers`, the attempt open (0: the play answers none).
-std::optional<Rejection> plain_nexus_play(const PlayNexus& play, std::uint32_t answers);
+// The PlayNexus fields, beyond the card, the mode and the attempt answered, that a panel reads. A
+// play that sets any other is refused, so that each legal play has one form (the listed one).
+enum PanelReads : unsigned { kReadsNothing = 0, kReadsElement = 1, kReadsRevival = 2, kReadsTarget = 4, kReadsTreachery = 8 };
+std::optional<Rejection> unread_fields(const PlayNexus& play, unsigned reads);
+// A play of a panel that reads no plan element (and only `reads`): refused when it sets another
+// field, or when it does not answer `answers`, the attempt open (0: the play answers none).
+std::optional<Rejection> plain_nexus_play(const PlayNexus& play, std::uint32_t answers, unsigned reads = kReadsNothing);
 // Such a play, the candidate: a Betrayal answers the open window's attempt, the others none.
 std::vector<Command> plain_nexus_candidates(const GameState& state, Faction card, NexusMode mode);
 // The one hidden-reaction policy for a Betrayal window outside battle: every seat but `card`'s own

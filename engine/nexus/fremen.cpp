@@ -98,7 +98,8 @@ std::optional<Rejection> validate_cunning(const GameState& state, const PlayNexu
 }
 
 std::optional<Rejection> validate_secret_ally(const GameState& state, Seat seat, const PlayNexus& c) {
-  if (auto r = plain_nexus_play(c, 0)) return r;
+  // The revival reads its forces (validate_free_revival); the worm protection reads nothing more.
+  if (auto r = plain_nexus_play(c, 0, state.step == Step::Revival ? kReadsRevival : kReadsNothing)) return r;
   if (state.step == Step::Revival) return validate_free_revival(state, seat, c);
   if (open_window(state) != Window::Worm || state.nexus.window_answered[seat.value] ||
       !has_forces_in(state, seat, *state.blow.worm_waiting)) {

@@ -67,7 +67,7 @@ std::optional<Rejection> validate(const GameState& state, Seat seat, const PlayN
   if (c.mode != NexusMode::SecretAlly) {
     return reject(RejectCode::NotImplemented, "the Moritani {} cannot be played: {}", to_string(c.mode), kWaits);
   }
-  if (auto r = plain_nexus_play(c, 0)) return r;
+  if (auto r = plain_nexus_play(c, 0, kReadsTreachery)) return r;
   if (!owns_window(state) || battle_detail::battle_loser(state) != seat || state.nexus.window_answered[seat.value]) {
     return reject(RejectCode::WrongPhase, "the Moritani Secret Ally is played by the loser of a battle with a winner, as the battle is "
                   "lost (seed 000)");

@@ -238,8 +238,21 @@ const PlayNexus* nexus_play_in(const LogEntry& entry, Faction card, NexusMode mo
   return p && p->card.faction == card && p->mode == mode ? p : nullptr;
 }
 
-std::optional<Rejection> plain_nexus_play(const PlayNexus& c, std::uint32_t answers) {
-  if (c.element) return reject(RejectCode::IllegalChoice, "the {} card names no plan element", to_string(c.card.faction));
+std::optional<Rejection> unread_fields(const PlayNexus& c, unsigned reads) {
+  const std::string_view card = to_string(c.card.faction);
+  if (c.element && !(reads & kReadsElement)) return reject(RejectCode::IllegalChoice, "the {} card names no plan element", card);
+  if ((c.normal != ForceCount{0} || c.special != ForceCount{0} || c.leader || c.kwisatz_haderach) && !(reads & kReadsRevival)) {
+    return reject(RejectCode::IllegalChoice, "the {} card's {} revives nothing: no forces, leader or Kwisatz Haderach", card, to_string(c.mode));
+  }
+  if (c.target && !(reads & kReadsTarget)) return reject(RejectCode::IllegalChoice, "the {} card's {} names no player", card, to_string(c.mode));
+  if (c.treachery && !(reads & kReadsTreachery)) {
+    return reject(RejectCode::IllegalChoice, "the {} card's {} names no Treachery Card", card, to_string(c.mode));
+  }
+  return std::nullopt;
+}
+
+std::optional<Rejection> plain_nexus_play(const PlayNexus& c, std::uint32_t answers, unsigned reads) {
+  if (auto r = unread_fields(c, reads & ~unsigned{kReadsElement})) return r;
   if (c.answers != answers) {
     return answers == 0 ? reject(RejectCode::IllegalChoice, "this play answers no attempt (answers must be 0)")
                         : reject(RejectCode::IllegalChoice, "the open attempt is number {}, not {}", answers, c.answers);

@@ -39,7 +39,7 @@ constexpr std::string_view kWaits =
 // ---- the Secret Ally revival ----
 
 std::optional<Rejection> validate_secret_ally(const GameState& state, Seat seat, const PlayNexus& c) {
-  if (auto r = plain_nexus_play(c, 0)) return r;
+  if (auto r = plain_nexus_play(c, 0, kReadsRevival)) return r;
   if (state.step != Step::Revival || state.revival.done[seat.value]) {
     return reject(RejectCode::WrongPhase, "the Tleilaxu Secret Ally is played during your own Revival decision, before your ordinary "
                   "revival (seed 000; seed 002's prototype policy)");
