@@ -148,11 +148,24 @@ void explode(GameState& state) {
   }
 }
 
+// A leader's value in this battle ([LR] 1.07.04.03, 1.07.06.03): its printed strength, but Zoal's
+// is the opposing leader's printed value (fact sheet §5.2 "Zoal copies the opposing leader's
+// value"; [TO] Leader.ValueInCombatAgainst, [DB] BattlePlan.getLeaderValue), so 0 against a Cheap
+// Hero, no leader or the other Zoal. The same value is the spice a killed or betrayed Zoal earns
+// (one source, README rules status).
+int leader_value(const GameState& state, int side) {
+  const auto& leader = plan(state, side).leader;
+  if (!leader) return 0;
+  if (leader_info(*leader).role != LeaderRole::Zoal || mutant_active(Mutant::ZoalAtPrintedValue)) return leader_info(*leader).strength;
+  const auto& other = plan(state, 1 - side).leader;
+  return other && leader_info(*other).role != LeaderRole::Zoal ? leader_info(*other).strength : 0;
+}
+
 void win_by_traitor(GameState& state, int caller) {
   const int loser = 1 - caller;
   const LeaderId traitor = *plan(state, loser).leader;
   kill_leader(state, traitor);
-  receive_from_bank(state, combatant(state, caller), Spice{leader_info(traitor).strength});
+  receive_from_bank(state, combatant(state, caller), Spice{leader_value(state, loser)});
   if (!mutant_active(Mutant::TraitorLoserKeepsForces)) lose_all_forces(state, state.faction_of(combatant(state, loser)));
   discard_played(state, loser);
   // The caller loses nothing; its leader and the Kwisatz Haderach count as unused ([LR] 1.07.06.07.01).
@@ -173,7 +186,7 @@ int fight(GameState& state) {
   for (int side = 0; side < 2; ++side) {
     const PlanBattle& p = plan(state, side);
     killed[at(side)] = has_leader(p) && kills(plan(state, 1 - side).weapon, p.defense);
-    int strength = p.leader ? 2 * leader_info(*p.leader).strength : 0;
+    int strength = 2 * leader_value(state, side);
     if (p.kwisatz_haderach) strength += 4;  // +2 ([LR] 2.01.11), nothing if the leader is killed
     total[at(side)] = state.battle.wheels[at(side)]->dial_halves + (killed[at(side)] ? 0 : strength);
   }
@@ -199,8 +212,8 @@ int fight(GameState& state) {
   for (int side = 0; side < 2; ++side) {
     const auto& leader = plan(state, side).leader;
     if (!killed[at(side)] || !leader) continue;
+    prize += Spice{leader_value(state, side)};
     kill_leader(state, *leader);
-    prize += Spice{leader_info(*leader).strength};
   }
   if (prize > Spice{0} && !mutant_active(Mutant::LeaderPrizeUnpaid)) receive_from_bank(state, combatant(state, winner), prize);
   return winner;
@@ -364,12 +377,14 @@ void reveal_plans(GameState& state) {
 
 // The seats that may call a traitor on behalf of `side` against the other side's leader: the
 // combatant, and a Harkonnen ally ([LR] 2.05.09). Public: only a leader disc (not a Cheap Hero),
-// not accompanied by the Kwisatz Haderach ([LR] 2.01.12), can be a traitor.
+// not accompanied by the Kwisatz Haderach ([LR] 2.01.12), can be a traitor; the Tleilaxu hold
+// Face Dancers, never traitors (fact sheet §4.3), so they are never asked.
 std::vector<Seat> traitor_callers(const GameState& state, int side) {
   const PlanBattle& target = plan(state, 1 - side);
   if (!target.leader || target.kwisatz_haderach) return {};
-  std::vector<Seat> out{combatant(state, side)};
   const Faction f = state.faction_of(combatant(state, side));
+  std::vector<Seat> out;
+  if (f != Faction::Tleilaxu) out.push_back(combatant(state, side));
   if (f != Faction::Harkonnen && ally_of(state, f) == Faction::Harkonnen) out.push_back(*state.seat_of(Faction::Harkonnen));
   return out;
 }

@@ -26,11 +26,29 @@ std::vector<std::uint8_t> pile_outcomes(const HiddenPile<Id>& pile) {
 
 }  // namespace
 
+std::size_t chance_outcome_bound(ChanceKind kind) {
+  switch (kind) {
+    case ChanceKind::TraitorDeal:
+    case ChanceKind::TraitorDraw:
+    case ChanceKind::FaceDancerDraw: return kLeaderCount + 1;  // the Cheap Hero's card is kLeaderCount
+    case ChanceKind::TreacheryDeal:
+    case ChanceKind::TreacheryLot:
+    case ChanceKind::CardInspect: return kTreacheryCardCount;
+    case ChanceKind::SpiceDraw:
+    case ChanceKind::SpicePeek: return kSpiceCardCount;
+    case ChanceKind::StormCard: return 7;  // 1..6
+    case ChanceKind::NexusDraw: return kFactionCount;
+    case ChanceKind::CaptureDraw: return kLeaderCount;
+  }
+  return 0;
+}
+
 std::vector<std::uint8_t> chance_outcomes(const GameState& state) {
   if (!state.chance) return {};
   switch (state.chance->kind) {
     case ChanceKind::TraitorDeal:
-    case ChanceKind::TraitorDraw: return pile_outcomes(state.traitor_deck);
+    case ChanceKind::TraitorDraw:
+    case ChanceKind::FaceDancerDraw: return pile_outcomes(state.traitor_deck);
     case ChanceKind::TreacheryDeal:
     case ChanceKind::TreacheryLot: return pile_outcomes(state.treachery.deck);
     case ChanceKind::SpiceDraw:
@@ -65,6 +83,9 @@ void resolve(GameState& state, std::uint8_t outcome) {
       return;
     case ChanceKind::TraitorDraw:
       on_traitor_drawn(state, request.seat, TraitorCardId{outcome});
+      return;
+    case ChanceKind::FaceDancerDraw:
+      on_face_dancer_drawn(state, request.seat, TraitorCardId{outcome});
       return;
     case ChanceKind::TreacheryDeal:
       on_treachery_dealt(state, request.seat, TreacheryCardId{outcome});

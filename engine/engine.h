@@ -60,6 +60,11 @@ constexpr bool chance_serves_a_seat(ChanceKind kind) {
   return kind != ChanceKind::SpiceDraw && kind != ChanceKind::TreacheryLot;
 }
 
+// How many raw outcomes a chance kind can name (an upper bound: `chance_outcomes` lists the live
+// ones): a card's or a leader's id, a Nexus card's faction, a storm card's number. Readers bound a
+// recorded or staged outcome by it.
+std::size_t chance_outcome_bound(ChanceKind kind);
+
 // The printed name of a chance outcome: the traitor card's leader ("Cheap Hero" for its traitor
 // card), the Treachery or spice card, the Nexus card's faction; a storm card is its number.
 std::string chance_outcome_name(ChanceKind kind, std::uint8_t outcome);

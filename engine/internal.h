@@ -133,6 +133,7 @@ std::vector<Command> candidates_setup(const GameState& state, Seat seat);
 std::optional<Rejection> validate_setup(const GameState& state, Seat seat, const Command& c);
 void apply_setup(GameState& state, Seat seat, const Command& c);
 void on_traitor_dealt(GameState& state, Seat seat, TraitorCardId card);
+void on_face_dancer_drawn(GameState& state, Seat seat, TraitorCardId card);
 void on_treachery_dealt(GameState& state, Seat seat, TreacheryCardId card);
 
 // ---- phases ---------------------------------------------------------------------------------

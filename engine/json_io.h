@@ -41,7 +41,7 @@ DUNE_ENUM_NAMES(Step, sv{"SetupTraitorSelection"}, sv{"SetupPrediction"}, sv{"Se
                 sv{"WormPlacement"}, sv{"NexusNegotiation"}, sv{"WormRide"}, sv{"NexusDraw"}, sv{"Charity"}, sv{"Bidding"},
                 sv{"Revival"}, sv{"Shipment"}, sv{"Movement"}, sv{"Battle"}, sv{"Collection"}, sv{"MentatPause"}, sv{"GameOver"});
 DUNE_ENUM_NAMES(LeaderLocation, sv{"NotInPlay"}, sv{"Available"}, sv{"Tanks"}, sv{"TanksFaceDown"}, sv{"Captured"});
-DUNE_ENUM_NAMES(ChanceKind, sv{"TraitorDeal"}, sv{"TreacheryDeal"}, sv{"TreacheryLot"}, sv{"SpiceDraw"}, sv{"StormCard"}, sv{"NexusDraw"}, sv{"SpicePeek"}, sv{"CaptureDraw"}, sv{"TraitorDraw"}, sv{"CardInspect"});
+DUNE_ENUM_NAMES(ChanceKind, sv{"TraitorDeal"}, sv{"TreacheryDeal"}, sv{"TreacheryLot"}, sv{"SpiceDraw"}, sv{"StormCard"}, sv{"NexusDraw"}, sv{"SpicePeek"}, sv{"CaptureDraw"}, sv{"TraitorDraw"}, sv{"CardInspect"}, sv{"FaceDancerDraw"});
 DUNE_ENUM_NAMES(SeenKind, sv{"TreacheryCard"}, sv{"SpiceCard"}, sv{"StormCard"}, sv{"TraitorCard"},
                 sv{"PlanElement"}, sv{"Other"}, sv{"TraitorOfYoursHeld"}, sv{"NoTraitorOfYoursHeld"});
 DUNE_ENUM_NAMES(TruthtranceQuestion, sv{"HoldsKarama"}, sv{"HoldsWeapon"}, sv{"HoldsDefense"},

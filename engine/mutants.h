@@ -174,6 +174,11 @@ enum class Mutant : std::uint8_t {
   NexusChoamWholeHandSeen,
   // the Moritani Nexus card's Secret Ally (issue 21)
   NexusMoritaniAnyDiscard,
+  // the Tleilaxu faction (issue 22)
+  FaceDancersDealtAsTraitors,
+  TleilaxuRevivalIncomeToBank,
+  TleilaxuFreeRevivalIncomeUnpaid,
+  ZoalAtPrintedValue,
 };
 
 #if DUNE_MUTANTS

@@ -281,6 +281,7 @@ std::string chance_outcome_name(ChanceKind kind, std::uint8_t outcome) {
   switch (kind) {
     case ChanceKind::TraitorDeal:
     case ChanceKind::TraitorDraw:
+    case ChanceKind::FaceDancerDraw:
       return outcome < kLeaderCount ? std::string(leader_info(LeaderId{outcome}).name) : "Cheap Hero";
     case ChanceKind::TreacheryDeal:
     case ChanceKind::TreacheryLot:

@@ -1,6 +1,8 @@
 // Revival (fact sheet §5.1 revival columns, §6.2 row 5, [LR] 1.05). No storm order: every seat
 // with something in the Tanks (public) answers once, with a Revive or a Pass. Forces return from
-// the Tanks to reserves; leaders to their owner's shield. Payments go to the bank.
+// the Tanks to reserves; leaders to their owner's shield. Payments go to the bank ([LR] 1.05.01.04),
+// or to the Tleilaxu when they are seated and another faction pays (fact sheet §5.2 Tleilaxu
+// income).
 #include <algorithm>
 
 #include "engine/internal.h"
@@ -253,11 +255,23 @@ RevivalSplit split(Faction f, const Revive& r) {
                       info.force_revival_cost * extra_normal.value + info.special_force_revival_cost * extra_special.value};
 }
 
+// Zoal's ordinary revival is left out, visibly: its price is an open question (README rules
+// status). The free revivals (a Ghola, a Karama) need no price.
+constexpr std::string_view kZoalPriceOpen =
+    "Zoal's revival price is an open question: treachery.online charges 6 (the Tleilaxu pay 3), DuneBot 3 (README rules status)";
+
+// A leader's revival price: its strength ([LR] 1.05.03.02); the Tleilaxu pay half for their own,
+// rounded up (fact sheet §5.2; [TO] GetPriceOfHeroRevival, [DB] Leader.getRevivalCost).
+Spice leader_price(Faction f, LeaderId l) {
+  const int strength = leader_info(l).strength;
+  return Spice{f == Faction::Tleilaxu ? (strength + 1) / 2 : strength};
+}
+
 // What the reviving seat pays itself: its ordinary forces and its leader.
 Spice own_cost(const GameState& state, Faction f, const Revive& r) {
   const RevivalSplit parts = split(f, r);
   Spice cost = force_cost(state, f, parts.own_normal, parts.own_special);
-  if (r.leader && !mutant_active(Mutant::LeaderRevivalFree)) cost += Spice{leader_info(*r.leader).strength};  // [LR] 1.05.03.02
+  if (r.leader && !mutant_active(Mutant::LeaderRevivalFree)) cost += leader_price(f, *r.leader);
   if (r.kwisatz_haderach) cost += kKwisatzHaderachRevivalCost;
   return cost;
 }
@@ -326,6 +340,7 @@ std::optional<Rejection> validate_revive(const GameState& state, Seat seat, cons
     if (auto why = leader_not_revivable(state, f, *r.leader)) {
       return reject(RejectCode::IllegalChoice, "{} cannot be revived: {}", leader_info(*r.leader).name, *why);
     }
+    if (leader_info(*r.leader).role == LeaderRole::Zoal) return reject(RejectCode::NotImplemented, "{}", kZoalPriceOpen);
   }
   if (r.kwisatz_haderach) {
     if (r.leader) {
@@ -341,12 +356,24 @@ std::optional<Rejection> validate_revive(const GameState& state, Seat seat, cons
   return std::nullopt;
 }
 
-// The Emperor pays the bank for his ally's extra revivals out of the spice he lets it spend, and
-// that grant shrinks by as much (as for bids).
+// Spice paid for a revival: to the Tleilaxu when seated and not the payer (fact sheet §5.2: "each
+// paid revival by another faction (forces and leaders) is paid to Tleilaxu"; [TO] Revival.cs
+// counts the Emperor's payment for his ally's extras too), else to the bank ([LR] 1.05.01.04).
+void pay_for_revival(GameState& state, Seat payer, Spice cost) {
+  const auto tleilaxu = state.seat_of(Faction::Tleilaxu);
+  if (tleilaxu && *tleilaxu != payer && !mutant_active(Mutant::TleilaxuRevivalIncomeToBank)) {
+    pay_to_seat(state, payer, *tleilaxu, cost);
+  } else {
+    pay_to_bank(state, payer, cost);
+  }
+}
+
+// The Emperor pays for his ally's extra revivals out of the spice he lets it spend, and that grant
+// shrinks by as much (as for bids).
 void pay_extra_revivals(GameState& state, Spice cost) {
   if (cost == Spice{0}) return;
   const Seat emperor = *state.seat_of(Faction::Emperor);
-  pay_to_bank(state, emperor, cost);
+  pay_for_revival(state, emperor, cost);
   Spice& grant = state.seat(emperor).ally_spice_limit;
   grant = grant > cost ? grant - cost : Spice{0};
 }
@@ -400,7 +427,9 @@ std::vector<Command> candidates_revival(const GameState& state, Seat seat) {
   std::vector<std::optional<LeaderId>> leaders{std::nullopt};
   const bool leader_slot = !state.revival.nexus_leader[seat.value];
   if (leader_slot) {
-    for (LeaderId l : revivable_leaders(state, f)) leaders.emplace_back(l);
+    for (LeaderId l : revivable_leaders(state, f)) {
+      if (leader_info(l).role != LeaderRole::Zoal) leaders.emplace_back(l);
+    }
   }
   const bool kwisatz_haderach = leader_slot && !kwisatz_haderach_not_revivable(state, f);
   std::vector<Command> out{Pass{}};
@@ -458,8 +487,17 @@ void apply_revival(GameState& state, Seat seat, const Command& c) {
   state.revival.done[seat.value] = true;
   if (r) {
     const Faction f = state.faction_of(seat);
-    pay_to_bank(state, seat, own_cost(state, f, *r));
+    pay_for_revival(state, seat, own_cost(state, f, *r));
     pay_extra_revivals(state, split(f, *r).emperor_cost);
+    // The Tleilaxu gain 1 spice from the bank for each faction that takes free revival, themselves
+    // included (fact sheet §5.2; [TO] Revival.cs and [DB] Revival.java both count the Tleilaxu;
+    // README rules status): its own forces revived while it has free revivals.
+    const RevivalSplit parts = split(f, *r);
+    if (const auto tleilaxu = state.seat_of(Faction::Tleilaxu);
+        tleilaxu && parts.own_normal + parts.own_special > ForceCount{0} && free_revivals(state, f) > ForceCount{0} &&
+        !mutant_active(Mutant::TleilaxuFreeRevivalIncomeUnpaid)) {
+      receive_from_bank(state, *tleilaxu, Spice{1});
+    }
     transfer_forces(state, f, InTanks{}, InReserves{}, r->normal, r->special);
     if (r->leader) return_leader(state, seat, *r->leader);
     if (r->kwisatz_haderach) state.battle.kwisatz_haderach_dead = false;  // [LR] 2.01.14

@@ -28,7 +28,7 @@ std::optional<Rejection> check_options(const Options& o) {
     }
     if (!faction_playable(f)) {
       return reject(RejectCode::NotImplemented,
-                    "{} is not playable yet: the engine supports the six base factions "
+                    "{} is not playable yet: the engine seats the six base factions and the Tleilaxu "
                     "(rules-status table)", to_string(f));
     }
   }
@@ -79,10 +79,19 @@ void after_prediction(GameState& state) {
   deal_next_traitor(state);
 }
 
-// Deals 4 traitor cards to each seat in seat order, one chance step each (fact sheet §4.3).
+bool draws_face_dancers(const GameState& state, Seat seat) {
+  return faction_info(state.faction_of(seat)).traitor_rule == TraitorRule::FaceDancers;
+}
+
+void after_traitors(GameState& state);
+
+// Deals 4 traitor cards to each seat in seat order, one chance step each (fact sheet §4.3), but
+// none to the Tleilaxu, who take no traitors (fact sheet §4.3: "every faction except Tleilaxu gets
+// 4 cards"; [TO] Game_Setup.DealTraitors, [DB] BTFaction).
 void deal_next_traitor(GameState& state) {
   for (Seat seat : all_seats(state)) {
-    if (state.seat(seat).traitor_offer.size() < kTraitorsDealt &&
+    if ((!draws_face_dancers(state, seat) || mutant_active(Mutant::FaceDancersDealtAsTraitors)) &&
+        state.seat(seat).traitor_offer.size() < kTraitorsDealt &&
         state.seat(seat).traitors.empty()) {
       request_chance(state, PendingChance{ChanceKind::TraitorDeal, seat, 0});
       return;
@@ -93,14 +102,31 @@ void deal_next_traitor(GameState& state) {
     SeatState& s = state.seat(*h);
     transfer_all(s.traitor_offer, s.traitors);
   }
+  // Nobody chooses (the Harkonnen and the Tleilaxu alone): the selection is already over.
+  if (awaited_setup(state).empty()) after_traitors(state);
 }
 
 void begin_placement(GameState& state);
 
+// The Tleilaxu draw their 3 Face Dancers from the Traitor Deck after every other faction has
+// chosen and the returned cards are shuffled in (fact sheet §4.3 setup step 4; [TO]
+// AssignFaceDancers, [DB] BTFaction.drawFaceDancers: 3). One chance step each.
+constexpr std::size_t kFaceDancersDrawn = 3;
+
+void draw_next_face_dancer(GameState& state) {
+  for (Seat seat : all_seats(state)) {
+    if (draws_face_dancers(state, seat) && state.seat(seat).traitors.size() < kFaceDancersDrawn) {
+      request_chance(state, PendingChance{ChanceKind::FaceDancerDraw, seat, 0});
+      return;
+    }
+  }
+  begin_placement(state);
+}
+
 void after_traitors(GameState& state) {
   // Returned traitor cards go back into the deck's unseen remainder.
   for (SeatState& s : state.seats) transfer_all(s.traitor_offer, state.traitor_deck);
-  begin_placement(state);
+  draw_next_face_dancer(state);
 }
 
 void begin_placement(GameState& state) {
@@ -342,6 +368,11 @@ void apply_setup(GameState& state, Seat seat, const Command& c) {
 void on_traitor_dealt(GameState& state, Seat seat, TraitorCardId card) {
   transfer(state.traitor_deck, state.seat(seat).traitor_offer, card);
   deal_next_traitor(state);
+}
+
+void on_face_dancer_drawn(GameState& state, Seat seat, TraitorCardId card) {
+  transfer(state.traitor_deck, state.seat(seat).traitors, card);
+  draw_next_face_dancer(state);
 }
 
 void on_treachery_dealt(GameState& state, Seat seat, TreacheryCardId card) {

@@ -107,7 +107,7 @@ std::uint64_t scaled(std::uint64_t full, std::uint64_t games) {
 PlannedGame plan_game(Faction family, std::uint64_t campaign_seed, std::uint64_t game) {
   std::mt19937_64 rng(mix(mix(campaign_seed) ^ (static_cast<std::uint64_t>(index(family)) << 48) ^ game));
   // Two games in three seat the card's faction (its Betrayal and Cunning), when setup can seat it.
-  const bool native = game % 3 != 2 && faction_playable(family);
+  const bool native = game % 3 != 2 && native_panels_playable(family);
   std::vector<Faction> others;
   for (Faction f : kBaseFactions) {
     if (f != family) others.push_back(f);
@@ -177,7 +177,7 @@ std::vector<CoverageRule> coverage_rules(Faction family, std::uint64_t games) {
         played<NexusMode::Betrayal>);
   panel(NexusMode::SecretAlly, 3, "Secret Ally played",
         fmt::format("more games: the setups without {} ({}) reach it", to_string(family),
-                    faction_playable(family) ? "every third game" : "every game"),
+                    native_panels_playable(family) ? "every third game" : "every game"),
         played<NexusMode::SecretAlly>);
   // The rows the family's own file adds (engine/nexus/<family>.cpp).
   if (const NexusFamily* f = find_nexus_family(family)) {
@@ -197,7 +197,7 @@ std::vector<CoverageRule> coverage_rules(Faction family, std::uint64_t games) {
   lifecycle(5, "held card replaced (item 4)", "more games: nexus-eager seats replace held cards", held_card_replaced);
   lifecycle(10, "opportunity passed: keep or decline (item 4)", allies, opportunity_passed);
   lifecycle(10, "redraw policy chosen (item 4)", "more games: nexus-eager seats set policies", policy_chosen);
-  if (faction_playable(family)) {  // no seat is the card's own faction otherwise
+  if (native_panels_playable(family)) {  // no seat is the card's own faction otherwise
     lifecycle(2, "own-faction card redrawn (item 4)", "more games: the native seat must draw its own card under a redraw policy",
               own_card_redrawn);
   }

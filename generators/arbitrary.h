@@ -9,6 +9,7 @@
 #include <ostream>
 
 #include "generators/game_spec.h"
+#include "model/factions.h"
 
 namespace dune::generators {
 
@@ -21,7 +22,7 @@ struct SpecBounds {
 inline rc::Gen<GameSpec> gen_spec(SpecBounds bounds = {}) {
   return rc::gen::exec([bounds] {
     const int seats = *rc::gen::inRange(2, 7);
-    std::vector<Faction> factions = kBaseFactions;
+    std::vector<Faction> factions(kPlayableFactions.begin(), kPlayableFactions.end());
     std::vector<std::uint8_t> circles{0, 1, 2, 3, 4, 5};
     Options o;
     GameSpec spec;

@@ -29,6 +29,7 @@ std::string chance_text(const ChanceRecord& r, const GameState& before) {
     case ChanceKind::NexusDraw: return fmt::format("a Nexus card is drawn for {}", to_string(before.faction_of(r.request.seat)));
     case ChanceKind::SpicePeek: return fmt::format("Atreides see the top spice card: {}", spice_card_info(SpiceCardId{r.outcome}).name);
     case ChanceKind::TraitorDraw: return fmt::format("a Traitor Card is drawn by {}", to_string(before.faction_of(r.request.seat)));
+    case ChanceKind::FaceDancerDraw: return fmt::format("a Face Dancer is drawn by {}", to_string(before.faction_of(r.request.seat)));
     case ChanceKind::CardInspect:
       return fmt::format("{} see a card of their battle opponent at random", to_string(before.faction_of(r.request.seat)));
     case ChanceKind::CaptureDraw:

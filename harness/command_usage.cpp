@@ -4,6 +4,7 @@
 
 #include "harness/runner.h"
 #include "model/nexus_families.h"
+#include "model/nexus_registry.h"
 
 namespace dune::harness {
 
@@ -14,17 +15,17 @@ std::vector<std::string_view> UsageReport::never() const {
   return out;
 }
 
-// The registered families whose faction setup seats (all three panels playable).
+// The registered families with all three panels playable.
 constexpr std::size_t kPlayableCount = [] {
   std::size_t n = 0;
-  for (Faction f : kRegisteredFamilies) n += faction_playable(f) ? 1 : 0;
+  for (Faction f : kRegisteredFamilies) n += native_panels_playable(f) ? 1 : 0;
   return n;
 }();
 constexpr std::array<Faction, kPlayableCount> kPlayableFamilies = [] {
   std::array<Faction, kPlayableCount> out{};
   std::size_t n = 0;
   for (Faction f : kRegisteredFamilies) {
-    if (faction_playable(f)) out[n++] = f;
+    if (native_panels_playable(f)) out[n++] = f;
   }
   return out;
 }();
@@ -38,7 +39,7 @@ std::vector<generators::GameSpec> usage_specs(int games, std::uint64_t seed) {
   for (int i = 0; i < games; ++i) {
     const auto seats = static_cast<std::size_t>(2 + i % 5);
     std::vector<Faction> factions;
-    for (std::size_t k = 0; k < seats; ++k) factions.push_back(kBaseFactions[(static_cast<std::size_t>(i) + k) % kBaseFactions.size()]);
+    for (std::size_t k = 0; k < seats; ++k) factions.push_back(kPlayableFactions[(static_cast<std::size_t>(i) + k) % kPlayableFactions.size()]);
     Options o = i % 2 == 0 ? Options::basic(std::move(factions)) : Options::advanced(std::move(factions));
     if (nexus && i % 3 == 0) o.nexus = NexusModuleMode::Audit;
     const bool audit = o.nexus == NexusModuleMode::Audit;

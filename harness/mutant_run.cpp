@@ -21,6 +21,7 @@ GameSpec mutant_spec(const MutantInfo& mutant, std::uint64_t seed) {
   for (std::size_t i = 0; i < kBaseFactions.size(); ++i) {
     if ((setup.factions >> i) & 1U) factions.push_back(kBaseFactions[i]);
   }
+  if ((setup.factions >> kBaseFactions.size()) & 1U) factions.push_back(Faction::Tleilaxu);
   Options options = setup.advanced ? Options::advanced(factions) : Options::basic(factions);
   options.turn_limit = setup.turns;
   if (nexus) options.nexus = NexusModuleMode::Audit;

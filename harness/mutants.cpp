@@ -8,8 +8,8 @@
 namespace dune::harness {
 namespace {
 
-// Bits of the base factions, in kBaseFactions order.
-constexpr std::uint8_t At = 1, Bg = 2, Em = 4, Fr = 8, Hk = 16, Sg = 32;
+// Bits of the base factions, in kBaseFactions order, then the Tleilaxu (harness/mutant_run.cpp).
+constexpr std::uint8_t At = 1, Bg = 2, Em = 4, Fr = 8, Hk = 16, Sg = 32, Tl = 64;
 
 constexpr MutantSetup basic(std::uint8_t factions, std::uint8_t turns = 3, std::uint8_t games = 20,
                             MutantBots bots = MutantBots::Mixed) {
@@ -216,6 +216,18 @@ constexpr std::array kCatalogue{
                "the Moritani Secret Ally lets the loser of a battle take any card of the Treachery discard, not only a weapon or "
                "defense it played there (seed 000)",
                advanced(Em | Hk | At | Bg, 6, 80, MutantBots::Nexus), "contract.moritani.secret-ally"},
+    MutantInfo{Mutant::FaceDancersDealtAsTraitors, "face-dancers-dealt-as-traitors", "oracle",
+               "the Tleilaxu are dealt four traitors to choose from like the others (fact sheet §4.3: none; 3 Face Dancers)",
+               basic(At | Hk | Tl, 1, 5), "oracle.deal"},
+    MutantInfo{Mutant::TleilaxuRevivalIncomeToBank, "tleilaxu-revival-income-to-bank", "oracle",
+               "another faction's paid revival goes to the bank with the Tleilaxu seated (fact sheet §5.2: to the Tleilaxu)",
+               basic(At | Hk | Em | Tl, 4, 40), "oracle.revival-payment"},
+    MutantInfo{Mutant::TleilaxuFreeRevivalIncomeUnpaid, "tleilaxu-free-revival-income-unpaid", "oracle",
+               "the Tleilaxu gain nothing when a faction takes free revival (fact sheet §5.2: 1 spice each)",
+               basic(At | Hk | Em | Tl, 4, 40), "oracle.revival-payment"},
+    MutantInfo{Mutant::ZoalAtPrintedValue, "zoal-at-printed-value", "oracle",
+               "Zoal counts its printed 0, not the opposing leader's value (fact sheet §5.2): in the fight, and as the spice its "
+               "killer earns", basic(At | Hk | Em | Tl, 4, 60, MutantBots::Aggressive), "oracle.leader-prize"},
     MutantInfo{Mutant::VoiceIgnored, "voice-ignored", "oracle",
                "a battle plan that disobeys the Voice is accepted ([LR] 2.02.06: obeyed as well as one is able)",
                basic(Bg | Hk | At | Em, 4, 40, MutantBots::Aggressive), "oracle.legal-command"},

@@ -57,8 +57,8 @@ enum class MutantBots : std::uint8_t {
 enum class MutantStart : std::uint8_t { NewGame, FirstSeatLeadersInTanks, EmperorAllyRevivalKarama, KaramaOrder, FremenAllyKarama, FremenKarama,
                                         FremenHoldEmperorCard, AtreidesHoldTleilaxuCard };
 
-// Random games that reach the mutated rule: which base factions sit (a bit per faction, in
-// kBaseFactions order), Basic or Advanced, the turn limit, how many games at most, the bots and
+// Random games that reach the mutated rule: which factions sit (a bit per base faction, in
+// kBaseFactions order, then one for the Tleilaxu), Basic or Advanced, the turn limit, how many games at most, the bots and
 // the start.
 struct MutantSetup {
   std::uint8_t factions = 0b111111;

@@ -107,14 +107,16 @@ void basic_bene_gesserit_start(const Transition& t, GameState& want) {
   const auto bg = b.seat_of(Faction::BeneGesserit);
   if (!bg || b.options.rules.bene_gesserit_advisors || territory_forces(b, Faction::BeneGesserit, TerritoryId::PolarSink) > 0) return;
   // The placement closes when the Fremen have placed their 10 ([LR] 2.04.02), or without them
-  // when every traitor is kept.
+  // when every traitor is kept and the Tleilaxu, if seated, hold their 3 Face Dancers.
   int fremen = 0;
   for (std::size_t c = 0; c < kCellCount; ++c) fremen += cell_forces(a, c, Faction::Fremen);
+  const auto tleilaxu = a.seat_of(Faction::Tleilaxu);
   const bool closes =
       b.seat_of(Faction::Fremen)
           ? b.step == Step::SetupFremenPlacement && fremen >= 10
           : b.step == Step::SetupTraitorSelection &&
-                std::all_of(a.seats.begin(), a.seats.end(), [](const SeatState& x) { return x.traitor_offer.empty(); });
+                std::all_of(a.seats.begin(), a.seats.end(), [](const SeatState& x) { return x.traitor_offer.empty(); }) &&
+                (!tleilaxu || a.seat(*tleilaxu).traitors.size() == 3);
   if (!closes) return;
   want.board.normal[index(kPolarSinkCell)][index(Faction::BeneGesserit)] += ForceCount{1};
   want.seat(*bg).reserves_normal -= ForceCount{1};
@@ -309,7 +311,12 @@ RevivalPrice revival_price(const GameState& s, Seat seat, const Revive& r) {
   const int free_special = std::min(p.free, own_special);
   const int free_normal = std::min(p.free - free_special, own_normal);
   p.own = info.force_revival_cost.value * (own_normal - free_normal) + info.special_force_revival_cost.value * (own_special - free_special);
-  if (r.leader) p.own += leader_info(*r.leader).strength;
+  // A leader costs its strength ([LR] 1.05.03.02); the Tleilaxu pay half for theirs, rounded up
+  // (fact sheet §5.2, [TO] and [DB]).
+  if (r.leader) {
+    const int strength = leader_info(*r.leader).strength;
+    p.own += s.faction_of(seat) == Faction::Tleilaxu ? (strength + 1) / 2 : strength;
+  }
   if (r.kwisatz_haderach) p.own += 2;
   p.extra = info.force_revival_cost.value * extra_normal + info.special_force_revival_cost.value * extra_special;
   p.own_forces = own_normal + own_special;

@@ -169,7 +169,9 @@ Violations shipment_payment(const Transition& t, const GameContext&) {
 }
 
 // ---- revival: free revivals first, then the printed price, to the bank; a leader costs its ----
-// ---- strength; the Emperor pays his ally's extra revivals ([LR] 1.05, 2.03) ----------------------
+// ---- strength; the Emperor pays his ally's extra revivals ([LR] 1.05, 2.03). With the Tleilaxu ----
+// ---- seated, what another faction pays is theirs, and each free revival taken earns them 1 from ----
+// ---- the bank (fact sheet §5.2 Tleilaxu income) -------------------------------------------------
 
 Violations revival_payment(const Transition& t, const GameContext&) {
   const GameState& b = t.before;
@@ -197,12 +199,19 @@ Violations revival_payment(const Transition& t, const GameContext&) {
     }
     return decided(kRevival, std::move(out));
   }
-  pay(b, expected, seat, price.own, std::nullopt);
+  const auto tleilaxu = b.seat_of(Faction::Tleilaxu);
+  const auto income_to = [&](Seat payer) { return tleilaxu && *tleilaxu != payer ? tleilaxu : std::nullopt; };
+  pay(b, expected, seat, price.own, income_to(seat));
   if (const int extra = price.extra; extra > 0) {
     const auto emperor = b.seat_of(Faction::Emperor);
     if (!emperor) return skipped(kRevival);
     expected.seat[emperor->value] -= extra;
-    expected.bank += extra;
+    if (const auto to = income_to(*emperor)) expected.seat[to->value] += extra;
+    else expected.bank += extra;
+  }
+  if (tleilaxu && price.own_forces > 0 && price.free > 0) {
+    expected.seat[tleilaxu->value] += 1;
+    expected.bank -= 1;
   }
   Violations out = compare_flows(kRevival, t, expected,
                                  fmt::format("{} revived {} forces{}{}", name_of(b, seat), (r->normal + r->special).value,

@@ -102,6 +102,17 @@ struct Outcome {
   std::array<int, 2> total{};
 };
 
+// A leader's value in the battle: its printed one; Zoal's is the other leader's printed value, 0
+// against a Cheap Hero, no leader or the other Zoal (fact sheet §5.2; [TO], [DB]).
+int value_in_battle(const Battle& battle, std::size_t side) {
+  const auto& leader = battle.plan[side].leader;
+  if (!leader) return 0;
+  const LeaderInfo& info = leader_info(*leader);
+  if (info.role != LeaderRole::Zoal) return info.strength;
+  const auto& other = battle.plan[1 - side].leader;
+  return other && leader_info(*other).role != LeaderRole::Zoal ? leader_info(*other).strength : 0;
+}
+
 // Strength = the dial + the leader's value unless a weapon the defense does not stop killed it
 // (+2 for the Kwisatz Haderach); ties go to the aggressor ([LR] 1.07.06.01).
 std::optional<Outcome> fight_outcome(const Battle& battle) {
@@ -111,8 +122,7 @@ std::optional<Outcome> fight_outcome(const Battle& battle) {
     const auto kills = weapon_kills(battle.plan[1 - side].weapon, p.defense);
     if (!kills) return std::nullopt;
     o.killed[side] = has_leader(p) && *kills;
-    const int leader = p.leader ? leader_info(*p.leader).strength : 0;
-    const int halves = 2 * leader + (p.kwisatz_haderach ? 4 : 0);
+    const int halves = 2 * value_in_battle(battle, side) + (p.kwisatz_haderach ? 4 : 0);
     o.total[side] = battle.wheel[side].dial_halves + (o.killed[side] ? 0 : halves);
   }
   o.winner = o.total[0] >= o.total[1] ? 0 : 1;
@@ -306,14 +316,14 @@ Violations leader_prize(const Transition& t, const GameContext&) {
   if (fight) {
     winner = static_cast<std::size_t>(c->outcome->winner);
     for (std::size_t side = 0; side < 2; ++side) {
-      if (c->outcome->killed[side] && bt.plan[side].leader) prize += leader_info(*bt.plan[side].leader).strength;
+      if (c->outcome->killed[side] && bt.plan[side].leader) prize += value_in_battle(bt, side);
       pay(t.before, expected, bt.seat[side], bt.wheel[side].support.value, std::nullopt);
     }
   } else {
     winner = static_cast<std::size_t>(c->caller);
     const auto& traitor = bt.plan[1 - winner].leader;
     if (!traitor) return skipped(kLeaderPrize);
-    prize = leader_info(*traitor).strength;
+    prize = value_in_battle(bt, 1 - winner);
     pay(t.before, expected, bt.seat[1 - winner], bt.wheel[1 - winner].support.value, std::nullopt);
   }
   expected.seat[bt.seat[winner].value] += prize;

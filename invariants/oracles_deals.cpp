@@ -76,6 +76,9 @@ void traitor_deal(const Transition& t, Seat seat, TraitorCardId card, std::size_
   if (!contains(is.traitor_offer, card) && !contains(is.traitors, card)) {
     out.push_back(violation(kDeal, fmt::format("the traitor dealt to {} is not in its offer", who)));
   }
+  if (b.faction_of(seat) == Faction::Tleilaxu) {
+    out.push_back(violation(kDeal, "a traitor was dealt to the Tleilaxu, who take none (fact sheet §4.3)"));
+  }
   if (was.traitor_offer.size() + was.traitors.size() >= 4 || is.traitor_offer.size() + is.traitors.size() > 4) {
     out.push_back(violation(kDeal, fmt::format("{} was dealt more than 4 traitors ([LR] 0.11)", who)));
   }
@@ -83,13 +86,41 @@ void traitor_deal(const Transition& t, Seat seat, TraitorCardId card, std::size_
   if (!t.after.chance || t.after.chance->kind != ChanceKind::TraitorDeal) {
     for (std::uint8_t i = 0; i < b.seat_count(); ++i) {
       const SeatState& x = t.after.seat(Seat{i});
-      if (x.traitor_offer.size() + x.traitors.size() != 4 && t.after.step == Step::SetupTraitorSelection) {
-        out.push_back(violation(kDeal, fmt::format("the traitor deal ended with {} holding {} traitors, not 4 ([LR] 0.11)",
-                                                   name_of(b, Seat{i}), x.traitor_offer.size() + x.traitors.size())));
+      const std::size_t dealt = b.faction_of(Seat{i}) == Faction::Tleilaxu ? 0 : 4;
+      if (x.traitor_offer.size() + x.traitors.size() != dealt && t.after.step == Step::SetupTraitorSelection) {
+        out.push_back(violation(kDeal, fmt::format("the traitor deal ended with {} holding {} traitors, not {} ([LR] 0.11)",
+                                                   name_of(b, Seat{i}), x.traitor_offer.size() + x.traitors.size(), dealt)));
       }
       if (b.faction_of(Seat{i}) == Faction::Harkonnen && (!x.traitor_offer.empty() || x.traitors.size() != 4)) {
         out.push_back(violation(kDeal, "the Harkonnen do not keep all four traitors dealt ([LR] 2.05.03)"));
       }
+    }
+  }
+}
+
+// The Tleilaxu's Face Dancers (fact sheet §4.3, setup step 4): drawn in setup, only once no other
+// seat still holds an offer (every other faction has chosen and its returned cards are in the
+// deck), from the Traitor Deck as the step found it, into the Tleilaxu's own, at most 3; nobody
+// else's traitors change.
+void face_dancer_draw(const Transition& t, Seat seat, TraitorCardId card, std::size_t n, Violations& out) {
+  const GameState& b = t.before;
+  const std::string who = name_of(b, seat);
+  if (b.turn != 0) out.push_back(violation(kDeal, fmt::format("a Face Dancer was drawn for {} after setup", who)));
+  if (b.faction_of(seat) != Faction::Tleilaxu) out.push_back(violation(kDeal, fmt::format("{} drew a Face Dancer; only the Tleilaxu have them", who)));
+  for (std::uint8_t i = 0; i < b.seat_count(); ++i) {
+    if (!b.seat(Seat{i}).traitor_offer.empty()) {
+      out.push_back(violation(kDeal, fmt::format("a Face Dancer was drawn while {} had not chosen its traitor (fact sheet §4.3)", name_of(b, Seat{i}))));
+    }
+  }
+  if (const std::string why = drawn_from(b.traitor_deck, std::vector<TraitorCardId>{}, n, card); !why.empty()) {
+    out.push_back(violation(kDeal, fmt::format("the Face Dancer {} drew cannot have been drawn: {}", who, why)));
+  }
+  const SeatState& is = t.after.seat(seat);
+  if (!contains(is.traitors, card)) out.push_back(violation(kDeal, fmt::format("the Face Dancer {} drew is not among its Face Dancers", who)));
+  if (is.traitors.size() > 3) out.push_back(violation(kDeal, fmt::format("{} hold {} Face Dancers, more than 3", who, is.traitors.size())));
+  for (std::uint8_t i = 0; i < b.seat_count(); ++i) {
+    if (Seat{i} != seat && t.after.seat(Seat{i}).traitors != b.seat(Seat{i}).traitors) {
+      out.push_back(violation(kDeal, fmt::format("{}'s Face Dancer draw changed {}'s traitors", who, name_of(b, Seat{i}))));
     }
   }
 }
@@ -364,6 +395,9 @@ Violations deal(const Transition& t, const GameContext&) {
     case ChanceKind::SpiceDraw: spice_draw(t, SpiceCardId{r.outcome}, draws_before(t, at, spice_deck), out); break;
     case ChanceKind::TraitorDraw:
       traitor_draw(t, seat, TraitorCardId{r.outcome}, draws_before(t, at, [](ChanceKind k) { return k == ChanceKind::TraitorDraw; }), out);
+      break;
+    case ChanceKind::FaceDancerDraw:
+      face_dancer_draw(t, seat, TraitorCardId{r.outcome}, draws_before(t, at, [](ChanceKind k) { return k == ChanceKind::FaceDancerDraw; }), out);
       break;
     case ChanceKind::CaptureDraw: return {};  // oracle.capture: one of the loser's active leaders
     case ChanceKind::CardInspect: card_inspect(t, seat, TreacheryCardId{r.outcome}, out); break;

@@ -287,6 +287,7 @@ struct Rules {
   std::string operator()(const Pass&) const { return ""; }
   std::string operator()(const ChooseTraitor& c) const {
     if (f == Faction::Harkonnen) return "the Harkonnen keep all four and choose none ([LR] 2.05.03)";
+    if (f == Faction::Tleilaxu) return "the Tleilaxu are dealt no traitors (fact sheet §4.3)";
     if (std::find(me.traitor_offer.begin(), me.traitor_offer.end(), c.card) == me.traitor_offer.end()) return "not one of the four it was dealt ([LR] 0.11)";
     return "";
   }
@@ -540,6 +541,7 @@ struct Rules {
     return 2 * normal + special_full * special - (normal - normals_supported) - (special - specials_supported) * special_full / 2;
   }
   std::string operator()(const CallTraitor&) const {
+    if (f == Faction::Tleilaxu) return "the Tleilaxu hold Face Dancers, never traitors (fact sheet §4.3)";
     // In one's own battle, or the Harkonnen in their ally's (1.07.06.07, 2.05.09).
     const auto side = f == Faction::Harkonnen ? ability_side_of(s, seat) : side_of(s, seat);
     if (!side) return "a traitor is called in one's own battle ([LR] 1.07.06.07, 2.05.09)";
@@ -703,6 +705,7 @@ std::string revival_choice_illegal(const GameState& s, Seat seat, const Revive& 
   if (c.leader && c.kwisatz_haderach) return "one leader revival a turn ([LR] 1.05.03, 2.01.14)";
   if (c.leader) {
     if (leader_info(*c.leader).faction != f) return "one of its own leaders ([LR] 1.05.03)";
+    if (leader_info(*c.leader).role == LeaderRole::Zoal) return "Zoal's revival price is an open question ([TO] 6, [DB] 3; README rules status)";
     if (!in_tanks(s, *c.leader)) return "a leader in the Tanks ([LR] 1.05.03)";
     if (active_leaders(s, seat) > 0 && !all_leaders_died(s, f)) return "a leader only when none is active or all have died ([LR] 1.05.03)";
     if (face_down_waits(s, f, *c.leader)) return "a face-down leader waits for the face-up ones ([LR] 1.05.04)";

@@ -552,30 +552,11 @@ struct Reader {
                     std::get<Command>(std::move(command))};
   }
 
-  // The largest raw outcome of each kind (engine/chance.cpp lists them): a card's or a leader's
-  // id, a Nexus card's faction, a storm card's number. A switch, so that a new kind cannot be
-  // left out (a table indexed by kind once was, and read past its end for the last three).
-  static std::int64_t outcome_limit(ChanceKind kind) {
-    switch (kind) {
-      case ChanceKind::TraitorDeal:
-      case ChanceKind::TraitorDraw: return kLeaderCount;  // the Cheap Hero's card is kLeaderCount
-      case ChanceKind::TreacheryDeal:
-      case ChanceKind::TreacheryLot:
-      case ChanceKind::CardInspect: return kTreacheryCardCount - 1;
-      case ChanceKind::SpiceDraw:
-      case ChanceKind::SpicePeek: return kSpiceCardCount - 1;
-      case ChanceKind::StormCard: return 6;
-      case ChanceKind::NexusDraw: return kFactionCount - 1;
-      case ChanceKind::CaptureDraw: return kLeaderCount - 1;
-    }
-    return 0;
-  }
-
   LogEntry log_entry(const In& in) const {
     if (in.has("envelope")) return envelope(in["envelope"]);
     const In c = in["chance"];
     const PendingChance request = chance(c);
-    return ChanceRecord{request, static_cast<std::uint8_t>(c["outcome"].integer(0, outcome_limit(request.kind)))};
+    return ChanceRecord{request, static_cast<std::uint8_t>(c["outcome"].integer(0, static_cast<std::int64_t>(chance_outcome_bound(request.kind)) - 1))};
   }
 
   Committed committed(const In& in) const {

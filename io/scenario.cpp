@@ -127,22 +127,6 @@ ScenarioStep read_step(const In& in, const Options& o, const std::filesystem::pa
   return step;
 }
 
-// The outcome ids a chance kind can name (an upper bound; the engine lists the live ones).
-std::size_t outcome_range(ChanceKind k) {
-  switch (k) {
-    case ChanceKind::TraitorDeal:
-    case ChanceKind::TraitorDraw: return kLeaderCount + 1;
-    case ChanceKind::TreacheryDeal:
-    case ChanceKind::TreacheryLot:
-    case ChanceKind::CardInspect: return kTreacheryCardCount;
-    case ChanceKind::SpiceDraw:
-    case ChanceKind::SpicePeek: return kSpiceCardCount;
-    case ChanceKind::StormCard: return 7;
-    case ChanceKind::NexusDraw: return kFactionCount;
-    case ChanceKind::CaptureDraw: return kLeaderCount;
-  }
-  return 256;
-}
 
 // "Lasgun", "lasgun": printed names compare without case.
 bool same_name(std::string_view a, std::string_view b) {
@@ -160,13 +144,13 @@ StagedOutcome read_staged(const In& in, const Options& o) {
   }
   if (in.has("outcome") == in.has("card")) fail(in.path, "give either \"outcome\" or \"card\"");
   if (in.has("outcome")) {
-    st.outcome = in["outcome"].byte(outcome_range(st.kind));
+    st.outcome = in["outcome"].byte(chance_outcome_bound(st.kind));
     return st;
   }
   if (st.kind == ChanceKind::StormCard) fail(in["card"].path, "a storm card is its number: give \"outcome\"");
   st.card = in["card"].string();
   bool known = false;
-  for (std::size_t id = 0; id < outcome_range(st.kind) && !known; ++id) {
+  for (std::size_t id = 0; id < chance_outcome_bound(st.kind) && !known; ++id) {
     known = same_name(chance_outcome_name(st.kind, static_cast<std::uint8_t>(id)), st.card);
   }
   if (!known) fail(in["card"].path, fmt::format("no {} outcome is named \"{}\"", name_of(st.kind), st.card));

@@ -87,8 +87,9 @@ inline constexpr std::array<FactionInfo, kFactionCount> kFactions{{
      "Guild forces", "", detail::at(6, 5), ForceCount{1}, detail::limit(3), Spice{2}, Spice{2}, 4, TraitorRule::KeepOneOfFour},
     {Faction::Ixians, "Ixians", Expansion::IxiansTleilaxu, Spice{10}, detail::split(13, 7), detail::split(13, 7),
      "Suboids", "Cyborgs", detail::rule(PlacementKind::HiddenMobileStronghold, 3, 3), ForceCount{1}, detail::limit(3), Spice{2}, Spice{3}, 4, TraitorRule::KeepOneOfFour},
+    // Tleilaxu forces revive at half price, 1 spice each (fact sheet §5.2; [TO] MayReviveWithDiscount, [DB]).
     {Faction::Tleilaxu, "Tleilaxu", Expansion::IxiansTleilaxu, Spice{5}, detail::split(20, 0), detail::split(20, 0),
-     "Tleilaxu forces", "", detail::rule(PlacementKind::None, 0), ForceCount{2}, std::nullopt, Spice{2}, Spice{2}, 4, TraitorRule::FaceDancers},
+     "Tleilaxu forces", "", detail::rule(PlacementKind::None, 0), ForceCount{2}, std::nullopt, Spice{1}, Spice{1}, 4, TraitorRule::FaceDancers},
     {Faction::Choam, "CHOAM", Expansion::ChoamRichese, Spice{2}, detail::split(20, 0), detail::split(20, 0),
      "CHOAM forces", "", detail::rule(PlacementKind::None, 0), ForceCount{0}, std::nullopt, Spice{1}, Spice{1}, 5, TraitorRule::KeepOneOfFour},
     {Faction::Richese, "Richese", Expansion::ChoamRichese, Spice{5}, detail::split(20, 0), detail::split(20, 0),
@@ -102,10 +103,26 @@ inline constexpr std::array<FactionInfo, kFactionCount> kFactions{{
 
 constexpr const FactionInfo& faction_info(Faction f) { return kFactions[index(f)]; }
 
-// Whether setup seats the faction (engine/setup.cpp): the six base factions. The expansion factions
-// wait for their issues (rules-status table); until then their Nexus cards are played only as
-// Secret Ally (model/nexus_registry.h).
-constexpr bool faction_playable(Faction f) { return faction_info(f).expansion == Expansion::Base; }
+// Whether setup seats the faction (engine/setup.cpp): the six base factions and the Tleilaxu (issue
+// 22, in slices: the rules-status table lists what of theirs is built). The other expansion
+// factions wait for their issues; until then their Nexus cards are played only as Secret Ally
+// (model/nexus_registry.h).
+constexpr bool faction_playable(Faction f) { return faction_info(f).expansion == Expansion::Base || f == Faction::Tleilaxu; }
+
+// Every faction setup seats, in identity order.
+inline constexpr std::size_t kPlayableFactionCount = [] {
+  std::size_t n = 0;
+  for (Faction f : kAllFactions) n += faction_playable(f) ? 1 : 0;
+  return n;
+}();
+inline constexpr std::array<Faction, kPlayableFactionCount> kPlayableFactions = [] {
+  std::array<Faction, kPlayableFactionCount> out{};
+  std::size_t n = 0;
+  for (Faction f : kAllFactions) {
+    if (faction_playable(f)) out[n++] = f;
+  }
+  return out;
+}();
 
 constexpr ForceSplit total_forces(Faction f, bool advanced_special_forces) {
   return advanced_special_forces ? faction_info(f).forces_advanced : faction_info(f).forces_basic;

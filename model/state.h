@@ -59,7 +59,7 @@ struct SeatState {
   Spice spice;
   Spice in_front_of_shield;  // bribes: usable from the next Mentat Pause ([LR] 1.11)
   Held<TreacheryCard> hand;                  // sorted
-  Held<TraitorCard> traitors;                // kept traitors (Tleilaxu: Face Dancers)
+  Held<TraitorCard> traitors;                // kept traitors (Tleilaxu: their Face Dancers, never traitors)
   Held<TraitorCard> traitor_offer;           // the four dealt at setup, until one is kept
   ForceCount reserves_normal, reserves_special;
   ForceCount tanks_normal, tanks_special;
@@ -241,6 +241,7 @@ enum class ChanceKind : std::uint8_t {
   CaptureDraw,     // Advanced Harkonnen (`seat`) draw one of the battle loser's active leaders at random
   TraitorDraw,     // a Traitor Card into `seat`'s traitors (the Harkonnen Nexus card, nexus.traitor_exchange)
   CardInspect,     // `seat` (the battle's winner) sees one of the loser's held cards at random (the CHOAM Nexus card)
+  FaceDancerDraw,  // a Face Dancer for the Tleilaxu (`seat`), from the Traitor Deck once the others have chosen
 };
 
 struct PendingChance {

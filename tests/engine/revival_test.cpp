@@ -89,6 +89,42 @@ TEST(RevivalTest, FreeRevivalsComeFirstTheRestCostTwoEach) {
   EXPECT_EQ(paid.seat(atreides).reserves_normal, reserves + ForceCount{3});
 }
 
+// The Tleilaxu (fact sheet §5.2): no limit, their forces at 1 spice and their leaders at half price,
+// rounded up, to the bank; Zoal's ordinary revival is refused while its price is an open question.
+// Another faction's payment goes to them, and each faction taking free revival earns them 1.
+TEST(RevivalTest, TleilaxuReviveUnlimitedAtHalfPriceAndEarnFromOthersRevivals) {
+  GameState s = table(Options::basic({Faction::Atreides, Faction::Tleilaxu, Faction::Harkonnen}));
+  const Seat tleilaxu = seat_of(s, Faction::Tleilaxu);
+  const Seat atreides = seat_of(s, Faction::Atreides);
+  const auto leaders = ordinary_leaders(Faction::Tleilaxu);  // Zoal, Hidar Fen Ajidica 4, Master Zaaf 3, Wykk 2, Blin 1
+  for (LeaderId l : leaders) kill_leader(s, l);
+  kill(s, tleilaxu, 9);
+  kill(s, atreides, 3);
+  s = revival_of(s);
+  SeededChance chance(1);
+  const Spice bank = s.bank;
+  const Revive zoal{ForceCount{0}, ForceCount{0}, leaders[0], ForceCount{0}, false};
+  expect_rejected(s, envelope(s, tleilaxu, zoal), RejectCode::NotImplemented);
+  const auto listed = legal_commands(s, tleilaxu);
+  EXPECT_TRUE(std::none_of(listed.begin(), listed.end(), [&](const Command& c) {
+    const auto* r = std::get_if<Revive>(&c);
+    return r && r->leader == leaders[0];
+  }));
+  // 9 forces (2 free, 7 at 1) and Master Zaaf (3, half rounded up: 2): 9 spice, beyond any limit of 3.
+  s.seat(tleilaxu).spice = Spice{9};
+  const Spice atreides_spice = s.seat(atreides).spice;
+  s = play(s, tleilaxu, Revive{ForceCount{9}, ForceCount{0}, leaders[2], ForceCount{0}, false}, chance);
+  EXPECT_EQ(s.seat(tleilaxu).tanks_normal, ForceCount{0});
+  EXPECT_EQ(s.leaders[leaders[2].value].where, LeaderLocation::Available);
+  EXPECT_EQ(s.seat(tleilaxu).spice, Spice{1});  // paid 9 to the bank, earned 1 for its own free revival
+  EXPECT_EQ(s.bank, bank + Spice{9} - Spice{1});
+  // The Atreides revive 3: 2 free, 1 for 2 spice, paid to the Tleilaxu, plus 1 from the bank.
+  s = play(s, atreides, forces(3), chance);
+  EXPECT_EQ(s.seat(atreides).spice, atreides_spice - Spice{2});
+  EXPECT_EQ(s.seat(tleilaxu).spice, Spice{4});
+  EXPECT_EQ(s.bank, bank + Spice{9} - Spice{2});
+}
+
 TEST(RevivalTest, EmptyReviveIsRejectedPassIsAccepted) {
   GameState s = table(Options::basic(kTable));
   const Seat atreides = seat_of(s, Faction::Atreides);

@@ -28,6 +28,35 @@ TEST(SetupTest, RejectsUnsupportedOptions) {
   EXPECT_NE(std::get<Rejection>(released).message.find("verified"), std::string::npos) << std::get<Rejection>(released).message;
 }
 
+// The Tleilaxu (fact sheet §4.3): no traitors dealt to them; once every other seat has chosen,
+// they draw 3 Face Dancers from the Traitor Deck (which holds their own leaders' cards too). With
+// only the Harkonnen beside them nobody chooses, and the draws follow the deal at once.
+TEST(SetupTest, TleilaxuAreDealtNoTraitorsAndDrawThreeFaceDancersAfterTheOthersChose) {
+  SeededChance chance(5);
+  GameState s = testing::start(Options::basic({Faction::Atreides, Faction::Tleilaxu, Faction::Emperor}), chance);
+  ASSERT_EQ(s.step, Step::SetupTraitorSelection);
+  const Seat tleilaxu = seat_of(s, Faction::Tleilaxu);
+  EXPECT_TRUE(s.seat(tleilaxu).traitor_offer.empty());
+  EXPECT_TRUE(s.seat(tleilaxu).traitors.empty());
+  EXPECT_EQ(pending(s).size(), 2U);  // the Atreides and the Emperor choose; the Tleilaxu are not asked
+  EXPECT_EQ(s.traitor_deck.size(), 15U - 8U);
+  for (Faction f : {Faction::Atreides, Faction::Emperor}) {
+    const Seat seat = seat_of(s, f);
+    s = play(s, seat, ChooseTraitor{s.seat(seat).traitor_offer.front()}, chance);
+  }
+  EXPECT_NE(s.step, Step::SetupTraitorSelection);
+  EXPECT_EQ(s.seat(tleilaxu).traitors.size(), 3U);
+  EXPECT_EQ(s.traitor_deck.size(), 15U - 2U - 3U);
+  EXPECT_EQ(s.seat(tleilaxu).reserves_normal, ForceCount{20});
+  EXPECT_EQ(s.seat(tleilaxu).spice, Spice{5});
+
+  SeededChance quick(6);
+  const GameState h = testing::start(Options::basic({Faction::Harkonnen, Faction::Tleilaxu}), quick);
+  EXPECT_NE(h.step, Step::SetupTraitorSelection);
+  EXPECT_EQ(h.seat(seat_of(h, Faction::Harkonnen)).traitors.size(), 4U);
+  EXPECT_EQ(h.seat(seat_of(h, Faction::Tleilaxu)).traitors.size(), 3U);
+}
+
 TEST(SetupTest, StartingSpiceAndForces) {
   SeededChance chance(1);
   const GameState s = testing::start(Options::advanced(kBaseFactions), chance);

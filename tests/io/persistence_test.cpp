@@ -108,8 +108,9 @@ TEST(PersistenceTest, EveryChanceKindLoadsItsLargestOutcomeAndRefusesAnImpossibl
       {ChanceKind::TreacheryDeal, kTreacheryCardCount - 1}, {ChanceKind::TreacheryLot, kTreacheryCardCount - 1},
       {ChanceKind::CardInspect, kTreacheryCardCount - 1}, {ChanceKind::SpiceDraw, kSpiceCardCount - 1},
       {ChanceKind::SpicePeek, kSpiceCardCount - 1}, {ChanceKind::StormCard, 6},
-      {ChanceKind::NexusDraw, kFactionCount - 1}, {ChanceKind::CaptureDraw, kLeaderCount - 1}};
-  ASSERT_EQ(largest.size(), static_cast<std::size_t>(ChanceKind::CardInspect) + 1);
+      {ChanceKind::NexusDraw, kFactionCount - 1}, {ChanceKind::CaptureDraw, kLeaderCount - 1},
+      {ChanceKind::FaceDancerDraw, kLeaderCount}};
+  ASSERT_EQ(largest.size(), static_cast<std::size_t>(ChanceKind::FaceDancerDraw) + 1);
   for (const auto& [kind, outcome] : largest) {
     const LogEntry entry = ChanceRecord{PendingChance{kind, Seat{1}, 0}, outcome};
     const auto loaded_back = log_entry_from_json(log_entry_to_json(entry), 3);

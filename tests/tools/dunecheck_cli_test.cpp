@@ -87,7 +87,7 @@ TEST(DunecheckCliTest, CatalogueJsonMatchesTheFactSheet) {
     }
     // The expansion cards registered for their Secret Ally (issue 21): Tleilaxu, as seed 002's
     // prototype policy, with its edges, Richese, Ixians, Ecaz, CHOAM and Moritani; their Betrayal and Cunning wait for the
-    // faction.
+    // faction (the Tleilaxu's, seated, for the Face Dancer reveal).
     const bool expansion_family = p["card"] == "Tleilaxu" || p["card"] == "Richese" || p["card"] == "Ixians" || p["card"] == "Ecaz" ||
                                   p["card"] == "CHOAM" || p["card"] == "Moritani";
     if (expansion_family && p["mode"] == "Secret Ally") {
@@ -99,7 +99,9 @@ TEST(DunecheckCliTest, CatalogueJsonMatchesTheFactSheet) {
       continue;
     }
     if (expansion_family) {
-      EXPECT_NE(p["reason"].get<std::string>().find("waits for its faction"), std::string::npos);
+      // The Tleilaxu are seated (issue 22, first slice); their Betrayal and Cunning wait for the Face Dancer reveal.
+      EXPECT_NE(p["reason"].get<std::string>().find(p["card"] == "Tleilaxu" ? "waits for the Face Dancer reveal" : "waits for its faction"),
+                std::string::npos) << p["card"];
     }
     EXPECT_FALSE(p.contains("not_offered")) << p["card"] << " " << p["mode"];
     EXPECT_EQ(p["status"], "unavailable") << p["card"] << " " << p["mode"];
