@@ -81,11 +81,13 @@ std::string public_text(const GameState& s, const PublicView& v) {
 
 std::string seat_text(const GameState& s, const SeatView& v) {
   std::string out = public_text(s, v.table);
-  std::vector<std::string> hand, legal;
+  std::vector<std::string> hand, traitors, legal;
   for (TreacheryCardId c : v.hand) hand.emplace_back(card_type(c).name);
+  for (TraitorCardId c : v.traitors) traitors.push_back(chance_outcome_name(ChanceKind::TraitorDeal, c.value));
   for (const Command& c : v.legal_commands) legal.push_back(to_string(c));
-  out += fmt::format("you are seat {} ({}): spice {}, hand [{}], {} traitors\n", v.seat.value, to_string(v.faction),
-                     v.spice.value, fmt::join(hand, ", "), v.traitors.size());
+  // The Tleilaxu's cards in that zone are their Face Dancers (README rules status).
+  out += fmt::format("you are seat {} ({}): spice {}, hand [{}], {} [{}]\n", v.seat.value, to_string(v.faction), v.spice.value,
+                     fmt::join(hand, ", "), v.faction == Faction::Tleilaxu ? "Face Dancers" : "traitors", fmt::join(traitors, ", "));
   if (v.table.bidding.card_up_for_bid) out += fmt::format("card up for bid: {}\n", card_type(*v.table.bidding.card_up_for_bid).name);
   out += fmt::format("legal commands: {}\n", legal.empty() ? "none" : fmt::format("{}", fmt::join(legal, "; ")));
   return out;
