@@ -107,8 +107,8 @@ void face_dancer_draw(const Transition& t, Seat seat, TraitorCardId card, std::s
   const std::string who = name_of(b, seat);
   if (b.turn != 0) out.push_back(violation(kDeal, fmt::format("a Face Dancer was drawn for {} after setup", who)));
   if (b.faction_of(seat) != Faction::Tleilaxu) out.push_back(violation(kDeal, fmt::format("{} drew a Face Dancer; only the Tleilaxu have them", who)));
-  for (std::uint8_t i = 0; i < b.seat_count(); ++i) {
-    if (!b.seat(Seat{i}).traitor_offer.empty()) {
+  for (std::uint8_t i = 0; i < b.seat_count(); ++i) {  // read after the step: its choice may precede the draw
+    if (!t.after.seat(Seat{i}).traitor_offer.empty()) {
       out.push_back(violation(kDeal, fmt::format("a Face Dancer was drawn while {} had not chosen its traitor (fact sheet §4.3)", name_of(b, Seat{i}))));
     }
   }
