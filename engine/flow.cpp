@@ -180,14 +180,9 @@ std::optional<Rejection> reject_outside_boundary(const GameState& state, Seat se
 }
 
 // The two rejections that most commands meet at most steps (a seat not awaited; a kind the step
-// does not accept), formatted once per faction or kind and step and then copied: the
-// noninterference probes ask some 140 commands twice per observer at every sampled step, and
+// does not accept) are formatted once per faction or kind and step and then copied (reject_text):
+// the noninterference probes ask some 140 commands twice per observer at every sampled step, and
 // formatting these answers was a fifth of a fully checked game (issue 17, cost).
-Rejection cached_rejection(RejectCode code, const std::string& message) {
-  if (ListingScope::active()) return Rejection{code, {}};
-  return Rejection{code, message};
-}
-
 const std::string& not_awaited_text(Faction f, Step step) {
   static const auto table = [] {
     std::array<std::array<std::string, kStepCount>, kFactionCount> t;
@@ -223,7 +218,7 @@ std::optional<Rejection> validate_live(const GameState& state, Seat seat, const 
   const CommandInfo& kind = command_info(c);
   if (kind.klass == CommandClass::Standing) return validate_standing(state, seat, c);  // no need to be awaited
   if (!awaited && !mutant_active(Mutant::WrongSeatAccepted)) {
-    return cached_rejection(RejectCode::NotYourTurn, not_awaited_text(state.faction_of(seat), state.step));
+    return reject_text(RejectCode::NotYourTurn, not_awaited_text(state.faction_of(seat), state.step));
   }
   // Plays at any time: by an awaited seat, at the action boundary (the one place that decides it),
   // a Nexus panel played at any time among them (its family says so).
@@ -233,7 +228,7 @@ std::optional<Rejection> validate_live(const GameState& state, Seat seat, const 
   }
   // One place decides which kinds a step accepts: the descriptors of model/commands.h.
   if (!kind.steps.contains(state.step)) {
-    return cached_rejection(RejectCode::WrongPhase, wrong_phase_text(c, state.step));
+    return reject_text(RejectCode::WrongPhase, wrong_phase_text(c, state.step));
   }
   return module.validate(state, seat, c);
 }

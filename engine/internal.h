@@ -52,6 +52,12 @@ Rejection reject(RejectCode code, fmt::format_string<Args...> f, Args&&... args)
   return Rejection{code, fmt::format(f, std::forward<Args>(args)...)};
 }
 
+// The same with a message already written (a cached text), copied only outside a listing.
+inline Rejection reject_text(RejectCode code, const std::string& message) {
+  if (ListingScope::active()) return Rejection{code, {}};
+  return Rejection{code, message};
+}
+
 // ---- flow (flow.cpp) ------------------------------------------------------------------------
 void end_phase(GameState& state);          // enters the next phase (or the next turn, or the end)
 void enter_phase(GameState& state, Phase phase);

@@ -427,9 +427,7 @@ std::vector<Command> candidates_revival(const GameState& state, Seat seat) {
   std::vector<std::optional<LeaderId>> leaders{std::nullopt};
   const bool leader_slot = !state.revival.nexus_leader[seat.value];
   if (leader_slot) {
-    for (LeaderId l : revivable_leaders(state, f)) {
-      if (leader_info(l).role != LeaderRole::Zoal) leaders.emplace_back(l);
-    }
+    for (LeaderId l : revivable_leaders(state, f)) leaders.emplace_back(l);  // Zoal's are refused by validate_revive
   }
   const bool kwisatz_haderach = leader_slot && !kwisatz_haderach_not_revivable(state, f);
   std::vector<Command> out{Pass{}};

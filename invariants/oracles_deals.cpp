@@ -98,6 +98,26 @@ void traitor_deal(const Transition& t, Seat seat, TraitorCardId card, std::size_
   }
 }
 
+// A draw from the Traitor Deck into a seat's traitor zone (`what`, named `zone` there): the card
+// comes from the deck as the step found it (the step's `n` earlier draws aside), lands in the
+// drawer's zone, and nobody else's traitors change.
+void drawn_into_traitors(const Transition& t, Seat seat, TraitorCardId card, std::size_t n, std::string_view what, std::string_view zone,
+                         Violations& out) {
+  const GameState& b = t.before;
+  const std::string who = name_of(b, seat);
+  if (const std::string why = drawn_from(b.traitor_deck, std::vector<TraitorCardId>{}, n, card); !why.empty()) {
+    out.push_back(violation(kDeal, fmt::format("the {} {} drew cannot have been drawn: {}", what, who, why)));
+  }
+  if (!contains(t.after.seat(seat).traitors, card)) {
+    out.push_back(violation(kDeal, fmt::format("the {} {} drew is not among its {}", what, who, zone)));
+  }
+  for (std::uint8_t i = 0; i < b.seat_count(); ++i) {
+    if (Seat{i} != seat && t.after.seat(Seat{i}).traitors != b.seat(Seat{i}).traitors) {
+      out.push_back(violation(kDeal, fmt::format("{}'s {} draw changed {}'s traitors", who, what, name_of(b, Seat{i}))));
+    }
+  }
+}
+
 // The Tleilaxu's Face Dancers (fact sheet §4.3, setup step 4): drawn in setup, only once no other
 // seat still holds an offer (every other faction has chosen and its returned cards are in the
 // deck), from the Traitor Deck as the step found it, into the Tleilaxu's own, at most 3; nobody
@@ -112,17 +132,9 @@ void face_dancer_draw(const Transition& t, Seat seat, TraitorCardId card, std::s
       out.push_back(violation(kDeal, fmt::format("a Face Dancer was drawn while {} had not chosen its traitor (fact sheet §4.3)", name_of(b, Seat{i}))));
     }
   }
-  if (const std::string why = drawn_from(b.traitor_deck, std::vector<TraitorCardId>{}, n, card); !why.empty()) {
-    out.push_back(violation(kDeal, fmt::format("the Face Dancer {} drew cannot have been drawn: {}", who, why)));
-  }
+  drawn_into_traitors(t, seat, card, n, "Face Dancer", "Face Dancers", out);
   const SeatState& is = t.after.seat(seat);
-  if (!contains(is.traitors, card)) out.push_back(violation(kDeal, fmt::format("the Face Dancer {} drew is not among its Face Dancers", who)));
   if (is.traitors.size() > 3) out.push_back(violation(kDeal, fmt::format("{} hold {} Face Dancers, more than 3", who, is.traitors.size())));
-  for (std::uint8_t i = 0; i < b.seat_count(); ++i) {
-    if (Seat{i} != seat && t.after.seat(Seat{i}).traitors != b.seat(Seat{i}).traitors) {
-      out.push_back(violation(kDeal, fmt::format("{}'s Face Dancer draw changed {}'s traitors", who, name_of(b, Seat{i}))));
-    }
-  }
 }
 
 // The Harkonnen Nexus card's draws (seed 000, Harkonnen row): after setup, from the Traitor Deck
@@ -131,17 +143,7 @@ void traitor_draw(const Transition& t, Seat seat, TraitorCardId card, std::size_
   const GameState& b = t.before;
   const std::string who = name_of(b, seat);
   if (b.turn == 0) out.push_back(violation(kDeal, fmt::format("a Nexus traitor draw for {} during setup", who)));
-  if (const std::string why = drawn_from(b.traitor_deck, std::vector<TraitorCardId>{}, n, card); !why.empty()) {
-    out.push_back(violation(kDeal, fmt::format("the Traitor Card {} drew cannot have been drawn: {}", who, why)));
-  }
-  if (!contains(t.after.seat(seat).traitors, card)) {
-    out.push_back(violation(kDeal, fmt::format("the Traitor Card {} drew is not among its traitors", who)));
-  }
-  for (std::uint8_t i = 0; i < b.seat_count(); ++i) {
-    if (Seat{i} != seat && t.after.seat(Seat{i}).traitors != b.seat(Seat{i}).traitors) {
-      out.push_back(violation(kDeal, fmt::format("{}'s Traitor Card draw changed {}'s traitors", who, name_of(b, Seat{i}))));
-    }
-  }
+  drawn_into_traitors(t, seat, card, n, "Traitor Card", "traitors", out);
 }
 
 // A ReturnTraitor: exactly the named card leaves the seat's traitors for the Traitor Deck, unseen
