@@ -258,6 +258,7 @@ std::optional<Rejection> validate_pass(const GameState& state, Seat seat) {
     case BattleStage::NexusBetrayal:
     case BattleStage::NexusSecretAlly:
     case BattleStage::Traitors:
+    case BattleStage::FaceDancer:
     case BattleStage::Capture: return std::nullopt;
     default: return reject(RejectCode::WrongPhase, "nothing can be declined now: the battle waits for a choice or a plan");
   }
@@ -329,6 +330,7 @@ Faction opponent_faction(const GameState& state, int side) {
 void next_battle(GameState& state) {
   BattleState& b = state.battle;
   b.stage = BattleStage::None;
+  b.face_dancer_winner.reset();
   const auto battles = battles_to_fight(state);
   const auto agg = aggressor(state, battles);
   if (!agg) {
@@ -413,6 +415,7 @@ std::vector<Seat> awaited_battle(const GameState& state) {
       return out;
     }
     case BattleStage::Capture: return {*state.seat_of(Faction::Harkonnen)};
+    case BattleStage::FaceDancer: return {*state.seat_of(Faction::Tleilaxu)};
     case BattleStage::WinnerLosses:
     case BattleStage::WinnerCards: return {*b.winner};
     case BattleStage::KaramaPlanAnswer: {  // the Atreides' opponent
@@ -470,6 +473,7 @@ std::vector<Command> candidates_battle(const GameState& state, Seat seat) {
         out.push_back(CaptureLeader{*l, true});
       }
       break;
+    case BattleStage::FaceDancer: return face_dancer_candidates(state, seat);
     case BattleStage::WinnerLosses:
     case BattleStage::WinnerCards: return winner_candidates(state);
   }
@@ -506,6 +510,7 @@ std::optional<Rejection> validate_battle(const GameState& state, Seat seat, cons
   if (std::holds_alternative<CaptureLeader>(c)) {
     return stage == BattleStage::Capture ? validate_capture(state, seat, c) : wrong_stage("a leader capture");
   }
+  if (std::holds_alternative<RevealFaceDancer>(c)) return validate_face_dancer(state, seat, c);
   if (std::holds_alternative<TakeLosses>(c) || std::holds_alternative<DiscardPlayed>(c)) return validate_winner(state, seat, c);
   return reject(RejectCode::WrongPhase, "{} is not a Battle phase command", kind_name(c));
 }
@@ -575,6 +580,7 @@ void apply_battle_command(GameState& state, Seat seat, const Command& c) {
     case BattleStage::Plans: apply_plan_part(state, seat, c); return;
     case BattleStage::Traitors: apply_traitor(state, seat, c); return;
     case BattleStage::Capture: apply_capture(state, seat, c); return;
+    case BattleStage::FaceDancer: apply_face_dancer(state, seat, c); return;
     case BattleStage::WinnerLosses:
     case BattleStage::WinnerCards: apply_winner(state, seat, c); return;
   }

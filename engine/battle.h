@@ -80,6 +80,8 @@ void battle_lost_over(GameState& state);
 // The battle's loser while battle.winner names its winner (until the battle goes on).
 std::optional<Seat> battle_loser(const GameState& state);
 void battle_won_over(GameState& state);
+// A killed leader goes to its owner's Tanks; a second death face down ([LR] 1.05.04).
+void kill_leader(GameState& state, LeaderId l, bool face_down = false);
 std::vector<LeaderId> capturable_leaders(const GameState& state);
 // The CaptureDraw's outcome: Harkonnen now capture, kill or pass on that leader.
 void on_capture_drawn(GameState& state, LeaderId leader);

@@ -38,15 +38,6 @@ void discard_played(GameState& state, int side) {
   for (TreacheryCardId c : cards_played(plan(state, side))) discard(state, combatant(state, side), c);
 }
 
-// A killed leader goes to its owner's Tanks; a second death face down ([LR] 1.05.04).
-void kill_leader(GameState& state, LeaderId l, bool face_down = false) {
-  if (mutant_active(Mutant::LeaderNotToTanks)) return;
-  LeaderState& ls = state.leaders[l.value];
-  ls.deaths += 1;
-  ls.where = face_down || ls.deaths >= 2 ? LeaderLocation::TanksFaceDown : LeaderLocation::Tanks;
-  ls.holder = *state.seat_of(*leader_info(l).faction);
-}
-
 void count_atreides_losses(GameState& state, Faction f, ForceCount lost) {
   if (f == Faction::Atreides) state.battle.atreides_battle_losses += lost;  // [LR] 2.01.10
 }
@@ -352,6 +343,7 @@ void battle_won_over(GameState& state) {
       return;
     }
   }
+  if (winner_seat && open_face_dancer_reveal(state, *winner_seat)) return;
   next_battle(state);
 }
 
@@ -458,6 +450,14 @@ std::vector<LeaderId> capturable_leaders(const GameState& state) {
   return out;
 }
 
+void kill_leader(GameState& state, LeaderId l, bool face_down) {
+  if (mutant_active(Mutant::LeaderNotToTanks)) return;
+  LeaderState& ls = state.leaders[l.value];
+  ls.deaths += 1;
+  ls.where = face_down || ls.deaths >= 2 ? LeaderLocation::TanksFaceDown : LeaderLocation::Tanks;
+  ls.holder = *state.seat_of(*leader_info(l).faction);
+}
+
 void on_capture_drawn(GameState& state, LeaderId leader) { state.battle.capture_leader = leader; }
 
 // Harkonnen decide on the drawn leader only: kill it, capture it ([LR] 2.05.10.02-03), or pass.
@@ -482,6 +482,7 @@ void apply_capture(GameState& state, Seat seat, const Command& c) {
   }
   state.battle.capture_from.reset();
   state.battle.capture_leader.reset();
+  if (open_face_dancer_reveal(state, seat)) return;  // the Harkonnen won
   next_battle(state);
 }
 

@@ -24,12 +24,14 @@ std::vector<Seat> awaited_decision_point(const GameState& state) {
 std::vector<Command> candidates_decision_point(const GameState& state, Seat seat) {
   std::vector<Command> out{Pass{}};
   for (Command& c : nexus_play_candidates(state, seat)) out.push_back(std::move(c));
+  for (Command& c : replacement_candidates(state, seat)) out.push_back(std::move(c));
   return out;
 }
 
 std::optional<Rejection> validate_decision_point(const GameState& state, Seat seat, const Command& c) {
   if (std::holds_alternative<Pass>(c)) return std::nullopt;
   if (const auto* n = std::get_if<PlayNexus>(&c)) return validate_nexus_play(state, seat, *n);
+  if (const auto* r = std::get_if<ReplaceFaceDancer>(&c)) return validate_replacement(state, seat, *r);
   return reject(RejectCode::WrongPhase, "during the {} decision point a player passes, after any play made at any time",
                 to_string(state.step));
 }
@@ -37,6 +39,10 @@ std::optional<Rejection> validate_decision_point(const GameState& state, Seat se
 void apply_decision_point(GameState& state, Seat seat, const Command& c) {
   if (const auto* n = std::get_if<PlayNexus>(&c)) {
     apply_nexus_play(state, seat, *n);
+    return;
+  }
+  if (const auto* r = std::get_if<ReplaceFaceDancer>(&c)) {
+    apply_replacement(state, seat, *r);
     return;
   }
   state.decision_point.answered[seat.value] = true;

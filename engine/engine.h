@@ -68,6 +68,8 @@ std::size_t chance_outcome_bound(ChanceKind kind);
 // The printed name of a chance outcome: the traitor card's leader ("Cheap Hero" for its traitor
 // card), the Treachery or spice card, the Nexus card's faction; a storm card is its number.
 std::string chance_outcome_name(ChanceKind kind, std::uint8_t outcome);
+// A traitor card's (or Face Dancer's) name: its leader's, or "Cheap Hero".
+std::string traitor_name(TraitorCardId card);
 
 // A command's kind without its content: what a receipt may show to every seat.
 std::string_view kind_name(const Command& c);

@@ -140,6 +140,25 @@ std::optional<Rejection> validate_setup(const GameState& state, Seat seat, const
 void apply_setup(GameState& state, Seat seat, const Command& c);
 void on_traitor_dealt(GameState& state, Seat seat, TraitorCardId card);
 void on_face_dancer_drawn(GameState& state, Seat seat, TraitorCardId card);
+// Draws the Tleilaxu's Face Dancers one chance step at a time until they hold 3 (in setup, in the
+// cycle after the last reveal, after the Mentat Pause replacement); then the game goes on where
+// the draw began: the setup placement, the next battle, or the Mentat Pause decision point.
+void draw_next_face_dancer(GameState& state);
+
+// ---- the Face Dancers in play (face_dancers.cpp) ---------------------------------------------
+// The winner's leader the Tleilaxu are asked about after a battle (public), and the one they may
+// reveal as one of their unrevealed Face Dancers (private), if any.
+std::optional<LeaderId> dancer_in_question(const GameState& state, Seat winner);
+std::optional<LeaderId> revealable_dancer(const GameState& state, Seat winner);
+// After a battle `winner` won: opens BattleStage::FaceDancer when a reveal is possible.
+bool open_face_dancer_reveal(GameState& state, Seat winner);
+std::vector<Command> face_dancer_candidates(const GameState& state, Seat seat);
+std::optional<Rejection> validate_face_dancer(const GameState& state, Seat seat, const Command& c);
+void apply_face_dancer(GameState& state, Seat seat, const Command& c);
+// The Mentat Pause replacement of one unrevealed Face Dancer.
+std::vector<Command> replacement_candidates(const GameState& state, Seat seat);
+std::optional<Rejection> validate_replacement(const GameState& state, Seat seat, const ReplaceFaceDancer& c);
+void apply_replacement(GameState& state, Seat seat, const ReplaceFaceDancer& c);
 void on_treachery_dealt(GameState& state, Seat seat, TreacheryCardId card);
 
 // ---- phases ---------------------------------------------------------------------------------

@@ -72,7 +72,7 @@ DUNE_ENUM_NAMES(KaramaPower, sv{"EmperorRevival"}, sv{"HarkonnenHand"}, sv{"Guil
 DUNE_ENUM_NAMES(NexusMode, sv{"Betrayal"}, sv{"Cunning"}, sv{"SecretAlly"});
 DUNE_ENUM_NAMES(PlanElement, sv{"Leader"}, sv{"Weapon"}, sv{"Defense"}, sv{"Dial"});
 DUNE_ENUM_NAMES(BattleStage, sv{"None"}, sv{"Choose"}, sv{"Voice"}, sv{"Prescience"}, sv{"PrescienceAnswer"},
-                sv{"Plans"}, sv{"Traitors"}, sv{"Capture"}, sv{"NexusBetrayal"}, sv{"NexusSecretAlly"}, sv{"NexusAnswer"},
+                sv{"Plans"}, sv{"Traitors"}, sv{"Capture"}, sv{"FaceDancer"}, sv{"NexusBetrayal"}, sv{"NexusSecretAlly"}, sv{"NexusAnswer"},
                 sv{"WinnerLosses"}, sv{"WinnerCards"}, sv{"KaramaPlanAnswer"});
 #undef DUNE_ENUM_NAMES
 

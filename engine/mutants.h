@@ -179,6 +179,9 @@ enum class Mutant : std::uint8_t {
   TleilaxuRevivalIncomeToBank,
   TleilaxuFreeRevivalIncomeUnpaid,
   ZoalAtPrintedValue,
+  FaceDancerRevealKeepsForces,
+  FaceDancerOnLoser,
+  FaceDancerReplacedTwice,
 };
 
 #if DUNE_MUTANTS

@@ -111,15 +111,21 @@ std::string_view to_string(PlanElement e) {
 
 namespace {
 
+}  // namespace
+
+std::string traitor_name(TraitorCardId card) {
+  return card == kCheapHeroTraitor ? std::string("Cheap Hero") : std::string(leader_info(LeaderId{card.value}).name);
+}
+
+namespace {
+
 struct Namer {
   std::string operator()(const Pass&) const { return "pass"; }
-  std::string operator()(const ChooseTraitor& c) const {
-    return c.card == kCheapHeroTraitor ? "keep traitor Cheap Hero"
-                                       : fmt::format("keep traitor {}", leader_info(LeaderId{c.card.value}).name);
-  }
-  std::string operator()(const ReturnTraitor& c) const {
-    return c.card == kCheapHeroTraitor ? "shuffle traitor Cheap Hero back"
-                                       : fmt::format("shuffle traitor {} back", leader_info(LeaderId{c.card.value}).name);
+  std::string operator()(const ChooseTraitor& c) const { return fmt::format("keep traitor {}", traitor_name(c.card)); }
+  std::string operator()(const ReturnTraitor& c) const { return fmt::format("shuffle traitor {} back", traitor_name(c.card)); }
+  std::string operator()(const ReplaceFaceDancer& c) const { return fmt::format("replace Face Dancer {}", traitor_name(c.dancer)); }
+  std::string operator()(const RevealFaceDancer& c) const {
+    return fmt::format("reveal Face Dancer {}, place {} in {}", leader_info(c.leader).name, c.forces.value, cell_name(c.cell));
   }
   std::string operator()(const Predict& c) const { return fmt::format("predict {} on turn {}", to_string(c.faction), c.turn); }
   std::string operator()(const PlaceForces& c) const { return fmt::format("place {} in {}", forces(c.normal, c.special), cell_name(c.cell)); }
@@ -282,7 +288,7 @@ std::string chance_outcome_name(ChanceKind kind, std::uint8_t outcome) {
     case ChanceKind::TraitorDeal:
     case ChanceKind::TraitorDraw:
     case ChanceKind::FaceDancerDraw:
-      return outcome < kLeaderCount ? std::string(leader_info(LeaderId{outcome}).name) : "Cheap Hero";
+      return outcome <= kLeaderCount ? traitor_name(TraitorCardId{outcome}) : "?";
     case ChanceKind::TreacheryDeal:
     case ChanceKind::TreacheryLot:
     case ChanceKind::CardInspect: return std::string(card_type(TreacheryCardId{outcome}).name);

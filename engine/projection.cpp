@@ -62,7 +62,7 @@ SeatPublicView seat_public(const GameState& s, Seat seat) {
   return SeatPublicView{seat, s.faction_of(seat), x.hand.size(), x.traitors.size(), x.traitor_offer.size(),
                         x.in_front_of_shield, x.reserves_normal, x.reserves_special, x.tanks_normal,
                         x.tanks_special, x.ally, x.ally_spice_limit, x.protects_ally_from_worms,
-                        x.grants_ally_free_revivals};
+                        x.grants_ally_free_revivals, x.revealed_dancers};
 }
 
 StormView storm_view(const GameState& s) {
@@ -131,6 +131,7 @@ BattleView battle_view(const GameState& s) {
   v.capture_from = b.capture_from;
   v.capture_leader = b.capture_leader;
   v.winner = b.winner;
+  v.face_dancer_winner = b.face_dancer_winner;
   for (std::size_t i = 0; i < kLeaderCount; ++i) {
     if (b.leader_territory[i]) v.leader_territory.emplace_back(leader_at(i), *b.leader_territory[i]);
   }
@@ -194,7 +195,7 @@ PublicView project_public(const GameState& s) {
   v.proposals = s.blow.proposals;
   v.bidding = bidding_view(s);
   v.progress = ProgressView{seats_where(s, s.charity.answered), seats_where(s, s.decision_point.answered),
-                            seats_where(s, s.revival.done), nexus_returns(s), seats_where(s, s.revival.nexus_leader),
+                            s.decision_point.face_dancer_replaced, seats_where(s, s.revival.done), nexus_returns(s), seats_where(s, s.revival.nexus_leader),
                             s.movement.turn_index, s.movement.spiritual_advisor_cell, s.movement.hajr_played,
                             s.movement.moves_made, s.movement.guild_waits, s.movement.guild_acting,
                             s.movement.guild_done, s.movement.flip_window, s.movement.invoice, s.movement.nexus_guild_rates,
@@ -278,7 +279,7 @@ json seat_public_json(const SeatPublicView& s) {
           {"reserves_special", s.reserves_special.value}, {"tanks_normal", s.tanks_normal.value},
           {"tanks_special", s.tanks_special.value}, {"ally", s.ally ? json(name_of(*s.ally)) : json(nullptr)},
           {"ally_spice_limit", s.ally_spice_limit.value}, {"protects_ally_from_worms", s.protects_ally_from_worms},
-          {"grants_ally_free_revivals", s.grants_ally_free_revivals}};
+          {"grants_ally_free_revivals", s.grants_ally_free_revivals}, {"revealed_dancers", ids(s.revealed_dancers)}};
 }
 
 json storm_json(const StormView& s) {
@@ -329,7 +330,7 @@ json battle_json(const BattleView& b) {
           {"traitor_revealed", seats_json(b.traitor_revealed)},
           {"capture_from", opt_seat(b.capture_from)},
           {"capture_leader", b.capture_leader ? json(b.capture_leader->value) : json(nullptr)},
-          {"winner", opt_seat(b.winner)}, {"leader_territory", leader_territory},
+          {"winner", opt_seat(b.winner)}, {"face_dancer_winner", opt_seat(b.face_dancer_winner)}, {"leader_territory", leader_territory},
           {"kwisatz_haderach_territory", b.kwisatz_haderach_territory ? json(name_of(*b.kwisatz_haderach_territory)) : json(nullptr)},
           {"atreides_battle_losses", b.atreides_battle_losses.value}, {"kwisatz_haderach_dead", b.kwisatz_haderach_dead}};
 }
@@ -407,6 +408,7 @@ json view_to_json(const PublicView& v) {
                         {"guild_waits", v.progress.guild_waits}, {"guild_acting", v.progress.guild_acting},
                         {"guild_done", v.progress.guild_done},{"charity_answered", seats_json(v.progress.charity_answered)},
                         {"decision_point_answered", seats_json(v.progress.decision_point_answered)},
+                        {"face_dancer_replaced", v.progress.face_dancer_replaced},
                         {"revival_done", seats_json(v.progress.revival_done)},
                         {"revival_nexus_returns", v.progress.revival_nexus_returns},
                         {"revival_leader_taken", seats_json(v.progress.revival_leader_taken)},

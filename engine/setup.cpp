@@ -3,6 +3,7 @@
 // Storm phase (storm.cpp).
 #include <algorithm>
 
+#include "engine/battle.h"
 #include "engine/engine.h"
 #include "engine/internal.h"
 #include "engine/mutants.h"
@@ -113,15 +114,21 @@ void begin_placement(GameState& state);
 // AssignFaceDancers, [DB] BTFaction.drawFaceDancers: 3). One chance step each.
 constexpr std::size_t kFaceDancersDrawn = 3;
 
+}  // namespace
+
 void draw_next_face_dancer(GameState& state) {
   for (Seat seat : all_seats(state)) {
-    if (draws_face_dancers(state, seat) && state.seat(seat).traitors.size() < kFaceDancersDrawn) {
+    if (draws_face_dancers(state, seat) && state.seat(seat).traitors.size() < kFaceDancersDrawn && !state.traitor_deck.empty()) {
       request_chance(state, PendingChance{ChanceKind::FaceDancerDraw, seat, 0});
       return;
     }
   }
+  if (state.step == Step::Battle) return battle_detail::next_battle(state);  // the cycle after a reveal
+  if (state.step == Step::MentatPause) return;  // the replacement: the decision point goes on
   begin_placement(state);
 }
+
+namespace {
 
 void after_traitors(GameState& state) {
   // Returned traitor cards go back into the deck's unseen remainder.

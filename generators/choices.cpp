@@ -40,7 +40,7 @@ double aggressive_weight(const Command& c) {
   if (std::holds_alternative<AllySpice>(c)) return 0.05;
   if (const auto* b = std::get_if<Bid>(&c)) return 1.0 + static_cast<double>(b->amount.value) / 2.0;
   if (const auto* p = std::get_if<PlanBattle>(&c)) return reckless_plan_weight(*p);
-  if (std::holds_alternative<CallTraitor>(c)) return 30.0;
+  if (std::holds_alternative<CallTraitor>(c) || std::holds_alternative<RevealFaceDancer>(c)) return 30.0;
   if (std::holds_alternative<PlayFamilyAtomics>(c)) return 10.0;
   if (std::holds_alternative<CaptureLeader>(c)) return 5.0;
   // An aggressive player spends its once-a-game Karama power when offered ([LR] 1.14.01-04).

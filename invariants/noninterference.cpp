@@ -178,10 +178,20 @@ void resample_treachery(GameState& t, const Knows& k, Observer o, Rng& rng, bool
   std::sort(t.treachery.deck.unseen.begin(), t.treachery.deck.unseen.end());
 }
 
+// The Tleilaxu's revealed Face Dancers, before or after the step, are face up (seed 002): every
+// observer sees them where they are.
+void revealed_dancers(const Knows& k, std::vector<std::uint8_t>& out) {
+  for (const GameState* s : {&k.now, k.after}) {
+    if (!s) continue;
+    for (const SeatState& x : s->seats) for (TraitorCardId c : x.revealed_dancers) out.push_back(c.value);
+  }
+}
+
 void resample_traitors(GameState& t, const Knows& k, Observer o, Rng& rng, bool frozen_answers) {
   auto seen = sighted(k, o, SeenKind::TraitorCard);
   own_after(k, o, &SeatState::traitors, seen);
   own_after(k, o, &SeatState::traitor_offer, seen);
+  revealed_dancers(k, seen);
   const auto asked = questioned(t, frozen_answers);
   // A traitor called in this battle is revealed: the combatants' traitors stay put.
   const bool called = t.battle.traitor_called[0] || t.battle.traitor_called[1];

@@ -19,7 +19,7 @@ enum Oracle : std::size_t {
   kBid, kShipment, kRevival, kCharity, kCollection, kStorm, kWorm, kWormRide,
   kBattleWinner, kBattleLosses, kLeaderFate, kLeaderPrize, kTraitor, kExplosion, kVictory, kCapture,
   kStormMigration, kAdvisorFlip, kKarama, kWinnerChoice, kBribes, kKaramaPower, kTruthtrance, kSpiceBlow, kMovement, kChoices,
-  kDeal, kPlacement, kCardPlay, kNexusPlay, kLegalShipment, kLegalMovement, kLegalBidding, kLegalCommand, kLegalRevival, kOracleCount
+  kDeal, kPlacement, kCardPlay, kNexusPlay, kFaceDancer, kLegalShipment, kLegalMovement, kLegalBidding, kLegalCommand, kLegalRevival, kOracleCount
 };
 
 inline constexpr std::array<std::string_view, kOracleCount> kNames{
@@ -30,7 +30,7 @@ inline constexpr std::array<std::string_view, kOracleCount> kNames{
     "oracle.explosion",     "oracle.victory",          "oracle.capture",
     "oracle.storm-migration", "oracle.advisor-flip", "oracle.karama-cancel", "oracle.winner-choice",
     "oracle.bribes", "oracle.karama-power", "oracle.truthtrance", "oracle.spice-blow", "oracle.movement", "oracle.choices",
-    "oracle.deal", "oracle.placement", "oracle.card-play", "oracle.nexus-play", "oracle.legal-shipment",
+    "oracle.deal", "oracle.placement", "oracle.card-play", "oracle.nexus-play", "oracle.face-dancer", "oracle.legal-shipment",
     "oracle.legal-movement", "oracle.legal-bidding", "oracle.legal-command", "oracle.legal-revival"};
 
 // Counts a decided case (returning its violations) or a skipped one (oracle_coverage.h).
@@ -249,6 +249,12 @@ Violations legal_shipment(const Transition& t, const GameContext&);
 Violations legal_movement(const Transition& t, const GameContext&);
 Violations legal_bidding(const Transition& t, const GameContext&);
 Violations legal_command(const Transition& t, const GameContext&);  // oracles_legality_rules.cpp
+// The Tleilaxu's Face Dancers (oracles_face_dancers.cpp): the outcome of a reveal, a pass on one
+// and a Mentat Pause replacement; and the reference legality of the two commands ("" when legal),
+// `earlier` being the seat's replacements already made this turn.
+Violations face_dancer(const Transition& t, const GameContext&);
+std::string face_dancer_reveal_rule(const GameState& s, Seat seat, const RevealFaceDancer& c);
+std::string face_dancer_replacement_rule(const GameState& s, Seat seat, const ReplaceFaceDancer& c, int earlier);
 Violations legal_revival(const Transition& t, const GameContext&);
 // Why a revival is illegal ([LR] 1.05), or "" (oracles_legality_rules.cpp): the whole check, the
 // once-a-turn part alone, and the rest for a seat that may revive this turn.

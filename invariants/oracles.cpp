@@ -635,6 +635,7 @@ constexpr std::array<Checker, kOracleCount> kOracles{
     Checker{kNames[kLegalBidding], "oracle", "every accepted bid was legal by a reference from the rulebook (hand, minimum, spice, Karama); a sample of decisions offers exactly the legal ones", legal_bidding},
     Checker{kNames[kLegalCommand], "oracle", "every accepted command of every kind was legal by a reference from the rulebook: its phase, its faction, card and rule, its limits a turn", legal_command},
     Checker{kNames[kLegalRevival], "oracle", "every accepted revival was legal by a reference from the rulebook (once a turn, limits, leaders, price); a sample of decisions offers exactly the legal ones", legal_revival},
+    Checker{kNames[kFaceDancer], "oracle", "a Face Dancer reveal kills the leader, sends the winner's forces home and puts the Tleilaxu's named ones there; the last returns the group; a replacement returns one for one draw", face_dancer},
     Checker{kNames[kNexusPlay], "oracle", "a Nexus play: held, one receipt, native mode, to the discard; each family's panel contract", nexus_play},
 };
 

@@ -120,15 +120,19 @@ void drawn_into_traitors(const Transition& t, Seat seat, TraitorCardId card, std
 
 // The Tleilaxu's Face Dancers (fact sheet §4.3, setup step 4): drawn in setup, only once no other
 // seat still holds an offer (every other faction has chosen and its returned cards are in the
-// deck), from the Traitor Deck as the step found it, into the Tleilaxu's own, at most 3; nobody
-// else's traitors change.
+// deck); after setup only to refill the group, in the Battle (the cycle after the last reveal) or
+// the Mentat Pause (the replacement; seed 002). From the Traitor Deck as the step found it, into
+// the Tleilaxu's own, at most 3; nobody else's traitors change.
 void face_dancer_draw(const Transition& t, Seat seat, TraitorCardId card, std::size_t n, Violations& out) {
   const GameState& b = t.before;
   const std::string who = name_of(b, seat);
-  if (b.turn != 0) out.push_back(violation(kDeal, fmt::format("a Face Dancer was drawn for {} after setup", who)));
+  if (b.turn != 0 && b.step != Step::Battle && b.step != Step::MentatPause) {
+    out.push_back(violation(kDeal, fmt::format("a Face Dancer was drawn for {} at {}, neither in setup, after a reveal nor in the Mentat Pause",
+                                               who, to_string(b.step))));
+  }
   if (b.faction_of(seat) != Faction::Tleilaxu) out.push_back(violation(kDeal, fmt::format("{} drew a Face Dancer; only the Tleilaxu have them", who)));
   for (std::uint8_t i = 0; i < b.seat_count(); ++i) {  // read after the step: its choice may precede the draw
-    if (!t.after.seat(Seat{i}).traitor_offer.empty()) {
+    if (b.turn == 0 && !t.after.seat(Seat{i}).traitor_offer.empty()) {
       out.push_back(violation(kDeal, fmt::format("a Face Dancer was drawn while {} had not chosen its traitor (fact sheet §4.3)", name_of(b, Seat{i}))));
     }
   }

@@ -107,6 +107,8 @@ template <> constexpr StepMask kWhen<PlanBattle> = {Step::Battle};              
 template <> constexpr StepMask kWhen<DialBattle> = {Step::Battle};
 template <> constexpr StepMask kWhen<CallTraitor> = {Step::Battle};                    // 1.07.06.07
 template <> constexpr StepMask kWhen<CaptureLeader> = {Step::Battle};                  // 2.05.10
+template <> constexpr StepMask kWhen<RevealFaceDancer> = {Step::Battle};               // fact sheet §4.3
+template <> constexpr StepMask kWhen<ReplaceFaceDancer> = {Step::MentatPause};         // seed 002
 template <> constexpr StepMask kWhen<TakeLosses> = {Step::Battle};                     // 1.07.06.06
 template <> constexpr StepMask kWhen<DiscardPlayed> = {Step::Battle};
 template <> constexpr StepMask kWhen<KaramaSeePlan> = {Step::Battle};                  // 1.14.01
@@ -186,13 +188,8 @@ bool all_leaders_died(const GameState& s, Faction f) {
   return true;
 }
 
-bool is_weapon(TreacheryClass c) {
-  return c == TreacheryClass::WeaponProjectile || c == TreacheryClass::WeaponPoison || c == TreacheryClass::WeaponProjectileAndPoison ||
-         c == TreacheryClass::WeaponSpecial;
-}
-bool is_defense(TreacheryClass c) {
-  return c == TreacheryClass::DefenseProjectile || c == TreacheryClass::DefensePoison || c == TreacheryClass::DefenseProjectileAndPoison;
-}
+bool is_weapon(TreacheryClass c) { return c == TreacheryClass::WeaponProjectile || c == TreacheryClass::WeaponPoison || c == TreacheryClass::WeaponProjectileAndPoison || c == TreacheryClass::WeaponSpecial; }
+bool is_defense(TreacheryClass c) { return c == TreacheryClass::DefenseProjectile || c == TreacheryClass::DefensePoison || c == TreacheryClass::DefenseProjectileAndPoison; }
 
 // The battle side of `seat` (0 aggressor, 1 opponent), if it fights the battle under way.
 std::optional<std::size_t> side_of(const GameState& s, Seat seat) {
@@ -561,6 +558,8 @@ struct Rules {
     }
     return s.battle.capture_leader == c.leader ? "" : "not the leader drawn at random ([LR] 2.05.10.01)";
   }
+  std::string operator()(const RevealFaceDancer& c) const { return face_dancer_reveal_rule(s, seat, c); }
+  std::string operator()(const ReplaceFaceDancer& c) const { return face_dancer_replacement_rule(s, seat, c, commands_this_turn<ReplaceFaceDancer>(s, seat)); }
   std::string operator()(const TakeLosses& c) const {
     if (s.battle.winner != seat) return "only the winner chooses its losses ([LR] 1.07.06.06)";
     const auto [normal, special] = battle_forces(s, seat);

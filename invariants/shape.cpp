@@ -193,6 +193,30 @@ void check_battle(const GameState& s, Violations& out) {
   if (window && (!b.nexus_window || !find_nexus_family(*b.nexus_window))) {
     out.push_back({"shape.battle", "a Nexus window no registered family opened"});
   }
+  if (b.stage == BattleStage::FaceDancer && (!s.seat_of(Faction::Tleilaxu) || !b.face_dancer_winner)) {
+    out.push_back({"shape.battle", "the Face Dancer stage without the Tleilaxu or a winner to reveal on"});
+  }
+  check_seat_index(s, b.face_dancer_winner, "the winner a Face Dancer may be revealed on", out);
+}
+
+// Revealed Face Dancers are the Tleilaxu's, among those they hold, each once, and never all of
+// them (the last reveal returns the group, seed 002).
+void check_face_dancers(const GameState& s, Violations& out) {
+  for (std::uint8_t i = 0; i < s.seat_count(); ++i) {
+    const Seat seat{i};
+    const SeatState& x = s.seat(seat);
+    if (x.revealed_dancers.empty()) continue;
+    std::set<TraitorCardId> once(x.revealed_dancers.begin(), x.revealed_dancers.end());
+    const bool held = std::all_of(once.begin(), once.end(), [&](TraitorCardId c) {
+      return std::find(x.traitors.begin(), x.traitors.end(), c) != x.traitors.end();
+    });
+    if (s.faction_of(seat) != Faction::Tleilaxu || !held || once.size() != x.revealed_dancers.size() ||
+        once.size() >= x.traitors.size()) {
+      out.push_back({"shape.face-dancers", fmt::format("{} show {} revealed Face Dancers of {} held: only the Tleilaxu reveal theirs, "
+                                                       "each once, and the last reveal returns them all",
+                                                       to_string(s.faction_of(seat)), x.revealed_dancers.size(), x.traitors.size())});
+    }
+  }
 }
 
 // Every accepted command and every chosen chance outcome is one log entry and moves the version by
@@ -290,6 +314,7 @@ Violations check_shape(const GameState& s, const GameState* before) {
   check_alliances(s, out);
   check_table(s, out);
   check_leaders(s, out);
+  check_face_dancers(s, out);
   check_bidding(s, out);
   check_battle(s, out);
   check_karama_powers(s, out);

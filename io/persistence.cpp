@@ -61,7 +61,7 @@ json chance_json(const PendingChance& c) { return {{"kind", name_of(c.kind)}, {"
 json seat_json(const SeatState& s) {
   return {{"spice", s.spice.value}, {"in_front_of_shield", s.in_front_of_shield.value},
           {"hand", ids(s.hand)}, {"traitors", ids(s.traitors)}, {"traitor_offer", ids(s.traitor_offer)},
-          {"reserves_normal", s.reserves_normal.value}, {"reserves_special", s.reserves_special.value},
+          {"revealed_dancers", ids(s.revealed_dancers)}, {"reserves_normal", s.reserves_normal.value}, {"reserves_special", s.reserves_special.value},
           {"tanks_normal", s.tanks_normal.value}, {"tanks_special", s.tanks_special.value},
           {"ally", s.ally ? json(name_of(*s.ally)) : json(nullptr)},
           {"ally_spice_limit", mutant_active(Mutant::AllySpiceNotSaved) ? 0 : s.ally_spice_limit.value}, {"protects_ally_from_worms", s.protects_ally_from_worms},
@@ -172,7 +172,7 @@ json battle_json(const BattleState& b) {
           {"traitor_revealed", seat_set(b.traitor_revealed)},
           {"capture_from", opt_seat(b.capture_from)},
           {"capture_leader", b.capture_leader ? json(b.capture_leader->value) : json(nullptr)},
-          {"winner", opt_seat(b.winner)}, {"leader_territory", leader_territory},
+          {"winner", opt_seat(b.winner)}, {"face_dancer_winner", opt_seat(b.face_dancer_winner)}, {"leader_territory", leader_territory},
           {"kwisatz_haderach_territory", b.kwisatz_haderach_territory ? json(name_of(*b.kwisatz_haderach_territory)) : json(nullptr)},
           {"atreides_battle_losses", b.atreides_battle_losses.value}, {"kwisatz_haderach_dead", b.kwisatz_haderach_dead}};
 }
@@ -274,7 +274,7 @@ json state_to_json(const GameState& s) {
                                       : json(nullptr)},
           {"board", board_json(s.board)}, {"storm", storm_json(s.storm)}, {"blow", blow_json(s.blow)},
           {"charity", {{"answered", seat_set(s.charity.answered)}}},
-          {"decision_point", {{"answered", seat_set(s.decision_point.answered)}}},
+          {"decision_point", {{"answered", seat_set(s.decision_point.answered)}, {"face_dancer_replaced", s.decision_point.face_dancer_replaced}}},
           {"treachery", {{"deck", pile(s.treachery.deck)}, {"discard", ids(s.treachery.discard)}, {"set_aside", ids(s.treachery.set_aside)}}},
           {"traitor_deck", pile(s.traitor_deck)}, {"alliances", alliances}, {"bidding", bidding_json(s.bidding)},
           {"revival", {{"done", seat_set(s.revival.done)}, {"karama_special", s.revival.karama_special.value},
@@ -329,6 +329,7 @@ struct Reader {
     if (!std::is_sorted(s.hand.begin(), s.hand.end())) fail(in.path + ".hand", "not sorted");
     s.traitors = ids<TraitorCardId>(in["traitors"], kLeaderCount + 1);
     s.traitor_offer = ids<TraitorCardId>(in["traitor_offer"], kLeaderCount + 1);
+    s.revealed_dancers = ids<TraitorCardId>(in["revealed_dancers"], kLeaderCount + 1);
     s.reserves_normal = ForceCount{amount(in["reserves_normal"])};
     s.reserves_special = ForceCount{amount(in["reserves_special"])};
     s.tanks_normal = ForceCount{amount(in["tanks_normal"])};
@@ -475,6 +476,7 @@ struct Reader {
     b.capture_from = opt_seat(in["capture_from"]);
     if (!in["capture_leader"].j.is_null()) b.capture_leader = LeaderId{in["capture_leader"].byte(kLeaderCount)};
     b.winner = opt_seat(in["winner"]);
+    b.face_dancer_winner = opt_seat(in["face_dancer_winner"]);
     for (const In& x : in["leader_territory"].items()) b.leader_territory[x["leader"].byte(kLeaderCount)] = x["territory"].territory();
     if (!in["kwisatz_haderach_territory"].j.is_null()) b.kwisatz_haderach_territory = in["kwisatz_haderach_territory"].territory();
     b.atreides_battle_losses = ForceCount{amount(in["atreides_battle_losses"])};
@@ -584,6 +586,7 @@ GameState read_state(const In& in) {
   r.blow(in["blow"], s.blow);
   s.charity.answered = r.seat_set(in["charity"]["answered"]);
   s.decision_point.answered = r.seat_set(in["decision_point"]["answered"]);
+  s.decision_point.face_dancer_replaced = in["decision_point"]["face_dancer_replaced"].boolean();
   s.treachery.deck = Reader::pile<TreacheryCardId>(in["treachery"]["deck"], kTreacheryCardCount);
   s.treachery.discard = Reader::ids<TreacheryCardId>(in["treachery"]["discard"], kTreacheryCardCount);
   s.treachery.set_aside = Reader::ids<TreacheryCardId>(in["treachery"]["set_aside"], kTreacheryCardCount);

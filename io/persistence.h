@@ -41,7 +41,9 @@ namespace dune {
 // extra_shipment).
 // Schema 10: the Harkonnen Nexus card's traitor facts (nexus.traitor_exchange, battle.traitor_revealed).
 // Schema 11: the Tleilaxu Nexus card's Secret Ally revival (revival.nexus_returns, nexus_leader).
-inline constexpr int kSchemaVersion = 11;
+// Schema 12: the Tleilaxu's Face Dancers in play (seat revealed_dancers, battle.face_dancer_winner,
+// decision_point.face_dancer_replaced).
+inline constexpr int kSchemaVersion = 12;
 
 // FNV-1a 64-bit over bytes; the digest of a document is this over its content's canonical dump.
 std::uint64_t fnv1a64(std::string_view bytes);

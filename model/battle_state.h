@@ -22,6 +22,7 @@ enum class BattleStage : std::uint8_t {
   Plans,             // both combatants commit PlanBattle and DialBattle, in either order
   Traitors,          // after the reveal: the sides that may call a traitor answer (CallTraitor or Pass)
   Capture,           // Advanced Harkonnen, after winning: CaptureLeader or Pass
+  FaceDancer,        // the Tleilaxu, after the battle: RevealFaceDancer or Pass
   // Nexus battle windows (seed 000), opened by a family at one of the engine's hook points
   // (engine/nexus/family.h, NexusHook); the family that opened one answers for it:
   NexusBetrayal,     // an attempted effect waits: seats holding a Nexus card may stop it
@@ -69,6 +70,7 @@ struct BattleState {
   std::optional<Seat> capture_from;          // the loser whose leader Harkonnen may capture or kill
   std::optional<LeaderId> capture_leader;    // public: the leader the CaptureDraw picked at random
   std::optional<Seat> winner;                // public: the winning combatant, while it decides
+  std::optional<Seat> face_dancer_winner;    // public: the winner the Tleilaxu may reveal a Face Dancer on
   // Phase-level: where each leader fought this phase (a leader fights in one territory only).
   std::array<std::optional<TerritoryId>, kLeaderCount> leader_territory{};
   std::optional<TerritoryId> kwisatz_haderach_territory;  // once per turn, one territory

@@ -393,6 +393,20 @@ struct CaptureLeader {
   friend bool operator==(const CaptureLeader&, const CaptureLeader&) = default;
 };
 
+// The Tleilaxu reveal a Face Dancer after a battle whose winner used a leader that is one of their
+// unrevealed Face Dancers (fact sheet §4.3, issue 22; one source, [TO] FaceDanced, and
+// docs/rules/tleilaxu.md §3): the leader dies, the winner's forces in the territory go to its
+// reserves, and the Tleilaxu place `forces` of their reserves, 0 up to that many, in `cell`, a
+// cell of the battle. Pass declines.
+struct RevealFaceDancer {
+  LeaderId leader;
+  ForceCount forces;
+  CellId cell;
+  static constexpr CommandInfo kInfo{"RevealFaceDancer", "reveal a Face Dancer", CommandClass::Step, {Step::Battle}};
+  template <class C, class F> static void fields(C& c, F&& f) { f("leader", c.leader); f("forces", c.forces); f("cell", c.cell); }
+  friend bool operator==(const RevealFaceDancer&, const RevealFaceDancer&) = default;
+};
+
 // The winner of a battle chooses the forces that make up its dial loss: how many normal and how
 // many special forces, any mix consistent with what it dialed and the support it paid ([LR]
 // 1.07.06.06; base rules pp. 13, 19 via seed 003). Offered only when several mixes are consistent.
@@ -466,6 +480,15 @@ struct ReturnTraitor {
   static constexpr CommandInfo kInfo{"ReturnTraitor", "shuffle a traitor back", CommandClass::Step, kLiveSteps};
   template <class C, class F> static void fields(C& c, F&& f) { f("card", c.card); }
   friend bool operator==(const ReturnTraitor&, const ReturnTraitor&) = default;
+};
+// The Tleilaxu in the Mentat Pause, once a turn: one unrevealed Face Dancer goes back into the
+// Traitor Deck and one is drawn in its place (seed 002, "ordinary Mentat action"; [TO]
+// FaceDancerReplaced, [DB] swapFaceDancer).
+struct ReplaceFaceDancer {
+  TraitorCardId dancer;
+  static constexpr CommandInfo kInfo{"ReplaceFaceDancer", "replace a Face Dancer", CommandClass::Step, {Step::MentatPause}};
+  template <class C, class F> static void fields(C& c, F&& f) { f("dancer", c.dancer); }
+  friend bool operator==(const ReplaceFaceDancer&, const ReplaceFaceDancer&) = default;
 };
 // ---- Karama against a faction ability: a hidden optional reaction (README "Karama") ----------
 // The ✷ abilities whose use the engine lets a Karama cancel ([LR] 3.01.11.01, 3.04), each by its
@@ -627,8 +650,8 @@ using Command = std::variant<Pass, ChooseTraitor, Predict, PlaceForces, DialStor
                              CrossShip, ShipToReserves, Move, SendSpiritualAdvisor, FlipBeneGesserit, PlayHajr,
                              GuildActNow, PlayTruthtrance, PlayGhola, GiveSpice, AllySpice,
                              ProtectAllyFromWorms, GrantAllyFreeRevivals, ChooseBattle, UseVoice, UsePrescience, PlanBattle,
-                             DialBattle, CallTraitor, CaptureLeader, TakeLosses, DiscardPlayed, DrawNexus,
-                             SetRedrawPolicy, PlayNexus, ReturnTraitor, ArmKarama, KaramaSeePlan, KaramaWorm>;
+                             DialBattle, CallTraitor, CaptureLeader, RevealFaceDancer, TakeLosses, DiscardPlayed, DrawNexus,
+                             SetRedrawPolicy, PlayNexus, ReturnTraitor, ReplaceFaceDancer, ArmKarama, KaramaSeePlan, KaramaWorm>;
 
 // The one human form of a command (logs, traces, RapidCheck `show`).
 std::string to_string(const Command& c);

@@ -60,6 +60,9 @@ struct SeatState {
   Spice in_front_of_shield;  // bribes: usable from the next Mentat Pause ([LR] 1.11)
   Held<TreacheryCard> hand;                  // sorted
   Held<TraitorCard> traitors;                // kept traitors (Tleilaxu: their Face Dancers, never traitors)
+  // Public: the Tleilaxu's Face Dancers revealed, face up among `traitors` until all of them are
+  // (seed 002, fact sheet §4.3); in order of reveal.
+  std::vector<TraitorCardId> revealed_dancers;
   Held<TraitorCard> traitor_offer;           // the four dealt at setup, until one is kept
   ForceCount reserves_normal, reserves_special;
   ForceCount tanks_normal, tanks_special;
@@ -124,6 +127,7 @@ struct CharityState {
 // only. Public. The Nexus panels of those phases hang their effects here.
 struct DecisionPointState {
   std::array<bool, kMaxSeats> answered{};
+  bool face_dancer_replaced = false;  // public: the Tleilaxu's one Mentat Pause replacement is made
   friend bool operator==(const DecisionPointState&, const DecisionPointState&) = default;
 };
 

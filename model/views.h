@@ -57,6 +57,7 @@ struct SeatPublicView {
   Spice ally_spice_limit;
   bool protects_ally_from_worms = false;
   bool grants_ally_free_revivals = false;
+  std::vector<TraitorCardId> revealed_dancers;  // the Tleilaxu's Face Dancers face up
   friend bool operator==(const SeatPublicView&, const SeatPublicView&) = default;
 };
 
@@ -153,6 +154,7 @@ struct BattleView {
   std::optional<Seat> capture_from;
   std::optional<LeaderId> capture_leader;
   std::optional<Seat> winner;  // the winning combatant while it decides its losses and cards
+  std::optional<Seat> face_dancer_winner;  // the winner a Face Dancer may be revealed on
   std::vector<std::pair<LeaderId, TerritoryId>> leader_territory;
   std::optional<TerritoryId> kwisatz_haderach_territory;
   ForceCount atreides_battle_losses;
@@ -164,6 +166,7 @@ struct BattleView {
 struct ProgressView {
   std::vector<Seat> charity_answered;
   std::vector<Seat> decision_point_answered;  // Spice Collection and the Mentat Pause
+  bool face_dancer_replaced = false;           // the Tleilaxu's Mentat Pause replacement is made
   std::vector<Seat> revival_done;
   // The Tleilaxu Nexus card's Secret Ally revival of this phase (seed 002's prototype): the forces
   // its group returned per seat (seat order), counted against the shared ceiling, and the seats

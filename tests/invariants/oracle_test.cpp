@@ -24,7 +24,8 @@ Campaign play(int games, int karama_games) {
   const std::vector<std::vector<Faction>> tables{
       {Faction::Atreides, Faction::Harkonnen, Faction::Emperor},
       {Faction::Fremen, Faction::SpacingGuild, Faction::BeneGesserit},
-      kBaseFactions};
+      kBaseFactions,
+      {Faction::Tleilaxu, Faction::Atreides, Faction::Harkonnen, Faction::Emperor}};
   // Then whole Advanced games of the three factions whose Karama powers exist ([LR] 1.14.02,
   // 1.14.04, 1.14.05): a Karama at the right moment is rare in the short games above.
   const std::vector<Faction> powers{Faction::Emperor, Faction::Harkonnen, Faction::SpacingGuild};
