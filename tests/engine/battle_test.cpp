@@ -584,3 +584,70 @@ TEST(BattleTest, WithoutTheCaptureRuleHarkonnenCaptureNothing) {
 
 }  // namespace
 }  // namespace dune
+
+namespace dune {
+namespace {
+
+// ---- the Tleilaxu's Face Dancers (fact sheet §4.3, seed 002; engine/face_dancers.cpp) ---------
+
+// Harkonnen (aggressor) and the Emperor in Carthag, the Tleilaxu watching: their Face Dancers are
+// `dancers` (taken from wherever they were), of which `revealed` are face up.
+GameState dancers_table(std::vector<std::string_view> dancers, std::size_t revealed) {
+  GameState s = harkonnen_emperor(Options::basic({Faction::Harkonnen, Faction::Emperor, Faction::Tleilaxu}));
+  SeatState& t = s.seat(seat_of(s, Faction::Tleilaxu));
+  for (TraitorCardId c : t.traitors) s.traitor_deck.unseen.push_back(c);
+  t.traitors.clear();
+  for (std::string_view name : dancers) {
+    const TraitorCardId card{leader_named(name).value};
+    for (SeatState& x : s.seats) std::erase(x.traitors, card);
+    std::erase(s.traitor_deck.unseen, card);
+    t.traitors.push_back(card);
+    if (t.revealed_dancers.size() < revealed) t.revealed_dancers.push_back(card);
+  }
+  return s;
+}
+
+TEST(FaceDancerTest, TheTleilaxuAreAskedOnPublicFactsAndMayOnlyPassWithoutTheWinnersLeader) {
+  GameState s = dancers_table({"Wykk", "Blin", "Master Zaaf"}, 0);
+  enter_phase(s, Phase::Battle);
+  s = both_plans(s, with_leader("Feyd Rautha"), dial(3), with_leader("Hasimir Fenring"), dial(5));
+  ASSERT_EQ(s.battle.stage, BattleStage::FaceDancer);  // asked although they hold no Fenring
+  EXPECT_EQ(pending(s), std::vector<Seat>{seat_of(s, Faction::Tleilaxu)});
+  const auto legal = legal_commands(s, seat_of(s, Faction::Tleilaxu));  // Pass (and a bribe, at any time)
+  EXPECT_TRUE(std::none_of(legal.begin(), legal.end(), [](const Command& c) { return std::holds_alternative<RevealFaceDancer>(c); }));
+  EXPECT_TRUE(std::find(legal.begin(), legal.end(), Command{Pass{}}) != legal.end());
+  expect_rejected(s, envelope(s, seat_of(s, Faction::Tleilaxu), RevealFaceDancer{leader_named("Hasimir Fenring"), ForceCount{0}, kCarthag}),
+                  RejectCode::IllegalChoice);
+  s = play(s, Faction::Tleilaxu, Pass{});
+  EXPECT_EQ(on_board(s, Faction::Emperor, kCarthag), ForceCount{3});
+  EXPECT_TRUE(battle_over(s));
+}
+
+TEST(FaceDancerTest, TheLastRevealReturnsTheGroupToTheTraitorDeckAndThreeAreDrawn) {
+  GameState s = dancers_table({"Wykk", "Blin", "Hasimir Fenring"}, 2);
+  const Seat tleilaxu = seat_of(s, Faction::Tleilaxu);
+  const ForceCount emperor_reserves = s.seat(seat_of(s, Faction::Emperor)).reserves_normal;
+  const Spice emperor_spice = spice_of(s, Faction::Emperor);
+  enter_phase(s, Phase::Battle);
+  s = both_plans(s, with_leader("Feyd Rautha"), dial(3), with_leader("Hasimir Fenring"), dial(5));
+  ASSERT_EQ(s.battle.stage, BattleStage::FaceDancer);
+  s = play(s, Faction::Tleilaxu, RevealFaceDancer{leader_named("Hasimir Fenring"), ForceCount{3}, kCarthag});
+  EXPECT_EQ(s.leaders[leader_named("Hasimir Fenring").value].where, LeaderLocation::Tanks);
+  EXPECT_EQ(spice_of(s, Faction::Emperor), emperor_spice);  // nobody is paid for the reveal
+  EXPECT_EQ(on_board(s, Faction::Emperor, kCarthag), ForceCount{0});
+  EXPECT_EQ(s.seat(seat_of(s, Faction::Emperor)).reserves_normal, emperor_reserves + ForceCount{3});
+  EXPECT_EQ(on_board(s, Faction::Tleilaxu, kCarthag), ForceCount{3});
+  // The cycle (seed 002): none face up, three held again, the old group back in circulation.
+  EXPECT_TRUE(s.seat(tleilaxu).revealed_dancers.empty());
+  EXPECT_EQ(s.seat(tleilaxu).traitors.size(), 3U);
+  for (std::string_view name : {"Wykk", "Blin", "Hasimir Fenring"}) {
+    const TraitorCardId card{leader_named(name).value};
+    const auto& held = s.seat(tleilaxu).traitors;
+    const auto& deck = s.traitor_deck.unseen;
+    EXPECT_TRUE(std::count(held.begin(), held.end(), card) + std::count(deck.begin(), deck.end(), card) == 1) << name;
+  }
+  EXPECT_TRUE(battle_over(s));
+}
+
+}  // namespace
+}  // namespace dune
