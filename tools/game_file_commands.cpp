@@ -58,9 +58,12 @@ std::string public_text(const GameState& s, const PublicView& v) {
   out += fmt::format("storm sector {}; decks: Treachery {}, spice {}, traitors {}\n", v.board.storm_sector.value,
                      v.decks.treachery_deck, v.decks.spice_deck, v.decks.traitor_deck);
   for (const SeatPublicView& p : v.seats) {
-    out += fmt::format("  seat {} {}: {} cards, reserves {}+{}, Tanks {}+{}{}\n", p.seat.value, to_string(p.faction),
+    std::vector<std::string> revealed;  // the Tleilaxu's Face Dancers face up
+    for (TraitorCardId c : p.revealed_dancers) revealed.push_back(traitor_name(c));
+    out += fmt::format("  seat {} {}: {} cards, reserves {}+{}, Tanks {}+{}{}{}\n", p.seat.value, to_string(p.faction),
                        p.hand_size, p.reserves_normal.value, p.reserves_special.value, p.tanks_normal.value,
-                       p.tanks_special.value, p.ally ? fmt::format(", allied with {}", to_string(*p.ally)) : "");
+                       p.tanks_special.value, p.ally ? fmt::format(", allied with {}", to_string(*p.ally)) : "",
+                       revealed.empty() ? "" : fmt::format(", Face Dancers revealed [{}]", fmt::join(revealed, ", ")));
   }
   for (const CellView& c : v.board.cells) {
     std::vector<std::string> parts;
@@ -83,7 +86,7 @@ std::string seat_text(const GameState& s, const SeatView& v) {
   std::string out = public_text(s, v.table);
   std::vector<std::string> hand, traitors, legal;
   for (TreacheryCardId c : v.hand) hand.emplace_back(card_type(c).name);
-  for (TraitorCardId c : v.traitors) traitors.push_back(chance_outcome_name(ChanceKind::TraitorDeal, c.value));
+  for (TraitorCardId c : v.traitors) traitors.push_back(traitor_name(c));
   for (const Command& c : v.legal_commands) legal.push_back(to_string(c));
   // The Tleilaxu's cards in that zone are their Face Dancers (README rules status).
   out += fmt::format("you are seat {} ({}): spice {}, hand [{}], {} [{}]\n", v.seat.value, to_string(v.faction), v.spice.value,
