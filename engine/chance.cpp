@@ -85,7 +85,7 @@ void resolve(GameState& state, std::uint8_t outcome) {
       on_traitor_drawn(state, request.seat, TraitorCardId{outcome});
       return;
     case ChanceKind::FaceDancerDraw:
-      on_face_dancer_drawn(state, request.seat, TraitorCardId{outcome});
+      on_face_dancer_drawn(state, request.seat, TraitorCardId{outcome}, request.pile);
       return;
     case ChanceKind::TreacheryDeal:
       on_treachery_dealt(state, request.seat, TreacheryCardId{outcome});

@@ -15,6 +15,7 @@
 #include "engine/engine.h"
 #include "engine/internal.h"
 #include "engine/mutants.h"
+#include "engine/nexus/family.h"
 #include "engine/shipment_movement.h"
 
 namespace dune {
@@ -47,6 +48,22 @@ ForceCount placeable(const GameState& state, Seat tleilaxu, Seat winner) {
     return ForceCount{0};
   }
   return std::min(forces_sent_home(state, winner), state.seat(tleilaxu).reserves_normal);
+}
+
+// The leader dies, the winner's forces in the battle go home, the Tleilaxu's named ones take
+// their place.
+void apply_reveal_effects(GameState& state, const RevealFaceDancer* x) {
+  const BattleState& b = state.battle;
+  const Faction winner = state.faction_of(*b.face_dancer_winner);
+  battle_detail::kill_leader(state, x->leader);  // nobody is paid for it ([TO]; Q17)
+  if (!mutant_active(Mutant::FaceDancerRevealKeepsForces)) {
+    for (CellId cell : b.cells) {
+      transfer_forces(state, winner, AtCell{cell}, InReserves{}, state.board.normal[index(cell)][index(winner)],
+                      state.board.special[index(cell)][index(winner)]);
+    }
+    shipment_movement::forget_empty_stance(state, b.territory);
+  }
+  transfer_forces(state, Faction::Tleilaxu, InReserves{}, AtCell{x->cell}, x->forces, ForceCount{0});
 }
 
 }  // namespace
@@ -113,22 +130,36 @@ std::optional<Rejection> validate_face_dancer(const GameState& state, Seat seat,
   return std::nullopt;
 }
 
+namespace {
+void finish_reveal(GameState& state, const RevealFaceDancer* x, bool cancelled);
+}  // namespace
+
+// The dancer turns face up (public) and stays so even when a Betrayal cancels the reveal (seed
+// 000: "It stays revealed until all Face Dancers have been revealed"); the Tleilaxu Nexus card's
+// Betrayal window opens on it (engine/nexus/tleilaxu.cpp) before anything else happens.
 void apply_face_dancer(GameState& state, Seat seat, const Command& c) {
   const auto* x = std::get_if<RevealFaceDancer>(&c);
   if (!x) return battle_detail::next_battle(state);
-  BattleState& b = state.battle;
-  SeatState& tleilaxu = state.seat(seat);
-  const Faction winner = state.faction_of(*b.face_dancer_winner);
-  tleilaxu.revealed_dancers.push_back(TraitorCardId{x->leader.value});  // face up: public
-  battle_detail::kill_leader(state, x->leader);  // nobody is paid for it ([TO]; Q17)
-  if (!mutant_active(Mutant::FaceDancerRevealKeepsForces)) {
-    for (CellId cell : b.cells) {
-      transfer_forces(state, winner, AtCell{cell}, InReserves{}, state.board.normal[index(cell)][index(winner)],
-                      state.board.special[index(cell)][index(winner)]);
-    }
-    shipment_movement::forget_empty_stance(state, b.territory);
+  state.seat(seat).revealed_dancers.push_back(TraitorCardId{x->leader.value});
+  nexus_hook(state, NexusHook::FaceDancerRevealed);
+  if (state.nexus.window) return;
+  finish_reveal(state, x, false);
+}
+
+// After the window: the reveal is the last command logged (the flow logs a command once applied).
+void finish_face_dancer_reveal(GameState& state, bool cancelled) {
+  const RevealFaceDancer* x = nullptr;
+  for (std::size_t i = state.log.size(); i-- > 0 && !x;) {
+    if (const auto* e = std::get_if<Envelope>(&state.log[i])) x = std::get_if<RevealFaceDancer>(&e->command);
   }
-  transfer_forces(state, Faction::Tleilaxu, InReserves{}, AtCell{x->cell}, x->forces, ForceCount{0});
+  finish_reveal(state, x, cancelled);
+}
+
+namespace {
+
+void finish_reveal(GameState& state, const RevealFaceDancer* x, bool cancelled) {
+  SeatState& tleilaxu = state.seat(*state.seat_of(Faction::Tleilaxu));
+  if (x && !cancelled) apply_reveal_effects(state, x);
   // All revealed: they return to the Traitor Deck and three are drawn (seed 002 citing E1 pp.6–7;
   // [TO] ReplaceFacedancers, [DB] drawFaceDancers).
   if (tleilaxu.revealed_dancers.size() >= tleilaxu.traitors.size()) {
@@ -139,6 +170,8 @@ void apply_face_dancer(GameState& state, Seat seat, const Command& c) {
   }
   battle_detail::next_battle(state);
 }
+
+}  // namespace
 
 // ---- the Mentat Pause replacement (seed 002; [TO] FaceDancerReplaced, [DB] swapFaceDancer) ----
 

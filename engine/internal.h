@@ -139,7 +139,9 @@ std::vector<Command> candidates_setup(const GameState& state, Seat seat);
 std::optional<Rejection> validate_setup(const GameState& state, Seat seat, const Command& c);
 void apply_setup(GameState& state, Seat seat, const Command& c);
 void on_traitor_dealt(GameState& state, Seat seat, TraitorCardId card);
-void on_face_dancer_drawn(GameState& state, Seat seat, TraitorCardId card);
+// A Face Dancer drawn. `owed`, the FaceDancerDraw request's `pile`: the draws the Tleilaxu Nexus
+// card's Cunning still owes, this one included (engine/nexus/tleilaxu.cpp), 0 for a refill.
+void on_face_dancer_drawn(GameState& state, Seat seat, TraitorCardId card, std::uint8_t owed);
 // Draws the Tleilaxu's Face Dancers one chance step at a time until they hold 3 (in setup, in the
 // cycle after the last reveal, after the Mentat Pause replacement); then the game goes on where
 // the draw began: the setup placement, the next battle, or the Mentat Pause decision point.
@@ -155,6 +157,10 @@ bool open_face_dancer_reveal(GameState& state, Seat winner);
 std::vector<Command> face_dancer_candidates(const GameState& state, Seat seat);
 std::optional<Rejection> validate_face_dancer(const GameState& state, Seat seat, const Command& c);
 void apply_face_dancer(GameState& state, Seat seat, const Command& c);
+// The reveal's effects once its Betrayal window closed (`cancelled`: by the Tleilaxu Nexus card,
+// seed 000: the leader lives, no force moves, the dancer stays revealed); then the cycle or the
+// next battle.
+void finish_face_dancer_reveal(GameState& state, bool cancelled);
 // The Mentat Pause replacement of one unrevealed Face Dancer.
 std::vector<Command> replacement_candidates(const GameState& state, Seat seat);
 std::optional<Rejection> validate_replacement(const GameState& state, Seat seat, const ReplaceFaceDancer& c);

@@ -182,6 +182,8 @@ enum class Mutant : std::uint8_t {
   FaceDancerRevealKeepsForces,
   FaceDancerOnLoser,
   FaceDancerReplacedTwice,
+  NexusTleilaxuDancerStands,
+  NexusTleilaxuCunningKeepsRevealed,
 };
 
 #if DUNE_MUTANTS

@@ -377,9 +377,17 @@ void on_traitor_dealt(GameState& state, Seat seat, TraitorCardId card) {
   deal_next_traitor(state);
 }
 
-void on_face_dancer_drawn(GameState& state, Seat seat, TraitorCardId card) {
-  transfer(state.traitor_deck, state.seat(seat).traitors, card);
-  draw_next_face_dancer(state);
+void on_face_dancer_drawn(GameState& state, Seat seat, TraitorCardId card, std::uint8_t owed) {
+  SeatState& s = state.seat(seat);
+  transfer(state.traitor_deck, s.traitors, card);
+  if (owed == 0) return draw_next_face_dancer(state);
+  // The Tleilaxu Cunning (seed 002): the revealed group stays set aside among the held cards
+  // while its replacements are drawn, so none of it can be drawn; then it is shuffled in.
+  if (owed > 1) return request_chance(state, PendingChance{ChanceKind::FaceDancerDraw, seat, static_cast<std::uint8_t>(owed - 1)});
+  for (TraitorCardId d : s.revealed_dancers) {
+    if (!mutant_active(Mutant::NexusTleilaxuCunningKeepsRevealed)) transfer(s.traitors, state.traitor_deck, d);
+  }
+  s.revealed_dancers.clear();
 }
 
 void on_treachery_dealt(GameState& state, Seat seat, TreacheryCardId card) {

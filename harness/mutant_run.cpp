@@ -191,6 +191,12 @@ GameState staged_start(const GameSpec& spec, const MutantInfo& mutant) {
     s.battle.kwisatz_haderach_dead = s.options.rules.kwisatz_haderach;  // Advanced: the token in the Tanks too
     return s;
   }
+  // The Tleilaxu hold their own card (Cunning), to play once a Face Dancer is revealed.
+  if (start == MutantStart::TleilaxuHoldTheirCard) {
+    s.nexus.deck.take_unseen(NexusCardId{Faction::Tleilaxu});
+    s.nexus.held[s.seat_of(Faction::Tleilaxu)->value] = NexusCardId{Faction::Tleilaxu};
+    return s;
+  }
   if (start == MutantStart::FremenKarama) {
     full_hand_with_karama(s, *s.seat_of(Faction::Fremen), 4, 2);
     return s;
@@ -242,7 +248,8 @@ MutantOutcome run_mutant(const MutantInfo& mutant, const MutantRunOptions& optio
     std::erase_if(checkers, [](const invariants::Checker& c) { return c.name == "determinism.replay"; });
   }
   if (mutant.setup.start == MutantStart::FremenHoldEmperorCard ||
-      mutant.setup.start == MutantStart::AtreidesHoldTleilaxuCard) {  // the card staged at setup, which no deal gives
+      mutant.setup.start == MutantStart::AtreidesHoldTleilaxuCard ||
+      mutant.setup.start == MutantStart::TleilaxuHoldTheirCard) {  // the card staged at setup, which no deal gives
     out.not_applicable.push_back("lifecycle.2-initialization");
     std::erase_if(checkers, [](const invariants::Checker& c) { return c.name == "lifecycle.2-initialization"; });
   }

@@ -234,6 +234,13 @@ constexpr std::array kCatalogue{
     MutantInfo{Mutant::FaceDancerOnLoser, "face-dancer-on-loser", "oracle",
                "the Tleilaxu are asked about, and may reveal, the loser's leader as a Face Dancer (fact sheet §4.3: the winner's)",
                basic(At | Hk | Em | Tl, 6, 80, MutantBots::Aggressive), "oracle.legal-command"},
+    MutantInfo{Mutant::NexusTleilaxuDancerStands, "nexus-tleilaxu-dancer-stands", "oracle",
+               "the Tleilaxu Betrayal is played on a revealed Face Dancer but the reveal still kills the leader and swaps the "
+               "forces (seed 000: cancelled)", basic(At | Hk | Em | Tl, 6, 80, MutantBots::Nexus), "contract.tleilaxu.betrayal"},
+    MutantInfo{Mutant::NexusTleilaxuCunningKeepsRevealed, "nexus-tleilaxu-cunning-keeps-revealed", "oracle",
+               "the Tleilaxu Cunning draws the replacements but keeps the revealed group instead of shuffling it into the Traitor "
+               "Deck (seed 002)", MutantSetup{At | Hk | Em | Tl, false, 8, 80, MutantBots::Nexus, MutantStart::TleilaxuHoldTheirCard},
+               "contract.tleilaxu.cunning"},
     MutantInfo{Mutant::FaceDancerReplacedTwice, "face-dancer-replaced-twice", "oracle",
                "the Tleilaxu may replace a second Face Dancer in the same Mentat Pause (seed 002: one)",
                basic(At | Hk | Em | Tl, 2, 10), "oracle.legal-command"},

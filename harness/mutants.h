@@ -55,7 +55,7 @@ enum class MutantBots : std::uint8_t {
 // FremenHoldEmperorCard: the Emperor absent, the Fremen hold the Emperor Nexus card (Secret Ally)
 // with 2 Fedaykin and 4 ordinary forces in the Tanks.
 enum class MutantStart : std::uint8_t { NewGame, FirstSeatLeadersInTanks, EmperorAllyRevivalKarama, KaramaOrder, FremenAllyKarama, FremenKarama,
-                                        FremenHoldEmperorCard, AtreidesHoldTleilaxuCard };
+                                        FremenHoldEmperorCard, AtreidesHoldTleilaxuCard, TleilaxuHoldTheirCard };
 
 // Random games that reach the mutated rule: which factions sit (a bit per base faction, in
 // kBaseFactions order, then one for the Tleilaxu), Basic or Advanced, the turn limit, how many games at most, the bots and

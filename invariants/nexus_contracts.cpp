@@ -663,6 +663,14 @@ constexpr std::array kContracts{
             "free and up to five forces at one spice each; the ordinary revival after it keeps the shared ceiling of five and "
             "returns no leader (prototype policy, seed 002)",
             tleilaxu_secret_ally},
+    Checker{"contract.tleilaxu.betrayal", "oracle",
+            "the Tleilaxu Betrayal, by another seat as the Tleilaxu reveal a Face Dancer, cancels the reveal: no leader dies, no "
+            "force moves, and the dancer stays revealed until the group's last (seed 000)",
+            tleilaxu_betrayal},
+    Checker{"contract.tleilaxu.cunning", "oracle",
+            "the Tleilaxu Cunning, with a Face Dancer revealed, draws as many replacements as are revealed, never one of them, and "
+            "only then shuffles the revealed group into the Traitor Deck (seed 002)",
+            tleilaxu_cunning},
     Checker{"contract.richese.secret-ally", "oracle",
             "the Richese Secret Ally, the Richese absent, in the player's own Shipment before shipping, makes its shipping one "
             "shipment from reserves of up to five forces priced as one",

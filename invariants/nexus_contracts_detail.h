@@ -17,6 +17,8 @@ Violations harkonnen_betrayal(const Transition& t, const GameContext&);
 Violations harkonnen_cunning(const Transition& t, const GameContext&);
 Violations harkonnen_secret_ally(const Transition& t, const GameContext&);
 Violations tleilaxu_secret_ally(const Transition& t, const GameContext&);  // nexus_contracts_expansion.cpp
+Violations tleilaxu_betrayal(const Transition& t, const GameContext&);     // nexus_contracts_expansion.cpp
+Violations tleilaxu_cunning(const Transition& t, const GameContext&);      // nexus_contracts_expansion.cpp
 Violations richese_secret_ally(const Transition& t, const GameContext&);   // nexus_contracts_expansion.cpp
 Violations ixians_secret_ally(const Transition& t, const GameContext&);    // nexus_contracts_expansion.cpp
 Violations ecaz_secret_ally(const Transition& t, const GameContext&);      // nexus_contracts_expansion.cpp

@@ -11,6 +11,17 @@
 //            never force-only; at most five forces go from its Tanks to its reserves, and its spice
 //            drops by exactly one for each, to the bank. Its ordinary revival afterwards in the same
 //            turn returns no leader and at most its limit and the ceiling of five less the group.
+//   contract.tleilaxu.betrayal  (seed 000: "Cancel a revealed Face Dancer. It stays revealed until
+//            all Face Dancers have been revealed") by a seat other than the Tleilaxu, naming the
+//            numbered attempt, while the Tleilaxu's last command is a reveal not yet followed by a
+//            battle or a phase: the revealed leader keeps its place, no force moves, nobody is paid
+//            or learns anything, and the dancer is still face up (or, the group's last, the whole
+//            group went back to the Traitor Deck with draws owed).
+//   contract.tleilaxu.cunning  (seed 002, "complete physical operation") by the Tleilaxu, with at
+//            least one Face Dancer revealed, no Nexus window open: every draw that follows it,
+//            until the last, comes from the deck and never from the set-aside revealed group, and
+//            after the last the group is in the Traitor Deck, none is revealed, and the Tleilaxu
+//            hold their unrevealed dancers plus as many new ones as the group had.
 //
 // Richese (seed 000, panel table: "Replace normal shipping with a reserve shipment of up to five
 // forces priced as one"; engine/nexus/richese.cpp):
@@ -419,6 +430,107 @@ Violations tleilaxu_secret_ally(const Transition& t, const GameContext&) {
   Violations out;
   if (const PlayNexus* p = play_of(t, Faction::Tleilaxu, NexusMode::SecretAlly)) tleilaxu_play(t, *p, out);
   if (const auto* r = command_of<Revive>(t); r && t.before.step == Step::Revival) ordinary_after(t, *r, out);
+  return out;
+}
+
+// ---- the Tleilaxu Betrayal and Cunning (seeds 000 and 002) ----
+
+namespace {
+
+ForceCount board_forces(const GameState& s, Faction f) {
+  ForceCount n{0};
+  for (std::size_t c = 0; c < kCellCount; ++c) n += s.board.normal[c][index(f)] + s.board.special[c][index(f)];
+  return n;
+}
+
+bool holds(const std::vector<TraitorCardId>& v, TraitorCardId c) { return std::find(v.begin(), v.end(), c) != v.end(); }
+
+// The Tleilaxu Cunning whose draws are under way at `s`: the last Tleilaxu Cunning played, when
+// every command logged since is that play (its draws are chance steps).
+const Envelope* cunning_under_way(const GameState& s) {
+  const Envelope* last = last_command(s, [](const Envelope&) { return true; });
+  const auto* p = last ? std::get_if<PlayNexus>(&last->command) : nullptr;
+  return p && p->card.faction == Faction::Tleilaxu && p->mode == NexusMode::Cunning ? last : nullptr;
+}
+
+}  // namespace
+
+Violations tleilaxu_betrayal(const Transition& t, const GameContext&) {
+  const std::string name = "contract.tleilaxu.betrayal";
+  const PlayNexus* p = play_of(t, Faction::Tleilaxu, NexusMode::Betrayal);
+  if (!p) return {};
+  Violations out;
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  const Seat seat = envelope_of(t)->seat;
+  const auto tleilaxu = b.seat_of(Faction::Tleilaxu);
+  // The reveal is the battle's last decision: no plan, wheel or battle chosen after it (gifts and
+  // passes in the window may follow it).
+  const Envelope* last = last_command(b, [](const Envelope& e) {
+    return std::holds_alternative<RevealFaceDancer>(e.command) || std::holds_alternative<ChooseBattle>(e.command) ||
+           std::holds_alternative<PlanBattle>(e.command) || std::holds_alternative<DialBattle>(e.command);
+  });
+  const auto* reveal = last ? std::get_if<RevealFaceDancer>(&last->command) : nullptr;
+  if (!tleilaxu || seat == *tleilaxu || !reveal || last->seat != *tleilaxu || b.step != Step::Battle || p->answers == 0 ||
+      p->answers != b.nexus.window_attempt) {
+    out.push_back({name, fmt::format("{}'s Tleilaxu Betrayal does not answer a Face Dancer the Tleilaxu have just revealed, by another "
+                                     "seat (seed 000)", name_of(b, seat))});
+    return out;
+  }
+  const TraitorCardId dancer{reveal->leader.value};
+  const LeaderState& was = b.leaders[reveal->leader.value];
+  const LeaderState& is = a.leaders[reveal->leader.value];
+  if (is.where != was.where || is.holder != was.holder || is.deaths != was.deaths) {
+    out.push_back({name, fmt::format("{} was revealed as a Face Dancer and the reveal cancelled, yet the leader moved", leader_info(reveal->leader).name)});
+  }
+  for (std::uint8_t i = 0; i < b.seat_count(); ++i) {
+    const Faction f = b.faction_of(Seat{i});
+    if (board_forces(a, f) != board_forces(b, f) || a.seat(Seat{i}).reserves_normal != b.seat(Seat{i}).reserves_normal ||
+        a.seat(Seat{i}).reserves_special != b.seat(Seat{i}).reserves_special) {
+      out.push_back({name, fmt::format("a cancelled Face Dancer reveal moved {}'s forces", to_string(f))});
+    }
+  }
+  const SeatState& before = b.seat(*tleilaxu);
+  const SeatState& after = a.seat(*tleilaxu);
+  const bool last_of_group = before.revealed_dancers.size() >= before.traitors.size();
+  if (last_of_group ? !after.revealed_dancers.empty() || (!holds(a.traitor_deck.unseen, dancer) && !holds(after.traitors, dancer))
+                    : !holds(after.revealed_dancers, dancer) || after.traitors != before.traitors) {
+    out.push_back({name, fmt::format("the cancelled Face Dancer {} did not stay revealed until the group's last reveal (seed 000)",
+                                     leader_info(reveal->leader).name)});
+  }
+  if (!new_sightings(t).empty()) out.push_back({name, "a cancelled Face Dancer reveal showed someone something"});
+  return out;
+}
+
+Violations tleilaxu_cunning(const Transition& t, const GameContext&) {
+  const std::string name = "contract.tleilaxu.cunning";
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  Violations out;
+  if (play_of(t, Faction::Tleilaxu, NexusMode::Cunning)) {
+    const Seat seat = envelope_of(t)->seat;
+    if (b.faction_of(seat) != Faction::Tleilaxu || b.seat(seat).revealed_dancers.empty() || b.nexus.window) {
+      out.push_back({name, fmt::format("{} played the Tleilaxu Cunning without being the Tleilaxu with a revealed Face Dancer, or inside "
+                                       "a Nexus window (seed 002)", name_of(b, seat))});
+    }
+    return out;
+  }
+  const auto* r = std::get_if<ChanceRecord>(&t.entry);
+  if (!r || r->request.kind != ChanceKind::FaceDancerDraw || !owns_step(t) || !cunning_under_way(b)) return out;
+  const Seat seat = r->request.seat;
+  const SeatState& before = b.seat(seat);
+  const SeatState& after = a.seat(seat);
+  const TraitorCardId drawn{r->outcome};
+  if (holds(before.revealed_dancers, drawn)) {
+    out.push_back({name, fmt::format("the Tleilaxu Cunning drew {}, one of the revealed Face Dancers it replaces (seed 002)", traitor_name(drawn))});
+  }
+  if (a.chance && a.chance->kind == ChanceKind::FaceDancerDraw) return out;  // more to draw: the group stays aside
+  // The last draw: the held cards gain it and lose the whole revealed group, back in the deck.
+  const bool returned = std::all_of(before.revealed_dancers.begin(), before.revealed_dancers.end(),
+                                    [&](TraitorCardId c) { return holds(a.traitor_deck.unseen, c) && !holds(after.traitors, c); });
+  if (!after.revealed_dancers.empty() || !returned || after.traitors.size() + before.revealed_dancers.size() != before.traitors.size() + 1) {
+    out.push_back({name, "the Tleilaxu Cunning's last draw did not leave the revealed group shuffled into the Traitor Deck and none revealed (seed 002)"});
+  }
   return out;
 }
 

@@ -121,12 +121,14 @@ void drawn_into_traitors(const Transition& t, Seat seat, TraitorCardId card, std
 // The Tleilaxu's Face Dancers (fact sheet §4.3, setup step 4): drawn in setup, only once no other
 // seat still holds an offer (every other faction has chosen and its returned cards are in the
 // deck); after setup only to refill the group, in the Battle (the cycle after the last reveal) or
-// the Mentat Pause (the replacement; seed 002). From the Traitor Deck as the step found it, into
-// the Tleilaxu's own, at most 3; nobody else's traitors change.
-void face_dancer_draw(const Transition& t, Seat seat, TraitorCardId card, std::size_t n, Violations& out) {
+// the Mentat Pause (the replacement; seed 002), or at any time for the Tleilaxu Nexus card's
+// Cunning (`cunning`: its draws, whose group size contract.tleilaxu.cunning decides). From the
+// Traitor Deck as the step found it, into the Tleilaxu's own, at most 3 otherwise; nobody else's
+// traitors change.
+void face_dancer_draw(const Transition& t, Seat seat, TraitorCardId card, std::size_t n, bool cunning, Violations& out) {
   const GameState& b = t.before;
   const std::string who = name_of(b, seat);
-  if (b.turn != 0 && b.step != Step::Battle && b.step != Step::MentatPause) {
+  if (b.turn != 0 && b.step != Step::Battle && b.step != Step::MentatPause && !cunning) {
     out.push_back(violation(kDeal, fmt::format("a Face Dancer was drawn for {} at {}, neither in setup, after a reveal nor in the Mentat Pause",
                                                who, to_string(b.step))));
   }
@@ -138,7 +140,7 @@ void face_dancer_draw(const Transition& t, Seat seat, TraitorCardId card, std::s
   }
   drawn_into_traitors(t, seat, card, n, "Face Dancer", "Face Dancers", out);
   const SeatState& is = t.after.seat(seat);
-  if (is.traitors.size() > 3) out.push_back(violation(kDeal, fmt::format("{} hold {} Face Dancers, more than 3", who, is.traitors.size())));
+  if (is.traitors.size() > 3 && !cunning) out.push_back(violation(kDeal, fmt::format("{} hold {} Face Dancers, more than 3", who, is.traitors.size())));
 }
 
 // The Harkonnen Nexus card's draws (seed 000, Harkonnen row): after setup, from the Traitor Deck
@@ -403,7 +405,8 @@ Violations deal(const Transition& t, const GameContext&) {
       traitor_draw(t, seat, TraitorCardId{r.outcome}, draws_before(t, at, [](ChanceKind k) { return k == ChanceKind::TraitorDraw; }), out);
       break;
     case ChanceKind::FaceDancerDraw:
-      face_dancer_draw(t, seat, TraitorCardId{r.outcome}, draws_before(t, at, [](ChanceKind k) { return k == ChanceKind::FaceDancerDraw; }), out);
+      face_dancer_draw(t, seat, TraitorCardId{r.outcome}, draws_before(t, at, [](ChanceKind k) { return k == ChanceKind::FaceDancerDraw; }),
+                       r.request.pile > 0, out);
       break;
     case ChanceKind::CaptureDraw: return {};  // oracle.capture: one of the loser's active leaders
     case ChanceKind::CardInspect: card_inspect(t, seat, TreacheryCardId{r.outcome}, out); break;

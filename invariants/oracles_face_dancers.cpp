@@ -23,7 +23,9 @@ ForceCount in_cells(const GameState& s, Faction f, const std::vector<CellId>& ce
 // The reveal: the leader to the Tanks, the winner's forces in the battle to its reserves, the
 // Tleilaxu's named forces from their reserves to the named cell; the dancer face up, or (the last
 // of the group) the whole group back in the Traitor Deck with 3 draws owed; nobody paid.
-void reveal(const Transition& t, Seat tleilaxu, const RevealFaceDancer& c, Violations& out) {
+// `face_up`: the dancer turned face up in an earlier step, as the Tleilaxu Betrayal window opened
+// on it; this step closed that window without a Betrayal.
+void reveal(const Transition& t, Seat tleilaxu, const RevealFaceDancer& c, bool face_up, Violations& out) {
   const GameState& b = t.before;
   const GameState& a = t.after;
   const Seat winner = *b.battle.face_dancer_winner;
@@ -48,7 +50,7 @@ void reveal(const Transition& t, Seat tleilaxu, const RevealFaceDancer& c, Viola
   const SeatState& before = b.seat(tleilaxu);
   const SeatState& after = a.seat(tleilaxu);
   const TraitorCardId dancer{c.leader.value};
-  if (before.revealed_dancers.size() + 1 == before.traitors.size()) {  // the last: the cycle (seed 002)
+  if (before.revealed_dancers.size() + (face_up ? 0 : 1) == before.traitors.size()) {  // the last: the cycle (seed 002)
     const bool returned = std::all_of(before.traitors.begin(), before.traitors.end(), [&](TraitorCardId d) {
       return has(a.traitor_deck.unseen, d) || has(after.traitors, d);
     });
@@ -57,7 +59,7 @@ void reveal(const Transition& t, Seat tleilaxu, const RevealFaceDancer& c, Viola
     }
   } else {
     std::vector<TraitorCardId> want = before.revealed_dancers;
-    want.push_back(dancer);
+    if (!face_up) want.push_back(dancer);
     if (after.revealed_dancers != want || after.traitors != before.traitors) {
       out.push_back(violation(kFaceDancer, fmt::format("{} is not face up among the Tleilaxu's Face Dancers after its reveal", leader_info(c.leader).name)));
     }
@@ -95,10 +97,35 @@ void replacement(const Transition& t, Seat tleilaxu, const ReplaceFaceDancer& c,
 
 }  // namespace
 
+// A reveal that opened the Tleilaxu Betrayal window (seed 000): the dancer is face up, and
+// nothing else has happened yet.
+void window_opened(const Transition& t, Seat tleilaxu, const RevealFaceDancer& c, Violations& out) {
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  std::vector<TraitorCardId> want = b.seat(tleilaxu).revealed_dancers;
+  want.push_back(TraitorCardId{c.leader.value});
+  bool moved = a.leaders != b.leaders;
+  for (std::uint8_t i = 0; i < b.seat_count(); ++i) {
+    const Faction f = b.faction_of(Seat{i});
+    moved = moved || in_cells(a, f, b.battle.cells, false) != in_cells(b, f, b.battle.cells, false) ||
+            a.seat(Seat{i}).reserves_normal != b.seat(Seat{i}).reserves_normal;
+  }
+  if (a.seat(tleilaxu).revealed_dancers != want || moved) {
+    out.push_back(violation(kFaceDancer, "a Face Dancer reveal that opened the Betrayal window did more than turn the dancer face up (seed 000)"));
+  }
+}
+
 Violations face_dancer(const Transition& t, const GameContext&) {
   const Envelope* e = envelope_of(t);
   if (!e || !owns_step(t)) return {};
   Violations out;
+  // The last pass in the Tleilaxu Betrayal window on a reveal: the reveal's effects now.
+  if (t.before.nexus.window == Faction::Tleilaxu && !t.after.nexus.window && std::holds_alternative<Pass>(e->command)) {
+    const Envelope* r = last_command(t.before, [](const Envelope& x) { return std::holds_alternative<RevealFaceDancer>(x.command); });
+    if (!r || !single_step(t)) return skipped(kFaceDancer);
+    reveal(t, r->seat, std::get<RevealFaceDancer>(r->command), true, out);
+    return decided(kFaceDancer, std::move(out));
+  }
   if (const auto* c = std::get_if<ReplaceFaceDancer>(&e->command)) {
     if (!single_step(t)) return skipped(kFaceDancer);  // a forced draw (a deck of one) already refilled it
     replacement(t, e->seat, *c, out);
@@ -107,7 +134,11 @@ Violations face_dancer(const Transition& t, const GameContext&) {
   if (t.before.step != Step::Battle || t.before.battle.stage != BattleStage::FaceDancer || !t.before.battle.face_dancer_winner) return {};
   if (const auto* c = std::get_if<RevealFaceDancer>(&e->command)) {
     if (!single_step(t)) return skipped(kFaceDancer);
-    reveal(t, e->seat, *c, out);
+    if (t.after.nexus.window == Faction::Tleilaxu) {
+      window_opened(t, e->seat, *c, out);
+    } else {
+      reveal(t, e->seat, *c, false, out);
+    }
   } else if (std::holds_alternative<Pass>(e->command)) {
     pass(t, e->seat, out);
   } else {

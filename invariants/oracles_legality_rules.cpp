@@ -43,10 +43,7 @@
 namespace dune::invariants::oracle_detail {
 namespace {
 
-template <class... F>
-struct overloaded : F... {
-  using F::operator()...;
-};
+template <class... F> struct overloaded : F... { using F::operator()...; };
 
 // ---- when: the steps each kind may be played in ([LR] numbers per row) ----------------------
 
@@ -590,7 +587,8 @@ struct Rules {
     if (!x || x->seat != seat) return "no Nexus traitor exchange of its own is under way (seed 000, Harkonnen row)";
     if (x->draws > 0) return "it shuffles back after drawing (seed 000: draw first, then return)";
     if (x->returns == 0) return "it owes no Traitor Card";
-    return std::find(me.traitors.begin(), me.traitors.end(), c.card) != me.traitors.end() ? "" : "it does not hold that Traitor Card";
+    const bool face_up = std::find(me.revealed_dancers.begin(), me.revealed_dancers.end(), c.card) != me.revealed_dancers.end();  // seed 002
+    return std::find(me.traitors.begin(), me.traitors.end(), c.card) == me.traitors.end() ? "it does not hold that Traitor Card" : face_up ? "a revealed Face Dancer stays face up" : "";
   }
   std::string operator()(const ArmKarama& c) const {
     if (!c.ability) return "";
@@ -781,8 +779,9 @@ Violations legal_command(const Transition& t, const GameContext&) {
   const GameState& s = t.before;
   if (e->seat.value >= s.seat_count()) return decided(kLegalCommand, {violation(kLegalCommand, "a command from no seat of the game")});
   StepMask when = std::visit([](const auto& c) { return kWhen<std::decay_t<decltype(c)>>; }, e->command);
-  // Seed 000: the Harkonnen Cunning is played "At any time"; the Ecaz Secret Ally prints no phase (at any time, README).
+  // At any time: the Harkonnen Cunning (seed 000), the Ecaz Secret Ally (no phase, README), the Tleilaxu Cunning (seed 002).
   if (const auto* p = std::get_if<PlayNexus>(&e->command); p && ((p->card.faction == Faction::Harkonnen && p->mode == NexusMode::Cunning) ||
+                                                                 (p->card.faction == Faction::Tleilaxu && p->mode == NexusMode::Cunning) ||
                                                                  (p->card.faction == Faction::Ecaz && p->mode == NexusMode::SecretAlly))) {
     when = kAnyLive;
   }

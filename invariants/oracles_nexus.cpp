@@ -67,6 +67,10 @@ void panel_pieces(const Transition& t, const PlayNexus& p, Seat seat, GameState&
   // resolves in the same step, what it moves is the battle oracles' (oracle.battle-winner decides
   // the cancelled call), the card's own effect moves no piece (a Traitor Card is not one here).
   if (p.card.faction == Faction::Harkonnen && p.mode == NexusMode::Betrayal && battle_resolved(t)) battle_went_on(t.after, want);
+  // The Tleilaxu Betrayal closes the window a Face Dancer reveal waited for: the battle goes on in
+  // the same step (the next battle, the phase's end); what the cancelled reveal did not move is
+  // contract.tleilaxu.betrayal's.
+  if (p.card.faction == Faction::Tleilaxu && p.mode == NexusMode::Betrayal) battle_went_on(t.after, want);
   // The CHOAM Secret Ally's inspection moves no piece; when the one card to pick was seen at once,
   // the battle went on in the same step (captured leaders, the next battle, the phase's end).
   if (p.card.faction == Faction::Choam && p.mode == NexusMode::SecretAlly && !p.treachery &&

@@ -200,7 +200,7 @@ void check_battle(const GameState& s, Violations& out) {
 }
 
 // Revealed Face Dancers are the Tleilaxu's, among those they hold, each once, and never all of
-// them (the last reveal returns the group, seed 002).
+// them (the last reveal returns the group, seed 002) but while a replacement's draw is owed.
 void check_face_dancers(const GameState& s, Violations& out) {
   for (std::uint8_t i = 0; i < s.seat_count(); ++i) {
     const Seat seat{i};
@@ -210,8 +210,9 @@ void check_face_dancers(const GameState& s, Violations& out) {
     const bool held = std::all_of(once.begin(), once.end(), [&](TraitorCardId c) {
       return std::find(x.traitors.begin(), x.traitors.end(), c) != x.traitors.end();
     });
+    const bool refilling = s.chance && s.chance->kind == ChanceKind::FaceDancerDraw;  // after a replacement, before its draw
     if (s.faction_of(seat) != Faction::Tleilaxu || !held || once.size() != x.revealed_dancers.size() ||
-        once.size() >= x.traitors.size()) {
+        (once.size() >= x.traitors.size() && !refilling)) {
       out.push_back({"shape.face-dancers", fmt::format("{} show {} revealed Face Dancers of {} held: only the Tleilaxu reveal theirs, "
                                                        "each once, and the last reveal returns them all",
                                                        to_string(s.faction_of(seat)), x.revealed_dancers.size(), x.traitors.size())});

@@ -34,20 +34,8 @@ inline constexpr std::string_view kWaitsForFaction =
     "waits for its faction to be playable: a Betrayal needs the card's faction seated and a Cunning its native player, and "
     "setup seats only the six base factions yet (rules-status table)";
 
-inline constexpr std::string_view kWaitsForFaceDancerReveal =
-    "waits for the Face Dancer reveal (issue 22, next slice): a Betrayal cancels a revealed Face Dancer and a Cunning "
-    "replaces the revealed ones, and the Tleilaxu, seated now, reveal none yet (rules-status table)";
-
-// A panel of a seated faction whose rule the engine does not build yet: the Tleilaxu's Betrayal and
-// Cunning both act on revealed Face Dancers.
-constexpr bool panel_waits_for_its_rule(Faction card, NexusMode mode) {
-  return card == Faction::Tleilaxu && mode != NexusMode::SecretAlly;
-}
-
 // Whether a registered family's panel can be played in any game setup accepts.
-constexpr bool panel_playable(Faction card, NexusMode mode) {
-  return mode == NexusMode::SecretAlly || (faction_playable(card) && !panel_waits_for_its_rule(card, mode));
-}
+constexpr bool panel_playable(Faction card, NexusMode mode) { return mode == NexusMode::SecretAlly || faction_playable(card); }
 
 // Whether the card's native panels (Betrayal and Cunning, which need its faction seated) can be
 // played: the gate and the usage games seat the card's faction only then.
@@ -78,7 +66,7 @@ static_assert(gate_records_valid(), "model/nexus_gate_record.json verifies a pan
 constexpr PanelStatus panel_status(Faction card, NexusMode mode) {
   const NexusPanelInfo& p = nexus_panel(card, mode);
   if (!family_registered(card)) return PanelStatus{StatusKind::Unavailable, p.open_question.empty() ? kFamilyNotImplemented : p.open_question};
-  if (!panel_playable(card, mode)) return PanelStatus{StatusKind::Unavailable, faction_playable(card) ? kWaitsForFaceDancerReveal : kWaitsForFaction};
+  if (!panel_playable(card, mode)) return PanelStatus{StatusKind::Unavailable, kWaitsForFaction};
   const GateRecord* r = gate_record_of(card);
   return PanelStatus{r && r->panels[index(mode)] ? StatusKind::Verified : StatusKind::Implemented, p.policy};
 }

@@ -251,7 +251,9 @@ enum class ChanceKind : std::uint8_t {
 struct PendingChance {
   ChanceKind kind;
   Seat seat{};
-  std::uint8_t pile = 0;  // SpiceDraw: the spice pile; TreacheryDeal: 1 for a bought lot's replacement (engine/internal.h)
+  // SpiceDraw: the spice pile; TreacheryDeal: 1 for a bought lot's replacement; FaceDancerDraw: the
+  // draws the Tleilaxu Cunning still owes, 0 for a refill (engine/internal.h).
+  std::uint8_t pile = 0;
   friend bool operator==(const PendingChance&, const PendingChance&) = default;
 };
 

@@ -39,6 +39,7 @@ enum class NexusHook : std::uint8_t {
   MentatPauseBegins,       // mentat.cpp: the Mentat Pause decision point opened (the game goes on)
   BattleLost,              // battle_resolution.cpp: a battle with a winner (battle.winner) is over but for its captured leaders
   BattleWon,               // battle_resolution.cpp: the same, after the window BattleLost opened (if any) closed
+  FaceDancerRevealed,      // face_dancers.cpp: the Tleilaxu revealed a Face Dancer (face up now), its effects not applied yet
 };
 
 // One panel of the card: where its window opens, and an edge a seed leaves open, which the panel

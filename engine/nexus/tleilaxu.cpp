@@ -1,6 +1,17 @@
-// The Tleilaxu Nexus family (seed 000, Tleilaxu row; seed 002). The Tleilaxu faction is not
-// playable yet (setup refuses it), so no seat can play its card as Betrayal (the Tleilaxu seated) or
-// Cunning (the Tleilaxu's own): those panels wait for the faction (model/nexus_registry.h).
+// The Tleilaxu Nexus family (seed 000, Tleilaxu row; seed 002):
+//   Betrayal    "Cancel a revealed Face Dancer. It stays revealed until all Face Dancers have been
+//               revealed": a window as the Tleilaxu reveal one after a battle (engine/face_dancers.cpp),
+//               a numbered attempt naming the dancer, answered by every seat but the Tleilaxu
+//               holding *a* card (the one hidden-reaction policy, plays.cpp). A cancelled reveal
+//               kills no leader and moves no force (our reading: seed 000 cancels "the effect" and
+//               names none, docs/rules/tleilaxu.md Q14); the dancer stays face up and counts toward
+//               the cycle. [TO] instead leaves it unrevealed and usable: not followed (the seed).
+//   Cunning     seed 002's "complete physical operation": at any time, with at least one revealed
+//               Face Dancer (no free zero-card reshuffle), the whole revealed group is set aside,
+//               as many replacements are drawn from the Traitor Deck (never the set-aside ones),
+//               and only then the group is shuffled into the deck; unrevealed dancers stay; no
+//               subset and no second choice. Not while a Nexus window is open nor while a reveal
+//               waits for the Tleilaxu's answer (its dancer stays under it, seed 002).
 //   Secret Ally (Tleilaxu absent) during one's own Revival decision, one own leader from the Tanks
 //               free and up to five own forces at one spice each: seed 002's recommended prototype
 //               of 14 October, a seed policy, not a publisher ruling:
@@ -32,9 +43,46 @@ namespace {
 constexpr NexusCardId kCard{Faction::Tleilaxu};
 constexpr Spice kPricePerForce{1};  // "up to five forces at one spice each" (seed 000, seed 002)
 
-constexpr std::string_view kWaits =
-    "the Tleilaxu faction is not playable yet: its Betrayal needs it seated and its Cunning its native player (setup refuses "
-    "it; rules-status table)";
+bool owns_window(const GameState& state) { return state.nexus.window == Faction::Tleilaxu; }
+
+// The one hidden-reaction policy (plays.cpp).
+std::vector<Seat> awaited(const GameState& state) { return betrayal_window_awaited(state, Faction::Tleilaxu); }
+
+std::string turn_event(const GameState& state) { return fmt::format("{}, turn {}", to_string(state.phase), state.turn); }
+
+std::string dancer_named(const GameState& state) {
+  const auto& revealed = state.seat(*state.seat_of(Faction::Tleilaxu)).revealed_dancers;
+  return fmt::format("reveal {}: Face Dancer {} revealed by the Tleilaxu", state.nexus.window_attempt,
+                     revealed.empty() ? std::string("?") : traitor_name(revealed.back()));
+}
+
+// ---- Betrayal and Cunning ----
+
+std::optional<Rejection> validate_betrayal(const GameState& state, Seat seat, const PlayNexus& c) {
+  if (!owns_window(state) || state.nexus.window_answered[seat.value]) {
+    return reject(RejectCode::WrongPhase, "the Tleilaxu Betrayal cancels a revealed Face Dancer in its window, as the Tleilaxu "
+                  "reveal it (seed 000)");
+  }
+  return plain_nexus_play(c, state.nexus.window_attempt);
+}
+
+std::optional<Rejection> validate_cunning(const GameState& state, Seat seat, const PlayNexus& c) {
+  if (auto r = plain_nexus_play(c, 0)) return r;
+  if (nexus_window_open(state) || (state.step == Step::Battle && state.battle.stage == BattleStage::FaceDancer)) {
+    return reject(RejectCode::WrongPhase, "the Tleilaxu Cunning waits until the open Nexus window or the Face Dancer reveal is "
+                  "answered (seed 002: a pending reveal keeps its dancer)");
+  }
+  const std::size_t group = state.seat(seat).revealed_dancers.size();
+  if (group == 0) {
+    return reject(RejectCode::IllegalChoice, "the Tleilaxu Cunning replaces the revealed Face Dancers, and none is revealed (seed "
+                  "002: no free zero-card reshuffle)");
+  }
+  if (state.traitor_deck.size() < group) {
+    return reject(RejectCode::IllegalChoice, "the Traitor Deck holds {} card(s), fewer than the {} revealed Face Dancers to replace",
+                  state.traitor_deck.size(), group);
+  }
+  return std::nullopt;
+}
 
 // ---- the Secret Ally revival ----
 
@@ -125,20 +173,50 @@ void apply_secret_ally(GameState& state, Seat seat, const PlayNexus& c) {
 // ---- the family's table entries ----
 
 std::optional<Rejection> validate(const GameState& state, Seat seat, const PlayNexus& c) {
-  if (c.mode == NexusMode::SecretAlly) return validate_secret_ally(state, seat, c);
-  return reject(RejectCode::NotImplemented, "the Tleilaxu {} cannot be played: {}", to_string(c.mode), kWaits);
+  switch (c.mode) {
+    case NexusMode::Betrayal: return validate_betrayal(state, seat, c);
+    case NexusMode::Cunning: return validate_cunning(state, seat, c);
+    case NexusMode::SecretAlly: return validate_secret_ally(state, seat, c);
+  }
+  return reject(RejectCode::IllegalChoice, "unknown Nexus mode");
 }
 
 std::vector<Command> candidates(const GameState& state, Seat seat, NexusMode mode) {
-  return mode == NexusMode::SecretAlly ? secret_ally_candidates(state, seat) : std::vector<Command>{};
+  return mode == NexusMode::SecretAlly ? secret_ally_candidates(state, seat) : plain_nexus_candidates(state, Faction::Tleilaxu, mode);
+}
+
+void close_window(GameState& state, bool cancelled) {
+  close_nexus_step_window(state);
+  finish_face_dancer_reveal(state, cancelled);
 }
 
 void apply(GameState& state, Seat seat, const PlayNexus& c) {
-  if (c.mode == NexusMode::SecretAlly) apply_secret_ally(state, seat, c);
+  switch (c.mode) {
+    case NexusMode::Betrayal:
+      commit_nexus_play(state, seat, c, nexus_battle_event(state), dancer_named(state));
+      close_window(state, !mutant_active(Mutant::NexusTleilaxuDancerStands));
+      return;
+    case NexusMode::Cunning: {
+      commit_nexus_play(state, seat, c, turn_event(state), "");
+      const auto group = static_cast<std::uint8_t>(state.seat(seat).revealed_dancers.size());
+      request_chance(state, PendingChance{ChanceKind::FaceDancerDraw, seat, group});  // setup.cpp, on_face_dancer_drawn
+      return;
+    }
+    case NexusMode::SecretAlly: apply_secret_ally(state, seat, c); return;
+  }
 }
 
-// No window: the Secret Ally is a play of the holder's own Revival decision.
-void on_hook(GameState&, NexusHook) {}
+void pass(GameState& state, Seat seat) {
+  state.nexus.window_answered[seat.value] = true;
+  if (awaited(state).empty()) close_window(state, false);
+}
+
+// FaceDancerRevealed: the Betrayal window, numbered (the attempt names the revealed dancer).
+void on_hook(GameState& state, NexusHook hook) {
+  if (hook != NexusHook::FaceDancerRevealed) return;
+  open_nexus_step_window(state, Faction::Tleilaxu, state.nexus.attempts + 1, awaited);
+  if (state.nexus.window) ++state.nexus.attempts;
+}
 
 // ---- for the gate and the explorer ----
 
@@ -174,9 +252,24 @@ std::uint64_t ordinary_after(const GameState& before, const LogEntry& entry, con
   return e && before.step == Step::Revival && before.revival.nexus_leader[e->seat.value] ? 1 : 0;
 }
 
+constexpr std::array kFaceDancerRevealed{NexusHook::FaceDancerRevealed};
 constexpr std::array<NexusHook, 0> kNoHooks{};
 
+std::uint64_t dancer_cancelled(const GameState&, const LogEntry& entry, const GameState&) {
+  return nexus_play_in(entry, Faction::Tleilaxu, NexusMode::Betrayal) ? 1 : 0;
+}
+
+std::uint64_t group_replaced(const GameState&, const LogEntry& entry, const GameState&) {
+  return nexus_play_in(entry, Faction::Tleilaxu, NexusMode::Cunning) ? 1 : 0;
+}
+
 constexpr std::array kCoverage{
+    NexusCoverageRow{NexusMode::Betrayal, "Betrayal cancelled a revealed Face Dancer", 3,
+                     "more battles the Tleilaxu reveal a Face Dancer in while another seat holds the Tleilaxu card", dancer_cancelled},
+    NexusCoverageRow{NexusMode::Betrayal, "Betrayal window passed (the reveal stands)", 3,
+                     "more reveals while seats hold Nexus cards", step_window_passed<owns_window>},
+    NexusCoverageRow{NexusMode::Cunning, "Cunning replaced the revealed Face Dancers", 3,
+                     "more games where the Tleilaxu hold their card after a reveal", group_replaced},
     NexusCoverageRow{NexusMode::SecretAlly, "Secret Ally returned a leader and forces at one spice each", 3,
                      "more games without the Tleilaxu: the holder has a leader and forces in the Tanks at Revival", leader_and_forces},
     NexusCoverageRow{NexusMode::SecretAlly, "Secret Ally returned a leader alone (zero forces)", 1,
@@ -203,7 +296,7 @@ constexpr std::array kScopes{
                {}, {}, {}, kRevivalStarts},
 };
 
-constexpr std::array<std::string_view, 5> kMutants{"nexus-tleilaxu-forces-free", "nexus-tleilaxu-leader-slot-kept",
+constexpr std::array<std::string_view, 7> kMutants{"nexus-tleilaxu-dancer-stands", "nexus-tleilaxu-cunning-keeps-revealed", "nexus-tleilaxu-forces-free", "nexus-tleilaxu-leader-slot-kept",
                                                     "nexus-revival-ceiling-ignored", "nexus-revival-roster-kept",
                                                     "nexus-tleilaxu-kwisatz-haderach-stays"};
 
@@ -212,23 +305,25 @@ constexpr std::array<std::string_view, 5> kMutants{"nexus-tleilaxu-forces-free",
 extern const NexusFamily kTleilaxuFamily{
     Faction::Tleilaxu,
     "engine/nexus/tleilaxu.cpp",
-    {{{NexusMode::Betrayal, kNoHooks, ""},
-      {NexusMode::Cunning, kNoHooks, ""},
+    {{{NexusMode::Betrayal, kFaceDancerRevealed, ""},
+      {NexusMode::Cunning, kNoHooks,
+       "when no Face Dancer is revealed, because no retrieved source grants a free zero-card reshuffle (seed 002); while a Nexus "
+       "window or a Face Dancer reveal waits for its answer", true},
       {NexusMode::SecretAlly, kNoHooks,
        "after one's ordinary revival, because a seat's Revival decision ends with it here (the prototype's ordinary-first order "
        "is not offered); when no own leader (or the Kwisatz Haderach) may return, because force-only use is not allowed "
        "(prototype policy, seed 002)"}}},
     on_hook,
-    no_nexus_window,
-    no_nexus_window_awaited,
-    no_nexus_window_pass,
+    owns_window,
+    awaited,
+    pass,
     candidates,
     validate,
     apply,
     kCoverage,
     kScopes,
     kMutants,
-    {"", "", "contract.tleilaxu.secret-ally"},
+    {"contract.tleilaxu.betrayal", "contract.tleilaxu.cunning", "contract.tleilaxu.secret-ally"},
 };
 
 }  // namespace dune

@@ -52,9 +52,20 @@ std::vector<Seat> awaited_traitor_exchange(const GameState& state) {
   return {x->seat};
 }
 
+// A revealed Face Dancer of the Tleilaxu playing the card (their retained cards are Face Dancers,
+// seed 000) stays face up until the group's last is revealed (seed 000, 002): it is not returned
+// (our reading; no source says either way; README rules status).
+namespace {
+bool returnable(const SeatState& s, TraitorCardId t) {
+  return std::find(s.revealed_dancers.begin(), s.revealed_dancers.end(), t) == s.revealed_dancers.end();
+}
+}  // namespace
+
 std::vector<Command> traitor_exchange_candidates(const GameState& state, Seat seat) {
   std::vector<Command> out;
-  for (TraitorCardId t : state.seat(seat).traitors) out.push_back(ReturnTraitor{t});
+  for (TraitorCardId t : state.seat(seat).traitors) {
+    if (returnable(state.seat(seat), t)) out.push_back(ReturnTraitor{t});
+  }
   return out;
 }
 
@@ -67,6 +78,9 @@ std::optional<Rejection> validate_traitor_exchange(const GameState& state, Seat 
   const auto& held = state.seat(seat).traitors;
   if (std::find(held.begin(), held.end(), r->card) == held.end()) {
     return reject(RejectCode::IllegalChoice, "you hold no such Traitor Card to shuffle back");
+  }
+  if (!returnable(state.seat(seat), r->card)) {
+    return reject(RejectCode::IllegalChoice, "a revealed Face Dancer stays face up until all have been revealed (seed 000, 002)");
   }
   return std::nullopt;
 }

@@ -595,12 +595,12 @@ namespace {
 GameState dancers_table(std::vector<std::string_view> dancers, std::size_t revealed) {
   GameState s = harkonnen_emperor(Options::basic({Faction::Harkonnen, Faction::Emperor, Faction::Tleilaxu}));
   SeatState& t = s.seat(seat_of(s, Faction::Tleilaxu));
-  for (TraitorCardId c : t.traitors) s.traitor_deck.unseen.push_back(c);
+  for (TraitorCardId c : t.traitors) s.traitor_deck.add_unseen(c);
   t.traitors.clear();
   for (std::string_view name : dancers) {
     const TraitorCardId card{leader_named(name).value};
     for (SeatState& x : s.seats) std::erase(x.traitors, card);
-    std::erase(s.traitor_deck.unseen, card);
+    s.traitor_deck.take_unseen(card);
     t.traitors.push_back(card);
     if (t.revealed_dancers.size() < revealed) t.revealed_dancers.push_back(card);
   }

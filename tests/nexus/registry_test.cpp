@@ -65,25 +65,28 @@ TEST(NexusRegistryTest, EveryPanelOfARegisteredFamilyHasItsContractChecker) {
 }
 
 // Issue 21 item 7: a panel's status is its own. The Tleilaxu family is registered and the Tleilaxu
-// faction is seated (issue 22, first slice), but no Face Dancer is revealed yet: its Betrayal and
-// Cunning wait for that (unavailable, with that reason); the Ixians' wait for their faction;
-// its Secret Ally is implemented or verified by the gate record, with seed 002's policy named; the
-// family is verified only when all three panels are. A base family's panels are all playable.
+// faction is seated and reveals Face Dancers (issue 22): all three panels are playable; the
+// Ixians' Betrayal and Cunning wait for their faction; the Tleilaxu Secret Ally is implemented or
+// verified by the gate record, with seed 002's policy named; a family is verified only when all
+// three panels are. A base family's panels are all playable.
 TEST(NexusRegistryTest, APanelHasItsOwnStatusAndAFamilyIsVerifiedWhenItsThreePanelsAre) {
   ASSERT_TRUE(family_registered(Faction::Tleilaxu));
   for (NexusMode m : {NexusMode::Betrayal, NexusMode::Cunning}) {
-    EXPECT_FALSE(panel_playable(Faction::Tleilaxu, m));
-    EXPECT_EQ(panel_status(Faction::Tleilaxu, m).kind, StatusKind::Unavailable);
-    EXPECT_EQ(panel_status(Faction::Tleilaxu, m).reason, kWaitsForFaceDancerReveal);
+    EXPECT_TRUE(panel_playable(Faction::Tleilaxu, m));
+    EXPECT_NE(panel_status(Faction::Tleilaxu, m).kind, StatusKind::Unavailable);
     EXPECT_FALSE(panel_playable(Faction::Ixians, m));
     EXPECT_EQ(panel_status(Faction::Ixians, m).reason, kWaitsForFaction);
   }
   EXPECT_TRUE(faction_playable(Faction::Tleilaxu));
-  EXPECT_FALSE(native_panels_playable(Faction::Tleilaxu));
+  EXPECT_TRUE(native_panels_playable(Faction::Tleilaxu));
+  EXPECT_FALSE(native_panels_playable(Faction::Ixians));
   const PanelStatus ally = panel_status(Faction::Tleilaxu, NexusMode::SecretAlly);
   EXPECT_NE(ally.kind, StatusKind::Unavailable);
   EXPECT_NE(ally.reason.find("prototype policy, seed 002"), std::string_view::npos) << ally.reason;
-  EXPECT_EQ(family_status(Faction::Tleilaxu).kind, StatusKind::Implemented);
+  EXPECT_EQ(family_status(Faction::Tleilaxu).kind == StatusKind::Verified,
+            gate_record_of(Faction::Tleilaxu) && gate_record_of(Faction::Tleilaxu)->panels[index(NexusMode::Betrayal)] &&
+                gate_record_of(Faction::Tleilaxu)->panels[index(NexusMode::Cunning)] &&
+                gate_record_of(Faction::Tleilaxu)->panels[index(NexusMode::SecretAlly)]);
   for (Faction f : kBaseFactions) {
     int verified = 0;
     for (NexusMode m : kNexusModes) {
