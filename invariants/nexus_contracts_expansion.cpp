@@ -443,8 +443,6 @@ ForceCount board_forces(const GameState& s, Faction f) {
   return n;
 }
 
-bool holds(const std::vector<TraitorCardId>& v, TraitorCardId c) { return std::find(v.begin(), v.end(), c) != v.end(); }
-
 // The Tleilaxu Cunning whose draws are under way at `s`: the last Tleilaxu Cunning played, when
 // every command logged since is that play (its draws are chance steps).
 const Envelope* cunning_under_way(const GameState& s) {
@@ -493,8 +491,8 @@ Violations tleilaxu_betrayal(const Transition& t, const GameContext&) {
   const SeatState& before = b.seat(*tleilaxu);
   const SeatState& after = a.seat(*tleilaxu);
   const bool last_of_group = before.revealed_dancers.size() >= before.traitors.size();
-  if (last_of_group ? !after.revealed_dancers.empty() || (!holds(a.traitor_deck.unseen, dancer) && !holds(after.traitors, dancer))
-                    : !holds(after.revealed_dancers, dancer) || after.traitors != before.traitors) {
+  if (last_of_group ? !after.revealed_dancers.empty() || (!contains(a.traitor_deck.unseen, dancer) && !contains(after.traitors, dancer))
+                    : !contains(after.revealed_dancers, dancer) || after.traitors != before.traitors) {
     out.push_back({name, fmt::format("the cancelled Face Dancer {} did not stay revealed until the group's last reveal (seed 000)",
                                      leader_info(reveal->leader).name)});
   }
@@ -521,13 +519,13 @@ Violations tleilaxu_cunning(const Transition& t, const GameContext&) {
   const SeatState& before = b.seat(seat);
   const SeatState& after = a.seat(seat);
   const TraitorCardId drawn{r->outcome};
-  if (holds(before.revealed_dancers, drawn)) {
+  if (contains(before.revealed_dancers, drawn)) {
     out.push_back({name, fmt::format("the Tleilaxu Cunning drew {}, one of the revealed Face Dancers it replaces (seed 002)", traitor_name(drawn))});
   }
   if (a.chance && a.chance->kind == ChanceKind::FaceDancerDraw) return out;  // more to draw: the group stays aside
   // The last draw: the held cards gain it and lose the whole revealed group, back in the deck.
   const bool returned = std::all_of(before.revealed_dancers.begin(), before.revealed_dancers.end(),
-                                    [&](TraitorCardId c) { return holds(a.traitor_deck.unseen, c) && !holds(after.traitors, c); });
+                                    [&](TraitorCardId c) { return contains(a.traitor_deck.unseen, c) && !contains(after.traitors, c); });
   if (!after.revealed_dancers.empty() || !returned || after.traitors.size() + before.revealed_dancers.size() != before.traitors.size() + 1) {
     out.push_back({name, "the Tleilaxu Cunning's last draw did not leave the revealed group shuffled into the Traitor Deck and none revealed (seed 002)"});
   }

@@ -3,6 +3,7 @@
 // flows and the board facts several oracles compare. Not part of the invariants API.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <optional>
@@ -32,6 +33,12 @@ inline constexpr std::array<std::string_view, kOracleCount> kNames{
     "oracle.bribes", "oracle.karama-power", "oracle.truthtrance", "oracle.spice-blow", "oracle.movement", "oracle.choices",
     "oracle.deal", "oracle.placement", "oracle.card-play", "oracle.nexus-play", "oracle.face-dancer", "oracle.legal-shipment",
     "oracle.legal-movement", "oracle.legal-bidding", "oracle.legal-command", "oracle.legal-revival"};
+
+// Whether a zone's or list's ids include `id`.
+template <class Range, class Id>
+bool contains(const Range& r, const Id& id) {
+  return std::find(r.begin(), r.end(), id) != r.end();
+}
 
 // Counts a decided case (returning its violations) or a skipped one (oracle_coverage.h).
 Violations decided(Oracle o, Violations v = {});

@@ -30,11 +30,6 @@
 namespace dune::invariants::oracle_detail {
 namespace {
 
-template <class Range, class Id>
-bool contains(const Range& r, const Id& id) {
-  return std::find(r.begin(), r.end(), id) != r.end();
-}
-
 template <class Pile, class Id>
 bool in_pile(const Pile& p, const Id& id) {
   return contains(p.known_top, id) || contains(p.unseen, id);

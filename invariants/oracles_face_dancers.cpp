@@ -12,8 +12,6 @@
 namespace dune::invariants::oracle_detail {
 namespace {
 
-bool has(const std::vector<TraitorCardId>& v, TraitorCardId c) { return std::find(v.begin(), v.end(), c) != v.end(); }
-
 ForceCount in_cells(const GameState& s, Faction f, const std::vector<CellId>& cells, bool special) {
   ForceCount n{0};
   for (CellId c : cells) n += special ? s.board.special[index(c)][index(f)] : s.board.normal[index(c)][index(f)];
@@ -52,7 +50,7 @@ void reveal(const Transition& t, Seat tleilaxu, const RevealFaceDancer& c, bool 
   const TraitorCardId dancer{c.leader.value};
   if (before.revealed_dancers.size() + (face_up ? 0 : 1) == before.traitors.size()) {  // the last: the cycle (seed 002)
     const bool returned = std::all_of(before.traitors.begin(), before.traitors.end(), [&](TraitorCardId d) {
-      return has(a.traitor_deck.unseen, d) || has(after.traitors, d);
+      return contains(a.traitor_deck.unseen, d) || contains(after.traitors, d);
     });
     if (!after.revealed_dancers.empty() || !returned || !a.chance || a.chance->kind != ChanceKind::FaceDancerDraw) {
       out.push_back(violation(kFaceDancer, "the last Face Dancer revealed did not return the group to the Traitor Deck with 3 to draw (seed 002)"));
@@ -88,7 +86,7 @@ void replacement(const Transition& t, Seat tleilaxu, const ReplaceFaceDancer& c,
   const SeatState& after = t.after.seat(tleilaxu);
   std::vector<TraitorCardId> kept = before.traitors;
   kept.erase(std::remove(kept.begin(), kept.end(), c.dancer), kept.end());
-  if (after.traitors != kept || !has(t.after.traitor_deck.unseen, c.dancer) || after.revealed_dancers != before.revealed_dancers ||
+  if (after.traitors != kept || !contains(t.after.traitor_deck.unseen, c.dancer) || after.revealed_dancers != before.revealed_dancers ||
       !t.after.chance || t.after.chance->kind != ChanceKind::FaceDancerDraw) {
     out.push_back(violation(kFaceDancer, fmt::format("{} was not returned to the Traitor Deck for one draw in its place (seed 002)",
                                                      traitor_name(c.dancer))));
@@ -165,7 +163,7 @@ std::string face_dancer_reveal_rule(const GameState& s, Seat seat, const RevealF
   if (s.leaders[c.leader.value].where != LeaderLocation::Available) return "the leader died in the battle (README rules status: open)";
   const SeatState& me = s.seat(seat);
   const TraitorCardId dancer{c.leader.value};
-  if (!has(me.traitors, dancer) || has(me.revealed_dancers, dancer)) return "not one of its unrevealed Face Dancers";
+  if (!contains(me.traitors, dancer) || contains(me.revealed_dancers, dancer)) return "not one of its unrevealed Face Dancers";
   if (std::find(b.cells.begin(), b.cells.end(), c.cell) == b.cells.end() || cell_info(c.cell).sector == s.storm.sector) {
     return "the forces go to a cell of the battle out of the storm";
   }
@@ -181,7 +179,7 @@ std::string face_dancer_replacement_rule(const GameState& s, Seat seat, const Re
   if (s.faction_of(seat) != Faction::Tleilaxu) return "only the Tleilaxu replace Face Dancers (seed 002)";
   if (earlier > 0) return "one replacement in a Mentat Pause (seed 002)";
   const SeatState& me = s.seat(seat);
-  return has(me.traitors, c.dancer) && !has(me.revealed_dancers, c.dancer) ? "" : "not one of its unrevealed Face Dancers";
+  return contains(me.traitors, c.dancer) && !contains(me.revealed_dancers, c.dancer) ? "" : "not one of its unrevealed Face Dancers";
 }
 
 }  // namespace dune::invariants::oracle_detail
