@@ -109,16 +109,13 @@ void deal_next_traitor(GameState& state) {
 
 void begin_placement(GameState& state);
 
-// The Tleilaxu draw their 3 Face Dancers from the Traitor Deck after every other faction has
-// chosen and the returned cards are shuffled in (fact sheet §4.3 setup step 4; [TO]
-// AssignFaceDancers, [DB] BTFaction.drawFaceDancers: 3). One chance step each.
-constexpr std::size_t kFaceDancersDrawn = 3;
-
 }  // namespace
 
+// The Tleilaxu draw their Face Dancers one chance step each, once every other faction has chosen
+// and the returned cards are shuffled in (model/factions.h, kFaceDancersHeld).
 void draw_next_face_dancer(GameState& state) {
   for (Seat seat : all_seats(state)) {
-    if (draws_face_dancers(state, seat) && state.seat(seat).traitors.size() < kFaceDancersDrawn && !state.traitor_deck.empty()) {
+    if (draws_face_dancers(state, seat) && state.seat(seat).traitors.size() < kFaceDancersHeld && !state.traitor_deck.empty()) {
       request_chance(state, PendingChance{ChanceKind::FaceDancerDraw, seat, 0});
       return;
     }

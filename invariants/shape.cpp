@@ -200,7 +200,10 @@ void check_battle(const GameState& s, Violations& out) {
 }
 
 // Revealed Face Dancers are the Tleilaxu's, among those they hold, each once, and never all of
-// them (the last reveal returns the group, seed 002) but while a replacement's draw is owed.
+// them (the last reveal returns the group, seed 002) but while a replacement's draw is owed or
+// while the Tleilaxu card's Betrayal window on the last reveal is open (the group returns once it
+// closes, whether or not the reveal was cancelled: "it stays revealed until all Face Dancers have
+// been revealed", seed 000).
 void check_face_dancers(const GameState& s, Violations& out) {
   for (std::uint8_t i = 0; i < s.seat_count(); ++i) {
     const Seat seat{i};
@@ -211,8 +214,9 @@ void check_face_dancers(const GameState& s, Violations& out) {
       return std::find(x.traitors.begin(), x.traitors.end(), c) != x.traitors.end();
     });
     const bool refilling = s.chance && s.chance->kind == ChanceKind::FaceDancerDraw;  // after a replacement, before its draw
+    const bool in_window = s.nexus.window == Faction::Tleilaxu;
     if (s.faction_of(seat) != Faction::Tleilaxu || !held || once.size() != x.revealed_dancers.size() ||
-        (once.size() >= x.traitors.size() && !refilling)) {
+        (once.size() >= x.traitors.size() && !refilling && !in_window)) {
       out.push_back({"shape.face-dancers", fmt::format("{} show {} revealed Face Dancers of {} held: only the Tleilaxu reveal theirs, "
                                                        "each once, and the last reveal returns them all",
                                                        to_string(s.faction_of(seat)), x.revealed_dancers.size(), x.traitors.size())});

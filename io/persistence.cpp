@@ -317,8 +317,14 @@ struct Reader {
     for (const In& x : in.items()) out[seat(x).value] = true;
     return out;
   }
+  // `pile` by kind (model/state.h, PendingChance): a spice pile or a lot's replacement (0..1), the
+  // draws a Tleilaxu Cunning still owes (at most the Face Dancers held), 0 otherwise.
   PendingChance chance(const In& in) const {
-    return PendingChance{in["kind"].enumeration<ChanceKind>(), seat(in["seat"]), static_cast<std::uint8_t>(in["pile"].integer(0, 1))};
+    const auto kind = in["kind"].enumeration<ChanceKind>();
+    const int most = kind == ChanceKind::SpiceDraw || kind == ChanceKind::TreacheryDeal ? 1
+                     : kind == ChanceKind::FaceDancerDraw                               ? static_cast<int>(kFaceDancersHeld)
+                                                                                        : 0;
+    return PendingChance{kind, seat(in["seat"]), static_cast<std::uint8_t>(in["pile"].integer(0, most))};
   }
 
   SeatState seat_state(const In& in) const {

@@ -35,6 +35,10 @@ enum class TraitorRule : std::uint8_t {
   FaceDancers,    // Tleilaxu: no traitors, 3 Face Dancers after the others chose ([TO], [DB])
 };
 
+// The Face Dancers the Tleilaxu hold, drawn from the Traitor Deck after every other faction has
+// chosen (fact sheet §4.3 setup step 4; [TO] AssignFaceDancers, [DB] BTFaction.drawFaceDancers: 3).
+inline constexpr std::size_t kFaceDancersHeld = 3;
+
 struct ForceSplit {
   ForceCount normal;
   ForceCount special;

@@ -5,6 +5,8 @@
 #include <algorithm>
 
 #include "engine/nexus/family.h"
+#include "invariants/shape.h"
+#include "io/persistence.h"
 #include "model/factions.h"
 #include "nexus_support.h"
 
@@ -71,15 +73,23 @@ GameState fenring_wins(std::size_t revealed, StagedChance& chance) {
   return s;
 }
 
+const LeaderId kFenring{card_of("Hasimir Fenring").value};
+
+// fenring_wins, and the Tleilaxu reveal him, taking over 3 forces: the Betrayal window opens.
+GameState fenring_revealed(std::size_t revealed, StagedChance& chance) {
+  GameState s = fenring_wins(revealed, chance);
+  s = play(s, seat_of(s, Faction::Tleilaxu), RevealFaceDancer{kFenring, ForceCount{3}, kArrakeen}, chance);
+  EXPECT_EQ(s.nexus.window, Faction::Tleilaxu);
+  return s;
+}
+
 // Seed 000: "Cancel a revealed Face Dancer. It stays revealed until all Face Dancers have been
 // revealed." The window opens as the Tleilaxu reveal, before the leader dies or a force moves.
 TEST(TleilaxuNexus, BetrayalCancelsTheRevealAndTheDancerStaysRevealed) {
   StagedChance chance(5);
-  GameState s = fenring_wins(0, chance);
+  GameState s = fenring_revealed(0, chance);
   const Seat tleilaxu = seat_of(s, Faction::Tleilaxu), atreides = seat_of(s, Faction::Atreides);
-  const LeaderId fenring{card_of("Hasimir Fenring").value};
-  s = play(s, tleilaxu, RevealFaceDancer{fenring, ForceCount{3}, kArrakeen}, chance);
-  ASSERT_EQ(s.nexus.window, Faction::Tleilaxu);
+  const LeaderId fenring = kFenring;
   EXPECT_EQ(pending(s), std::vector<Seat>{atreides});
   EXPECT_EQ(s.seat(tleilaxu).revealed_dancers, std::vector<TraitorCardId>{card_of("Hasimir Fenring")});
   EXPECT_EQ(s.leaders[fenring.value].where, LeaderLocation::Available);
@@ -99,14 +109,27 @@ TEST(TleilaxuNexus, BetrayalCancelsTheRevealAndTheDancerStaysRevealed) {
 // Without a Betrayal the window closes on the last pass and the reveal takes effect.
 TEST(TleilaxuNexus, APassedBetrayalWindowLetsTheRevealStand) {
   StagedChance chance(5);
-  GameState s = fenring_wins(0, chance);
-  const Seat tleilaxu = seat_of(s, Faction::Tleilaxu);
-  const LeaderId fenring{card_of("Hasimir Fenring").value};
-  s = play(s, tleilaxu, RevealFaceDancer{fenring, ForceCount{3}, kArrakeen}, chance);
+  GameState s = fenring_revealed(0, chance);
   s = play(s, seat_of(s, Faction::Atreides), Pass{}, chance);
-  EXPECT_EQ(s.leaders[fenring.value].where, LeaderLocation::Tanks);
+  EXPECT_EQ(s.leaders[kFenring.value].where, LeaderLocation::Tanks);
   EXPECT_EQ(s.board.normal[index(kArrakeen)][index(Faction::Emperor)], ForceCount{0});
   EXPECT_EQ(s.board.normal[index(kArrakeen)][index(Faction::Tleilaxu)], ForceCount{3});
+}
+
+// The last dancer revealed waits for the window with the others (all three face up: the shape
+// check allows it while the window is open), and the group returns once it closes, the reveal
+// cancelled or not ("it stays revealed until all Face Dancers have been revealed", seed 000).
+TEST(TleilaxuNexus, TheLastRevealWaitsForTheWindowAndTheGroupReturnsAfterABetrayal) {
+  StagedChance chance(5);
+  GameState s = fenring_revealed(2, chance);
+  const Seat tleilaxu = seat_of(s, Faction::Tleilaxu), atreides = seat_of(s, Faction::Atreides);
+  EXPECT_EQ(s.seat(tleilaxu).revealed_dancers.size(), 3U);
+  EXPECT_TRUE(invariants::check_shape(s).empty());
+  s = play(s, atreides, PlayNexus{kTleilaxuCard, NexusMode::Betrayal, std::nullopt, s.nexus.window_attempt, ForceCount{0}}, chance);
+  EXPECT_EQ(s.leaders[kFenring.value].where, LeaderLocation::Available);  // cancelled
+  EXPECT_TRUE(s.seat(tleilaxu).revealed_dancers.empty());
+  EXPECT_EQ(s.seat(tleilaxu).traitors.size(), kFaceDancersHeld);  // three drawn again
+  EXPECT_TRUE(invariants::check_shape(s).empty());
 }
 
 // Seed 002: every revealed dancer set aside, as many drawn (never one of them), then the set-aside
@@ -123,6 +146,15 @@ TEST(TleilaxuNexus, CunningReplacesTheRevealedGroupWithOtherCards) {
   s.seat(tleilaxu).revealed_dancers = {card_of("Wykk"), card_of("Blin")};
   const auto legal = legal_commands(s, tleilaxu);
   EXPECT_NE(std::find(legal.begin(), legal.end(), Command{cunning}), legal.end());
+  // Two draws owed: the pending chance and its log entry survive a save (`pile` 2 is in range).
+  const auto applied = submit(s, envelope(s, tleilaxu, Command{cunning}));
+  ASSERT_TRUE(std::holds_alternative<Accepted>(applied));
+  const GameState& owing = std::get<Accepted>(applied).next;
+  ASSERT_TRUE(owing.chance && owing.chance->kind == ChanceKind::FaceDancerDraw);
+  EXPECT_EQ(owing.chance->pile, 2);
+  const auto reloaded = load_snapshot(save_snapshot(owing));
+  ASSERT_TRUE(std::holds_alternative<GameState>(reloaded)) << std::get<LoadError>(reloaded).message;
+  EXPECT_EQ(std::get<GameState>(reloaded).chance, owing.chance);
   s = play(s, tleilaxu, cunning, chance);
   const SeatState& t = s.seat(tleilaxu);
   EXPECT_TRUE(t.revealed_dancers.empty());
