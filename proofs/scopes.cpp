@@ -99,7 +99,8 @@ class Driver {
   StartPoint point_;
   GameState state_;
   std::deque<std::pair<ChanceKind, std::uint8_t>> staged_;
-  std::array<std::uint32_t, 8> seen_{};
+  std::array<std::uint32_t, 16> seen_{};  // per ChanceKind
+  static_assert(static_cast<std::size_t>(ChanceKind::FaceDancerDraw) < 16);
 };
 
 Options nexus_options(std::vector<Faction> factions, bool double_blow = false) {
@@ -456,11 +457,12 @@ const std::vector<std::size_t> kBiddingKinds{command_kind<Bid>(), command_kind<K
 const std::vector<std::size_t> kCollectionKinds{command_kind<PlayNexus>(), command_kind<Pass>()};
 const std::vector<std::size_t> kRevivalKinds{command_kind<Revive>(), command_kind<PlayNexus>(), command_kind<Pass>()};
 const std::vector<std::size_t> kBattleKinds{command_kind<ChooseBattle>(), command_kind<UsePrescience>(),
-                                            command_kind<PlayNexus>(), command_kind<CallTraitor>(),
-                                            command_kind<Pass>()};
+                                            command_kind<PlayNexus>(),    command_kind<CallTraitor>(),
+                                            command_kind<RevealFaceDancer>(), command_kind<Pass>()};
 const std::vector<std::size_t> kBattlePlanKinds{command_kind<ChooseBattle>(), command_kind<UsePrescience>(),
                                                 command_kind<PlanBattle>(),   command_kind<PlayNexus>(),
-                                                command_kind<CallTraitor>(),  command_kind<Pass>()};
+                                                command_kind<CallTraitor>(),  command_kind<RevealFaceDancer>(),
+                                                command_kind<Pass>()};
 
 }  // namespace
 

@@ -289,11 +289,23 @@ constexpr std::array kRevivalStarts{
                       "ordinary revival may not take another (the one slot)", 4, 5},
 };
 
+// The seed deals the Tleilaxu a Face Dancer among the combatants' leaders, so that some battle plan
+// lets them reveal it (tests/proofs/scopes_test.cpp holds the scope to reaching the window).
+constexpr std::array kBattleStarts{
+    NexusBattleStart{"betrayal", {Faction::Atreides, Faction::Harkonnen, Faction::Tleilaxu}, 1, 0,
+                     "the Atreides hold the Tleilaxu card (Betrayal); a Face Dancer of the Tleilaxu leads for a combatant in some "
+                     "battle plan, so a reveal opens the card's window", 3, 0, false, 0, true},
+};
+
 constexpr std::array kScopes{
     NexusScope{"tleilaxu-revival",
                "turn 2's Revival with the Tleilaxu card held as Secret Ally (the Tleilaxu absent): a leader returned free "
                "and up to five forces at one spice each, then the ordinary revival under the shared ceiling",
                {}, {}, {}, kRevivalStarts},
+    NexusScope{"tleilaxu-battle",
+               "one battle of the Atreides and the Harkonnen, the Tleilaxu seated with a Face Dancer among the combatants' "
+               "leaders and the Atreides holding the Tleilaxu card: every battle plan, every reveal and the Betrayal window on it",
+               kBattleStarts, {}, {}, {}, {}, {}, /*explore_plans=*/true},
 };
 
 constexpr std::array<std::string_view, 7> kMutants{"nexus-tleilaxu-dancer-stands", "nexus-tleilaxu-cunning-keeps-revealed", "nexus-tleilaxu-forces-free", "nexus-tleilaxu-leader-slot-kept",

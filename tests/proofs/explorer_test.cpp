@@ -55,6 +55,7 @@ TEST_P(ScopeTest, EveryInvariantHoldsAndTheDefaultBoundsExhaustTheScope) {
 
 INSTANTIATE_TEST_SUITE_P(Scopes, ScopeTest,
                          ::testing::Values(Bounded{"lifecycle-2", -1}, Bounded{"atreides-battle", -1}, Bounded{"bene-gesserit-battle", -1},
+                                           Bounded{"tleilaxu-battle", -1},
                                            Bounded{"lifecycle-3", 3}, Bounded{"lifecycle-held", 4},
                                            Bounded{"lifecycle-4", 3}),
                          [](const auto& param_info) {
@@ -148,6 +149,16 @@ TEST(ExplorerTest, KillsEveryLifecycleMutantWithAShortestCounterexampleThatRepla
     expect_replays(*found);
   }
   EXPECT_GE(lifecycle, 4);
+}
+
+// The Tleilaxu battle scope reaches a Face Dancer reveal and the Tleilaxu card's Betrayal on it:
+// a cancelled reveal that still kills its leader is found there, by the panel's contract.
+TEST(ExplorerTest, TheTleilaxuBattleScopeReachesTheBetrayalOnAReveal) {
+  DUNE_SKIP_WITHOUT_MUTANTS();
+  ScopedMutant active(Mutant::NexusTleilaxuDancerStands);
+  const ExploreResult r = explored("tleilaxu-battle");
+  ASSERT_TRUE(r.violation) << r.states << " states explored";
+  EXPECT_EQ(r.violation->checker, "contract.tleilaxu.betrayal") << describe(r);
 }
 
 // --jobs changes the time, nothing else (issue 19): the same states, transitions, checks, leaves
