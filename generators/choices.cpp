@@ -165,6 +165,9 @@ std::size_t pick_command(const GameState& state, Seat seat, BotProfile profile, 
     if (const auto* p = std::get_if<PlayNexus>(&c); p && p->card.faction == Faction::Harkonnen && p->mode == NexusMode::Betrayal) {
       return 20.0;
     }
+    // The Tleilaxu Cunning replaces revealed Face Dancers and their Betrayal cancels a reveal (seed
+    // 002): the Tleilaxu reveal a dancer whenever one wins a battle, whatever their profile.
+    if (std::holds_alternative<RevealFaceDancer>(c)) return 20.0;
     // The Fremen played their Cunning to ride a worm that found no forces (seed 000): they ride it.
     if (std::holds_alternative<RideWorm>(c) && state.blow.cunning_ride) return 20.0;
     // A Nexus-eager seat holding a card rarely joins an alliance, which would discard it (seed 000, item 6).
