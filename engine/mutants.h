@@ -184,6 +184,7 @@ enum class Mutant : std::uint8_t {
   FaceDancerReplacedTwice,
   NexusTleilaxuDancerStands,
   NexusTleilaxuCunningKeepsRevealed,
+  TleilaxuAllyFullPrice,
 };
 
 #if DUNE_MUTANTS

@@ -55,15 +55,20 @@ ForceCount ordinary_left(const GameState& state, Seat seat, Faction f) {
   return std::min(limit, ceiling > group ? ceiling - group : ForceCount{0});
 }
 
-// Free revivals are applied to special forces first (the dearer ones when the prices differ).
+// Free revivals are applied to special forces first (the dearer ones when the prices differ). The
+// Tleilaxu's ally pays half for its forces, rounded up (fact sheet §5.2 "Tleilaxu ally: force
+// revival at half cost, rounded up"; [TO] MayReviveWithDiscount halves the total, Ceiling(0.5 *
+// cost)). Its leaders stay at full price: [DB] halves them too, [TO] does not (README rules status).
 Spice force_cost(const GameState& state, Faction f, ForceCount normal, ForceCount special) {
   const FactionInfo& info = faction_info(f);
   ForceCount free = mutant_active(Mutant::NoFreeRevivals) ? ForceCount{0} : free_revivals(state, f);
   const ForceCount free_special = std::min(free, special);
   free -= free_special;
   const ForceCount free_normal = std::min(free, normal);
-  return info.special_force_revival_cost * (special - free_special).value +
-         info.force_revival_cost * (normal - free_normal).value;
+  const Spice full = info.special_force_revival_cost * (special - free_special).value +
+                     info.force_revival_cost * (normal - free_normal).value;
+  if (ally_of(state, f) != Faction::Tleilaxu || mutant_active(Mutant::TleilaxuAllyFullPrice)) return full;
+  return Spice{(full.value + 1) / 2};
 }
 
 bool is_dead(LeaderLocation where) {

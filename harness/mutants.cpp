@@ -225,6 +225,9 @@ constexpr std::array kCatalogue{
     MutantInfo{Mutant::TleilaxuFreeRevivalIncomeUnpaid, "tleilaxu-free-revival-income-unpaid", "oracle",
                "the Tleilaxu gain nothing when a faction takes free revival (fact sheet §5.2: 1 spice each)",
                basic(At | Hk | Em | Tl, 4, 40), "oracle.revival-payment"},
+    MutantInfo{Mutant::TleilaxuAllyFullPrice, "tleilaxu-ally-full-price", "oracle",
+               "the Tleilaxu's ally pays full price for its forces' revival (fact sheet §5.2: half, rounded up)",
+               advanced(At | Hk | Em | Tl, 5, 80, MutantBots::Nexus), "oracle.revival-payment"},
     MutantInfo{Mutant::ZoalAtPrintedValue, "zoal-at-printed-value", "oracle",
                "Zoal counts its printed 0, not the opposing leader's value (fact sheet §5.2): in the fight, and as the spice its "
                "killer earns", basic(At | Hk | Em | Tl, 4, 60, MutantBots::Aggressive), "oracle.leader-prize"},

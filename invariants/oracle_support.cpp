@@ -311,6 +311,8 @@ RevivalPrice revival_price(const GameState& s, Seat seat, const Revive& r) {
   const int free_special = std::min(p.free, own_special);
   const int free_normal = std::min(p.free - free_special, own_normal);
   p.own = info.force_revival_cost.value * (own_normal - free_normal) + info.special_force_revival_cost.value * (own_special - free_special);
+  // The Tleilaxu's ally: its forces at half price, rounded up (fact sheet §5.2); its leader not.
+  if (ally && s.faction_of(*ally) == Faction::Tleilaxu) p.own = (p.own + 1) / 2;
   // A leader costs its strength ([LR] 1.05.03.02); the Tleilaxu pay half for theirs, rounded up
   // (fact sheet §5.2, [TO] and [DB]).
   if (r.leader) {

@@ -92,7 +92,8 @@ void pay(const GameState& before, Flows& f, Seat payer, int amount, std::optiona
 int ship_cost(const GameState& s, Seat seat, CellId to, ForceCount forces, bool karama);
 // The price of a revival ([LR] 1.05.01-03, 2.01.14, 2.03.07, 2.04.11): the free revivals first (3
 // for a Fremen ally the Fremen grant it, unless a Karama cancelled that this turn), taken from the
-// dearer forces, then the printed price; a leader its strength, the Kwisatz Haderach 2. The
+// dearer forces, then the printed price (halved, rounded up, for the Tleilaxu's ally, fact sheet
+// §5.2); a leader its strength, the Kwisatz Haderach 2. The
 // Emperor's extras for his ally are the last forces revived, normal ones first (the engine's
 // stated choice), and are his to pay.
 struct RevivalPrice {
