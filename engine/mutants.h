@@ -185,6 +185,7 @@ enum class Mutant : std::uint8_t {
   NexusTleilaxuDancerStands,
   NexusTleilaxuCunningKeepsRevealed,
   TleilaxuAllyFullPrice,
+  TleilaxuRaisedLimitIgnored,
 };
 
 #if DUNE_MUTANTS

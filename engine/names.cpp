@@ -181,6 +181,7 @@ struct Namer {
   std::string operator()(const GiveSpice& c) const { return fmt::format("give 1 spice to seat {}", c.to.value); }
   std::string operator()(const AllySpice& c) const { return fmt::format("let the ally spend up to {} spice", c.limit.value); }
   std::string operator()(const GrantAllyFreeRevivals& c) const { return c.grant ? "grant the ally 3 free revivals" : "do not grant the ally 3 free revivals"; }
+  std::string operator()(const RaiseRevivalLimit& c) const { return fmt::format("set the {} revival limit to {}", to_string(c.faction), c.limit.value); }
   std::string operator()(const ProtectAllyFromWorms& c) const { return c.protect ? "protect the ally from worms" : "do not protect the ally from worms"; }
   std::string operator()(const ChooseBattle& c) const { return fmt::format("fight {} in {}", to_string(c.opponent), to_string(c.territory)); }
   std::string operator()(const UseVoice& c) const { return fmt::format("Voice: {} {}", c.must_play ? "play" : "do not play", voice_text(c.subject)); }

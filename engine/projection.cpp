@@ -62,7 +62,7 @@ SeatPublicView seat_public(const GameState& s, Seat seat) {
   return SeatPublicView{seat, s.faction_of(seat), x.hand.size(), x.traitors.size(), x.traitor_offer.size(),
                         x.in_front_of_shield, x.reserves_normal, x.reserves_special, x.tanks_normal,
                         x.tanks_special, x.ally, x.ally_spice_limit, x.protects_ally_from_worms,
-                        x.grants_ally_free_revivals, x.revealed_dancers};
+                        x.grants_ally_free_revivals, x.revealed_dancers, x.revival_limit_raised};
 }
 
 StormView storm_view(const GameState& s) {
@@ -279,7 +279,8 @@ json seat_public_json(const SeatPublicView& s) {
           {"reserves_special", s.reserves_special.value}, {"tanks_normal", s.tanks_normal.value},
           {"tanks_special", s.tanks_special.value}, {"ally", s.ally ? json(name_of(*s.ally)) : json(nullptr)},
           {"ally_spice_limit", s.ally_spice_limit.value}, {"protects_ally_from_worms", s.protects_ally_from_worms},
-          {"grants_ally_free_revivals", s.grants_ally_free_revivals}, {"revealed_dancers", ids(s.revealed_dancers)}};
+          {"grants_ally_free_revivals", s.grants_ally_free_revivals}, {"revealed_dancers", ids(s.revealed_dancers)},
+          {"revival_limit_raised", s.revival_limit_raised.value}};
 }
 
 json storm_json(const StormView& s) {

@@ -14,11 +14,14 @@
 namespace dune {
 namespace {
 
-// Forces per turn ([LR] 1.05; FactionInfo.revival_limit: nullopt means no limit).
-ForceCount revival_limit(Faction f) {
+// Forces per turn ([LR] 1.05; FactionInfo.revival_limit: nullopt means no limit), as the Tleilaxu
+// raised it (fact sheet §5.2; RaiseRevivalLimit, engine/standing.cpp).
+ForceCount revival_limit(const GameState& state, Faction f) {
   const auto limit = faction_info(f).revival_limit;
-  if (limit && mutant_active(Mutant::RevivalLimitFour)) return *limit + ForceCount{1};
-  return limit ? *limit : ForceCount{1000};
+  if (!limit) return ForceCount{1000};
+  const ForceCount raised = state.seat(*state.seat_of(f)).revival_limit_raised;
+  const ForceCount printed = mutant_active(Mutant::RevivalLimitFour) ? *limit + ForceCount{1} : *limit;
+  return raised == ForceCount{0} || mutant_active(Mutant::TleilaxuRaisedLimitIgnored) ? printed : raised;
 }
 
 // Free revivals come first. "At your discretion, your ally's free revival is 3" ([LR] 2.04.11):
@@ -48,7 +51,7 @@ ForceCount special_limit(const GameState& state, Faction f) {
 // five less that group ("a larger native allowance is not reduced"). Its leader slot: one leader
 // (or the Kwisatz Haderach) per turn, the card's counting.
 ForceCount ordinary_left(const GameState& state, Seat seat, Faction f) {
-  const ForceCount limit = revival_limit(f);
+  const ForceCount limit = revival_limit(state, f);
   const ForceCount group = state.revival.nexus_returns[seat.value];
   if (group == ForceCount{0} || mutant_active(Mutant::NexusRevivalCeilingIgnored)) return limit;
   const ForceCount ceiling = std::max(limit, kNexusRevivalCeiling);
@@ -298,10 +301,10 @@ std::optional<Rejection> validate_extra(const GameState& state, Seat seat, const
     return reject(RejectCode::IllegalChoice, "only the Emperor's ally may revive extra forces at his cost ([LR] 2.03)");
   }
   const ForceCount ordinary = r.normal + r.special - r.ally_paid_extra;
-  if (ordinary != revival_limit(f)) {
+  if (ordinary != revival_limit(state, f)) {
     return reject(RejectCode::IllegalChoice,
                   "extra revivals come beyond the limit of {}: revive {} plus {} extra, not {} in all ([LR] 2.03)",
-                  revival_limit(f).value, revival_limit(f).value, r.ally_paid_extra.value, (r.normal + r.special).value);
+                  revival_limit(state, f).value, revival_limit(state, f).value, r.ally_paid_extra.value, (r.normal + r.special).value);
   }
   const Spice cost = split(f, r).emperor_cost;
   if (cost > ally_spice_available(state, seat)) {

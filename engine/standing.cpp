@@ -1,7 +1,8 @@
 // Standing choices: public side commands any seat may make whenever the game is live, without
 // being awaited: the spice one's ally may spend (AllySpice), the Fremen protection of their
 // ally from worms (ProtectAllyFromWorms) and their grant of its free revivals
-// (GrantAllyFreeRevivals), the private Nexus redraw policy (SetRedrawPolicy) and the
+// (GrantAllyFreeRevivals), the Tleilaxu's raise of another faction's revival limit
+// (RaiseRevivalLimit), the private Nexus redraw policy (SetRedrawPolicy) and the
 // private Karama standing order (ArmKarama, karama.cpp).
 // They never advance the game. They are legal only when
 // they change something, so a random player cannot loop on a no-op.
@@ -31,11 +32,48 @@ std::optional<Rejection> validate_redraw_policy(const GameState& state, Seat sea
   return std::nullopt;
 }
 
+// The Tleilaxu raise another seated faction's force revival limit to 4 or 5, or set it back to the
+// printed 3 (fact sheet §5.2: "others' limit raised to 5"; [DB] offers 3, 4 or 5, [TO] 3 or 5: we
+// offer [DB]'s). A faction without a limit (CHOAM: "defies BT attempts to constrain their
+// revivals", [DB]) is not raised. When it may be raised is open ([DB] asks at the start of
+// Revival from turn 2, [TO] keeps a standing setting): a standing choice here, as [TO].
+bool raisable(const GameState& state, Faction f) {
+  return f != Faction::Tleilaxu && state.seat_of(f) && faction_info(f).revival_limit == kPrintedRevivalLimit;
+}
+
+std::optional<Rejection> validate_raise(const GameState& state, Seat seat, const RaiseRevivalLimit& c) {
+  if (state.faction_of(seat) != Faction::Tleilaxu) {
+    return reject(RejectCode::IllegalChoice, "only the Tleilaxu raise another faction's revival limit (fact sheet §5.2)");
+  }
+  if (!raisable(state, c.faction)) {
+    return reject(RejectCode::IllegalChoice, "{} is no other seated faction with a revival limit of {} to raise", to_string(c.faction),
+                  kPrintedRevivalLimit.value);
+  }
+  if (c.limit < kPrintedRevivalLimit || c.limit > kRaisedRevivalLimitMost) {
+    return reject(RejectCode::IllegalChoice, "a revival limit is raised to {}..{}, not {} (fact sheet §5.2)", kPrintedRevivalLimit.value,
+                  kRaisedRevivalLimitMost.value, c.limit.value);
+  }
+  const ForceCount now = state.seat(*state.seat_of(c.faction)).revival_limit_raised;
+  if ((now == ForceCount{0} ? kPrintedRevivalLimit : now) == c.limit) {
+    return reject(RejectCode::IllegalChoice, "the {} revival limit is already {}", to_string(c.faction), c.limit.value);
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::vector<Command> standing_candidates(const GameState& state, Seat seat) {
   std::vector<Command> out = karama_standing_candidates(state, seat);
   const SeatState& s = state.seat(seat);
+  if (state.faction_of(seat) == Faction::Tleilaxu) {
+    for (Seat other : all_seats(state)) {
+      const Faction f = state.faction_of(other);
+      if (!raisable(state, f)) continue;
+      for (ForceCount limit = kPrintedRevivalLimit; limit <= kRaisedRevivalLimitMost; limit += ForceCount{1}) {
+        if (!validate_raise(state, seat, RaiseRevivalLimit{f, limit})) out.push_back(RaiseRevivalLimit{f, limit});
+      }
+    }
+  }
   if (state.nexus.enabled) {
     for (RedrawPolicy p : kRedrawPolicies) {
       if (p != state.nexus.redraw[seat.value]) out.push_back(SetRedrawPolicy{p});
@@ -55,6 +93,7 @@ std::vector<Command> standing_candidates(const GameState& state, Seat seat) {
 std::optional<Rejection> validate_standing(const GameState& state, Seat seat, const Command& c) {
   if (const auto* r = std::get_if<SetRedrawPolicy>(&c)) return validate_redraw_policy(state, seat, *r);
   if (const auto* k = std::get_if<ArmKarama>(&c)) return validate_arm_karama(state, seat, *k);
+  if (const auto* r = std::get_if<RaiseRevivalLimit>(&c)) return validate_raise(state, seat, *r);
   const Faction f = state.faction_of(seat);
   if (!ally_of(state, f)) return reject(RejectCode::IllegalChoice, "{} has no ally", to_string(f));
   if (const auto* a = std::get_if<AllySpice>(&c)) {
@@ -96,6 +135,10 @@ void apply_standing(GameState& state, Seat seat, const Command& c) {
   }
   if (const auto* a = std::get_if<AllySpice>(&c)) {
     state.seat(seat).ally_spice_limit = a->limit;
+    return;
+  }
+  if (const auto* r = std::get_if<RaiseRevivalLimit>(&c)) {
+    state.seat(*state.seat_of(r->faction)).revival_limit_raised = r->limit == kPrintedRevivalLimit ? ForceCount{0} : r->limit;
     return;
   }
   if (const auto* g = std::get_if<GrantAllyFreeRevivals>(&c)) {

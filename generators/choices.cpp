@@ -200,8 +200,10 @@ double profile_weight(BotProfile profile, const Command& c) {
     if (profile != BotProfile::NexusEager) return 0.05;
     return r->policy == RedrawPolicy::KeepAny ? 0.3 : 0.1;
   }
-  // The Karama standing order likewise, offered at every turn of a Karama holder.
+  // The Karama standing order likewise, offered at every turn of a Karama holder, and the Tleilaxu's
+  // raise of the others' revival limits, at every turn of theirs.
   if (profile != BotProfile::Uniform && std::holds_alternative<ArmKarama>(c)) return 0.05;
+  if (profile != BotProfile::Uniform && std::holds_alternative<RaiseRevivalLimit>(c)) return 0.2;
   // The Atreides' once-a-game look at a battle plan ([LR] 1.14.01) is offered only in their own
   // battle, holding a Karama, under Advanced Karama: rare, so a weighted bot takes it when it can.
   if (profile != BotProfile::Uniform && std::holds_alternative<KaramaSeePlan>(c)) return 20.0;

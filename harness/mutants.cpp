@@ -225,12 +225,19 @@ constexpr std::array kCatalogue{
     MutantInfo{Mutant::TleilaxuFreeRevivalIncomeUnpaid, "tleilaxu-free-revival-income-unpaid", "oracle",
                "the Tleilaxu gain nothing when a faction takes free revival (fact sheet §5.2: 1 spice each)",
                basic(At | Hk | Em | Tl, 4, 40), "oracle.revival-payment"},
+    // Two oracles see the ally's price and Zoal's value by design, so no first checker is pinned for
+    // them: the price (oracle.revival-payment) also bounds what the ally can afford
+    // (oracle.legal-revival); Zoal's value decides the fight (oracle.battle-winner) as well as its
+    // killer's prize (oracle.leader-prize, which leader-prize-unpaid pins).
     MutantInfo{Mutant::TleilaxuAllyFullPrice, "tleilaxu-ally-full-price", "oracle",
                "the Tleilaxu's ally pays full price for its forces' revival (fact sheet §5.2: half, rounded up)",
-               advanced(At | Hk | Em | Tl, 5, 80, MutantBots::Nexus), "oracle.revival-payment"},
+               advanced(At | Hk | Em | Tl, 5, 80, MutantBots::Nexus)},
+    MutantInfo{Mutant::TleilaxuRaisedLimitIgnored, "tleilaxu-raised-limit-ignored", "oracle",
+               "a revival limit the Tleilaxu raised stays at the printed 3 (fact sheet §5.2: raised to at most 5)",
+               basic(At | Hk | Em | Tl, 8, 100, MutantBots::Aggressive), "oracle.legal-revival"},
     MutantInfo{Mutant::ZoalAtPrintedValue, "zoal-at-printed-value", "oracle",
                "Zoal counts its printed 0, not the opposing leader's value (fact sheet §5.2): in the fight, and as the spice its "
-               "killer earns", basic(At | Hk | Em | Tl, 4, 60, MutantBots::Aggressive), "oracle.leader-prize"},
+               "killer earns", basic(At | Hk | Em | Tl, 4, 60, MutantBots::Aggressive)},
     MutantInfo{Mutant::FaceDancerRevealKeepsForces, "face-dancer-reveal-keeps-forces", "oracle",
                "a Face Dancer reveal leaves the winner's forces in the battle (fact sheet §4.3: they go to its reserves)",
                basic(At | Hk | Em | Tl, 6, 80, MutantBots::Aggressive), "oracle.face-dancer"},

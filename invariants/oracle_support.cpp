@@ -325,6 +325,23 @@ RevivalPrice revival_price(const GameState& s, Seat seat, const Revive& r) {
   return p;
 }
 
+std::optional<int> force_revival_limit(const GameState& s, Seat seat) {
+  const auto printed = faction_info(s.faction_of(seat)).revival_limit;
+  if (!printed) return std::nullopt;
+  const int raised = s.seat(seat).revival_limit_raised.value;
+  return raised > 0 ? raised : printed->value;
+}
+
+std::string raise_limit_rule(const GameState& s, Seat seat, const RaiseRevivalLimit& c) {
+  if (s.faction_of(seat) != Faction::Tleilaxu) return "only the Tleilaxu raise another faction's revival limit (fact sheet §5.2)";
+  const auto target = s.seat_of(c.faction);
+  if (!target || c.faction == Faction::Tleilaxu || faction_info(c.faction).revival_limit != ForceCount{3}) {
+    return "the limit raised is another seated faction's printed limit of 3 (fact sheet §5.2; CHOAM has none)";
+  }
+  if (c.limit.value < 3 || c.limit.value > 5) return "a revival limit is raised to at most 5 (fact sheet §5.2), and 3 restores it";
+  return force_revival_limit(s, *target) == c.limit.value ? "the limit is already that" : "";
+}
+
 bool played_this_turn(const GameState& s, Faction card, NexusMode mode, Phase phase) {
   return std::any_of(s.nexus.receipts.begin(), s.nexus.receipts.end(), [&](const NexusReceipt& r) {
     return r.card.faction == card && r.mode == mode && r.turn == s.turn && r.phase == phase;

@@ -103,6 +103,13 @@ struct RevivalPrice {
   int own_forces = 0;  // the forces revived besides the extras
 };
 RevivalPrice revival_price(const GameState& s, Seat seat, const Revive& r);
+// A seat's forces revived a turn ([LR] 1.05.01: 3), as the Tleilaxu raised it (fact sheet §5.2:
+// to at most 5); nullopt for a faction without a limit (the Tleilaxu, CHOAM).
+std::optional<int> force_revival_limit(const GameState& s, Seat seat);
+// Why the Tleilaxu may not set `c` now, or "": another seated faction with the printed limit of 3,
+// set to 3..5, a change (fact sheet §5.2; the engine's stated choices in the README's rules-status
+// table: [DB]'s 3, 4 or 5, CHOAM exempt, a standing setting as [TO]'s).
+std::string raise_limit_rule(const GameState& s, Seat seat, const RaiseRevivalLimit& c);
 bool guild_rates(const GameState& s, Seat seat);  // the Guild and its ally ship at half price ([LR] 2.06.06, 2.06.09)
 // The Spacing Guild Nexus card's Secret Ally (seed 000): the seat's last decision, in this Shipment,
 // played it: this shipment at Guild prices, cross-shipping or returning to reserves allowed.

@@ -288,9 +288,9 @@ std::vector<Revive> legal_revives(const GameState& s, Seat seat) {
   const auto ally = ally_seat(s, seat);
   const int extras = ally && s.faction_of(*ally) == Faction::Emperor ? 3 : 0;  // only the Emperor's ally asks for extras
   const bool kwisatz_haderach = f == Faction::Atreides && s.options.rules.kwisatz_haderach;
-  const auto limit = faction_info(s.faction_of(seat)).revival_limit;
+  const auto limit = force_revival_limit(s, seat);
   // The Emperor pays for 3 beyond the limit; without a limit, whatever the Tanks hold.
-  const int most = limit ? limit->value + 3 : me.tanks_normal.value + me.tanks_special.value;
+  const int most = limit ? *limit + 3 : me.tanks_normal.value + me.tanks_special.value;
   std::vector<std::optional<LeaderId>> leaders{std::nullopt};
   for (std::size_t l = 0; l < kLeaderCount; ++l) {
     const LeaderId leader{static_cast<std::uint8_t>(l)};

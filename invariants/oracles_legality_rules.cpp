@@ -95,6 +95,7 @@ template <> constexpr StepMask kWhen<GiveSpice> = kAfterSetup;                  
 template <> constexpr StepMask kWhen<AllySpice> = kAnyLive;                            // 1.10.02.05-06
 template <> constexpr StepMask kWhen<ProtectAllyFromWorms> = kAnyLive;                 // 2.04.10
 template <> constexpr StepMask kWhen<GrantAllyFreeRevivals> = kAnyLive;                // 2.04.11
+template <> constexpr StepMask kWhen<RaiseRevivalLimit> = kAnyLive;                    // fact sheet §5.2
 template <> constexpr StepMask kWhen<SetRedrawPolicy> = kAnyLive;                      // seed 000 item 4
 template <> constexpr StepMask kWhen<ArmKarama> = kAnyLive;                            // 3.01.11.00 "at anytime"
 template <> constexpr StepMask kWhen<ChooseBattle> = {Step::Battle};                   // 1.07.02-03
@@ -470,6 +471,7 @@ struct Rules {
   std::string operator()(const AllySpice&) const { return ""; }  // a standing grant, 0 to withdraw, at any time
   std::string operator()(const ProtectAllyFromWorms&) const { return only(Faction::Fremen, "[LR] 2.04.10"); }
   std::string operator()(const GrantAllyFreeRevivals&) const { return only(Faction::Fremen, "[LR] 2.04.11"); }
+  std::string operator()(const RaiseRevivalLimit& c) const { return raise_limit_rule(s, seat, c); }
   std::string operator()(const ChooseBattle& c) const {
     if (index(c.territory) >= kTerritoryCount || c.territory == TerritoryId::PolarSink) return "no battle in the Polar Sink ([LR] 1.07.01.03)";
     if (c.opponent == f || !in_game(s, c.opponent)) return "a battle is against another faction";
@@ -668,12 +670,11 @@ std::string revival_choice_illegal(const GameState& s, Seat seat, const Revive& 
   if (c.ally_paid_extra.value > 3) return "the Emperor pays for up to 3 extra forces ([LR] 2.03.07)";
   if (c.normal.value < 0 || c.special.value < 0 || c.ally_paid_extra.value < 0) return "a negative count";
   if (c.normal + c.special == ForceCount{0} && !c.leader && !c.kwisatz_haderach) return "nothing revived (a Pass declines)";
-  const FactionInfo& info = faction_info(f);
   // After the Tleilaxu Nexus card's revival of this turn (seed 002's prototype of 14 October): its
   // group counts against a shared ceiling of at least five, and it took the one leader revival.
   const PlayNexus* card = tleilaxu_revival_this_turn(s, seat);
-  if (info.revival_limit) {
-    int allowed = info.revival_limit->value;
+  if (const auto limit = force_revival_limit(s, seat)) {
+    int allowed = *limit;
     if (card) allowed = std::min(allowed, std::max(allowed, 5) - (card->normal + card->special).value);
     if ((c.normal + c.special - c.ally_paid_extra).value > allowed) {
       return fmt::format("more than {} forces a turn ([LR] 1.05.01{})", allowed,
@@ -685,7 +686,7 @@ std::string revival_choice_illegal(const GameState& s, Seat seat, const Revive& 
     // The extras come beyond the ally's own limit, filled first (README rules status, "Emperor-paid
     // extra revivals": "up to 3 forces beyond the ally's limit"), paid from what the Emperor lets
     // his ally spend, and not in a retake after a Karama cancelled them (3.04).
-    if (!info.revival_limit || (c.normal + c.special - c.ally_paid_extra).value != info.revival_limit->value) {
+    if (const auto limit = force_revival_limit(s, seat); !limit || (c.normal + c.special - c.ally_paid_extra).value != *limit) {
       return "extras come beyond the ally's own limit, filled first ([LR] 2.03.07)";
     }
     if (cancelled_this_turn(s, seat, KaramaAbility::EmperorAllyRevivals)) return "a Karama cancelled the Emperor's extras this turn ([LR] 3.04)";

@@ -17,7 +17,7 @@ namespace {
 // Standing commands need no turn ([LR] 1.10.02.06 ally permissions; seed 000 item 4 redraw policy).
 bool is_standing(const Command& c) {
   return std::holds_alternative<AllySpice>(c) || std::holds_alternative<ProtectAllyFromWorms>(c) ||
-         std::holds_alternative<GrantAllyFreeRevivals>(c) ||
+         std::holds_alternative<GrantAllyFreeRevivals>(c) || std::holds_alternative<RaiseRevivalLimit>(c) ||
          std::holds_alternative<SetRedrawPolicy>(c) || std::holds_alternative<ArmKarama>(c);
 }
 

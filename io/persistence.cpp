@@ -65,7 +65,7 @@ json seat_json(const SeatState& s) {
           {"tanks_normal", s.tanks_normal.value}, {"tanks_special", s.tanks_special.value},
           {"ally", s.ally ? json(name_of(*s.ally)) : json(nullptr)},
           {"ally_spice_limit", mutant_active(Mutant::AllySpiceNotSaved) ? 0 : s.ally_spice_limit.value}, {"protects_ally_from_worms", s.protects_ally_from_worms},
-          {"grants_ally_free_revivals", s.grants_ally_free_revivals}};
+          {"grants_ally_free_revivals", s.grants_ally_free_revivals}, {"revival_limit_raised", s.revival_limit_raised.value}};
 }
 
 json leaders_json(const std::array<LeaderState, kLeaderCount>& leaders) {
@@ -344,6 +344,11 @@ struct Reader {
     s.ally_spice_limit = Spice{amount(in["ally_spice_limit"])};
     s.protects_ally_from_worms = in["protects_ally_from_worms"].boolean();
     s.grants_ally_free_revivals = in["grants_ally_free_revivals"].boolean();
+    s.revival_limit_raised = ForceCount{static_cast<int>(in["revival_limit_raised"].integer(0, kRaisedRevivalLimitMost.value))};
+    if (s.revival_limit_raised != ForceCount{0} && s.revival_limit_raised <= kPrintedRevivalLimit) {
+      fail(in.path + ".revival_limit_raised", fmt::format("{} is no raised limit (0 for the printed {}, or {}..{})", s.revival_limit_raised.value,
+                                                          kPrintedRevivalLimit.value, kPrintedRevivalLimit.value + 1, kRaisedRevivalLimitMost.value));
+    }
     return s;
   }
 

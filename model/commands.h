@@ -328,6 +328,19 @@ struct GrantAllyFreeRevivals {
   template <class C, class F> static void fields(C& c, F&& f) { f("grant", c.grant); }
   friend bool operator==(const GrantAllyFreeRevivals&, const GrantAllyFreeRevivals&) = default;
 };
+// Tleilaxu: another faction's force revival limit, raised to 4 or 5 or back to the printed 3 (fact
+// sheet §5.2 "may sell extra revivals"; [TO] SetIncreasedRevivalLimits, a standing setting; [DB]
+// askAboutRevivalLimits). Public; it stands until changed. The price is the players' deal.
+struct RaiseRevivalLimit {
+  Faction faction;
+  ForceCount limit;
+  static constexpr CommandInfo kInfo{"RaiseRevivalLimit", "raise a revival limit", CommandClass::Standing, kLiveSteps};
+  template <class C, class F> static void fields(C& c, F&& f) {
+    f("faction", c.faction);
+    f("limit", c.limit);
+  }
+  friend bool operator==(const RaiseRevivalLimit&, const RaiseRevivalLimit&) = default;
+};
 
 // ---- Battle ---------------------------------------------------------------------------------
 // The aggressor picks its next battle: the territory and, with three or more factions there, the
@@ -651,7 +664,8 @@ using Command = std::variant<Pass, ChooseTraitor, Predict, PlaceForces, DialStor
                              GuildActNow, PlayTruthtrance, PlayGhola, GiveSpice, AllySpice,
                              ProtectAllyFromWorms, GrantAllyFreeRevivals, ChooseBattle, UseVoice, UsePrescience, PlanBattle,
                              DialBattle, CallTraitor, CaptureLeader, RevealFaceDancer, TakeLosses, DiscardPlayed, DrawNexus,
-                             SetRedrawPolicy, PlayNexus, ReturnTraitor, ReplaceFaceDancer, ArmKarama, KaramaSeePlan, KaramaWorm>;
+                             SetRedrawPolicy, PlayNexus, ReturnTraitor, ReplaceFaceDancer, ArmKarama, KaramaSeePlan, KaramaWorm,
+                             RaiseRevivalLimit>;
 
 // The one human form of a command (logs, traces, RapidCheck `show`).
 std::string to_string(const Command& c);

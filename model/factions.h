@@ -39,6 +39,11 @@ enum class TraitorRule : std::uint8_t {
 // chosen (fact sheet §4.3 setup step 4; [TO] AssignFaceDancers, [DB] BTFaction.drawFaceDancers: 3).
 inline constexpr std::size_t kFaceDancersHeld = 3;
 
+// The Tleilaxu may raise another faction's force revival limit above the printed 3, to at most 5
+// (fact sheet §5.2; [TO] FactionsWithIncreasedRevivalLimits, [DB] askAboutRevivalLimits).
+inline constexpr ForceCount kPrintedRevivalLimit{3};
+inline constexpr ForceCount kRaisedRevivalLimitMost{5};
+
 struct ForceSplit {
   ForceCount normal;
   ForceCount special;

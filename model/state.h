@@ -70,6 +70,9 @@ struct SeatState {
   Spice ally_spice_limit;               // spice this seat lets its ally spend (public, AllySpice)
   bool protects_ally_from_worms = false;  // Fremen only (public, ProtectAllyFromWorms)
   bool grants_ally_free_revivals = false; // Fremen only (public, GrantAllyFreeRevivals)
+  // This faction's force revival limit as the Tleilaxu raised it (4 or 5), 0 for its printed one
+  // (public, RaiseRevivalLimit; fact sheet §5.2).
+  ForceCount revival_limit_raised;
   friend bool operator==(const SeatState&, const SeatState&) = default;
 };
 

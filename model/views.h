@@ -58,6 +58,7 @@ struct SeatPublicView {
   bool protects_ally_from_worms = false;
   bool grants_ally_free_revivals = false;
   std::vector<TraitorCardId> revealed_dancers;  // the Tleilaxu's Face Dancers face up
+  ForceCount revival_limit_raised;              // by the Tleilaxu (0: the printed limit)
   friend bool operator==(const SeatPublicView&, const SeatPublicView&) = default;
 };
 
