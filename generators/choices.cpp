@@ -168,6 +168,21 @@ std::size_t pick_command(const GameState& state, Seat seat, BotProfile profile, 
     // The Tleilaxu Cunning replaces revealed Face Dancers and their Betrayal cancels a reveal (seed
     // 002): the Tleilaxu reveal a dancer whenever one wins a battle, whatever their profile.
     if (std::holds_alternative<RevealFaceDancer>(c)) return 20.0;
+    // Their Cunning waits for a revealed dancer, which few games see: the Tleilaxu keep their own card
+    // when they draw it (the redraw policy KeepAny, seed 000 item 5) and then rather than redraw at a
+    // Nexus (a DrawNexus discards it, item 4), whatever their profile. Measured over the gate's
+    // Tleilaxu campaign of 240 games, seeds 1-7, the games where they hold it after a reveal: 2-7
+    // with the replacement rule below alone, 4-12 with these too (Cunning played 4-10 times).
+    if (std::holds_alternative<DrawNexus>(c) && holds_own_card && state.faction_of(seat) == Faction::Tleilaxu) return 0.05;
+    if (const auto* r = std::get_if<SetRedrawPolicy>(&c); r && state.faction_of(seat) == Faction::Tleilaxu) {
+      return r->policy == RedrawPolicy::KeepAny ? 0.3 : 0.001;
+    }
+    // A Face Dancer that is one of the Tleilaxu's own leaders is never revealed (a reveal follows
+    // another faction's win): they replace such a dancer in the Mentat Pause when they can.
+    if (const auto* r = std::get_if<ReplaceFaceDancer>(&c); r && r->dancer.value < kLeaderCount &&
+                                                           leader_info(LeaderId{r->dancer.value}).faction == Faction::Tleilaxu) {
+      return 20.0;
+    }
     // The Fremen played their Cunning to ride a worm that found no forces (seed 000): they ride it.
     if (std::holds_alternative<RideWorm>(c) && state.blow.cunning_ride) return 20.0;
     // A Nexus-eager seat holding a card rarely joins an alliance, which would discard it (seed 000, item 6).

@@ -367,8 +367,16 @@ void card_inspect(const Transition& t, Seat seat, TreacheryCardId card, Violatio
                                                card.value < kTreacheryCardCount ? card_type(card).name : "no card", name_of(b, loser))));
   }
   if (!single_step(t)) return;
-  bool moved = t.after.treachery.discard != b.treachery.discard;
-  for (std::size_t i = 0; i < b.seat_count(); ++i) moved = moved || t.after.seats[i].hand != b.seats[i].hand;
+  // The battle goes on in the same step once the window closes: a Karama played then by a standing
+  // order (against the Harkonnen's capture, say) goes to the discard, and oracle.karama-cancel
+  // decides which card (3.01.11.01); every other hand and the discard are as they were.
+  std::vector<bool> karama_player(b.seat_count(), false);
+  for (std::size_t i = b.karama.cancels.size(); i < t.after.karama.cancels.size(); ++i) {
+    karama_player[t.after.karama.cancels[i].by.value] = true;
+  }
+  const bool karama_played = std::ranges::find(karama_player, true) != karama_player.end();
+  bool moved = !karama_played && t.after.treachery.discard != b.treachery.discard;
+  for (std::size_t i = 0; i < b.seat_count(); ++i) moved = moved || (!karama_player[i] && t.after.seats[i].hand != b.seats[i].hand);
   if (moved) out.push_back(violation(kDeal, fmt::format("{}'s inspection moved a Treachery Card (seed 000: it is seen, not taken)", who)));
 }
 
