@@ -68,7 +68,7 @@ DUNE_ENUM_NAMES(KaramaAbility, sv{"GuildPaymentForShipment"}, sv{"HalfPriceShipp
                 sv{"BeneGesseritSpiritualAdvisors"}, sv{"BeneGesseritIntrusion"}, sv{"BeneGesseritTakeUpArms"},
                 sv{"BeneGesseritWartime"}, sv{"BeneGesseritWorthlessKarama"});
 DUNE_ENUM_NAMES(KaramaPower, sv{"EmperorRevival"}, sv{"HarkonnenHand"}, sv{"GuildShipment"},
-                sv{"AtreidesBattlePlan"}, sv{"FremenWorm"});
+                sv{"AtreidesBattlePlan"}, sv{"FremenWorm"}, sv{"TleilaxuRevivalPrevention"});
 DUNE_ENUM_NAMES(NexusMode, sv{"Betrayal"}, sv{"Cunning"}, sv{"SecretAlly"});
 DUNE_ENUM_NAMES(PlanElement, sv{"Leader"}, sv{"Weapon"}, sv{"Defense"}, sv{"Dial"});
 DUNE_ENUM_NAMES(BattleStage, sv{"None"}, sv{"Choose"}, sv{"Voice"}, sv{"Prescience"}, sv{"PrescienceAnswer"},

@@ -186,6 +186,7 @@ enum class Mutant : std::uint8_t {
   NexusTleilaxuCunningKeepsRevealed,
   TleilaxuAllyFullPrice,
   TleilaxuRaisedLimitIgnored,
+  TleilaxuKaramaPreventionIgnored,
 };
 
 #if DUNE_MUTANTS

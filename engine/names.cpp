@@ -95,6 +95,7 @@ std::string_view to_string(KaramaPower p) {
     case KaramaPower::GuildShipment: return "the Guild's cancelling of a shipment ([LR] 1.14.05)";
     case KaramaPower::AtreidesBattlePlan: return "the Atreides' look at a battle plan ([LR] 1.14.01)";
     case KaramaPower::FremenWorm: return "the Fremen's sandworm placed where they wish ([LR] 1.14.03)";
+    case KaramaPower::TleilaxuRevivalPrevention: return "the Tleilaxu's prevention of a revival (one source, [TO])";
   }
   return "?";
 }
@@ -181,6 +182,7 @@ struct Namer {
   std::string operator()(const GiveSpice& c) const { return fmt::format("give 1 spice to seat {}", c.to.value); }
   std::string operator()(const AllySpice& c) const { return fmt::format("let the ally spend up to {} spice", c.limit.value); }
   std::string operator()(const GrantAllyFreeRevivals& c) const { return c.grant ? "grant the ally 3 free revivals" : "do not grant the ally 3 free revivals"; }
+  std::string operator()(const KaramaPreventRevival& c) const { return fmt::format("Karama: prevent the {} revival", to_string(c.faction)); }
   std::string operator()(const RaiseRevivalLimit& c) const { return fmt::format("set the {} revival limit to {}", to_string(c.faction), c.limit.value); }
   std::string operator()(const ProtectAllyFromWorms& c) const { return c.protect ? "protect the ally from worms" : "do not protect the ally from worms"; }
   std::string operator()(const ChooseBattle& c) const { return fmt::format("fight {} in {}", to_string(c.opponent), to_string(c.territory)); }

@@ -155,6 +155,12 @@ bool karama_revival_open(const GameState& state, Faction f) {
   return state.options.rules.advanced_karama && f == Faction::Emperor && !karama_power_used(state, f);
 }
 
+// The Tleilaxu Karama power (KaramaPreventRevival; one source, [TO]): under the Advanced Karama
+// rule, once a game.
+bool karama_prevention_open(const GameState& state, Faction f) {
+  return state.options.rules.advanced_karama && f == Faction::Tleilaxu && !karama_power_used(state, f);
+}
+
 bool any_leader_dead(const GameState& state, Faction f) {
   for (LeaderId l : ordinary_leaders(f)) {
     if (is_dead(state.leaders[l.value].where)) return true;
@@ -230,7 +236,31 @@ void apply_karama_revive(GameState& state, Seat seat, const KaramaRevive& r) {
   if (r.leader) return_leader(state, seat, *r.leader);
 }
 
+std::optional<Rejection> validate_karama_prevention(const GameState& state, Seat seat, const KaramaPreventRevival& k) {
+  if (!state.options.rules.advanced_karama) {
+    return reject(RejectCode::IllegalChoice, "the faction Karama powers are Advanced rules ([LR] 1.13.06)");
+  }
+  if (state.faction_of(seat) != Faction::Tleilaxu) {
+    return reject(RejectCode::IllegalChoice, "only the Tleilaxu prevent a revival by their Karama power (one source: [TO])");
+  }
+  if (karama_power_used(state, Faction::Tleilaxu)) {
+    return reject(RejectCode::IllegalChoice, "the Tleilaxu have used their Karama power: once a game ([LR] 1.14.00)");
+  }
+  if (!karama_card(state, seat)) return reject(RejectCode::IllegalChoice, "the Tleilaxu Karama power needs a Karama card in hand ([LR] 1.14.00)");
+  const auto target = state.seat_of(k.faction);
+  if (!target || *target == seat) return reject(RejectCode::IllegalChoice, "{} is no other seated faction", to_string(k.faction));
+  if (state.revival.done[target->value]) {
+    return reject(RejectCode::IllegalChoice, "{} has revived this phase or has nothing to revive: nothing to prevent", to_string(k.faction));
+  }
+  return std::nullopt;
+}
+
 void add_karama_revive_candidates(const GameState& state, Seat seat, std::vector<Command>& out) {
+  if (karama_prevention_open(state, state.faction_of(seat)) && karama_card(state, seat)) {
+    for (Seat other : all_seats(state)) {
+      if (other != seat && !state.revival.done[other.value]) out.push_back(KaramaPreventRevival{state.faction_of(other)});
+    }
+  }
   const Faction f = state.faction_of(seat);
   if (!karama_revival_open(state, f) || !karama_card(state, seat)) return;
   const SeatState& s = state.seat(seat);
@@ -424,6 +454,13 @@ void enter_revival(GameState& state) {
   // Who is asked is fixed now, from public facts (the Tanks): a Tleilaxu Ghola played during the
   // phase must not leave a seat awaited for nothing, nor strand the phase.
   for (Seat s : all_seats(state)) state.revival.done[s.value] = !has_something_to_revive(state, s);
+  // The Tleilaxu are asked while their Karama power is unused and another seat is (public facts: a
+  // Karama in hand is private, so asking only a holder would tell the table).
+  const auto tleilaxu = state.seat_of(Faction::Tleilaxu);
+  if (tleilaxu && karama_prevention_open(state, Faction::Tleilaxu) &&
+      std::ranges::any_of(all_seats(state), [&](Seat s) { return s != *tleilaxu && !state.revival.done[s.value]; })) {
+    state.revival.done[tleilaxu->value] = false;
+  }
   finish_if_done(state);
 }
 
@@ -464,6 +501,7 @@ std::optional<Rejection> validate_revival(const GameState& state, Seat seat, con
   if (std::holds_alternative<Pass>(c)) return std::nullopt;
   if (const auto* r = std::get_if<Revive>(&c)) return validate_revive(state, seat, *r);
   if (const auto* k = std::get_if<KaramaRevive>(&c)) return validate_karama_revive(state, seat, *k);
+  if (const auto* k = std::get_if<KaramaPreventRevival>(&c)) return validate_karama_prevention(state, seat, *k);
   if (const auto* n = std::get_if<PlayNexus>(&c)) return validate_nexus_play(state, seat, *n);
   return reject(RejectCode::WrongPhase, "Revival: revive forces and a leader, or pass");
 }
@@ -475,6 +513,13 @@ void apply_revival(GameState& state, Seat seat, const Command& c) {
   }
   if (const auto* k = std::get_if<KaramaRevive>(&c)) {
     apply_karama_revive(state, seat, *k);  // the Emperor's decision goes on: his ordinary revival is still to come
+    return;
+  }
+  if (const auto* k = std::get_if<KaramaPreventRevival>(&c)) {
+    const Seat target = *state.seat_of(k->faction);
+    use_karama_power(state, seat, KaramaPower::TleilaxuRevivalPrevention, target);
+    // The target's decision ends unasked; the Tleilaxu's own goes on.
+    if (!mutant_active(Mutant::TleilaxuKaramaPreventionIgnored)) state.revival.done[target.value] = true;
     return;
   }
   const auto* r = std::get_if<Revive>(&c);

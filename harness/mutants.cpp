@@ -235,6 +235,9 @@ constexpr std::array kCatalogue{
     MutantInfo{Mutant::TleilaxuRaisedLimitIgnored, "tleilaxu-raised-limit-ignored", "oracle",
                "a revival limit the Tleilaxu raised stays at the printed 3 (fact sheet §5.2: raised to at most 5)",
                basic(At | Hk | Em | Tl, 8, 100, MutantBots::Aggressive), "oracle.legal-revival"},
+    MutantInfo{Mutant::TleilaxuKaramaPreventionIgnored, "tleilaxu-karama-prevention-ignored", "oracle",
+               "the faction the Tleilaxu Karama power prevents still revives (one source: [TO] KarmaRevivalPrevention)",
+               advanced(At | Hk | Em | Tl, 6, 80, MutantBots::Aggressive), "oracle.karama-power"},
     MutantInfo{Mutant::ZoalAtPrintedValue, "zoal-at-printed-value", "oracle",
                "Zoal counts its printed 0, not the opposing leader's value (fact sheet §5.2): in the fight, and as the spice its "
                "killer earns", basic(At | Hk | Em | Tl, 4, 60, MutantBots::Aggressive)},

@@ -342,6 +342,12 @@ std::string raise_limit_rule(const GameState& s, Seat seat, const RaiseRevivalLi
   return force_revival_limit(s, *target) == c.limit.value ? "the limit is already that" : "";
 }
 
+bool revival_prevented(const GameState& s, Seat seat) {
+  return std::any_of(s.karama.powers.begin(), s.karama.powers.end(), [&](const KaramaPowerUse& u) {
+    return u.power == KaramaPower::TleilaxuRevivalPrevention && u.turn == s.turn && u.target == seat;
+  });
+}
+
 bool played_this_turn(const GameState& s, Faction card, NexusMode mode, Phase phase) {
   return std::any_of(s.nexus.receipts.begin(), s.nexus.receipts.end(), [&](const NexusReceipt& r) {
     return r.card.faction == card && r.mode == mode && r.turn == s.turn && r.phase == phase;

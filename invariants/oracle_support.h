@@ -110,6 +110,9 @@ std::optional<int> force_revival_limit(const GameState& s, Seat seat);
 // set to 3..5, a change (fact sheet §5.2; the engine's stated choices in the README's rules-status
 // table: [DB]'s 3, 4 or 5, CHOAM exempt, a standing setting as [TO]'s).
 std::string raise_limit_rule(const GameState& s, Seat seat, const RaiseRevivalLimit& c);
+// The Tleilaxu Karama power stopped `seat`'s revival this turn (KaramaPreventRevival; one source,
+// [TO] KarmaRevivalPrevention), read from the public record of powers used.
+bool revival_prevented(const GameState& s, Seat seat);
 bool guild_rates(const GameState& s, Seat seat);  // the Guild and its ally ship at half price ([LR] 2.06.06, 2.06.09)
 // The Spacing Guild Nexus card's Secret Ally (seed 000): the seat's last decision, in this Shipment,
 // played it: this shipment at Guild prices, cross-shipping or returning to reserves allowed.

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <variant>
 
+#include "engine/engine.h"
 #include "invariants/oracle_support.h"
 #include "model/cards.h"
 
@@ -378,6 +379,42 @@ Violations fremen_worm(const Transition& t, Seat seat, const KaramaWorm& w) {
   return out;
 }
 
+// The Tleilaxu Karama power (one source: [TO] KarmaRevivalPrevention): the target, another seat
+// yet to revive, is asked nothing more this Revival; no force, leader or spice moves, and the
+// Tleilaxu's own decision goes on.
+Violations tleilaxu_prevention(const Transition& t, Seat seat, const KaramaPreventRevival& k) {
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  Violations out;
+  const auto target = b.seat_of(k.faction);
+  if (b.faction_of(seat) != Faction::Tleilaxu || !target || *target == seat) {
+    out.push_back(violation(kKaramaPower, "the Tleilaxu Karama power is the Tleilaxu's, against another seated faction ([TO])"));
+    return out;
+  }
+  if (a.karama.powers.size() != b.karama.powers.size() + 1 || a.karama.powers.back().power != KaramaPower::TleilaxuRevivalPrevention ||
+      a.karama.powers.back().target != target) {
+    out.push_back(violation(kKaramaPower, "the Tleilaxu Karama power left no record of the once-a-game use against its target"));
+  }
+  for (auto& v : compare_flows(kKaramaPower, t, Flows(b), "the Tleilaxu Karama power moves no spice ([TO])")) out.push_back(std::move(v));
+  for (std::size_t i = 0; i < b.seat_count(); ++i) {
+    const SeatState& was = b.seats[i];
+    const SeatState& is = a.seats[i];
+    if (was.tanks_normal != is.tanks_normal || was.tanks_special != is.tanks_special || was.reserves_normal != is.reserves_normal ||
+        was.reserves_special != is.reserves_special) {
+      out.push_back(violation(kKaramaPower, fmt::format("the Tleilaxu Karama power moved forces of {} ([TO]: it revives nothing)", name_of(b, Seat{static_cast<std::uint8_t>(i)}))));
+    }
+  }
+  if (b.leaders != a.leaders) out.push_back(violation(kKaramaPower, "the Tleilaxu Karama power moved a leader ([TO]: it revives nothing)"));
+  const auto asked = pending(a);
+  if (std::ranges::find(asked, *target) != asked.end()) {
+    out.push_back(violation(kKaramaPower, fmt::format("{} is still asked to revive after the Tleilaxu Karama power prevented it ([TO])", to_string(k.faction))));
+  }
+  if (a.step == Step::Revival && std::ranges::find(asked, seat) == asked.end()) {
+    out.push_back(violation(kKaramaPower, "the Tleilaxu's own Revival decision ended with their Karama power"));
+  }
+  return out;
+}
+
 Violations karama_power(const Transition& t, const GameContext&) {
   const Envelope* e = envelope_of(t);
   const bool emperor = e && std::holds_alternative<KaramaRevive>(e->command);
@@ -385,9 +422,10 @@ Violations karama_power(const Transition& t, const GameContext&) {
   const bool give = e && std::holds_alternative<KaramaGiveCard>(e->command);
   const bool see = e && std::holds_alternative<KaramaSeePlan>(e->command);
   const bool worm = e && std::holds_alternative<KaramaWorm>(e->command);
+  const bool prevent = e && std::holds_alternative<KaramaPreventRevival>(e->command);
   const bool answer = e && t.before.battle.stage == BattleStage::KaramaPlanAnswer &&
                       (std::holds_alternative<PlanBattle>(e->command) || std::holds_alternative<DialBattle>(e->command));
-  if (!emperor && !take && !give && !see && !worm && !answer && t.after.karama.powers.size() == t.before.karama.powers.size()) return {};
+  if (!emperor && !take && !give && !see && !worm && !prevent && !answer && t.after.karama.powers.size() == t.before.karama.powers.size()) return {};
   if (!owns_step(t)) return {};  // a chance entry of a step whose command decides it
   if (!single_step(t) && !worm) return skipped(kKaramaPower);  // the worm's step goes on with the blow's draws
   Violations out;
@@ -399,6 +437,7 @@ Violations karama_power(const Transition& t, const GameContext&) {
   if (see) more = see_plan(t, e->seat);
   if (answer) more = plan_answer(t, e->seat);
   if (worm) more = fremen_worm(t, e->seat, std::get<KaramaWorm>(e->command));
+  if (prevent) more = tleilaxu_prevention(t, e->seat, std::get<KaramaPreventRevival>(e->command));
   for (Violation& v : more) out.push_back(std::move(v));
   return decided(kKaramaPower, std::move(out));
 }

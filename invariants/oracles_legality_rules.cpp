@@ -81,6 +81,7 @@ template <> constexpr StepMask kWhen<KaramaTakeHand> = {Step::Bidding};         
 template <> constexpr StepMask kWhen<KaramaGiveCard> = {Step::Bidding};                // 1.14.04
 template <> constexpr StepMask kWhen<Revive> = {Step::Revival};                        // 1.05
 template <> constexpr StepMask kWhen<KaramaRevive> = {Step::Revival};                  // 1.14.02
+template <> constexpr StepMask kWhen<KaramaPreventRevival> = {Step::Revival};          // one source: [TO]
 template <> constexpr StepMask kWhen<Ship> = {Step::Shipment};                         // 1.06.03
 template <> constexpr StepMask kWhen<CrossShip> = {Step::Shipment};                    // 2.06.05.02
 template <> constexpr StepMask kWhen<ShipToReserves> = {Step::Shipment};               // 2.06.05.03
@@ -368,22 +369,28 @@ struct Rules {
     return me.hand.size() < hand_limit(f) ? "" : "not with a full hand ([LR] 3.01.11.04)";
   }
   std::string operator()(const KaramaTakeHand& c) const {
-    if (auto w = only(Faction::Harkonnen, "[LR] 1.14.04"); !w.empty()) return w;
-    if (!s.options.rules.advanced_karama) return "the faction Karama powers are Advanced ([LR] 1.13.06)";
-    if (!holds_karama(s, seat)) return "no Karama in hand";
-    if (karama_power_used(s, seat)) return "the power is once a game ([LR] 1.14.00)";
+    if (auto w = power_of(Faction::Harkonnen, "[LR] 1.14.04"); !w.empty()) return w;
     return c.target == seat || c.target.value >= s.seat_count() ? "it takes another player's hand ([LR] 1.14.04)" : "";
   }
   std::string operator()(const KaramaGiveCard& c) const {
     if (!s.karama.exchange || s.karama.exchange->harkonnen != seat || s.karama.exchange->owed == 0) return "it owes no card ([LR] 1.14.04)";
     return holds(me, c.card) ? "" : "it gives a card of its own hand";
   }
-  std::string operator()(const Revive&) const { return ""; }  // oracle.legal-revival: revive_illegal below
-  std::string operator()(const KaramaRevive& c) const {
-    if (auto w = only(Faction::Emperor, "[LR] 1.14.02"); !w.empty()) return w;
+  // A faction's Karama power: its own, Advanced, a Karama in hand, once a game (1.13.06, 1.14.00).
+  std::string power_of(Faction owner, std::string_view rule) const {
+    if (auto w = only(owner, rule); !w.empty()) return w;
     if (!s.options.rules.advanced_karama) return "the faction Karama powers are Advanced ([LR] 1.13.06)";
     if (!holds_karama(s, seat)) return "no Karama in hand";
-    if (karama_power_used(s, seat)) return "the power is once a game ([LR] 1.14.00)";
+    return karama_power_used(s, seat) ? "the power is once a game ([LR] 1.14.00)" : "";
+  }
+  std::string operator()(const Revive&) const { return ""; }  // oracle.legal-revival: revive_illegal below
+  std::string operator()(const KaramaPreventRevival& c) const {  // one source: [TO] KarmaRevivalPrevention
+    const auto t = s.seat_of(c.faction);
+    if (!t || *t == seat || commands_this_turn<Revive>(s, *t) > 0 || revival_prevented(s, *t)) return "another faction yet to revive";
+    return power_of(Faction::Tleilaxu, "[TO]");
+  }
+  std::string operator()(const KaramaRevive& c) const {
+    if (auto w = power_of(Faction::Emperor, "[LR] 1.14.02"); !w.empty()) return w;
     if (c.leader && c.normal + c.special > ForceCount{0}) return "three forces or one leader, not both ([LR] 1.14.02)";
     if ((c.normal + c.special).value > 3) return "up to three forces ([LR] 1.14.02)";
     if (c.normal > me.tanks_normal || c.special > me.tanks_special) return "more forces than its Tanks hold";
@@ -603,19 +610,13 @@ struct Rules {
     return in_game(s, owner) ? "" : "that faction is not in the game";
   }
   std::string operator()(const KaramaWorm& c) const {
-    if (auto w = only(Faction::Fremen, "[LR] 1.14.03"); !w.empty()) return w;
-    if (!s.options.rules.advanced_karama) return "the faction Karama powers are Advanced ([LR] 1.13.06)";
+    if (auto w = power_of(Faction::Fremen, "[LR] 1.14.03"); !w.empty()) return w;
     if (s.turn <= 1) return "after turn 1 ([LR] 1.14.03)";
-    if (!holds_karama(s, seat)) return "no Karama in hand";
-    if (karama_power_used(s, seat)) return "the power is once a game ([LR] 1.14.00)";
     if (index(c.territory) >= kTerritoryCount || territory_info(c.territory).type != TerritoryType::Sand) return "a sand territory ([LR] 1.14.03)";
     return "";
   }
   std::string operator()(const KaramaSeePlan&) const {
-    if (auto w = only(Faction::Atreides, "[LR] 1.14.01"); !w.empty()) return w;
-    if (!s.options.rules.advanced_karama) return "the faction Karama powers are Advanced ([LR] 1.13.06)";
-    if (!holds_karama(s, seat)) return "no Karama in hand";
-    if (karama_power_used(s, seat)) return "the power is once a game ([LR] 1.14.00)";
+    if (auto w = power_of(Faction::Atreides, "[LR] 1.14.01"); !w.empty()) return w;
     return side_of(s, seat) ? "" : "in its own battle (README, Advanced Karama power: Atreides)";
   }
 };
@@ -648,11 +649,9 @@ const PlayNexus* tleilaxu_revival_this_turn(const GameState& s, Seat seat) {
 // Why `seat` may make no revival now: one revival a turn; a Karama cancel of the Emperor's extras
 // or the Fremen's grant allows the retake without them ([LR] 1.05, 3.04). "" when it may.
 std::string revival_turn_illegal(const GameState& s, Seat seat) {
-  const int made = commands_this_turn<Revive>(s, seat);
-  if (made >= 1 + retakes(s, seat, {KaramaAbility::EmperorAllyRevivals, KaramaAbility::FremenAllyFreeRevival})) {
-    return "a second revival this turn ([LR] 1.05)";
-  }
-  return "";
+  if (revival_prevented(s, seat)) return "the Tleilaxu Karama power prevents its revival this phase (one source: [TO])";
+  const int retaken = retakes(s, seat, {KaramaAbility::EmperorAllyRevivals, KaramaAbility::FremenAllyFreeRevival});
+  return commands_this_turn<Revive>(s, seat) >= 1 + retaken ? "a second revival this turn ([LR] 1.05)" : "";
 }
 
 std::string revive_illegal(const GameState& s, Seat seat, const Revive& c) {

@@ -278,6 +278,7 @@ Faction power_owner(KaramaPower p) {
     case KaramaPower::GuildShipment: return Faction::SpacingGuild;
     case KaramaPower::AtreidesBattlePlan: return Faction::Atreides;
     case KaramaPower::FremenWorm: return Faction::Fremen;
+    case KaramaPower::TleilaxuRevivalPrevention: return Faction::Tleilaxu;
   }
   return Faction::Emperor;
 }

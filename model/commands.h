@@ -617,6 +617,9 @@ enum class KaramaPower : std::uint8_t {
   // Issue 16 (battle): the Atreides look at their opponent's entire battle plan ([LR] 1.14.01).
   AtreidesBattlePlan,
   FremenWorm,         // [LR] 1.14.03
+  // Issue 22: the Tleilaxu stop another faction's revival this phase (one source: [TO]
+  // KarmaRevivalPrevention; [LR] 1.14 prints no Tleilaxu power, docs/rules/tleilaxu.md §6.1).
+  TleilaxuRevivalPrevention,
 };
 // The private standing order (any seat, any live moment; nullopt withdraws it): play a Karama
 // against the next use of this ability by another faction. Its receipt names only the kind.
@@ -646,6 +649,17 @@ struct KaramaWorm {
   friend bool operator==(const KaramaWorm&, const KaramaWorm&) = default;
 };
 
+// Advanced Tleilaxu Karama power, once a game (one source: [TO] `KarmaRevivalPrevention`, offered
+// during Revival, the target "prevented from reviving" until the phase ends; no printed text,
+// docs/rules/tleilaxu.md §6.1): at their Revival decision, another faction that has not yet
+// revived this phase revives nothing this phase (forces, leaders, free revival alike, as [TO]).
+struct KaramaPreventRevival {
+  Faction faction;
+  static constexpr CommandInfo kInfo{"KaramaPreventRevival", "Karama: the Tleilaxu prevent a revival", CommandClass::Step, {Step::Revival}};
+  template <class C, class F> static void fields(C& c, F&& f) { f("faction", c.faction); }
+  friend bool operator==(const KaramaPreventRevival&, const KaramaPreventRevival&) = default;
+};
+
 // ---- generic --------------------------------------------------------------------------------
 // Decline the current optional opportunity (a pass in bidding, no shipment, no charity, ...).
 struct Pass {
@@ -665,7 +679,7 @@ using Command = std::variant<Pass, ChooseTraitor, Predict, PlaceForces, DialStor
                              ProtectAllyFromWorms, GrantAllyFreeRevivals, ChooseBattle, UseVoice, UsePrescience, PlanBattle,
                              DialBattle, CallTraitor, CaptureLeader, RevealFaceDancer, TakeLosses, DiscardPlayed, DrawNexus,
                              SetRedrawPolicy, PlayNexus, ReturnTraitor, ReplaceFaceDancer, ArmKarama, KaramaSeePlan, KaramaWorm,
-                             RaiseRevivalLimit>;
+                             RaiseRevivalLimit, KaramaPreventRevival>;
 
 // The one human form of a command (logs, traces, RapidCheck `show`).
 std::string to_string(const Command& c);
