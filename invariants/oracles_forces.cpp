@@ -338,8 +338,11 @@ bool worm_waits(const Transition& t, TerritoryId where) {
   if (!s.nexus.enabled || s.seat_of(Faction::Fremen) || !find_nexus_family(Faction::Fremen)) return false;
   const auto stormed = stormed_sectors(t);
   const bool sheltered = protected_from_storm(t.after, where);
+  // A card played in this step's window (the Fremen Secret Ally itself) is no longer held when a
+  // later draw of the step brings another worm.
+  const auto* play = command_of<PlayNexus>(t);
   for (std::size_t i = 0; i < s.seat_count(); ++i) {
-    if (!s.nexus.held[i]) continue;
+    if (!s.nexus.held[i] || (play && envelope_of(t)->seat.value == i)) continue;
     for (std::size_t c = 0; c < kCellCount; ++c) {
       if (kCells[c].territory != where || cell_forces(s, c, s.options.factions[i]) == 0) continue;
       const bool storm_killed = stormed && kCells[c].sector && (*stormed)[kCells[c].sector->value] && !sheltered;
@@ -388,7 +391,11 @@ std::optional<std::vector<StepDraw>> step_draws(const Transition& t) {
       d.worm = true;
       d.devours = topmost_territory(piles[pile]);
       ++worms;
-      if (d.devours && worm_waits(t, *d.devours)) {  // it devours when its window closes: a later step
+      // Where a worm of this step has already devoured, no holder's forces are left to wait for
+      // (the card's player, spared once, has played it).
+      const bool eaten = d.devours && (std::ranges::any_of(out, [&](const StepDraw& e) { return e.worm && e.devours == d.devours; }) ||
+                                       b.blow.worm_waiting == d.devours);
+      if (d.devours && !eaten && worm_waits(t, *d.devours)) {  // it devours when its window closes: a later step
         d.devours.reset();
         piles[pile].push_back(d.card);
         out.push_back(d);
@@ -425,11 +432,12 @@ bool worm_immune(const GameState& orders, const GameState& allies, Faction f, st
 }
 
 // The Fremen Nexus card's Secret Ally protects its player's forces from the worm that waits
-// (seed 000): the plays made in its window, this step's included.
-bool nexus_protected(const Transition& t, Faction f) {
+// (seed 000: "from a worm"): the plays made in its window, this step's included; only in that
+// worm's territory, and not from another worm that the step's later draws bring there.
+bool nexus_protected(const Transition& t, Faction f, TerritoryId where, const std::vector<TerritoryId>& devoured) {
   const GameState& b = t.before;
   const auto seat = b.seat_of(f);
-  if (!seat || !b.blow.worm_waiting) return false;
+  if (!seat || b.blow.worm_waiting != where || std::ranges::count(devoured, where) > 1) return false;
   const auto* p = command_of<PlayNexus>(t);
   const bool now = p && envelope_of(t)->seat == *seat && p->card.faction == Faction::Fremen && p->mode == NexusMode::SecretAlly;
   return now || b.blow.worm_protected[seat->value];
@@ -559,7 +567,7 @@ Violations worm(const Transition& t, const GameContext&) {
     const bool in_storm = stormed_cell((*step)->stormed, c);
     if (in_storm && !here) continue;  // the storm oracle's
     for (Faction f : b.options.factions) {
-      const bool immune = worm_immune(b, a, f, kCells[c].territory) || nexus_protected(t, f);
+      const bool immune = worm_immune(b, a, f, kCells[c].territory) || nexus_protected(t, f, kCells[c].territory, devoured);
       if (in_storm && immune) continue;  // what the storm left of them is the storm oracle's
       const int expected = here && !immune ? 0 : cell_forces(b, c, f);
       if (cell_forces(a, c, f) != expected) {
