@@ -42,6 +42,11 @@ std::optional<Rejection> validate_take_hand(const GameState& state, Seat seat, c
   if (state.step != Step::Bidding) {
     return reject(RejectCode::WrongPhase, "the Harkonnen take a hand during the Bidding Phase ([LR] 1.14.04)");
   }
+  // Our choice, as for the standing bid below: not while a Nexus window is open (a purchase's: the
+  // lot is not settled, and the window's last answer may end the Bidding with cards still owed).
+  if (state.nexus.window || state.bidding.purchase_window) {
+    return reject(RejectCode::WrongPhase, "the Harkonnen take a hand once the open Nexus window is answered (our choice)");
+  }
   if (karama_power_used(state, Faction::Harkonnen)) {
     return reject(RejectCode::IllegalChoice, "the Harkonnen have used their Karama power: once a game ([LR] 1.14.00)");
   }

@@ -370,6 +370,7 @@ struct Rules {
   }
   std::string operator()(const KaramaTakeHand& c) const {
     if (auto w = power_of(Faction::Harkonnen, "[LR] 1.14.04"); !w.empty()) return w;
+    if (s.nexus.window || s.bidding.purchase_window) return "not while a Nexus window is open (README: the lot is settled first)";
     return c.target == seat || c.target.value >= s.seat_count() ? "it takes another player's hand ([LR] 1.14.04)" : "";
   }
   std::string operator()(const KaramaGiveCard& c) const {
