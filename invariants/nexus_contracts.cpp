@@ -343,11 +343,14 @@ bool forces_unchanged(const GameState& b, const GameState& a, Seat seat) {
 
 // The battle's public record of a play (BattleState::nexus_sardaukar, sardaukar_prevented, which
 // the oracles read): outside the play it changes only back to nothing, as a new battle begins
-// (the one before revealed, or none under way).
+// (the one before revealed, or none under way, or the step's last plan resolved it and the next
+// battle began).
 void record_kept(const std::string& name, const Transition& t, bool changed, bool cleared, std::string_view what, Violations& out) {
   if (!changed || !envelope_of(t) || command_of<PlayNexus>(t)) return;
   const BattleState& b = t.before.battle;
-  const bool new_battle = b.revealed || b.stage == BattleStage::None || b.stage == BattleStage::Choose;
+  const BattleState& a = t.after.battle;
+  const bool new_battle = b.revealed || b.stage == BattleStage::None || b.stage == BattleStage::Choose ||
+                          a.territory != b.territory || a.combatants != b.combatants;
   if (!cleared || !new_battle) out.push_back({name, fmt::format("the battle's record of {} changed without a play of the Emperor card", what)});
 }
 

@@ -544,7 +544,16 @@ void guild_timing_checks(const Transition& t, Violations& out) {
   const auto guild = b.seat_of(Faction::SpacingGuild);
   if (!guild) return;
   if (b.phase != Phase::ShipmentAndMovement && a.phase == Phase::ShipmentAndMovement) {
-    if (const auto ready = karama_ready(a, *guild, KaramaAbility::GuildShipAsItPleases); !ready.empty()) {
+    // A Bene Gesserit order whose worthless card was itself cancelled as it was played stands as
+    // before (2.02.22 ✷, 3.04; README "Karama"): that prevention was tried, and failed.
+    auto ready = karama_ready(a, *guild, KaramaAbility::GuildShipAsItPleases);
+    std::erase_if(ready, [&](Seat s) {
+      return std::any_of(a.karama.cancels.begin() + static_cast<std::ptrdiff_t>(std::min(a.karama.cancels.size(), b.karama.cancels.size())),
+                         a.karama.cancels.end(), [&](const KaramaCancel& k) {
+                           return k.ability == KaramaAbility::BeneGesseritWorthlessKarama && k.against == s;
+                         });
+    });
+    if (!ready.empty()) {
       out.push_back(violation(kKarama, fmt::format("Shipment and Movement began with {}'s Karama order against the Guild's timing "
                                                    "still standing ([LR] 2.06.12, 3.01.11.02: prevented before its use)", name_of(b, ready.front()))));
     }
