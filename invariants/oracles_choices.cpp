@@ -90,8 +90,8 @@ Violations choices(const Transition& t, const GameContext&) {
           expect(is.grants_ally_free_revivals == c.grant, "the free-revival grant recorded is not the one chosen ([LR] 2.04.11)");
           return "GrantAllyFreeRevivals";
         } else if constexpr (std::is_same_v<C, RaiseRevivalLimit>) {
-          const int now = a.seat(*a.seat_of(c.faction)).revival_limit_raised.value;
-          expect((now == 0 ? 3 : now) == c.limit.value, "the revival limit recorded is not the one the Tleilaxu set (fact sheet §5.2)");
+          expect(force_revival_limit(a, *a.seat_of(c.faction)) == c.limit.value,
+                 "the revival limit recorded is not the one the Tleilaxu set (fact sheet §5.2)");
           return "RaiseRevivalLimit";
         } else if constexpr (std::is_same_v<C, SetRedrawPolicy>) {
           expect(a.nexus.redraw[seat.value] == c.policy, "the redraw policy recorded is not the one set (seed 000)");
