@@ -187,6 +187,7 @@ enum class Mutant : std::uint8_t {
   TleilaxuAllyFullPrice,
   TleilaxuRaisedLimitIgnored,
   TleilaxuKaramaPreventionIgnored,
+  TleilaxuEarlyRevivalAtPrintedPrice,
 };
 
 #if DUNE_MUTANTS

@@ -183,6 +183,10 @@ struct Namer {
   std::string operator()(const AllySpice& c) const { return fmt::format("let the ally spend up to {} spice", c.limit.value); }
   std::string operator()(const GrantAllyFreeRevivals& c) const { return c.grant ? "grant the ally 3 free revivals" : "do not grant the ally 3 free revivals"; }
   std::string operator()(const KaramaPreventRevival& c) const { return fmt::format("Karama: prevent the {} revival", to_string(c.faction)); }
+  std::string operator()(const OfferLeaderRevival& c) const {
+    const std::string_view name = c.leader.value < kLeaderCount ? leader_info(c.leader).name : std::string_view("?");
+    return fmt::format("offer {} an early revival for {} spice", name, c.price.value);
+  }
   std::string operator()(const RaiseRevivalLimit& c) const { return fmt::format("set the {} revival limit to {}", to_string(c.faction), c.limit.value); }
   std::string operator()(const ProtectAllyFromWorms& c) const { return c.protect ? "protect the ally from worms" : "do not protect the ally from worms"; }
   std::string operator()(const ChooseBattle& c) const { return fmt::format("fight {} in {}", to_string(c.opponent), to_string(c.territory)); }

@@ -36,6 +36,14 @@ std::vector<Seat> seats_where(const GameState& s, const std::array<bool, kMaxSea
   return out;
 }
 
+std::vector<std::pair<Seat, EarlyRevivalOffer>> early_offers(const GameState& s) {
+  std::vector<std::pair<Seat, EarlyRevivalOffer>> out;
+  for (Seat seat : all_seats(s)) {
+    if (const auto& o = s.revival.early_offers[seat.value]) out.emplace_back(seat, *o);
+  }
+  return out;
+}
+
 std::vector<std::uint8_t> nexus_returns(const GameState& s) {
   std::vector<std::uint8_t> out;
   for (Seat seat : all_seats(s)) out.push_back(static_cast<std::uint8_t>(s.revival.nexus_returns[seat.value].value));
@@ -195,7 +203,7 @@ PublicView project_public(const GameState& s) {
   v.proposals = s.blow.proposals;
   v.bidding = bidding_view(s);
   v.progress = ProgressView{seats_where(s, s.charity.answered), seats_where(s, s.decision_point.answered),
-                            s.decision_point.face_dancer_replaced, seats_where(s, s.revival.done), nexus_returns(s), seats_where(s, s.revival.nexus_leader),
+                            s.decision_point.face_dancer_replaced, seats_where(s, s.revival.done), nexus_returns(s), seats_where(s, s.revival.nexus_leader), early_offers(s),
                             s.movement.turn_index, s.movement.spiritual_advisor_cell, s.movement.hajr_played,
                             s.movement.moves_made, s.movement.guild_waits, s.movement.guild_acting,
                             s.movement.guild_done, s.movement.flip_window, s.movement.invoice, s.movement.nexus_guild_rates,
@@ -243,6 +251,15 @@ json seats_json(const std::vector<Seat>& seats) {
   for (Seat s : seats) out.push_back(s.value);
   return out;
 }
+
+json early_offers_json(const std::vector<std::pair<Seat, EarlyRevivalOffer>>& offers) {
+  json out = json::array();
+  for (const auto& [seat, o] : offers) {
+    out.push_back({{"seat", seat.value}, {"leader", o.leader.value}, {"name", leader_info(o.leader).name}, {"price", o.price.value}});
+  }
+  return out;
+}
+
 json opt_seat(const std::optional<Seat>& s) { return s ? json(s->value) : json(nullptr); }
 template <class Id>
 json ids(const std::vector<Id>& v) {
@@ -413,6 +430,7 @@ json view_to_json(const PublicView& v) {
                         {"revival_done", seats_json(v.progress.revival_done)},
                         {"revival_nexus_returns", v.progress.revival_nexus_returns},
                         {"revival_leader_taken", seats_json(v.progress.revival_leader_taken)},
+                        {"revival_early_offers", early_offers_json(v.progress.revival_early_offers)},
                         {"movement_turn_index", v.progress.movement_turn_index},
                         {"spiritual_advisor_cell", v.progress.spiritual_advisor_cell
                                                        ? cell_json(*v.progress.spiritual_advisor_cell) : json(nullptr)},

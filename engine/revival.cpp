@@ -141,6 +141,18 @@ std::vector<LeaderId> revivable_leaders(const GameState& state, Faction f) {
   return out;
 }
 
+// The Tleilaxu's offer standing for `seat` to revive `l` early (OfferLeaderRevival), if any.
+const EarlyRevivalOffer* early_offer(const GameState& state, Seat seat, LeaderId l) {
+  const auto& o = state.revival.early_offers[seat.value];
+  return o && o->leader == l ? &*o : nullptr;
+}
+
+// Whether the Tleilaxu could offer `seat` an early revival of any of its leaders now (public).
+bool early_revival_offerable(const GameState& state, Seat seat) {
+  return std::ranges::any_of(ordinary_leaders(state.faction_of(seat)),
+                             [&](LeaderId l) { return !early_revival_not_offerable(state, seat, l); });
+}
+
 // ---- the Emperor's Advanced Karama power ([LR] 1.14.02) ----------------------------------------
 // "During Revival Phase you may use a Karama Card to revive up to three of your Forces or one of
 // your leaders for free", once a game (1.13.06, 1.14.00). Our reading, from the numbered rules'
@@ -186,7 +198,8 @@ bool has_something_to_revive(const GameState& state, Seat s) {
   // A seat holding *a* Nexus card (public) with a leader in the Tanks may hold the Tleilaxu card.
   return seat.tanks_normal + seat.tanks_special > ForceCount{0} || !revivable_leaders(state, f).empty() ||
          !kwisatz_haderach_not_revivable(state, f) || (karama_revival_open(state, f) && any_leader_dead(state, f)) ||
-         (holds_nexus_card(state, s) && (any_leader_dead(state, f) || state.battle.kwisatz_haderach_dead));
+         (holds_nexus_card(state, s) && (any_leader_dead(state, f) || state.battle.kwisatz_haderach_dead)) ||
+         early_revival_offerable(state, s);  // the Tleilaxu may offer it an early leader revival
 }
 
 std::optional<Rejection> validate_karama_revive(const GameState& state, Seat seat, const KaramaRevive& r) {
@@ -305,11 +318,19 @@ Spice leader_price(Faction f, LeaderId l) {
   return Spice{f == Faction::Tleilaxu ? (strength + 1) / 2 : strength};
 }
 
-// What the reviving seat pays itself: its ordinary forces and its leader.
-Spice own_cost(const GameState& state, Faction f, const Revive& r) {
+// What the reviving seat pays itself: its ordinary forces and its leader, at the price of the
+// Tleilaxu's offer when one stands for it ([TO] GetPriceOfHeroRevival: the offer replaces the
+// leader's price; the price goes to the Tleilaxu with every other faction's revival payment).
+Spice own_cost(const GameState& state, Seat seat, const Revive& r) {
+  const Faction f = state.faction_of(seat);
   const RevivalSplit parts = split(f, r);
   Spice cost = force_cost(state, f, parts.own_normal, parts.own_special);
-  if (r.leader && !mutant_active(Mutant::LeaderRevivalFree)) cost += leader_price(f, *r.leader);
+  const EarlyRevivalOffer* offer = r.leader ? early_offer(state, seat, *r.leader) : nullptr;
+  if (offer && !mutant_active(Mutant::TleilaxuEarlyRevivalAtPrintedPrice)) {
+    cost += offer->price;
+  } else if (r.leader && !mutant_active(Mutant::LeaderRevivalFree)) {
+    cost += leader_price(f, *r.leader);
+  }
   if (r.kwisatz_haderach) cost += kKwisatzHaderachRevivalCost;
   return cost;
 }
@@ -375,7 +396,9 @@ std::optional<Rejection> validate_revive(const GameState& state, Seat seat, cons
   }
   if (r.leader) {
     if (r.leader->value >= kLeaderCount) return reject(RejectCode::IllegalChoice, "no such leader");
-    if (auto why = leader_not_revivable(state, f, *r.leader)) {
+    // The Tleilaxu's offer waives [LR] 1.05.03-04 (E1, face down too); the leader is still in the Tanks.
+    const bool offered = early_offer(state, seat, *r.leader) && is_dead(state.leaders[r.leader->value].where);
+    if (auto why = leader_not_revivable(state, f, *r.leader); why && !offered) {
       return reject(RejectCode::IllegalChoice, "{} cannot be revived: {}", leader_info(*r.leader).name, *why);
     }
     if (leader_info(*r.leader).role == LeaderRole::Zoal) return reject(RejectCode::NotImplemented, "{}", kZoalPriceOpen);
@@ -386,7 +409,7 @@ std::optional<Rejection> validate_revive(const GameState& state, Seat seat, cons
     }
     if (auto why = kwisatz_haderach_not_revivable(state, f)) return reject(RejectCode::IllegalChoice, "{}", *why);
   }
-  const Spice cost = own_cost(state, f, r);
+  const Spice cost = own_cost(state, seat, r);
   if (cost > s.spice && !mutant_active(Mutant::RevivalOverdraft)) {
     return reject(RejectCode::InsufficientSpice, "this revival costs {} spice; you have {} ([LR] 1.05)",
                   cost.value, s.spice.value);
@@ -430,6 +453,32 @@ void finish_if_done(GameState& state) {
 
 }  // namespace
 
+// The Tleilaxu may offer another faction an early revival of a leader "before the normal condition
+// is met" (docs/rules/tleilaxu.md §4.4; [TO] RequestPurpleRevival; seed 002: E1 permits face-down
+// leaders for this service): one of its own leaders in the Tanks, face up or face down, that
+// [LR] 1.05.03-04 do not let it revive now, while it has not answered this Revival and its one
+// leader revival of the turn is its own (a Tleilaxu Nexus card's revival took it, seed 002). The
+// Kwisatz Haderach is no leader of the service ([TO] offers heroes; left out, README rules status).
+std::optional<std::string> early_revival_not_offerable(const GameState& state, Seat target, LeaderId l) {
+  const Faction f = state.faction_of(target);
+  const auto tleilaxu = state.seat_of(Faction::Tleilaxu);
+  if (!tleilaxu || *tleilaxu == target) return std::string("the Tleilaxu offer an early leader revival to another seated faction");
+  if (l.value >= kLeaderCount) return std::string("no such leader");
+  const LeaderState& ls = state.leaders[l.value];
+  if (leader_info(l).faction != f || ls.where == LeaderLocation::NotInPlay) {
+    return fmt::format("that leader is not one of the {}'s", to_string(f));
+  }
+  if (!is_dead(ls.where)) return fmt::format("{} is not in the Tanks", leader_info(l).name);
+  if (!leader_not_revivable(state, f, l)) {
+    return fmt::format("the {} may revive {} without an offer ([LR] 1.05.03)", to_string(f), leader_info(l).name);
+  }
+  if (state.revival.done[target.value]) return fmt::format("the {} have answered this Revival", to_string(f));
+  if (state.revival.nexus_leader[target.value]) {
+    return fmt::format("the Tleilaxu Nexus card's revival took the {}'s one leader revival of the turn (seed 002)", to_string(f));
+  }
+  return std::nullopt;
+}
+
 ForceCount revival_special_left(const GameState& state, Seat seat) { return special_left(state, seat); }
 
 std::optional<std::string> nexus_leader_not_revivable(const GameState& state, Seat seat, LeaderId l) {
@@ -461,6 +510,10 @@ void enter_revival(GameState& state) {
       std::ranges::any_of(all_seats(state), [&](Seat s) { return s != *tleilaxu && !state.revival.done[s.value]; })) {
     state.revival.done[tleilaxu->value] = false;
   }
+  // And while another seat has a leader they could offer to revive early (public facts).
+  if (tleilaxu && std::ranges::any_of(all_seats(state), [&](Seat s) { return s != *tleilaxu && early_revival_offerable(state, s); })) {
+    state.revival.done[tleilaxu->value] = false;
+  }
   finish_if_done(state);
 }
 
@@ -473,6 +526,11 @@ std::vector<Command> candidates_revival(const GameState& state, Seat seat) {
   const bool leader_slot = !state.revival.nexus_leader[seat.value];
   if (leader_slot) {
     for (LeaderId l : revivable_leaders(state, f)) leaders.emplace_back(l);  // Zoal's are refused by validate_revive
+    // The Tleilaxu's offer, for a leader the printed rule does not let it revive now.
+    if (const auto& o = state.revival.early_offers[seat.value];
+        o && is_dead(state.leaders[o->leader.value].where) && leader_not_revivable(state, f, o->leader)) {
+      leaders.emplace_back(o->leader);
+    }
   }
   const bool kwisatz_haderach = leader_slot && !kwisatz_haderach_not_revivable(state, f);
   std::vector<Command> out{Pass{}};
@@ -538,7 +596,7 @@ void apply_revival(GameState& state, Seat seat, const Command& c) {
   state.revival.done[seat.value] = true;
   if (r) {
     const Faction f = state.faction_of(seat);
-    pay_for_revival(state, seat, own_cost(state, f, *r));
+    pay_for_revival(state, seat, own_cost(state, seat, *r));
     pay_extra_revivals(state, split(f, *r).emperor_cost);
     // The Tleilaxu gain 1 spice from the bank for each faction that takes free revival, themselves
     // included (fact sheet §5.2; [TO] Revival.cs and [DB] Revival.java both count the Tleilaxu;

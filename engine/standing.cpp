@@ -2,7 +2,8 @@
 // being awaited: the spice one's ally may spend (AllySpice), the Fremen protection of their
 // ally from worms (ProtectAllyFromWorms) and their grant of its free revivals
 // (GrantAllyFreeRevivals), the Tleilaxu's raise of another faction's revival limit
-// (RaiseRevivalLimit), the private Nexus redraw policy (SetRedrawPolicy) and the
+// (RaiseRevivalLimit) and their offer of an early leader revival during Revival
+// (OfferLeaderRevival), the private Nexus redraw policy (SetRedrawPolicy) and the
 // private Karama standing order (ArmKarama, karama.cpp).
 // They never advance the game. They are legal only when
 // they change something, so a random player cannot loop on a no-op.
@@ -60,6 +61,32 @@ std::optional<Rejection> validate_raise(const GameState& state, Seat seat, const
   return std::nullopt;
 }
 
+// The Tleilaxu's offer of an early leader revival (docs/rules/tleilaxu.md §4.4): to a seated
+// faction that has not answered this Revival, for one of its leaders the printed rule does not let
+// it revive now (early_revival_not_offerable, revival.cpp), at a price that faction can pay now.
+// The price has no printed bound ([TO] takes any number); ours is what the offered faction holds,
+// so that every offer made can be taken.
+std::optional<Rejection> validate_offer(const GameState& state, Seat seat, const OfferLeaderRevival& c) {
+  if (state.faction_of(seat) != Faction::Tleilaxu) {
+    return reject(RejectCode::IllegalChoice, "only the Tleilaxu offer an early leader revival (E1; docs/rules/tleilaxu.md §4.4)");
+  }
+  if (state.step != Step::Revival) return reject(RejectCode::WrongPhase, "an early leader revival is offered during Revival");
+  if (c.leader.value >= kLeaderCount) return reject(RejectCode::IllegalChoice, "no such leader");
+  const auto owner = leader_info(c.leader).faction;
+  const auto target = owner ? state.seat_of(*owner) : std::nullopt;
+  if (!target || *target == seat) return reject(RejectCode::IllegalChoice, "{} is no leader of another seated faction", leader_info(c.leader).name);
+  if (auto why = early_revival_not_offerable(state, *target, c.leader)) return reject(RejectCode::IllegalChoice, "{}", *why);
+  const Spice most = state.seat(*target).spice;
+  if (c.price < Spice{0} || c.price > most) {
+    return reject(RejectCode::IllegalChoice, "the price is 0..{} (what the {} hold), not {}", most.value,
+                  to_string(state.faction_of(*target)), c.price.value);
+  }
+  if (state.revival.early_offers[target->value] == EarlyRevivalOffer{c.leader, c.price}) {
+    return reject(RejectCode::IllegalChoice, "that offer stands already");
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::vector<Command> standing_candidates(const GameState& state, Seat seat) {
@@ -71,6 +98,16 @@ std::vector<Command> standing_candidates(const GameState& state, Seat seat) {
       if (!raisable(state, f)) continue;
       for (ForceCount limit = kPrintedRevivalLimit; limit <= kRaisedRevivalLimitMost; limit += ForceCount{1}) {
         if (!validate_raise(state, seat, RaiseRevivalLimit{f, limit})) out.push_back(RaiseRevivalLimit{f, limit});
+      }
+    }
+  }
+  if (state.faction_of(seat) == Faction::Tleilaxu && state.step == Step::Revival) {
+    for (Seat other : all_seats(state)) {
+      if (other == seat) continue;
+      for (LeaderId l : ordinary_leaders(state.faction_of(other))) {
+        for (Spice p{0}; p <= state.seat(other).spice; p += Spice{1}) {
+          if (!validate_offer(state, seat, OfferLeaderRevival{l, p})) out.push_back(OfferLeaderRevival{l, p});
+        }
       }
     }
   }
@@ -94,6 +131,7 @@ std::optional<Rejection> validate_standing(const GameState& state, Seat seat, co
   if (const auto* r = std::get_if<SetRedrawPolicy>(&c)) return validate_redraw_policy(state, seat, *r);
   if (const auto* k = std::get_if<ArmKarama>(&c)) return validate_arm_karama(state, seat, *k);
   if (const auto* r = std::get_if<RaiseRevivalLimit>(&c)) return validate_raise(state, seat, *r);
+  if (const auto* o = std::get_if<OfferLeaderRevival>(&c)) return validate_offer(state, seat, *o);
   const Faction f = state.faction_of(seat);
   if (!ally_of(state, f)) return reject(RejectCode::IllegalChoice, "{} has no ally", to_string(f));
   if (const auto* a = std::get_if<AllySpice>(&c)) {
@@ -139,6 +177,11 @@ void apply_standing(GameState& state, Seat seat, const Command& c) {
   }
   if (const auto* r = std::get_if<RaiseRevivalLimit>(&c)) {
     state.seat(*state.seat_of(r->faction)).revival_limit_raised = r->limit == kPrintedRevivalLimit ? ForceCount{0} : r->limit;
+    return;
+  }
+  if (const auto* o = std::get_if<OfferLeaderRevival>(&c)) {
+    const Seat target = *state.seat_of(*leader_info(o->leader).faction);
+    state.revival.early_offers[target.value] = EarlyRevivalOffer{o->leader, o->price};
     return;
   }
   if (const auto* g = std::get_if<GrantAllyFreeRevivals>(&c)) {

@@ -232,6 +232,12 @@ constexpr std::array kCatalogue{
     MutantInfo{Mutant::TleilaxuAllyFullPrice, "tleilaxu-ally-full-price", "oracle",
                "the Tleilaxu's ally pays full price for its forces' revival (fact sheet §5.2: half, rounded up)",
                advanced(At | Hk | Em | Tl, 5, 80, MutantBots::Nexus)},
+    // The early revival's price likewise: what it costs (oracle.revival-payment) bounds what the
+    // offered faction can afford (oracle.legal-revival's sampled decisions).
+    MutantInfo{Mutant::TleilaxuEarlyRevivalAtPrintedPrice, "tleilaxu-early-revival-at-printed-price", "oracle",
+               "a leader revived early on the Tleilaxu's offer costs its strength, not the price they offered "
+               "(docs/rules/tleilaxu.md §4.4; [TO] GetPriceOfHeroRevival)",
+               basic(At | Hk | Em | Tl, 6, 80, MutantBots::Aggressive)},
     MutantInfo{Mutant::TleilaxuRaisedLimitIgnored, "tleilaxu-raised-limit-ignored", "oracle",
                "a revival limit the Tleilaxu raised stays at the printed 3 (fact sheet §5.2: raised to at most 5)",
                basic(At | Hk | Em | Tl, 8, 100, MutantBots::Aggressive), "oracle.legal-revival"},

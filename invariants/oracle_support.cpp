@@ -165,6 +165,33 @@ bool face_down_waits(const GameState& s, Faction f, LeaderId l) {
   return false;
 }
 
+// The seat's own leaders that are active: alive behind its own shield ([LR] 1.05.03).
+int active_leaders(const GameState& s, Seat seat) {
+  int n = 0;
+  for (std::size_t l = 0; l < kLeaderCount; ++l) {
+    n += kLeaders[l].faction == s.faction_of(seat) && s.leaders[l].where == LeaderLocation::Available && s.leaders[l].holder == seat;
+  }
+  return n;
+}
+
+bool all_leaders_died(const GameState& s, Faction f) {
+  for (std::size_t l = 0; l < kLeaderCount; ++l) {
+    if (kLeaders[l].faction == f && s.leaders[l].where != LeaderLocation::NotInPlay && s.leaders[l].deaths == 0) return false;
+  }
+  return true;
+}
+
+std::string leader_roster_rule(const GameState& s, Seat seat, LeaderId l) {
+  const Faction f = s.faction_of(seat);
+  if (active_leaders(s, seat) > 0 && !all_leaders_died(s, f)) return "a leader only when none is active or all have died ([LR] 1.05.03)";
+  return face_down_waits(s, f, l) ? "a face-down leader waits for the face-up ones ([LR] 1.05.04)" : "";
+}
+
+const EarlyRevivalOffer* early_offer_for(const GameState& s, Seat seat, LeaderId l) {
+  const auto& o = s.revival.early_offers[seat.value];
+  return o && o->leader == l ? &*o : nullptr;
+}
+
 void pay(const GameState& before, Flows& f, Seat payer, int amount, std::optional<Seat> payee) {
   const int own = std::min(amount, before.seat(payer).spice.value);
   f.seat[payer.value] -= own;
@@ -315,7 +342,11 @@ RevivalPrice revival_price(const GameState& s, Seat seat, const Revive& r) {
   if (ally && s.faction_of(*ally) == Faction::Tleilaxu) p.own = (p.own + 1) / 2;
   // A leader costs its strength ([LR] 1.05.03.02); the Tleilaxu pay half for theirs, rounded up
   // (fact sheet §5.2, [TO] and [DB]).
-  if (r.leader) {
+  // A leader revived on the Tleilaxu's offer costs the price offered (docs/rules/tleilaxu.md §4.4;
+  // [TO] GetPriceOfHeroRevival).
+  if (const EarlyRevivalOffer* offer = r.leader ? early_offer_for(s, seat, *r.leader) : nullptr) {
+    p.own += offer->price.value;
+  } else if (r.leader) {
     const int strength = leader_info(*r.leader).strength;
     p.own += s.faction_of(seat) == Faction::Tleilaxu ? (strength + 1) / 2 : strength;
   }

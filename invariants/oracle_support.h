@@ -75,6 +75,13 @@ int ally_grant(const GameState& s, Seat seat);
 bool in_tanks(const GameState& s, LeaderId l);
 // A face-down leader of `f` (died twice) while a face-up one of `f` is in the Tanks ([LR] 1.05.04).
 bool face_down_waits(const GameState& s, Faction f, LeaderId l);
+// The seat's own leaders that are active: alive behind its own shield ([LR] 1.05.03).
+int active_leaders(const GameState& s, Seat seat);
+bool all_leaders_died(const GameState& s, Faction f);
+// Why [LR] 1.05.03-04 keep `seat`'s leader `l` (in the Tanks) from revival now, or "".
+std::string leader_roster_rule(const GameState& s, Seat seat, LeaderId l);
+// The Tleilaxu's offer standing for `seat` to revive `l` early (OfferLeaderRevival), if any.
+const EarlyRevivalOffer* early_offer_for(const GameState& s, Seat seat, LeaderId l);
 
 // Expected spice movements of one step: per seat, and the bank.
 struct Flows {
@@ -93,7 +100,8 @@ int ship_cost(const GameState& s, Seat seat, CellId to, ForceCount forces, bool 
 // The price of a revival ([LR] 1.05.01-03, 2.01.14, 2.03.07, 2.04.11): the free revivals first (3
 // for a Fremen ally the Fremen grant it, unless a Karama cancelled that this turn), taken from the
 // dearer forces, then the printed price (halved, rounded up, for the Tleilaxu's ally, fact sheet
-// §5.2); a leader its strength, the Kwisatz Haderach 2. The
+// §5.2); a leader its strength, or the price of the Tleilaxu's offer standing for it (§4.4), the
+// Kwisatz Haderach 2. The
 // Emperor's extras for his ally are the last forces revived, normal ones first (the engine's
 // stated choice), and are his to pay.
 struct RevivalPrice {

@@ -93,6 +93,12 @@ Violations choices(const Transition& t, const GameContext&) {
           expect(force_revival_limit(a, *a.seat_of(c.faction)) == c.limit.value,
                  "the revival limit recorded is not the one the Tleilaxu set (fact sheet §5.2)");
           return "RaiseRevivalLimit";
+        } else if constexpr (std::is_same_v<C, OfferLeaderRevival>) {
+          const auto owner = leader_info(c.leader).faction;
+          const auto target = owner ? a.seat_of(*owner) : std::nullopt;
+          expect(target && a.revival.early_offers[target->value] == EarlyRevivalOffer{c.leader, c.price},
+                 "the early leader revival offer recorded is not the one the Tleilaxu made (docs/rules/tleilaxu.md §4.4)");
+          return "OfferLeaderRevival";
         } else if constexpr (std::is_same_v<C, SetRedrawPolicy>) {
           expect(a.nexus.redraw[seat.value] == c.policy, "the redraw policy recorded is not the one set (seed 000)");
           return "SetRedrawPolicy";

@@ -82,6 +82,7 @@ template <> constexpr StepMask kWhen<KaramaGiveCard> = {Step::Bidding};         
 template <> constexpr StepMask kWhen<Revive> = {Step::Revival};                        // 1.05
 template <> constexpr StepMask kWhen<KaramaRevive> = {Step::Revival};                  // 1.14.02
 template <> constexpr StepMask kWhen<KaramaPreventRevival> = {Step::Revival};          // one source: [TO]
+template <> constexpr StepMask kWhen<OfferLeaderRevival> = {Step::Revival};            // E1, docs/rules/tleilaxu.md §4.4
 template <> constexpr StepMask kWhen<Ship> = {Step::Shipment};                         // 1.06.03
 template <> constexpr StepMask kWhen<CrossShip> = {Step::Shipment};                    // 2.06.05.02
 template <> constexpr StepMask kWhen<ShipToReserves> = {Step::Shipment};               // 2.06.05.03
@@ -169,22 +170,6 @@ bool holds_named(const SeatState& seat, std::string_view name) {
 
 bool karama_power_used(const GameState& s, Seat seat) {
   return std::any_of(s.karama.powers.begin(), s.karama.powers.end(), [&](const KaramaPowerUse& p) { return p.by == seat; });
-}
-
-// The seat's own leaders that are active: alive behind its own shield ([LR] 1.05.03).
-int active_leaders(const GameState& s, Seat seat) {
-  int n = 0;
-  for (std::size_t l = 0; l < kLeaderCount; ++l) {
-    n += kLeaders[l].faction == s.faction_of(seat) && s.leaders[l].where == LeaderLocation::Available && s.leaders[l].holder == seat;
-  }
-  return n;
-}
-
-bool all_leaders_died(const GameState& s, Faction f) {
-  for (std::size_t l = 0; l < kLeaderCount; ++l) {
-    if (kLeaders[l].faction == f && s.leaders[l].where != LeaderLocation::NotInPlay && s.leaders[l].deaths == 0) return false;
-  }
-  return true;
 }
 
 bool is_weapon(TreacheryClass c) { return c == TreacheryClass::WeaponProjectile || c == TreacheryClass::WeaponPoison || c == TreacheryClass::WeaponProjectileAndPoison || c == TreacheryClass::WeaponSpecial; }
@@ -389,6 +374,19 @@ struct Rules {
     const auto t = s.seat_of(c.faction);
     if (!t || *t == seat || commands_this_turn<Revive>(s, *t) > 0 || revival_prevented(s, *t)) return "another faction yet to revive";
     return power_of(Faction::Tleilaxu, "[TO]");
+  }
+  // The Tleilaxu's early leader revival (docs/rules/tleilaxu.md §4.4): another seated faction's
+  // leader in the Tanks, face down too (E1, seed 002), that 1.05.03-04 keep there, before that
+  // faction revives; a price it can pay now (the README's stated bound).
+  std::string operator()(const OfferLeaderRevival& c) const {
+    if (auto w = only(Faction::Tleilaxu, "E1"); !w.empty()) return w;
+    if (c.leader.value >= kLeaderCount) return "no such leader";
+    const auto owner = kLeaders[c.leader.value].faction;
+    const auto t = owner ? s.seat_of(*owner) : std::nullopt;
+    if (!t || *t == seat || !in_tanks(s, c.leader)) return "another seated faction's leader in the Tanks";
+    if (leader_roster_rule(s, *t, c.leader).empty()) return "that faction may revive it without an offer ([LR] 1.05.03)";
+    if (commands_this_turn<Revive>(s, *t) > 0 || revival_prevented(s, *t)) return "before that faction revives";
+    return c.price.value >= 0 && c.price <= s.seat(*t).spice ? "" : "a price that faction can pay now";
   }
   std::string operator()(const KaramaRevive& c) const {
     if (auto w = power_of(Faction::Emperor, "[LR] 1.14.02"); !w.empty()) return w;
@@ -705,8 +703,8 @@ std::string revival_choice_illegal(const GameState& s, Seat seat, const Revive& 
     if (leader_info(*c.leader).faction != f) return "one of its own leaders ([LR] 1.05.03)";
     if (leader_info(*c.leader).role == LeaderRole::Zoal) return "Zoal's revival price is an open question ([TO] 6, [DB] 3; README rules status)";
     if (!in_tanks(s, *c.leader)) return "a leader in the Tanks ([LR] 1.05.03)";
-    if (active_leaders(s, seat) > 0 && !all_leaders_died(s, f)) return "a leader only when none is active or all have died ([LR] 1.05.03)";
-    if (face_down_waits(s, f, *c.leader)) return "a face-down leader waits for the face-up ones ([LR] 1.05.04)";
+    // The Tleilaxu's offer standing for it waives 1.05.03-04 (docs/rules/tleilaxu.md §4.4).
+    if (std::string why = leader_roster_rule(s, seat, *c.leader); !why.empty() && !early_offer_for(s, seat, *c.leader)) return why;
   }
   if (c.kwisatz_haderach) {
     if (f != Faction::Atreides || !s.options.rules.kwisatz_haderach) return "only the Advanced Atreides revive the Kwisatz Haderach ([LR] 2.01.14)";

@@ -18,6 +18,7 @@ namespace {
 bool is_standing(const Command& c) {
   return std::holds_alternative<AllySpice>(c) || std::holds_alternative<ProtectAllyFromWorms>(c) ||
          std::holds_alternative<GrantAllyFreeRevivals>(c) || std::holds_alternative<RaiseRevivalLimit>(c) ||
+         std::holds_alternative<OfferLeaderRevival>(c) ||
          std::holds_alternative<SetRedrawPolicy>(c) || std::holds_alternative<ArmKarama>(c);
 }
 

@@ -127,6 +127,14 @@ json seat_counts_json(const std::array<ForceCount, kMaxSeats>& counts) {
   return out;
 }
 
+json early_offers_json(const std::array<std::optional<EarlyRevivalOffer>, kMaxSeats>& offers) {
+  json out = json::array();
+  for (std::size_t seat = 0; seat < kMaxSeats; ++seat) {
+    if (offers[seat]) out.push_back({{"seat", seat}, {"leader", offers[seat]->leader.value}, {"price", offers[seat]->price.value}});
+  }
+  return out;
+}
+
 json bidding_json(const BiddingState& b) {
   return {{"lots", ids(b.lots)}, {"lot", b.lot}, {"lots_total", b.lots_total}, {"high_bidder", opt_seat(b.high_bidder)},
           {"high_bid", b.high_bid.value}, {"high_bid_karama", b.high_bid_karama}, {"opener", opt_seat(b.opener)},
@@ -279,7 +287,8 @@ json state_to_json(const GameState& s) {
           {"traitor_deck", pile(s.traitor_deck)}, {"alliances", alliances}, {"bidding", bidding_json(s.bidding)},
           {"revival", {{"done", seat_set(s.revival.done)}, {"karama_special", s.revival.karama_special.value},
                        {"nexus_special", seat_counts_json(s.revival.nexus_special)},
-                       {"nexus_returns", seat_counts_json(s.revival.nexus_returns)}, {"nexus_leader", seat_set(s.revival.nexus_leader)}}}, {"movement", movement_json(s.movement)},
+                       {"nexus_returns", seat_counts_json(s.revival.nexus_returns)}, {"nexus_leader", seat_set(s.revival.nexus_leader)},
+                       {"early_offers", early_offers_json(s.revival.early_offers)}}}, {"movement", movement_json(s.movement)},
           {"battle", battle_json(s.battle)}, {"nexus", nexus_json(s.nexus)}, {"knowledge", {{"sightings", sightings}}}, {"bank", s.bank.value},
           {"truthtrance_answers", answers}, {"winners", winners}, {"halted", s.halted}, {"version", s.version},
           {"committed", committed}, {"log", log}, {"karama", karama_json(s.karama)}};
@@ -616,6 +625,10 @@ GameState read_state(const In& in) {
     s.revival.nexus_returns[r.seat(x["seat"]).value] = ForceCount{Reader::amount(x["forces"])};
   }
   s.revival.nexus_leader = r.seat_set(in["revival"]["nexus_leader"]);
+  for (const In& x : in["revival"]["early_offers"].items()) {
+    s.revival.early_offers[r.seat(x["seat"]).value] =
+        EarlyRevivalOffer{LeaderId{x["leader"].byte(kLeaderCount)}, Spice{Reader::amount(x["price"])}};
+  }
   r.movement(in["movement"], s.movement);
   r.battle(in["battle"], s.battle);
   r.nexus(in["nexus"], s.nexus, s.options.nexus != NexusModuleMode::Off);

@@ -44,7 +44,8 @@ namespace dune {
 // Schema 12: the Tleilaxu's Face Dancers in play (seat revealed_dancers, battle.face_dancer_winner,
 // decision_point.face_dancer_replaced).
 // Schema 13: a revival limit the Tleilaxu raised (seat revival_limit_raised, RaiseRevivalLimit).
-inline constexpr int kSchemaVersion = 13;
+// Schema 14: the Tleilaxu's offers of an early leader revival (revival.early_offers, OfferLeaderRevival).
+inline constexpr int kSchemaVersion = 14;
 
 // FNV-1a 64-bit over bytes; the digest of a document is this over its content's canonical dump.
 std::uint64_t fnv1a64(std::string_view bytes);

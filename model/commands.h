@@ -341,6 +341,23 @@ struct RaiseRevivalLimit {
   }
   friend bool operator==(const RaiseRevivalLimit&, const RaiseRevivalLimit&) = default;
 };
+// Tleilaxu: a public offer to let another faction revive one of its leaders in the Tanks that
+// [LR] 1.05.03-04 do not let it revive now, face down too, at the price named, paid to the
+// Tleilaxu (docs/rules/tleilaxu.md §4.4: [TO] RequestPurpleRevival / AcceptOrCancelPurpleRevival,
+// the price replacing the leader's; seed 002: "E1 expressly permits face-down leaders for its
+// negotiated service"). During Revival, before that faction answers; one offer per faction, a new
+// one replacing it; it lapses as the phase ends. Taking it is that faction's own Revive, its one
+// leader revival of the turn.
+struct OfferLeaderRevival {
+  LeaderId leader;
+  Spice price;
+  static constexpr CommandInfo kInfo{"OfferLeaderRevival", "offer an early leader revival", CommandClass::Standing, kLiveSteps};
+  template <class C, class F> static void fields(C& c, F&& f) {
+    f("leader", c.leader);
+    f("price", c.price);
+  }
+  friend bool operator==(const OfferLeaderRevival&, const OfferLeaderRevival&) = default;
+};
 
 // ---- Battle ---------------------------------------------------------------------------------
 // The aggressor picks its next battle: the territory and, with three or more factions there, the
@@ -679,7 +696,7 @@ using Command = std::variant<Pass, ChooseTraitor, Predict, PlaceForces, DialStor
                              ProtectAllyFromWorms, GrantAllyFreeRevivals, ChooseBattle, UseVoice, UsePrescience, PlanBattle,
                              DialBattle, CallTraitor, CaptureLeader, RevealFaceDancer, TakeLosses, DiscardPlayed, DrawNexus,
                              SetRedrawPolicy, PlayNexus, ReturnTraitor, ReplaceFaceDancer, ArmKarama, KaramaSeePlan, KaramaWorm,
-                             RaiseRevivalLimit, KaramaPreventRevival>;
+                             RaiseRevivalLimit, KaramaPreventRevival, OfferLeaderRevival>;
 
 // The one human form of a command (logs, traces, RapidCheck `show`).
 std::string to_string(const Command& c);

@@ -159,6 +159,13 @@ struct BiddingState {
   friend bool operator==(const BiddingState&, const BiddingState&) = default;
 };
 
+// A Tleilaxu offer of an early leader revival (OfferLeaderRevival): the leader and its price.
+struct EarlyRevivalOffer {
+  LeaderId leader;
+  Spice price;
+  friend bool operator==(const EarlyRevivalOffer&, const EarlyRevivalOffer&) = default;
+};
+
 struct RevivalState {
   std::array<bool, kMaxSeats> done{};
   // Sardaukar the Emperor's Karama revival brought back this phase: they count toward the one per
@@ -172,6 +179,9 @@ struct RevivalState {
   // consumed. Public.
   std::array<ForceCount, kMaxSeats> nexus_returns{};
   std::array<bool, kMaxSeats> nexus_leader{};
+  // The Tleilaxu's standing offer to each seat of an early leader revival this phase
+  // (OfferLeaderRevival). Public.
+  std::array<std::optional<EarlyRevivalOffer>, kMaxSeats> early_offers{};
   friend bool operator==(const RevivalState&, const RevivalState&) = default;
 };
 

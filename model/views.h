@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "model/commands.h"
@@ -174,6 +175,9 @@ struct ProgressView {
   // whose one leader revival of the turn it took.
   std::vector<std::uint8_t> revival_nexus_returns;
   std::vector<Seat> revival_leader_taken;
+  // The Tleilaxu's offers of an early leader revival this phase (OfferLeaderRevival): to whom, for
+  // which leader, at what price.
+  std::vector<std::pair<Seat, EarlyRevivalOffer>> revival_early_offers;
   std::uint8_t movement_turn_index = 0;
   std::optional<CellId> spiritual_advisor_cell;
   bool hajr_played = false;

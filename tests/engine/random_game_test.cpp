@@ -87,6 +87,8 @@ rc::Gen<Command> any_command(std::size_t seats) {
       rc::gen::map(rc::gen::arbitrary<bool>(), [](bool b) { return Command{ProtectAllyFromWorms{b}}; }),
       rc::gen::map(rc::gen::arbitrary<bool>(), [](bool b) { return Command{GrantAllyFreeRevivals{b}}; }),
       rc::gen::apply([](Faction f, int n) { return Command{RaiseRevivalLimit{f, ForceCount{n}}}; }, faction, rc::gen::inRange(-1, 8)),
+      rc::gen::apply([](int l, int p) { return Command{OfferLeaderRevival{LeaderId{static_cast<std::uint8_t>(l)}, Spice{p}}}; },
+                     rc::gen::inRange(0, 64), rc::gen::inRange(-1, 12)),
       rc::gen::map(faction, [](Faction f) { return Command{KaramaPreventRevival{f}}; }),
       rc::gen::apply([](TerritoryId t, Faction f) { return Command{ChooseBattle{t, f}}; }, territory, faction),
       rc::gen::apply([](int v, bool m) { return Command{UseVoice{static_cast<VoiceSubject>(v), m}}; }, rc::gen::inRange(0, 9), rc::gen::arbitrary<bool>()),

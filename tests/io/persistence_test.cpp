@@ -88,7 +88,7 @@ TEST(PersistenceTest, EveryCommandKindRoundTripsAsJson) {
       ArmKarama{KaramaAbility::HalfPriceShipping}, KaramaTakeHand{Seat{1}}, KaramaGiveCard{TreacheryCardId{23}},
       KaramaRevive{ForceCount{2}, ForceCount{1}, std::nullopt}, KaramaRevive{ForceCount{0}, ForceCount{0}, LeaderId{12}},
       KaramaSeePlan{}, ArmKarama{KaramaAbility::BeneGesseritVoice}, KaramaWorm{TerritoryId::TheGreatFlat},
-      RaiseRevivalLimit{Faction::Harkonnen, ForceCount{5}}, KaramaPreventRevival{Faction::Emperor}};
+      RaiseRevivalLimit{Faction::Harkonnen, ForceCount{5}}, KaramaPreventRevival{Faction::Emperor}, OfferLeaderRevival{LeaderId{3}, Spice{2}}};
   std::vector<std::size_t> kinds;
   for (const Command& c : commands) {
     kinds.push_back(c.index());
@@ -187,17 +187,18 @@ TEST(PersistenceTest, KaramaPowerStateRoundTrips) {
 // Spacing Guild card's shipment facts, schema 9; 10304: the Harkonnen card's traitor exchange and
 // each caller's revealed traitor, schema 10; 10336: the Tleilaxu card's Secret Ally revival,
 // schema 11; 10344: the committed table keeps whether its ids increase, derived like the highest;
-// 10352: the Tleilaxu's Face Dancers in play, schema 12.)
+// 10352: the Tleilaxu's Face Dancers in play, schema 12; 10424: their early leader revival offers,
+// schema 14.)
 TEST(PersistenceTest, EveryStateStructIsCoveredByTheJsonForm) {
   struct Known { const char* name; std::size_t size, covered; };
   for (const Known& k : std::initializer_list<Known>{
-           {"GameState", sizeof(GameState), 10352}, {"Options", sizeof(Options), 72},
+           {"GameState", sizeof(GameState), 10424}, {"Options", sizeof(Options), 72},
            {"RuleFlags", sizeof(RuleFlags), 11}, {"SeatState", sizeof(SeatState), 136},
            {"LeaderState", sizeof(LeaderState), 4}, {"BoardState", sizeof(BoardState), 8648},
            {"StormState", sizeof(StormState), 25}, {"SpiceBlowState", sizeof(SpiceBlowState), 224},
            {"CharityState", sizeof(CharityState), 6}, {"DecisionPointState", sizeof(DecisionPointState), 7},
            {"TreacheryState", sizeof(TreacheryState), 96},
-           {"BiddingState", sizeof(BiddingState), 48}, {"RevivalState", sizeof(RevivalState), 68},
+           {"BiddingState", sizeof(BiddingState), 48}, {"RevivalState", sizeof(RevivalState), 140},
            {"MovementState", sizeof(MovementState), 32}, {"BattleState", sizeof(BattleState), 280},
            {"Sighting", sizeof(Sighting), 48}, {"NexusState", sizeof(NexusState), 168},
            {"KaramaState", sizeof(KaramaState), 72}}) {
