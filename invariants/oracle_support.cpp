@@ -187,6 +187,11 @@ std::string leader_roster_rule(const GameState& s, Seat seat, LeaderId l) {
   return face_down_waits(s, f, l) ? "a face-down leader waits for the face-up ones ([LR] 1.05.04)" : "";
 }
 
+std::span<const KaramaCancel> added_cancels(const GameState& before, const GameState& after) {
+  const auto& all = after.karama.cancels;
+  return std::span<const KaramaCancel>(all).subspan(std::min(all.size(), before.karama.cancels.size()));
+}
+
 const EarlyRevivalOffer* early_offer_for(const GameState& s, Seat seat, LeaderId l) {
   const auto& o = s.revival.early_offers[seat.value];
   return o && o->leader == l ? &*o : nullptr;

@@ -7,6 +7,7 @@
 #include <array>
 #include <cstddef>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -118,6 +119,9 @@ std::optional<int> force_revival_limit(const GameState& s, Seat seat);
 // set to 3..5, a change (fact sheet §5.2; the engine's stated choices in the README's rules-status
 // table: [DB]'s 3, 4 or 5, CHOAM exempt, a standing setting as [TO]'s).
 std::string raise_limit_rule(const GameState& s, Seat seat, const RaiseRevivalLimit& c);
+// The Karamas played against an ability between two states of a step (karama.cancels is
+// append-only), in order.
+std::span<const KaramaCancel> added_cancels(const GameState& before, const GameState& after);
 // The Tleilaxu Karama power stopped `seat`'s revival this turn (KaramaPreventRevival; one source,
 // [TO] KarmaRevivalPrevention), read from the public record of powers used.
 bool revival_prevented(const GameState& s, Seat seat);

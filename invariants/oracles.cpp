@@ -483,13 +483,15 @@ Violations karama_cancel(const Transition& t, const GameContext&) {
   if (after.size() <= before.size()) return in_battle || !out.empty() ? decided(kKarama, std::move(out)) : out;
   // The Atreides' look at the top spice card moves no card, spice or force ([LR] 2.01.07), the lots
   // dealt after a sale or as Bidding opens move a deck card to the table only, and a Treachery card
-  // dealt (a bought lot's replacement, the Harkonnen free card) one into a hand, no Karama: a step
-  // of at most one command and such draws is decided once, as the step's command's, or as its
-  // first entry's when it has none (the other entries' transitions of the step leave it to that one).
+  // dealt (a bought lot's replacement, the Harkonnen free card) one into a hand, no Karama; a spice
+  // card drawn moves no Treachery card, and a worm's sparing cancelled among several worms of the
+  // step is found by its territory (fremen_cancel_checks): a step of at most one command and such
+  // draws is decided once, as the step's command's, or as its first entry's when it has none (the
+  // other entries' transitions of the step leave it to that one).
   const auto is_draw = [](const LogEntry& e) {
     const auto* c = std::get_if<ChanceRecord>(&e);
     return c && (c->request.kind == ChanceKind::SpicePeek || c->request.kind == ChanceKind::TreacheryLot ||
-                 c->request.kind == ChanceKind::TreacheryDeal);
+                 c->request.kind == ChanceKind::TreacheryDeal || c->request.kind == ChanceKind::SpiceDraw);
   };
   if (!single_step(t)) {
     std::size_t commands = 0, draws = 0;

@@ -162,8 +162,8 @@ Violations choices(const Transition& t, const GameContext&) {
   basic_bene_gesserit_start(t, want);
   // A Karama played against the Guild's timing as it acts goes to the discard (oracle.karama-cancel
   // decides which card; 3.01.11.01).
-  for (std::size_t i = b.karama.cancels.size(); i < a.karama.cancels.size(); ++i) {
-    want.seat(a.karama.cancels[i].by).hand = a.seat(a.karama.cancels[i].by).hand;
+  for (const KaramaCancel& k : added_cancels(b, a)) {
+    want.seat(k.by).hand = a.seat(k.by).hand;
     want.treachery.discard = a.treachery.discard;
   }
   expect_pieces(kChoices, want, a, kind, out);

@@ -371,9 +371,7 @@ void card_inspect(const Transition& t, Seat seat, TreacheryCardId card, Violatio
   // order (against the Harkonnen's capture, say) goes to the discard, and oracle.karama-cancel
   // decides which card (3.01.11.01); every other hand and the discard are as they were.
   std::vector<bool> karama_player(b.seat_count(), false);
-  for (std::size_t i = b.karama.cancels.size(); i < t.after.karama.cancels.size(); ++i) {
-    karama_player[t.after.karama.cancels[i].by.value] = true;
-  }
+  for (const KaramaCancel& k : added_cancels(b, t.after)) karama_player[k.by.value] = true;
   const bool karama_played = std::ranges::find(karama_player, true) != karama_player.end();
   bool moved = !karama_played && t.after.treachery.discard != b.treachery.discard;
   for (std::size_t i = 0; i < b.seat_count(); ++i) moved = moved || (!karama_player[i] && t.after.seats[i].hand != b.seats[i].hand);

@@ -630,8 +630,7 @@ Violations movement(const Transition& t, const GameContext&) {
   const Faction mover = b.faction_of(seat);
   // [LR] 2.04.06 ✷: a Karama cancelled the Fremen's two-territory move: nothing moved
   // (oracle.karama-cancel checks the rest).
-  const bool cancelled = std::any_of(a.karama.cancels.begin() + static_cast<std::ptrdiff_t>(std::min(a.karama.cancels.size(), b.karama.cancels.size())),
-                                     a.karama.cancels.end(), [&](const KaramaCancel& k) { return k.against == seat; });
+  const bool cancelled = std::ranges::any_of(added_cancels(b, a), [&](const KaramaCancel& k) { return k.against == seat; });
   const bool within = kCells[index(m->to)].territory == m->from;
   Violations out;
   const auto fault = [&](std::string what) { out.push_back(violation(kMovement, fmt::format("{} moved {}+{} from {} to {}: {}",

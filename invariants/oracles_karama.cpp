@@ -223,9 +223,8 @@ std::optional<Violations> battle_ability_cancel(const Transition& t) {
   const KaramaAbility ability = p ? KaramaAbility::AtreidesPrescience : KaramaAbility::BeneGesseritVoice;
   const std::string what = p ? "Prescience" : "the Voice";
   const auto ready = karama_ready(t.before, e->seat, ability);
-  const auto& cancels = t.after.karama.cancels;
-  const bool cancelled = std::any_of(cancels.begin() + static_cast<std::ptrdiff_t>(std::min(cancels.size(), t.before.karama.cancels.size())),
-                                     cancels.end(), [&](const KaramaCancel& k) { return k.ability == ability && k.against == e->seat; });
+  const bool cancelled = std::ranges::any_of(added_cancels(t.before, t.after),
+                                             [&](const KaramaCancel& k) { return k.ability == ability && k.against == e->seat; });
   const BattleState& a = t.after.battle;
   Violations out;
   if (!ready.empty() && !cancelled) {
@@ -344,8 +343,16 @@ void fremen_cancel_checks(const Transition& t, const KaramaCancel& k, const std:
         fault(fmt::format("{} was cancelled where no worm appeared", to_string(k.ability)));
         break;
       }
+      // The worm whose sparing was cancelled: the step's first that found that faction's forces
+      // (the engine asks only there, 2.04.07 ✷); a worm before it in the step devoured none of them.
       const Faction f = own ? Faction::Fremen : b.faction_of(*ally);
-      const TerritoryId where = rides[b.blow.worm_rides.size()];
+      const auto first = std::find_if(rides.begin() + static_cast<std::ptrdiff_t>(b.blow.worm_rides.size()), rides.end(),
+                                      [&](TerritoryId r) { return territory_forces(b, f, r) > 0; });
+      if (first == rides.end()) {
+        fault(fmt::format("{} was cancelled where no worm found {} forces", to_string(k.ability), to_string(f)));
+        break;
+      }
+      const TerritoryId where = *first;
       if (territory_forces(a, f, where) > 0) {
         fault(fmt::format("{} still has {} forces in {} after the worm whose sparing was cancelled ([LR] 1.02.05)",
                           to_string(f), territory_forces(a, f, where), to_string(where)));
@@ -548,10 +555,9 @@ void guild_timing_checks(const Transition& t, Violations& out) {
     // before (2.02.22 ✷, 3.04; README "Karama"): that prevention was tried, and failed.
     auto ready = karama_ready(a, *guild, KaramaAbility::GuildShipAsItPleases);
     std::erase_if(ready, [&](Seat s) {
-      return std::any_of(a.karama.cancels.begin() + static_cast<std::ptrdiff_t>(std::min(a.karama.cancels.size(), b.karama.cancels.size())),
-                         a.karama.cancels.end(), [&](const KaramaCancel& k) {
-                           return k.ability == KaramaAbility::BeneGesseritWorthlessKarama && k.against == s;
-                         });
+      return std::ranges::any_of(added_cancels(b, a), [&](const KaramaCancel& k) {
+        return k.ability == KaramaAbility::BeneGesseritWorthlessKarama && k.against == s;
+      });
     });
     if (!ready.empty()) {
       out.push_back(violation(kKarama, fmt::format("Shipment and Movement began with {}'s Karama order against the Guild's timing "

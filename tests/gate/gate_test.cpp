@@ -15,6 +15,9 @@
 #include "gate/gate_campaign.h"
 #include "gate/gate_plan.h"
 #include "gate/gate_record.h"
+#include "harness/runner.h"
+#include "invariants/oracle_coverage.h"
+#include "invariants/oracles.h"
 #include "model/nexus_registry.h"
 #include "reports/report_json.h"
 #include "tests/skip_without_mutants.h"
@@ -237,6 +240,48 @@ TEST(GateRecord, TheReadmeOracleCoverageTableIsTheExampleReports) {
   in_report += "\n";
   ASSERT_GT(in_report.size(), 100U) << "reports/example/report.md has no oracle coverage table";
   EXPECT_EQ(in_readme, in_report) << "run tools/update-readme-oracles (make example-report runs it)";
+}
+
+// oracle.karama-cancel decides a Karama against the Fremen immunity played in a step of several
+// spice cards (a worm, then the next card): it skipped every such step before, and a 600-game Ecaz
+// campaign (seed 12) ended coverage-not-met for SpiceDraw. Game 95 of that campaign has one.
+TEST(GateCoverage, KaramaCancelDecidesAWormStepOfSeveralSpiceCards) {
+  const PlannedGame plan = plan_game(Faction::Ecaz, 12, 95);
+  const auto names = invariants::oracle_names();
+  const std::size_t oracle = static_cast<std::size_t>(
+      std::find(names.begin(), names.end(), std::string_view("oracle.karama-cancel")) - names.begin());
+  ASSERT_LT(oracle, names.size());
+  const invariants::Checker* checker = nullptr;
+  for (const invariants::Checker& c : invariants::oracle_checkers()) {
+    if (c.name == "oracle.karama-cancel") checker = &c;
+  }
+  ASSERT_NE(checker, nullptr);
+  invariants::OracleCoverage coverage;
+  int cases = 0;
+  std::optional<invariants::GameContext> context;
+  harness::RunConfig cfg;
+  cfg.check = false;
+  cfg.on_step = [&](const invariants::Transition& t) {
+    if (!context) context = invariants::GameContext::of(t.before);
+    if (t.after.karama.cancels.size() <= t.before.karama.cancels.size() || t.after.log.size() < t.before.log.size() + 2) return;
+    const bool draws = std::any_of(t.after.log.begin() + static_cast<std::ptrdiff_t>(t.before.log.size()), t.after.log.end(), [](const LogEntry& e) {
+      const auto* c = std::get_if<ChanceRecord>(&e);
+      return c && c->request.kind == ChanceKind::SpiceDraw;
+    });
+    if (!draws) return;
+    ++cases;
+    const invariants::OracleCoverageScope scope(coverage, t.entry);
+    EXPECT_TRUE(checker->check(t, *context).empty()) << "step " << t.index;
+  };
+  harness::run_game(plan.spec, cfg);
+  ASSERT_GT(cases, 0) << "game 95 no longer has such a step (the bots changed): find another with the campaign";
+  std::uint64_t decided = 0, skipped = 0;
+  for (std::size_t k = 0; k < invariants::step_kind_count(); ++k) {
+    decided += coverage.decided(oracle, k);
+    skipped += coverage.skipped(oracle, k);
+  }
+  EXPECT_EQ(skipped, 0U);
+  EXPECT_GT(decided, 0U);
 }
 
 }  // namespace
