@@ -166,20 +166,11 @@ std::optional<Rejection> validate_karama_see_plan(const GameState& state, Seat s
   if (state.battle.stage != BattleStage::Plans) {
     return reject(RejectCode::WrongPhase, "the Atreides look at a battle plan by Karama while they make their own ([LR] 1.14.01, our reading)");
   }
-  if (!state.options.rules.advanced_karama) {
-    return reject(RejectCode::IllegalChoice, "the faction Karama powers are Advanced rules ([LR] 1.13.06)");
-  }
-  if (state.faction_of(seat) != Faction::Atreides) {
-    return reject(RejectCode::IllegalChoice, "only the Atreides look at a battle plan by their Karama power ([LR] 1.14.01)");
-  }
+  if (auto bad = validate_karama_power(state, seat, Faction::Atreides, "look at a battle plan by their Karama power ([LR] 1.14.01)")) return bad;
   const auto& c = state.battle.combatants;
   if (c[0] != seat && c[1] != seat) {
     return reject(RejectCode::IllegalChoice, "the Atreides look at their opponent's plan in their own battle ([LR] 1.14.01, our reading)");
   }
-  if (karama_power_used(state, Faction::Atreides)) {
-    return reject(RejectCode::IllegalChoice, "the Atreides have used their Karama power: once a game ([LR] 1.14.00)");
-  }
-  if (!karama_card(state, seat)) return reject(RejectCode::IllegalChoice, "the Karama power is used by playing a Karama card ([LR] 1.14.00)");
   return std::nullopt;
 }
 

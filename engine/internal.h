@@ -107,6 +107,12 @@ std::vector<Command> karama_standing_candidates(const GameState& state, Seat sea
 // Advanced faction Karama powers ([LR] 1.13.06, 1.14): whether a faction used its power this game,
 // and a use: its seat's Karama card to the discard, the use recorded (public).
 bool karama_power_used(const GameState& state, Faction f);
+// The conditions every faction Karama power shares ([LR] 1.13.06, 1.14.00): the Advanced Karama
+// rule, the power's own faction (`only`: what the power does, for the message "only the <owner>
+// <only>"), once a game, and, for a power played with its card rather than ordered ahead (the
+// Guild's), a Karama in hand. Each power's own conditions come after.
+std::optional<Rejection> validate_karama_power(const GameState& state, Seat seat, Faction owner, std::string_view only,
+                                               bool needs_card = true);
 void use_karama_power(GameState& state, Seat by, KaramaPower power, std::optional<Seat> target);
 std::optional<Rejection> validate_arm_karama(const GameState& state, Seat seat, const ArmKarama& c);
 void apply_arm_karama(GameState& state, Seat seat, const ArmKarama& c);

@@ -19,17 +19,10 @@ namespace {
 // against every other player's next off-planet shipment; the other orders cancel another's ability.
 bool is_power(KaramaAbility a) { return a == KaramaAbility::OffPlanetShipment; }
 
+// An order given ahead: its Karama is held when it is played (karama_cancels).
 std::optional<Rejection> validate_guild_power_order(const GameState& state, Seat seat) {
-  if (!state.options.rules.advanced_karama) {
-    return reject(RejectCode::IllegalChoice, "the faction Karama powers are Advanced rules ([LR] 1.13.06)");
-  }
-  if (state.faction_of(seat) != Faction::SpacingGuild) {
-    return reject(RejectCode::IllegalChoice, "only the Spacing Guild cancels an off-planet shipment by its Karama power ([LR] 1.14.05)");
-  }
-  if (karama_power_used(state, Faction::SpacingGuild)) {
-    return reject(RejectCode::IllegalChoice, "the Guild has used its Karama power: once a game ([LR] 1.14.00)");
-  }
-  return std::nullopt;
+  return validate_karama_power(state, seat, Faction::SpacingGuild, "cancels an off-planet shipment by its Karama power ([LR] 1.14.05)",
+                               false);
 }
 
 }  // namespace
@@ -69,6 +62,21 @@ bool worthless_karama_cancelled(GameState& state, Seat seat) {
 bool karama_power_used(const GameState& state, Faction f) {
   return std::any_of(state.karama.powers.begin(), state.karama.powers.end(),
                      [&](const KaramaPowerUse& u) { return state.faction_of(u.by) == f; });
+}
+
+std::optional<Rejection> validate_karama_power(const GameState& state, Seat seat, Faction owner, std::string_view only,
+                                               bool needs_card) {
+  if (!state.options.rules.advanced_karama) {
+    return reject(RejectCode::IllegalChoice, "the faction Karama powers are Advanced rules ([LR] 1.13.06)");
+  }
+  if (state.faction_of(seat) != owner) return reject(RejectCode::IllegalChoice, "only the {} {}", to_string(owner), only);
+  if (karama_power_used(state, owner)) {
+    return reject(RejectCode::IllegalChoice, "the {} Karama power was used already: once a game ([LR] 1.14.00)", to_string(owner));
+  }
+  if (needs_card && !karama_card(state, seat)) {
+    return reject(RejectCode::IllegalChoice, "the {} Karama power is used by playing a Karama card ([LR] 1.14.00)", to_string(owner));
+  }
+  return std::nullopt;
 }
 
 void use_karama_power(GameState& state, Seat by, KaramaPower power, std::optional<Seat> target) {

@@ -30,15 +30,10 @@ std::vector<Command> take_hand_candidates(const GameState& state, Seat seat) {
   return out;
 }
 
-// Checked in an order that uses only what the Harkonnen may know: the rules and the phase, their
-// own hand, then public facts about the target (its hand's size, the standing bid).
+// Checked in an order that uses only what the Harkonnen may know: the rules, the power's use and
+// their own hand, the phase, then public facts about the target (its hand's size, the standing bid).
 std::optional<Rejection> validate_take_hand(const GameState& state, Seat seat, const KaramaTakeHand& c) {
-  if (!state.options.rules.advanced_karama) {
-    return reject(RejectCode::IllegalChoice, "the faction Karama powers are Advanced rules ([LR] 1.13.06)");
-  }
-  if (state.faction_of(seat) != Faction::Harkonnen) {
-    return reject(RejectCode::IllegalChoice, "only the Harkonnen take a hand by their Karama power ([LR] 1.14.04)");
-  }
+  if (auto bad = validate_karama_power(state, seat, Faction::Harkonnen, "take a hand by their Karama power ([LR] 1.14.04)")) return bad;
   if (state.step != Step::Bidding) {
     return reject(RejectCode::WrongPhase, "the Harkonnen take a hand during the Bidding Phase ([LR] 1.14.04)");
   }
@@ -47,10 +42,6 @@ std::optional<Rejection> validate_take_hand(const GameState& state, Seat seat, c
   if (state.nexus.window || state.bidding.purchase_window) {
     return reject(RejectCode::WrongPhase, "the Harkonnen take a hand once the open Nexus window is answered (our choice)");
   }
-  if (karama_power_used(state, Faction::Harkonnen)) {
-    return reject(RejectCode::IllegalChoice, "the Harkonnen have used their Karama power: once a game ([LR] 1.14.00)");
-  }
-  if (!karama_card(state, seat)) return reject(RejectCode::IllegalChoice, "the Harkonnen Karama power needs a Karama card in hand ([LR] 1.14.00)");
   if (c.target.value >= state.seat_count() || c.target == seat) {
     return reject(RejectCode::IllegalChoice, "the Harkonnen take the hand of another player at the table ([LR] 1.14.04)");
   }

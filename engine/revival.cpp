@@ -205,12 +205,7 @@ bool has_something_to_revive(const GameState& state, Seat s) {
 std::optional<Rejection> validate_karama_revive(const GameState& state, Seat seat, const KaramaRevive& r) {
   const Faction f = state.faction_of(seat);
   const SeatState& s = state.seat(seat);
-  if (!state.options.rules.advanced_karama) {
-    return reject(RejectCode::IllegalChoice, "the faction Karama powers are Advanced rules ([LR] 1.13.06)");
-  }
-  if (f != Faction::Emperor) return reject(RejectCode::IllegalChoice, "only the Emperor revives by his Karama power ([LR] 1.14.02)");
-  if (karama_power_used(state, f)) return reject(RejectCode::IllegalChoice, "the Emperor has used his Karama power: once a game ([LR] 1.14.00)");
-  if (!karama_card(state, seat)) return reject(RejectCode::IllegalChoice, "the Emperor's Karama power needs a Karama card in hand ([LR] 1.14.00)");
+  if (auto bad = validate_karama_power(state, seat, Faction::Emperor, "revives by his Karama power ([LR] 1.14.02)")) return bad;
   if (r.normal < ForceCount{0} || r.special < ForceCount{0}) return reject(RejectCode::IllegalChoice, "force counts cannot be negative");
   const ForceCount forces = r.normal + r.special;
   if (r.leader && forces > ForceCount{0}) {
@@ -250,16 +245,7 @@ void apply_karama_revive(GameState& state, Seat seat, const KaramaRevive& r) {
 }
 
 std::optional<Rejection> validate_karama_prevention(const GameState& state, Seat seat, const KaramaPreventRevival& k) {
-  if (!state.options.rules.advanced_karama) {
-    return reject(RejectCode::IllegalChoice, "the faction Karama powers are Advanced rules ([LR] 1.13.06)");
-  }
-  if (state.faction_of(seat) != Faction::Tleilaxu) {
-    return reject(RejectCode::IllegalChoice, "only the Tleilaxu prevent a revival by their Karama power (one source: [TO])");
-  }
-  if (karama_power_used(state, Faction::Tleilaxu)) {
-    return reject(RejectCode::IllegalChoice, "the Tleilaxu have used their Karama power: once a game ([LR] 1.14.00)");
-  }
-  if (!karama_card(state, seat)) return reject(RejectCode::IllegalChoice, "the Tleilaxu Karama power needs a Karama card in hand ([LR] 1.14.00)");
+  if (auto bad = validate_karama_power(state, seat, Faction::Tleilaxu, "prevent a revival by their Karama power (one source: [TO])")) return bad;
   const auto target = state.seat_of(k.faction);
   if (!target || *target == seat) return reject(RejectCode::IllegalChoice, "{} is no other seated faction", to_string(k.faction));
   if (state.revival.done[target->value]) {
