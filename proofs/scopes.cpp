@@ -242,7 +242,9 @@ std::vector<StartPoint> battle_starts(Faction family, std::span<const NexusBattl
     const bool one_weapon = b.one_weapon;
     std::string hands = extra ? fmt::format("{} more Treachery Card(s) each, ", extra) : std::string();
     if (one_weapon) hands = "each combatant holding one projectile weapon and no other card (its own cards discarded), ";
-    out.push_back(d.point(std::string(b.name), [family, holder, normal, special, extra, one_weapon](GameState& s) {
+    const std::uint8_t revealed = b.revealed_dancers;
+    if (revealed) hands += fmt::format("{} of the Tleilaxu's Face Dancers face up, ", revealed);
+    out.push_back(d.point(std::string(b.name), [family, holder, normal, special, extra, one_weapon, revealed](GameState& s) {
       battle_in_arrakeen(s, normal, special);
       hold_family_card(s, family, holder);
       for (std::uint8_t i = 0; i < 2; ++i) {
@@ -258,6 +260,10 @@ std::vector<StartPoint> battle_starts(Faction family, std::span<const NexusBattl
           return card_type(c).classification == TreacheryClass::WeaponProjectile;
         });
         if (weapon != unseen.end()) transfer(s.treachery.deck, seat.hand, *weapon);
+      }
+      if (const auto tleilaxu = s.seat_of(Faction::Tleilaxu); tleilaxu && revealed) {
+        SeatState& t = s.seat(*tleilaxu);
+        for (std::size_t i = 0; i < revealed && i + 1 < t.traitors.size(); ++i) t.revealed_dancers.push_back(t.traitors[i]);
       }
     }, battle + hands + std::string(b.what)));
   }

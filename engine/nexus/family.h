@@ -68,7 +68,9 @@ struct NexusCoverageRow {
 // the forces each combatant brings from its reserves (as far as they go), whether the game has the
 // special forces rule, the Treachery Cards each combatant gets from the deck beyond its own (as
 // far as its hand has room), and whether each combatant's hand is instead one projectile weapon
-// from the deck (its own cards discarded), so that a scope exploring every plan stays small.
+// from the deck (its own cards discarded), so that a scope exploring every plan stays small; and
+// how many of the Tleilaxu's Face Dancers are staged face up, as if revealed in earlier battles
+// (fewer than they hold, so no cycle is due).
 struct NexusBattleStart {
   std::string_view name;
   std::array<Faction, 3> factions;
@@ -80,6 +82,7 @@ struct NexusBattleStart {
   bool special_forces = false;
   std::uint8_t extra_cards = 0;
   bool one_weapon = false;
+  std::uint8_t revealed_dancers = 0;
 };
 
 // An explorer start for a Spice Blow scope: the seats, the seed, which seat holds the family's card

@@ -297,6 +297,16 @@ constexpr std::array kBattleStarts{
                      "battle plan, so a reveal opens the card's window", 3, 0, false, 0, true},
 };
 
+// The Tleilaxu fight holding their own card with a dancer staged face up, so that the card's Cunning
+// is playable at each of their decisions (tests/proofs/explorer_test.cpp holds the scope to finding
+// nexus-tleilaxu-cunning-keeps-revealed). One force each keeps every plan explored.
+constexpr std::array kCunningStarts{
+    NexusBattleStart{"cunning", {Faction::Tleilaxu, Faction::Atreides, Faction::Harkonnen}, 1, 0,
+                     "the Tleilaxu fight the Atreides holding their own card (Cunning) with a Face Dancer face up: at each of "
+                     "their decisions the card may set the revealed dancers aside, draw as many and shuffle them back",
+                     1, 0, false, 0, true, 1},
+};
+
 constexpr std::array kScopes{
     NexusScope{"tleilaxu-revival",
                "turn 2's Revival with the Tleilaxu card held as Secret Ally (the Tleilaxu absent): a leader returned free "
@@ -306,6 +316,10 @@ constexpr std::array kScopes{
                "one battle of the Atreides and the Harkonnen, the Tleilaxu seated with a Face Dancer among the combatants' "
                "leaders and the Atreides holding the Tleilaxu card: every battle plan, every reveal and the Betrayal window on it",
                kBattleStarts, {}, {}, {}, {}, {}, /*explore_plans=*/true},
+    NexusScope{"tleilaxu-cunning",
+               "one battle of the Tleilaxu and the Atreides, the Tleilaxu holding their own card with a Face Dancer face up: "
+               "every battle plan and every Cunning play around them",
+               kCunningStarts, {}, {}, {}, {}, {}, /*explore_plans=*/true},
 };
 
 constexpr std::array<std::string_view, 7> kMutants{"nexus-tleilaxu-dancer-stands", "nexus-tleilaxu-cunning-keeps-revealed", "nexus-tleilaxu-forces-free", "nexus-tleilaxu-leader-slot-kept",

@@ -55,7 +55,7 @@ TEST_P(ScopeTest, EveryInvariantHoldsAndTheDefaultBoundsExhaustTheScope) {
 
 INSTANTIATE_TEST_SUITE_P(Scopes, ScopeTest,
                          ::testing::Values(Bounded{"lifecycle-2", -1}, Bounded{"atreides-battle", -1}, Bounded{"bene-gesserit-battle", -1},
-                                           Bounded{"tleilaxu-battle", -1},
+                                           Bounded{"tleilaxu-battle", -1}, Bounded{"tleilaxu-cunning", 4},
                                            Bounded{"lifecycle-3", 3}, Bounded{"lifecycle-held", 4},
                                            Bounded{"lifecycle-4", 3}),
                          [](const auto& param_info) {
@@ -159,6 +159,16 @@ TEST(ExplorerTest, TheTleilaxuBattleScopeReachesTheBetrayalOnAReveal) {
   const ExploreResult r = explored("tleilaxu-battle");
   ASSERT_TRUE(r.violation) << r.states << " states explored";
   EXPECT_EQ(r.violation->checker, "contract.tleilaxu.betrayal") << describe(r);
+}
+
+// The Tleilaxu Cunning scope plays the card with a dancer face up: a Cunning that leaves the
+// revealed group out of the Traitor Deck is found there, by the panel's contract, in two steps.
+TEST(ExplorerTest, TheTleilaxuCunningScopeFindsADancerKeptRevealed) {
+  DUNE_SKIP_WITHOUT_MUTANTS();
+  ScopedMutant active(Mutant::NexusTleilaxuCunningKeepsRevealed);
+  const ExploreResult r = explored("tleilaxu-cunning", {3, 0});
+  ASSERT_TRUE(r.violation) << r.states << " states explored";
+  EXPECT_EQ(r.violation->checker, "contract.tleilaxu.cunning") << describe(r);
 }
 
 // --jobs changes the time, nothing else (issue 19): the same states, transitions, checks, leaves
