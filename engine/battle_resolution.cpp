@@ -92,11 +92,16 @@ bool kills(const std::optional<TreacheryCardId>& weapon, const std::optional<Tre
   const TreacheryClass w = card_type(*weapon).classification;
   const TreacheryClass d = defense && !mutant_active(Mutant::DefenseIgnored) ? card_type(*defense).classification : TreacheryClass::Worthless;
   const bool stops_projectile = d == TreacheryClass::DefenseProjectile || d == TreacheryClass::DefenseProjectileAndPoison;
-  const bool stops_poison = d == TreacheryClass::DefensePoison || d == TreacheryClass::DefenseProjectileAndPoison;
+  const bool stops_poison = d == TreacheryClass::DefensePoison ||
+                            (d == TreacheryClass::DefenseProjectileAndPoison && !mutant_active(Mutant::ShieldSnooperNotASnooper));
   switch (w) {
     case TreacheryClass::WeaponProjectile: return !stops_projectile;
     case TreacheryClass::WeaponPoison: return !stops_poison;
-    case TreacheryClass::WeaponProjectileAndPoison: return !(stops_projectile && stops_poison);
+    // Poison Blade: projectile and poison at once, so only a defense of both, the Shield Snooper,
+    // stops it (fact sheet §4.2; [TO] ProjectileAndPoison).
+    case TreacheryClass::WeaponProjectileAndPoison:
+      if (mutant_active(Mutant::PoisonBladeStoppedByEither)) return !(stops_projectile || stops_poison);
+      return !(stops_projectile && stops_poison);
     case TreacheryClass::WeaponSpecial: return is_lasgun(weapon);  // no defense stops a Lasgun
     default: return false;  // a worthless card
   }

@@ -3,6 +3,7 @@
 // and Tleilaxu Ghola (revive one leader, or up to 5 forces, free, besides normal revival).
 // Sources: fact sheet §4.1 "Key card rules" ([LR] 3.01, [DB] cards/treachery.csv).
 #include <algorithm>
+#include <array>
 
 #include "engine/cards.h"
 #include "engine/internal.h"
@@ -36,18 +37,24 @@ bool is_dead(LeaderLocation where) {
 bool same_name(TreacheryCardId a, TreacheryCardId b) { return card_type(a).name == card_type(b).name; }
 
 // The cards a named-card question may name: the first card of each name among this game's
-// Treachery cards (setup deals the base deck only, setup.cpp), so each name is asked once.
-const std::vector<TreacheryCardId>& nameable_cards() {  // from the card table: built once
-  static const std::vector<TreacheryCardId> names = [] {
-    std::vector<TreacheryCardId> out;
-    for (std::size_t id = 0; id < kTreacheryCardCount; ++id) {
-      const TreacheryCardId c{static_cast<std::uint8_t>(id)};
-      if (card_type(c).expansion != Expansion::Base) continue;
-      if (std::none_of(out.begin(), out.end(), [&](TreacheryCardId o) { return same_name(o, c); })) out.push_back(c);
+// Treachery cards (treachery_card_in_game), so each name is asked once. Built once per combination
+// of the E1 card sets.
+const std::vector<TreacheryCardId>& nameable_cards(const Options& options) {
+  static const auto by_sets = [] {
+    std::array<std::vector<TreacheryCardId>, 8> out;
+    for (unsigned mask = 0; mask < out.size(); ++mask) {
+      Options o;
+      o.cards = CardSets{(mask & 1) != 0, (mask & 2) != 0, (mask & 4) != 0, false};
+      for (std::size_t id = 0; id < kTreacheryCardCount; ++id) {
+        const TreacheryCardId c{static_cast<std::uint8_t>(id)};
+        if (!treachery_card_in_game(o, c)) continue;
+        if (std::none_of(out[mask].begin(), out[mask].end(), [&](TreacheryCardId n) { return same_name(n, c); })) out[mask].push_back(c);
+      }
     }
     return out;
   }();
-  return names;
+  const CardSets& on = options.cards;
+  return by_sets[(on.e1_poison_blade_shield_snooper ? 1u : 0u) | (on.e1_amal ? 2u : 0u) | (on.e1_others ? 4u : 0u)];
 }
 
 bool leader_in_play(const GameState& state, LeaderId l) {
@@ -79,7 +86,7 @@ std::optional<Rejection> validate_subject(const GameState& state, const PlayTrut
   const Faction target = state.faction_of(t.target);
   switch (t.question) {
     case TruthtranceQuestion::HoldsCardNamed: {
-      const auto& names = nameable_cards();
+      const auto& names = nameable_cards(state.options);
       if (!t.card || std::find(names.begin(), names.end(), *t.card) == names.end()) {
         return reject(RejectCode::IllegalChoice, "name a Treachery card of this game by the first card of its name");
       }
@@ -126,7 +133,7 @@ void questions_for(const GameState& state, Seat target, std::vector<Command>& ou
     t.spice = amount;
     out.push_back(t);
   }
-  for (TreacheryCardId c : nameable_cards()) {
+  for (TreacheryCardId c : nameable_cards(state.options)) {
     PlayTruthtrance t = ask(TruthtranceQuestion::HoldsCardNamed);
     t.card = c;
     out.push_back(t);

@@ -122,6 +122,18 @@ std::optional<TreacheryCardId> card_in_hand(const SeatState& seat, std::string_v
   return std::nullopt;
 }
 
+bool treachery_card_in_game(const Options& options, TreacheryCardId card) {
+  switch (treachery_set(card_type(card))) {
+    case TreacherySet::Base: return true;
+    case TreacherySet::E1PoisonBladeShieldSnooper: return options.cards.e1_poison_blade_shield_snooper;
+    case TreacherySet::E1Amal: return options.cards.e1_amal;
+    case TreacherySet::E1Others: return options.cards.e1_others;
+    case TreacherySet::RicheseCache:  // with the Richese, who are not seated yet
+    case TreacherySet::E3: return false;  // no option deals them yet
+  }
+  return false;
+}
+
 void discard_from_hand(GameState& state, Seat seat, TreacheryCardId card) {
   transfer(state.seat(seat).hand, state.treachery.discard, card);
 }

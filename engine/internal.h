@@ -87,6 +87,9 @@ bool occupancy_blocked(const GameState& state, Faction mover, TerritoryId t);
 int hand_limit(const GameState& state, Seat s);
 // The first card of that name in a seat's hand, if any.
 std::optional<TreacheryCardId> card_in_hand(const SeatState& seat, std::string_view name);
+// Whether a Treachery card is in this game: a base card, or one of an E1 set the options deal
+// (model/options.h CardSets). Setup deals these; a question names only these.
+bool treachery_card_in_game(const Options& options, TreacheryCardId card);
 // ---- Karama (karama.cpp) ----------------------------------------------------------------------
 // The card a seat would play as a Karama: a Karama, or (Advanced Karama) a Bene Gesserit worthless
 // card ([LR] 1.14.06).
@@ -210,6 +213,9 @@ ForceCount revival_special_left(const GameState& state, Seat seat);
 inline constexpr ForceCount kNexusRevivalCeiling{5};
 std::optional<std::string> nexus_leader_not_revivable(const GameState& state, Seat seat, LeaderId leader);
 std::optional<std::string> nexus_kwisatz_haderach_not_revivable(const GameState& state, Seat seat);
+// Why the Tleilaxu may not offer `target`'s seat an early revival of `leader` now
+// (OfferLeaderRevival, standing.cpp): nullopt when they may.
+std::optional<std::string> early_revival_not_offerable(const GameState& state, Seat target, LeaderId leader);
 // A revived leader returns to its owner's shield, ready to fight.
 void return_leader(GameState& state, Seat seat, LeaderId leader);
 

@@ -226,6 +226,15 @@ inline constexpr std::array<std::pair<std::string_view, bool RuleFlags::*>, 11> 
 }};
 static_assert(sizeof(RuleFlags) == kRuleFlagNames.size() * sizeof(bool), "a rule flag without a JSON name");
 
+// Each optional card set by its JSON name, in the options' "cards" object.
+inline constexpr std::array<std::pair<std::string_view, bool CardSets::*>, 4> kCardSetNames{{
+    {"e1_poison_blade_shield_snooper", &CardSets::e1_poison_blade_shield_snooper},
+    {"e1_amal", &CardSets::e1_amal},
+    {"e1_others", &CardSets::e1_others},
+    {"cheap_hero_traitor", &CardSets::cheap_hero_traitor},
+}};
+static_assert(sizeof(CardSets) == kCardSetNames.size() * sizeof(bool), "a card set without a JSON name");
+
 // Options as options_to_json writes them, every field present, playable by new_game
 // (engine/options_json.cpp). Snapshots, event logs and game specs read them so.
 Options read_strict_options(const In& in);

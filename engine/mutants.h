@@ -188,6 +188,9 @@ enum class Mutant : std::uint8_t {
   TleilaxuRaisedLimitIgnored,
   TleilaxuKaramaPreventionIgnored,
   TleilaxuEarlyRevivalAtPrintedPrice,
+  // the E1 Treachery cards (issue 22)
+  PoisonBladeStoppedByEither,
+  ShieldSnooperNotASnooper,
 };
 
 #if DUNE_MUTANTS

@@ -16,8 +16,10 @@ json options_to_json(const Options& o) {
   for (Faction f : o.factions) factions.push_back(name_of(f));
   json rules = json::object();
   for (const auto& [name, flag] : json_io::kRuleFlagNames) rules[name] = o.rules.*flag;
+  json cards = json::object();
+  for (const auto& [name, flag] : json_io::kCardSetNames) cards[name] = o.cards.*flag;
   return {{"factions", factions}, {"player_circles", o.player_circles}, {"turn_limit", o.turn_limit},
-          {"nexus", name_of(o.nexus)}, {"rules", rules}};
+          {"nexus", name_of(o.nexus)}, {"rules", rules}, {"cards", cards}};
 }
 
 Options json_io::read_strict_options(const In& in) {
@@ -28,6 +30,8 @@ Options json_io::read_strict_options(const In& in) {
   o.nexus = in["nexus"].enumeration<NexusModuleMode>();
   const In r = in["rules"];
   for (const auto& [name, flag] : json_io::kRuleFlagNames) o.rules.*flag = r[name].boolean();
+  const In cards = in["cards"];
+  for (const auto& [name, flag] : json_io::kCardSetNames) o.cards.*flag = cards[name].boolean();
   if (auto game = new_game(o); auto* rejection = std::get_if<Rejection>(&game)) {
     json_io::fail(in.path, "options the engine cannot play: " + rejection->message);
   }

@@ -46,6 +46,16 @@ std::optional<Rejection> check_options(const Options& o) {
   if (o.turn_limit < 1 || o.turn_limit > 20) {
     return reject(RejectCode::IllegalChoice, "turn limit {} is outside 1..20", o.turn_limit);
   }
+  // The card sets whose cards the engine cannot play yet (rules-status table, "E1 Treachery cards").
+  if (o.cards.e1_amal) return reject(RejectCode::NotImplemented, "the E1 card Amal is not playable yet (rules-status table)");
+  if (o.cards.e1_others) {
+    return reject(RejectCode::NotImplemented,
+                  "the E1 set of eleven (Hunter-Seeker, Basilia Weapon, Weirding Way, Poison Tooth, Artillery Strike, "
+                  "Chemistry, Harvester, Thumper, Kull Wahad, Shield, Snooper) is not playable yet (rules-status table)");
+  }
+  if (o.cards.cheap_hero_traitor) {
+    return reject(RejectCode::NotImplemented, "the E1 Cheap Hero traitor card is not playable yet (rules-status table)");
+  }
   if (o.nexus == NexusModuleMode::Released && !all_families_verified()) {
     return reject(RejectCode::NotImplemented,
                   "the Nexus card module cannot be released: {} of 12 families are verified (seed 000, "
@@ -193,9 +203,8 @@ std::variant<GameState, Rejection> new_game(const Options& options) {
     }
   }
   for (std::size_t id = 0; id < kTreacheryCardCount; ++id) {
-    if (kTreacheryCardTypes[kTreacheryCards[id].type].expansion == Expansion::Base) {
-      place_new(state.treachery.deck, TreacheryCardId{static_cast<std::uint8_t>(id)});
-    }
+    const TreacheryCardId card{static_cast<std::uint8_t>(id)};
+    if (treachery_card_in_game(options, card)) place_new(state.treachery.deck, card);
   }
   for (std::size_t id = 0; id < kSpiceCardCount; ++id) {
     if (kSpiceCards[id].expansion == Expansion::Base) {

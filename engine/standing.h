@@ -17,8 +17,4 @@ void apply_standing(GameState& state, Seat seat, const Command& c);
 // without an ally. Bidding, shipment and Emperor-paid revivals draw on it.
 Spice ally_spice_available(const GameState& state, Seat spender);
 
-// Why the Tleilaxu may not offer `target`'s seat an early revival of `leader` now (revival.cpp,
-// OfferLeaderRevival): nullopt when they may.
-std::optional<std::string> early_revival_not_offerable(const GameState& state, Seat target, LeaderId leader);
-
 }  // namespace dune

@@ -1,7 +1,8 @@
 // RapidCheck generators for GameSpec (issue 7 item 1): 2-6 seats of the base factions in random
 // seat order and circles, Basic or Advanced with a swarm-style random subset of rule flags (each
 // run switches its own subset on; Groce et al., "Swarm Testing"), Nexus Off or Audit (Audit only
-// when this build's new_game accepts it), a bot profile per seat, a seed and a turn limit.
+// when this build's new_game accepts it), a bot profile per seat, a seed and a turn limit, and the
+// E1 card sets the engine plays (model/options.h CardSets) on or off.
 #pragma once
 
 #include <rapidcheck.h>
@@ -48,6 +49,8 @@ inline rc::Gen<GameSpec> gen_spec(SpecBounds bounds = {}) {
     o.turn_limit = *rc::gen::inRange(bounds.min_turns, bounds.max_turns + 1);
     spec.options = std::move(o);
     spec.seed = *rc::gen::arbitrary<std::uint64_t>();
+    // The E1 card sets this engine plays (drawn last: the draws above stay as they were).
+    spec.options.cards.e1_poison_blade_shield_snooper = *rc::gen::arbitrary<bool>();
     spec.max_decisions = bounds.max_decisions;
     return spec;
   });

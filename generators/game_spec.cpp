@@ -37,9 +37,14 @@ std::vector<std::string> flags_on(const Options& o) {
 }
 
 std::string rules_text(const Options& o) {
-  if (o.rules == RuleFlags{}) return "Basic";
-  if (o.rules == Options::advanced({}).rules) return "Advanced (all flags)";
-  return fmt::format("Advanced {{{}}}", fmt::join(flags_on(o), ", "));
+  std::vector<std::string> cards;
+  for (const auto& [name, set] : json_io::kCardSetNames) {
+    if (o.cards.*set) cards.emplace_back(name);
+  }
+  const std::string with = cards.empty() ? "" : fmt::format(" with cards {{{}}}", fmt::join(cards, ", "));
+  if (o.rules == RuleFlags{}) return "Basic" + with;
+  if (o.rules == Options::advanced({}).rules) return "Advanced (all flags)" + with;
+  return fmt::format("Advanced {{{}}}{}", fmt::join(flags_on(o), ", "), with);
 }
 
 constexpr std::string_view nexus_text(NexusModuleMode m) {

@@ -24,6 +24,7 @@ GameSpec mutant_spec(const MutantInfo& mutant, std::uint64_t seed) {
   if ((setup.factions >> kBaseFactions.size()) & 1U) factions.push_back(Faction::Tleilaxu);
   Options options = setup.advanced ? Options::advanced(factions) : Options::basic(factions);
   options.turn_limit = setup.turns;
+  options.cards = setup.cards;
   if (nexus) options.nexus = NexusModuleMode::Audit;
   GameSpec spec = generators::uniform_spec(std::move(options), seed);
   using generators::BotProfile;

@@ -13,6 +13,7 @@
 #include <string_view>
 
 #include "engine/mutants.h"
+#include "model/options.h"
 
 namespace dune::harness {
 
@@ -67,6 +68,7 @@ struct MutantSetup {
   std::uint8_t games = 20;
   MutantBots bots = MutantBots::Mixed;
   MutantStart start = MutantStart::NewGame;
+  CardSets cards = {};  // the optional card sets dealt
 };
 
 struct MutantInfo {

@@ -19,8 +19,9 @@ namespace dune::harness {
 
 inline constexpr std::string_view kCounterexampleFormat = "dunecheck-counterexample";
 // 3: a choice ranks the commands default first (generators::choice_order); 1 and 2 used the
-// engine's listing order and are refused, since they would replay a different game.
-inline constexpr std::uint64_t kCounterexampleVersion = 3;
+// engine's listing order and are refused, since they would replay a different game. 4: the spec's
+// options name their card sets (options.cards); a version 3 file has none and is refused.
+inline constexpr std::uint64_t kCounterexampleVersion = 4;
 
 // Where a bounded exploration (proofs/explorer.h) began: the scope's staged state, stored as a
 // snapshot's content, and the checkers that do not apply from it (e.g. determinism.replay after a

@@ -6,6 +6,7 @@
 #include <iterator>
 #include <unordered_set>
 
+#include "engine/json_io.h"
 #include "generators/game_spec.h"
 
 namespace dune::harness {
@@ -500,6 +501,9 @@ class Shrinker {
     any |= try_spec([](GameSpec& s) {
       return std::exchange(s.options.nexus, NexusModuleMode::Off) != NexusModuleMode::Off;
     });
+    for (const auto& [name, set] : json_io::kCardSetNames) {  // fewer optional cards
+      if (best_.spec.options.cards.*set) any |= try_spec([set](GameSpec& s) { return std::exchange(s.options.cards.*set, false); });
+    }
     // Fewer turns: one (a failure at the game's end then comes in its first turn), else each
     // turn limit below the failing turn with the same choices.
     any |= try_spec([](GameSpec& s) { return std::exchange(s.options.turn_limit, 1) != 1; });

@@ -95,10 +95,7 @@ void check_treachery(const GameState& s, Violations& out) {
   const CatalogueOptions o = catalogue_options(s.options);
   cards.check(TreacheryCard::census(o).total(), treachery_name, [&](std::uint8_t id) {
     const TreacheryCardType& t = card_type(TreacheryCardId{id});
-    return id < kTreacheryCardCount && (t.expansion == Expansion::Base ||
-                                        (t.expansion == Expansion::IxiansTleilaxu && o.e1_treachery_cards) ||
-                                        (t.expansion == Expansion::EcazMoritani && o.e3_treachery_cards) ||
-                                        (t.part == TreacheryDeckPart::RicheseCache && o.in_play(Faction::Richese)));
+    return id < kTreacheryCardCount && o.has(treachery_set(t));
   }, out);
 }
 
@@ -114,7 +111,7 @@ void check_traitors(const GameState& s, Violations& out) {
   // One per leader of a faction in play (TraitorCard's census), the Cheap Hero with its option.
   const CatalogueOptions o = catalogue_options(s.options);
   cards.check(TraitorCard::census(o).total(), traitor_name, [&](std::uint8_t id) {
-    if (id == kCheapHeroTraitor.value) return o.cheap_hero_traitor;
+    if (id == kCheapHeroTraitor.value) return o.cards.cheap_hero_traitor;
     if (id >= kLeaderCount) return false;
     const LeaderInfo& l = kLeaders[id];
     return l.faction && o.in_play(*l.faction) && (l.role != LeaderRole::Auditor || o.choam_auditor);
@@ -208,6 +205,7 @@ CatalogueOptions catalogue_options(const Options& options) {
   for (Faction f : options.factions) o.factions_in_play[index(f)] = true;
   o.advanced = options.rules.special_forces;
   o.nexus_module = options.nexus != NexusModuleMode::Off;
+  o.cards = options.cards;
   return o;
 }
 

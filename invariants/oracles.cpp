@@ -73,7 +73,14 @@ std::optional<Sale> sale_of(const Transition& t) {
 Violations bid_payment(const Transition& t, const GameContext&) {
   const auto sale = sale_of(t);
   if (!sale) return {};
-  if (!single_step(t)) return skipped(kBid);
+  // A deal in the same step (the Harkonnen's bonus card, forced from a known top) moves no spice.
+  const auto others = other_entries(t);
+  if (!std::all_of(others.begin(), others.end(), [](const LogEntry* e) {
+        const auto* r = std::get_if<ChanceRecord>(e);
+        return r && r->request.kind == ChanceKind::TreacheryDeal;
+      })) {
+    return skipped(kBid);
+  }
   const GameState& b = t.before;
   Flows expected(b);
   // The Emperor's payment is a ✷ ability ([LR] 2.03.04): a Karama ordered against it sends the

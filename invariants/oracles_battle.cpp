@@ -393,12 +393,18 @@ Violations capture(const Transition& t, const GameContext&) {
   const GameState& b = t.before;
   const GameState& a = t.after;
   if (const auto* r = std::get_if<ChanceRecord>(&t.entry); r && r->request.kind == ChanceKind::CaptureDraw) {
-    auto listed = chance_outcomes(b);
+    // A draw the step began with lists the pending chance's outcomes. A draw of a single leader is
+    // forced and resolved inside the step that ended the battle, after its command or another
+    // chance entry (the CHOAM Secret Ally's inspection): it lists that one leader, and the pool is
+    // the state after, since the draw moves no leader.
+    const bool forced = !b.chance || b.chance->kind != ChanceKind::CaptureDraw;
+    auto listed = forced ? std::vector<std::uint8_t>{r->outcome} : chance_outcomes(b);
     std::sort(listed.begin(), listed.end());
+    const auto pool = capture_candidates(forced ? a : b);
     Violations out;
-    if (listed != capture_candidates(b)) {
+    if (listed != pool) {
       out.push_back(violation(kCapture, fmt::format("the capture draw lists {} leaders, the loser has {} active ones to draw from",
-                                                    listed.size(), capture_candidates(b).size())));
+                                                    listed.size(), pool.size())));
     }
     // [LR] 3.01.11.01: another player's standing Karama order against the capture cancels it.
     if (const auto ready = karama_ready(b, r->request.seat, KaramaAbility::HarkonnenCapturedLeaders); !ready.empty()) {

@@ -45,7 +45,8 @@ namespace dune {
 // decision_point.face_dancer_replaced).
 // Schema 13: a revival limit the Tleilaxu raised (seat revival_limit_raised, RaiseRevivalLimit).
 // Schema 14: the Tleilaxu's offers of an early leader revival (revival.early_offers, OfferLeaderRevival).
-inline constexpr int kSchemaVersion = 14;
+// Schema 15: the optional card sets in the options (options.cards, model/options.h CardSets).
+inline constexpr int kSchemaVersion = 15;
 
 // FNV-1a 64-bit over bytes; the digest of a document is this over its content's canonical dump.
 std::uint64_t fnv1a64(std::string_view bytes);

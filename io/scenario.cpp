@@ -39,8 +39,19 @@ NexusModuleMode read_nexus_mode(const In& in) {
   fail(in.path, fmt::format("unknown Nexus mode \"{}\": expected \"Off\", \"Audit\" or \"Released\"", in.string()));
 }
 
+// An object of flags by name (the rule flags, the card sets): each off unless given, no other key.
+template <class Flags, std::size_t N>
+void read_flags(const In& in, const std::array<std::pair<std::string_view, bool Flags::*>, N>& table, Flags& flags) {
+  std::vector<std::string_view> names;
+  for (const auto& [name, flag] : table) names.push_back(name);
+  in.only_keys(names);
+  for (const auto& [name, flag] : table) {
+    if (in.has(name)) flags.*flag = in[name].boolean();
+  }
+}
+
 Options read_options(const In& in) {
-  in.only_keys({"factions", "player_circles", "turn_limit", "rules", "nexus"});
+  in.only_keys({"factions", "player_circles", "turn_limit", "rules", "cards", "nexus"});
   std::vector<Faction> factions;
   for (const In& x : in["factions"].items()) factions.push_back(x.enumeration<Faction>());
   Options o = Options::basic(factions);
@@ -48,17 +59,9 @@ Options read_options(const In& in) {
     const In r = in["rules"];
     if (r.j.is_string() && r.string() == "advanced") o = Options::advanced(factions);
     else if (r.j.is_string() && r.string() != "basic") fail(r.path, "expected \"basic\", \"advanced\" or an object of flags");
-    else if (!r.j.is_string()) {
-      r.only_keys([] {
-        std::vector<std::string_view> names;
-        for (const auto& [name, flag] : json_io::kRuleFlagNames) names.push_back(name);
-        return names;
-      }());
-      for (const auto& [name, flag] : json_io::kRuleFlagNames) {
-        if (r.has(name)) o.rules.*flag = r[name].boolean();
-      }
-    }
+    else if (!r.j.is_string()) read_flags(r, json_io::kRuleFlagNames, o.rules);
   }
+  if (in.has("cards")) read_flags(in["cards"], json_io::kCardSetNames, o.cards);
   if (in.has("player_circles")) {
     o.player_circles.clear();
     for (const In& x : in["player_circles"].items()) o.player_circles.push_back(x.byte(6));

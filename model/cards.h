@@ -34,6 +34,10 @@ enum class TreacheryDeckPart : std::uint8_t {
   RicheseCache,  // kept apart and sold by Richese (E2), only when Richese plays
 };
 
+// The set a card is dealt with (model/options.h CardSets). The E1 sets are [TO]'s three
+// (TreacheryCardManager: Poison Blade and Shield Snooper; Amal; the other eleven).
+enum class TreacherySet : std::uint8_t { Base, E1PoisonBladeShieldSnooper, E1Amal, E1Others, RicheseCache, E3 };
+
 struct TreacheryCardType {
   std::string_view name;
   TreacheryClass classification;
@@ -103,14 +107,6 @@ inline constexpr std::array kTreacheryCardTypes{
 };
 // clang-format on
 
-constexpr std::size_t treachery_copies(Expansion e, TreacheryDeckPart part) {
-  std::size_t n = 0;
-  for (const TreacheryCardType& t : kTreacheryCardTypes) {
-    if (t.expansion == e && t.part == part) n += t.copies;
-  }
-  return n;
-}
-
 inline constexpr std::size_t kTreacheryCardCount = [] {
   std::size_t n = 0;
   for (const TreacheryCardType& t : kTreacheryCardTypes) n += t.copies;
@@ -133,6 +129,17 @@ inline constexpr std::array<TreacheryCardInfo, kTreacheryCardCount> kTreacheryCa
   }
   return out;
 }();
+
+constexpr TreacherySet treachery_set(const TreacheryCardType& t) {
+  if (t.part == TreacheryDeckPart::RicheseCache) return TreacherySet::RicheseCache;
+  switch (t.expansion) {
+    case Expansion::Base: return TreacherySet::Base;
+    case Expansion::IxiansTleilaxu:
+      if (t.name == "Poison Blade" || t.name == "Shield Snooper") return TreacherySet::E1PoisonBladeShieldSnooper;
+      return t.name == "Amal" ? TreacherySet::E1Amal : TreacherySet::E1Others;
+    default: return TreacherySet::E3;
+  }
+}
 
 // What an id outside the catalogue reads as. Only a hand-made state holds one (loading rejects
 // out-of-range ids), e.g. the canaries of tests/engine/projection_test.cpp, which a seat view names

@@ -14,6 +14,7 @@
 #include "model/cards.h"
 #include "model/factions.h"
 #include "model/ids.h"
+#include "model/options.h"
 #include "model/piles.h"
 #include "model/tokens.h"
 
@@ -26,9 +27,8 @@ struct CatalogueOptions {
   std::array<bool, kFactionCount> factions_in_play{};  // by Faction index
   bool advanced = false;                 // advanced special forces, storm deck, Kwisatz Haderach
   bool choam_auditor = false;            // E2 advanced: the Auditor leader and traitor card
-  bool e1_treachery_cards = false;       // the 14 E1 Treachery cards in the deck
+  CardSets cards;                        // the E1 Treachery card sets, the Cheap Hero traitor
   bool e3_treachery_cards = false;       // the 3 E3 Treachery cards in the deck
-  bool cheap_hero_traitor = false;       // E1: a Cheap Hero card in the traitor deck
   bool sandtrout = false;                // E1 spice card
   bool great_maker = false;              // E3 spice card
   bool discovery = false;                // E3 Discovery spice cards and tokens
@@ -37,12 +37,26 @@ struct CatalogueOptions {
 
   constexpr bool in_play(Faction f) const { return factions_in_play[index(f)]; }
 
+  // Whether the cards of a Treachery set exist in this setup.
+  constexpr bool has(TreacherySet set) const {
+    switch (set) {
+      case TreacherySet::Base: return true;
+      case TreacherySet::E1PoisonBladeShieldSnooper: return cards.e1_poison_blade_shield_snooper;
+      case TreacherySet::E1Amal: return cards.e1_amal;
+      case TreacherySet::E1Others: return cards.e1_others;
+      case TreacherySet::RicheseCache: return in_play(Faction::Richese);
+      case TreacherySet::E3: return e3_treachery_cards;
+    }
+    return false;
+  }
+
   // Every faction, every expansion component and option on: the whole box.
   static constexpr CatalogueOptions whole_box() {
     CatalogueOptions o;
     o.factions_in_play.fill(true);
-    o.advanced = o.choam_auditor = o.e1_treachery_cards = o.e3_treachery_cards = true;
-    o.cheap_hero_traitor = o.sandtrout = o.great_maker = o.discovery = o.tech_tokens = true;
+    o.advanced = o.choam_auditor = o.e3_treachery_cards = true;
+    o.cards = CardSets{true, true, true, true};
+    o.sandtrout = o.great_maker = o.discovery = o.tech_tokens = true;
     o.nexus_module = true;
     return o;
   }
@@ -192,13 +206,9 @@ struct TreacheryCard {
                          SetAside<TreacheryCard>, Cache<TreacheryCard>, Removed<TreacheryCard>>;
   static constexpr Census census(const CatalogueOptions& o) {
     Census c;
-    c.by_expansion[index(Expansion::Base)] = static_cast<int>(treachery_copies(Expansion::Base, TreacheryDeckPart::Deck));
-    if (o.e1_treachery_cards)
-      c.by_expansion[index(Expansion::IxiansTleilaxu)] = static_cast<int>(treachery_copies(Expansion::IxiansTleilaxu, TreacheryDeckPart::Deck));
-    if (o.in_play(Faction::Richese))
-      c.by_expansion[index(Expansion::ChoamRichese)] = static_cast<int>(treachery_copies(Expansion::ChoamRichese, TreacheryDeckPart::RicheseCache));
-    if (o.e3_treachery_cards)
-      c.by_expansion[index(Expansion::EcazMoritani)] = static_cast<int>(treachery_copies(Expansion::EcazMoritani, TreacheryDeckPart::Deck));
+    for (const TreacheryCardType& t : kTreacheryCardTypes) {
+      if (o.has(treachery_set(t))) c.by_expansion[index(t.expansion)] += t.copies;
+    }
     return c;
   }
 };
@@ -232,7 +242,7 @@ struct TraitorCard {
       if (l.role == LeaderRole::Auditor && !o.choam_auditor) continue;
       c.by_expansion[index(faction_info(*l.faction).expansion)] += 1;
     }
-    if (o.cheap_hero_traitor) c.by_expansion[index(Expansion::IxiansTleilaxu)] += 1;
+    if (o.cards.cheap_hero_traitor) c.by_expansion[index(Expansion::IxiansTleilaxu)] += 1;
     return c;
   }
 };

@@ -28,12 +28,28 @@ struct RuleFlags {
   friend bool operator==(const RuleFlags&, const RuleFlags&) = default;
 };
 
+// The optional card sets (fact sheet §4.2-4.3), each its own option. The E1 Treachery cards come
+// as treachery.online's three sets (Rule.ExpansionTreacheryCardsPBandSS, ...Amal and
+// ...ExceptPBandSSandAmal; the printed E1 rules add all fourteen, [TO] lets a game take any of the
+// three): Poison Blade and Shield Snooper; Amal; the other eleven (with the extra Shield and
+// Snooper). The Cheap Hero traitor card joins the traitor deck ([TO] Rule.CheapHeroTraitor).
+// new_game refuses a set whose cards this engine does not play yet (engine/setup.cpp).
+struct CardSets {
+  bool e1_poison_blade_shield_snooper = false;
+  bool e1_amal = false;
+  bool e1_others = false;
+  bool cheap_hero_traitor = false;
+
+  friend bool operator==(const CardSets&, const CardSets&) = default;
+};
+
 enum class NexusModuleMode : std::uint8_t { Off, Audit, Released };
 
 struct Options {
   std::vector<Faction> factions;  // factions[seat]; 2..6 seats
   std::vector<std::uint8_t> player_circles;  // circle (0..5) of each seat; circle k sits at sector 3k
   RuleFlags rules;
+  CardSets cards;
   int turn_limit = 10;
   NexusModuleMode nexus = NexusModuleMode::Off;
 

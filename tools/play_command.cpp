@@ -42,17 +42,20 @@ NexusModuleMode parse_nexus(const std::string& name) {
   bad_usage(fmt::format("unknown Nexus mode '{}' (expected off, audit or released)", name));
 }
 
-// --rule NAME: one Advanced rule flag by its JSON name (options_to_json).
-void set_rule(RuleFlags& rules, const std::string& name) {
+// --rule NAME (an Advanced rule flag) and --cards NAME (an optional card set): one flag on, by
+// its JSON name (options_to_json's "rules" and "cards").
+template <class Flags, std::size_t N>
+void set_named(Flags& flags, const std::array<std::pair<std::string_view, bool Flags::*>, N>& table, const std::string& name,
+               std::string_view option, std::string_view what) {
   std::vector<std::string_view> names;
-  for (const auto& [flag_name, flag] : json_io::kRuleFlagNames) {
+  for (const auto& [flag_name, flag] : table) {
     if (flag_name == name) {
-      rules.*flag = true;
+      flags.*flag = true;
       return;
     }
     names.push_back(flag_name);
   }
-  bad_usage(fmt::format("--rule {}: unknown rule (valid: {})", name, fmt::join(names, ", ")));
+  bad_usage(fmt::format("{} {}: unknown {} (valid: {})", option, name, what, fmt::join(names, ", ")));
 }
 
 // --circles 0,3,...: each seat's player circle, a whole number 0..5.
@@ -70,31 +73,38 @@ std::vector<std::uint8_t> parse_circles(const std::vector<std::string>& texts) {
 }
 
 // Options new_game refuses: blames the first flag whose setting it refuses (the factions, then
-// --circles, then --nexus), with the engine's reason.
+// --circles, then --cards, then --nexus), with the engine's reason.
 void check_playable(const Options& options, const std::vector<std::string>& factions, const std::vector<std::string>& circles,
-                    const std::string& nexus) {
+                    const std::vector<std::string>& cards, const std::string& nexus) {
   const auto refuse = [](const Options& o, const std::string& given) {
     if (auto game = new_game(o); auto* r = std::get_if<Rejection>(&game)) bad_usage(given + ": " + r->message);
   };
   Options o = options;
   o.player_circles = Options::basic(o.factions).player_circles;
   o.nexus = NexusModuleMode::Off;
+  o.cards = {};
   refuse(o, factions.empty() ? "the six base factions" : fmt::format("--factions {}", fmt::join(factions, ",")));
   o.player_circles = options.player_circles;
   refuse(o, fmt::format("--circles {}", fmt::join(circles, ",")));
+  o.cards = options.cards;
+  refuse(o, fmt::format("--cards {}", fmt::join(cards, ",")));
   o.nexus = options.nexus;
   refuse(o, "--nexus " + nexus);
 }
 
-// "Basic", "Advanced", or Basic with the Advanced rules that are on.
-std::string rules_text(const RuleFlags& rules) {
-  std::vector<std::string_view> on;
+// "Basic", "Advanced", or Basic with the Advanced rules that are on; then the card sets on.
+std::string rules_text(const Options& options) {
+  std::vector<std::string_view> on, cards;
   for (const auto& [name, flag] : json_io::kRuleFlagNames) {
-    if (rules.*flag) on.push_back(name);
+    if (options.rules.*flag) on.push_back(name);
   }
-  if (on.empty()) return "Basic";
-  if (on.size() == json_io::kRuleFlagNames.size()) return "Advanced";
-  return fmt::format("Basic with {}", fmt::join(on, ", "));
+  for (const auto& [name, set] : json_io::kCardSetNames) {
+    if (options.cards.*set) cards.push_back(name);
+  }
+  const std::string with = cards.empty() ? "" : fmt::format(", cards {}", fmt::join(cards, ", "));
+  if (on.empty()) return "Basic" + with;
+  if (on.size() == json_io::kRuleFlagNames.size()) return "Advanced" + with;
+  return fmt::format("Basic with {}{}", fmt::join(on, ", "), with);
 }
 
 std::string outcome_line(const GameState& s) {
@@ -112,7 +122,7 @@ std::string outcome_line(const GameState& s) {
 void add_play_command(CLI::App& app) {
   struct Args {
     std::uint64_t seed = 1;
-    std::vector<std::string> factions, rules, circles;
+    std::vector<std::string> factions, rules, circles, cards;
     bool advanced = false;
     int max_decisions = 20000;
     int turn_limit = 10;
@@ -126,6 +136,8 @@ void add_play_command(CLI::App& app) {
   cmd->add_flag("--advanced", args->advanced, "Every Advanced rule on");
   cmd->add_option("--rule", args->rules, "One Advanced rule on, by its name (advanced_combat, special_forces, ...); repeatable")
       ->delimiter(',');
+  cmd->add_option("--cards", args->cards, "One optional card set on, by its name (e1_poison_blade_shield_snooper, ...); repeatable")
+      ->delimiter(',');
   cmd->add_option("--circles", args->circles, "Player circle (0..5) of each seat, in seat order")->delimiter(',');
   cmd->add_option("--nexus", args->nexus, "Nexus card module: off (default), audit or released");
   cmd->add_option("--turns", args->turn_limit, "Turn limit")->check(CLI::Range(1, 20));
@@ -136,15 +148,16 @@ void add_play_command(CLI::App& app) {
     const auto factions = parse_factions(args->factions);
     Options options = args->advanced ? Options::advanced(factions) : Options::basic(factions);
     options.turn_limit = args->turn_limit;
-    for (const std::string& rule : args->rules) set_rule(options.rules, rule);
+    for (const std::string& rule : args->rules) set_named(options.rules, json_io::kRuleFlagNames, rule, "--rule", "rule");
+    for (const std::string& set : args->cards) set_named(options.cards, json_io::kCardSetNames, set, "--cards", "card set");
     if (!args->circles.empty()) options.player_circles = parse_circles(args->circles);
     options.nexus = parse_nexus(args->nexus);
-    check_playable(options, args->factions, args->circles, args->nexus);
+    check_playable(options, args->factions, args->circles, args->cards, args->nexus);
     int turn = -1;
     Phase phase = Phase::Storm;
     // The referee's log: every command and chance outcome in full, secrets included.
     std::cout << fmt::format("dunecheck play --seed {}: {} seats, {}{}\n", args->seed, factions.size(),
-                             rules_text(options.rules),
+                             rules_text(options),
                              options.nexus == NexusModuleMode::Off ? "" : ", Nexus module (" + args->nexus + ")");
     const auto game = generators::play_random_game(
         options, args->seed, args->max_decisions,

@@ -1,6 +1,8 @@
 // Setup (fact sheet §6.1) as scenarios with staged chance.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "model/factions.h"
 #include "tests/engine/test_support.h"
 
@@ -26,6 +28,35 @@ TEST(SetupTest, RejectsUnsupportedOptions) {
   const auto released = new_game(nexus);
   ASSERT_TRUE(std::holds_alternative<Rejection>(released));
   EXPECT_NE(std::get<Rejection>(released).message.find("verified"), std::string::npos) << std::get<Rejection>(released).message;
+}
+
+// The optional card sets (model/options.h CardSets): the E1 set of Poison Blade and Shield Snooper
+// joins the Treachery deck; the sets whose cards the engine does not play yet are refused.
+TEST(SetupTest, TheE1PoisonBladeAndShieldSnooperSetJoinsTheDeckAndUnbuiltSetsAreRefused) {
+  const auto deck_names = [](const Options& o) {
+    const GameState s = std::get<GameState>(new_game(o));
+    std::vector<std::string_view> names;
+    for (TreacheryCardId c : s.treachery.deck.unseen) names.push_back(card_type(c).name);
+    return names;
+  };
+  Options o = Options::basic({Faction::Atreides, Faction::Harkonnen});
+  const auto base = deck_names(o);
+  EXPECT_EQ(base.size(), 33u);
+  EXPECT_EQ(std::count(base.begin(), base.end(), "Poison Blade"), 0);
+  o.cards.e1_poison_blade_shield_snooper = true;
+  const auto with = deck_names(o);
+  EXPECT_EQ(with.size(), 35u);
+  EXPECT_EQ(std::count(with.begin(), with.end(), "Poison Blade"), 1);
+  EXPECT_EQ(std::count(with.begin(), with.end(), "Shield Snooper"), 1);
+  EXPECT_EQ(std::count(with.begin(), with.end(), "Shield"), 4);  // the fifth Shield is in the other E1 set
+  for (bool CardSets::*set : {&CardSets::e1_amal, &CardSets::e1_others, &CardSets::cheap_hero_traitor}) {
+    Options unbuilt = Options::basic({Faction::Atreides, Faction::Harkonnen});
+    unbuilt.cards.*set = true;
+    const auto game = new_game(unbuilt);
+    ASSERT_TRUE(std::holds_alternative<Rejection>(game));
+    EXPECT_EQ(std::get<Rejection>(game).code, RejectCode::NotImplemented);
+    EXPECT_NE(std::get<Rejection>(game).message.find("not playable yet"), std::string::npos) << std::get<Rejection>(game).message;
+  }
 }
 
 // The Tleilaxu (fact sheet §4.3): no traitors dealt to them; once every other seat has chosen,

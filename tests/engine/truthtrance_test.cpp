@@ -30,9 +30,10 @@ LeaderId leader_named(std::string_view name) {
 
 // Atreides (seat 0, holding a Truthtrance), Harkonnen (1) and the Bene Gesserit (2) on turn 2,
 // at the Collection decision point.
-GameState table(NexusModuleMode nexus = NexusModuleMode::Off) {
+GameState table(NexusModuleMode nexus = NexusModuleMode::Off, CardSets cards = {}) {
   Options o = Options::basic({Faction::Atreides, Faction::Harkonnen, Faction::BeneGesserit});
   o.nexus = nexus;
+  o.cards = cards;
   GameState s = testing::started(o);
   s.prediction = Prediction{Faction::Harkonnen, 3};
   s.treachery.deck.take_unseen(card_named("Truthtrance"));
@@ -102,6 +103,20 @@ TEST(TruthtranceTest, ANamedCardIsAnsweredByItsNameWhicheverCopyIsHeld) {
   EXPECT_EQ(answers.at(0).at("question"), "HoldsCardNamed");
   EXPECT_EQ(answers.at(0).at("card"), card_named("Shield").value);
   EXPECT_EQ(answers.at(0).at("answer"), true);
+}
+
+// With the E1 set of Poison Blade and Shield Snooper dealt, both names may be asked; the other E1
+// names (Hunter-Seeker) stay refused.
+TEST(TruthtranceTest, TheE1CardsOfTheGameMayBeNamed) {
+  CardSets cards;
+  cards.e1_poison_blade_shield_snooper = true;
+  GameState s = table(NexusModuleMode::Off, cards);
+  s.treachery.deck.take_unseen(card_named("Shield Snooper"));
+  s.seat(Seat{1}).hand = {card_named("Shield Snooper")};
+  EXPECT_TRUE(listed(s, Seat{0}, about_card(Seat{1}, "Poison Blade")));
+  EXPECT_TRUE(truthful_answer(s, Seat{0}, about_card(Seat{1}, "Shield Snooper")));
+  EXPECT_FALSE(truthful_answer(s, Seat{0}, about_card(Seat{1}, "Shield")));  // by name: it is no Shield
+  expect_rejected(s, envelope(s, Seat{0}, about_card(Seat{1}, "Hunter-Seeker")), RejectCode::IllegalChoice);
 }
 
 TEST(TruthtranceTest, ANamedLeaderIsAnsweredFromTheTargetsTraitors) {

@@ -7,6 +7,7 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <sstream>
 
@@ -242,46 +243,75 @@ TEST(GateRecord, TheReadmeOracleCoverageTableIsTheExampleReports) {
   EXPECT_EQ(in_readme, in_report) << "run tools/update-readme-oracles (make example-report runs it)";
 }
 
-// oracle.karama-cancel decides a Karama against the Fremen immunity played in a step of several
-// spice cards (a worm, then the next card): it skipped every such step before, and a 600-game Ecaz
-// campaign (seed 12) ended coverage-not-met for SpiceDraw. Game 95 of that campaign has one.
-TEST(GateCoverage, KaramaCancelDecidesAWormStepOfSeveralSpiceCards) {
-  const PlannedGame plan = plan_game(Faction::Ecaz, 12, 95);
+// Runs one planned game with one oracle on the steps `pick` selects: how many it decided and
+// skipped, how many it picked, every violation a test failure.
+struct OracleOnGame {
+  int picked = 0;
+  std::uint64_t decided = 0, skipped = 0;
+};
+OracleOnGame run_oracle_on(PlannedGame plan, std::string_view name, const std::function<bool(const invariants::Transition&)>& pick) {
   const auto names = invariants::oracle_names();
-  const std::size_t oracle = static_cast<std::size_t>(
-      std::find(names.begin(), names.end(), std::string_view("oracle.karama-cancel")) - names.begin());
-  ASSERT_LT(oracle, names.size());
+  const auto oracle = static_cast<std::size_t>(std::find(names.begin(), names.end(), name) - names.begin());
   const invariants::Checker* checker = nullptr;
   for (const invariants::Checker& c : invariants::oracle_checkers()) {
-    if (c.name == "oracle.karama-cancel") checker = &c;
+    if (c.name == name) checker = &c;
   }
-  ASSERT_NE(checker, nullptr);
+  OracleOnGame out;
+  if (oracle == names.size() || !checker) {
+    ADD_FAILURE() << "no oracle " << name;
+    return out;
+  }
   invariants::OracleCoverage coverage;
-  int cases = 0;
   std::optional<invariants::GameContext> context;
   harness::RunConfig cfg;
   cfg.check = false;
   cfg.on_step = [&](const invariants::Transition& t) {
     if (!context) context = invariants::GameContext::of(t.before);
-    if (t.after.karama.cancels.size() <= t.before.karama.cancels.size() || t.after.log.size() < t.before.log.size() + 2) return;
-    const bool draws = std::any_of(t.after.log.begin() + static_cast<std::ptrdiff_t>(t.before.log.size()), t.after.log.end(), [](const LogEntry& e) {
-      const auto* c = std::get_if<ChanceRecord>(&e);
-      return c && c->request.kind == ChanceKind::SpiceDraw;
-    });
-    if (!draws) return;
-    ++cases;
+    if (!pick(t)) return;
+    ++out.picked;
     const invariants::OracleCoverageScope scope(coverage, t.entry);
     EXPECT_TRUE(checker->check(t, *context).empty()) << "step " << t.index;
   };
   harness::run_game(plan.spec, cfg);
-  ASSERT_GT(cases, 0) << "game 95 no longer has such a step (the bots changed): find another with the campaign";
-  std::uint64_t decided = 0, skipped = 0;
   for (std::size_t k = 0; k < invariants::step_kind_count(); ++k) {
-    decided += coverage.decided(oracle, k);
-    skipped += coverage.skipped(oracle, k);
+    out.decided += coverage.decided(oracle, k);
+    out.skipped += coverage.skipped(oracle, k);
   }
-  EXPECT_EQ(skipped, 0U);
-  EXPECT_GT(decided, 0U);
+  return out;
+}
+
+// oracle.karama-cancel decides a Karama against the Fremen immunity played in a step of several
+// spice cards (a worm, then the next card): it skipped every such step before, and a 600-game Ecaz
+// campaign (seed 12) ended coverage-not-met for SpiceDraw. Game 95 of that campaign has one.
+TEST(GateCoverage, KaramaCancelDecidesAWormStepOfSeveralSpiceCards) {
+  PlannedGame plan = plan_game(Faction::Ecaz, 12, 95);
+  plan.spec.options.cards = {};  // the game as the campaign played it before the E1 cards were dealt
+  const OracleOnGame r = run_oracle_on(plan, "oracle.karama-cancel", [](const invariants::Transition& t) {
+    if (t.after.karama.cancels.size() <= t.before.karama.cancels.size() || t.after.log.size() < t.before.log.size() + 2) return false;
+    return std::any_of(t.after.log.begin() + static_cast<std::ptrdiff_t>(t.before.log.size()), t.after.log.end(), [](const LogEntry& e) {
+      const auto* c = std::get_if<ChanceRecord>(&e);
+      return c && c->request.kind == ChanceKind::SpiceDraw;
+    });
+  });
+  ASSERT_GT(r.picked, 0) << "game 95 no longer has such a step (the bots changed): find another with the campaign";
+  EXPECT_EQ(r.skipped, 0U);
+  EXPECT_GT(r.decided, 0U);
+}
+
+// Found by the Tleilaxu campaign at seed 1 (make example-report): a lot sold by a Nexus card's
+// play, the Harkonnen's bonus card dealt from a known top in the same step. oracle.bid-payment
+// skipped it (1 of 7 PlayNexus steps, over the 5% line); a deal moves no spice, so it decides it.
+TEST(GateCoverage, BidPaymentDecidesASaleWithTheHarkonnenBonusCardInTheSameStep) {
+  const OracleOnGame r = run_oracle_on(plan_game(Faction::Tleilaxu, 1, 101), "oracle.bid-payment", [](const invariants::Transition& t) {
+    if (t.before.step != Step::Bidding || t.after.log.size() < t.before.log.size() + 2) return false;
+    return std::any_of(t.after.log.begin() + static_cast<std::ptrdiff_t>(t.before.log.size()), t.after.log.end(), [](const LogEntry& e) {
+      const auto* c = std::get_if<ChanceRecord>(&e);
+      return c && c->request.kind == ChanceKind::TreacheryDeal;
+    });
+  });
+  ASSERT_GT(r.picked, 0) << "game 101 no longer has such a step (the bots changed): find another with the campaign";
+  EXPECT_EQ(r.skipped, 0U);
+  EXPECT_GT(r.decided, 0U);
 }
 
 }  // namespace

@@ -64,7 +64,7 @@ rc::Gen<CatalogueOptions> any_setup() {
     for (std::size_t i = 0; i < kFactionCount; ++i) o.factions_in_play[i] = bits[i];
     o.advanced = bits[kFactionCount];
     o.choam_auditor = bits[kFactionCount + 1];
-    o.cheap_hero_traitor = bits[kFactionCount + 2];
+    o.cards.cheap_hero_traitor = bits[kFactionCount + 2];
     o.nexus_module = bits[kFactionCount + 3];
     return o;
   });
@@ -77,7 +77,7 @@ RC_GTEST_PROP(CatalogueTest, TraitorDeckIsDerivedFromLeadersInPlay, ()) {
   int factions = 0;
   for (bool b : o.factions_in_play) factions += b ? 1 : 0;
   const int expected = 5 * factions + ((o.choam_auditor && o.in_play(Faction::Choam)) ? 1 : 0) +
-                       (o.cheap_hero_traitor ? 1 : 0);
+                       (o.cards.cheap_hero_traitor ? 1 : 0);
   RC_ASSERT(TraitorCard::census(o).total() == expected);
 }
 

@@ -208,7 +208,7 @@ TEST(ExplorerTest, CounterexampleFormatKeepsItsNewFieldsAndRefusesOldVersions) {
   const ExploreResult r = explored("lifecycle-3");
   ASSERT_TRUE(r.counterexample);
   const nlohmann::json j = harness::counterexample_to_json(*r.counterexample);
-  EXPECT_EQ(j["version"], 3);
+  EXPECT_EQ(j["version"], 4);
   auto back = harness::counterexample_from_json(j);
   ASSERT_TRUE(std::holds_alternative<harness::Counterexample>(back));
   const auto& c = std::get<harness::Counterexample>(back);
@@ -223,8 +223,9 @@ TEST(ExplorerTest, CounterexampleFormatKeepsItsNewFieldsAndRefusesOldVersions) {
   ASSERT_TRUE(std::holds_alternative<harness::Counterexample>(loaded));
   EXPECT_FALSE(std::get<harness::Counterexample>(loaded).start);
   // Before version 3 a choice ranked the commands in listing order: such a file would replay a
-  // different game, so it is refused by its version (issue 23).
-  for (int version : {1, 2}) {
+  // different game, so it is refused by its version (issue 23); a version 3 file has no card sets
+  // in its options.
+  for (int version : {1, 2, 3}) {
     nlohmann::json old = j;
     old["version"] = version;
     auto refused_old = harness::counterexample_from_json(old);
