@@ -62,10 +62,13 @@ std::vector<ForceLoss> loss_options(const GameState& state, int side);
 // ---- battle_resolution.cpp ----
 // Called once both plans are complete: reveals them, then traitors or resolution.
 void reveal_plans(GameState& state);
+// The traitor card that betrays `side`'s plan, if any: its leader's, or the Cheap Hero traitor's.
+std::optional<TraitorCardId> traitor_card_of(const GameState& state, int side);
 std::vector<Seat> traitor_callers(const GameState& state, int side);
 std::optional<Rejection> validate_traitor(const GameState& state, Seat seat, const Command& c);
 void apply_traitor(GameState& state, Seat seat, const Command& c);
-// The traitor `caller` revealed in this battle: the card naming the other side's leader.
+// The traitor `caller` revealed in this battle: the card naming the other side's leader (or, E1,
+// the Cheap Hero traitor card against its Cheap Hero).
 TraitorCardId revealed_traitor(const GameState& state, Seat caller);
 // A Nexus Betrayal cancels `caller`'s revealed traitor (seed 000, Harkonnen row): its call is void
 // (its side still won by traitor if its other caller called one), the card is shuffled back into

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "engine/battle.h"
+#include "engine/engine.h"
 #include "engine/mutants.h"
 #include "engine/internal.h"
 #include "engine/nexus/family.h"
@@ -157,10 +158,11 @@ int leader_value(const GameState& state, int side) {
   return other && leader_info(*other).role != LeaderRole::Zoal ? leader_info(*other).strength : 0;
 }
 
+// A betrayed leader goes to the Tanks; a betrayed Cheap Hero (E1's Cheap Hero traitor card) is
+// worth 0 and discarded with the other played cards.
 void win_by_traitor(GameState& state, int caller) {
   const int loser = 1 - caller;
-  const LeaderId traitor = *plan(state, loser).leader;
-  kill_leader(state, traitor);
+  if (const auto& traitor = plan(state, loser).leader) kill_leader(state, *traitor);
   receive_from_bank(state, combatant(state, caller), Spice{leader_value(state, loser)});
   if (!mutant_active(Mutant::TraitorLoserKeepsForces)) lose_all_forces(state, state.faction_of(combatant(state, loser)));
   discard_played(state, loser);
@@ -169,7 +171,7 @@ void win_by_traitor(GameState& state, int caller) {
 
 void both_traitors(GameState& state) {
   for (int side = 0; side < 2; ++side) {
-    kill_leader(state, *plan(state, side).leader);
+    if (const auto& traitor = plan(state, side).leader) kill_leader(state, *traitor);
     lose_all_forces(state, state.faction_of(combatant(state, side)));
     discard_played(state, side);
   }
@@ -372,13 +374,23 @@ void reveal_plans(GameState& state) {
   if (traitor_callers(state, 0).empty() && traitor_callers(state, 1).empty()) resolve(state);
 }
 
+// The traitor card that betrays `side`'s plan: its leader disc's, or with E1's Cheap Hero traitor
+// card in the game a Cheap Hero's (fact sheet §4.3; [TO] Rule.CheapHeroTraitor, [DB] "Cheap Hero"
+// traitor "Any"); none with the Kwisatz Haderach beside it ([LR] 2.01.12, read for a Cheap Hero too).
+std::optional<TraitorCardId> traitor_card_of(const GameState& state, int side) {
+  const PlanBattle& p = plan(state, side);
+  if (p.kwisatz_haderach) return std::nullopt;
+  if (p.leader) return TraitorCardId{p.leader->value};
+  if (p.cheap_hero && state.options.cards.cheap_hero_traitor) return kCheapHeroTraitor;
+  return std::nullopt;
+}
+
 // The seats that may call a traitor on behalf of `side` against the other side's leader: the
-// combatant, and a Harkonnen ally ([LR] 2.05.09). Public: only a leader disc (not a Cheap Hero),
-// not accompanied by the Kwisatz Haderach ([LR] 2.01.12), can be a traitor; the Tleilaxu hold
-// Face Dancers, never traitors (fact sheet §4.3), so they are never asked.
+// combatant, and a Harkonnen ally ([LR] 2.05.09). Public: only a plan a traitor card can betray
+// (traitor_card_of) asks them; the Tleilaxu hold Face Dancers, never traitors (fact sheet §4.3), so
+// they are never asked.
 std::vector<Seat> traitor_callers(const GameState& state, int side) {
-  const PlanBattle& target = plan(state, 1 - side);
-  if (!target.leader || target.kwisatz_haderach) return {};
+  if (!traitor_card_of(state, 1 - side)) return {};
   const Faction f = state.faction_of(combatant(state, side));
   std::vector<Seat> out;
   if (f != Faction::Tleilaxu) out.push_back(combatant(state, side));
@@ -390,10 +402,11 @@ std::optional<Rejection> validate_traitor(const GameState& state, Seat seat, con
   if (std::holds_alternative<Pass>(c)) return std::nullopt;
   const auto side = caller_side(state, seat);
   if (!side) return reject(RejectCode::IllegalChoice, "you cannot call a traitor in this battle");
-  const LeaderId target = *plan(state, 1 - *side).leader;
+  const TraitorCardId target = *traitor_card_of(state, 1 - *side);
   const auto& traitors = state.seat(seat).traitors;
-  if (std::find(traitors.begin(), traitors.end(), TraitorCardId{target.value}) == traitors.end()) {
-    return reject(RejectCode::IllegalChoice, "you hold no traitor card of {} ([LR] 1.07.06.07)", leader_info(target).name);
+  const auto holds = [&](TraitorCardId card) { return std::find(traitors.begin(), traitors.end(), card) != traitors.end(); };
+  if (!holds(target) && !(mutant_active(Mutant::CheapHeroTraitorBetraysAnyLeader) && holds(kCheapHeroTraitor))) {
+    return reject(RejectCode::IllegalChoice, "you hold no traitor card of {} ([LR] 1.07.06.07)", traitor_name(target));
   }
   return std::nullopt;
 }
@@ -414,7 +427,7 @@ void apply_traitor(GameState& state, Seat seat, const Command& c) {
 }
 
 TraitorCardId revealed_traitor(const GameState& state, Seat caller) {
-  return TraitorCardId{plan(state, 1 - *caller_side(state, caller)).leader->value};
+  return *traitor_card_of(state, 1 - *caller_side(state, caller));
 }
 
 void cancel_traitor_call(GameState& state, Seat caller) {

@@ -191,6 +191,7 @@ enum class Mutant : std::uint8_t {
   // the E1 Treachery cards (issue 22)
   PoisonBladeStoppedByEither,
   ShieldSnooperNotASnooper,
+  CheapHeroTraitorBetraysAnyLeader,
 };
 
 #if DUNE_MUTANTS

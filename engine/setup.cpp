@@ -53,9 +53,6 @@ std::optional<Rejection> check_options(const Options& o) {
                   "the E1 set of eleven (Hunter-Seeker, Basilia Weapon, Weirding Way, Poison Tooth, Artillery Strike, "
                   "Chemistry, Harvester, Thumper, Kull Wahad, Shield, Snooper) is not playable yet (rules-status table)");
   }
-  if (o.cards.cheap_hero_traitor) {
-    return reject(RejectCode::NotImplemented, "the E1 Cheap Hero traitor card is not playable yet (rules-status table)");
-  }
   if (o.nexus == NexusModuleMode::Released && !all_families_verified()) {
     return reject(RejectCode::NotImplemented,
                   "the Nexus card module cannot be released: {} of 12 families are verified (seed 000, "
@@ -202,6 +199,8 @@ std::variant<GameState, Rejection> new_game(const Options& options) {
       place_new(state.traitor_deck, TraitorCardId{l.value});
     }
   }
+  // E1's Cheap Hero traitor card betrays any Cheap Hero (fact sheet §4.3; [TO] Rule.CheapHeroTraitor).
+  if (options.cards.cheap_hero_traitor) place_new(state.traitor_deck, kCheapHeroTraitor);
   for (std::size_t id = 0; id < kTreacheryCardCount; ++id) {
     const TreacheryCardId card{static_cast<std::uint8_t>(id)};
     if (treachery_card_in_game(options, card)) place_new(state.treachery.deck, card);

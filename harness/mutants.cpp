@@ -19,10 +19,12 @@ constexpr MutantSetup advanced(std::uint8_t factions, std::uint8_t turns = 3, st
                                MutantBots bots = MutantBots::Mixed) {
   return MutantSetup{factions, true, turns, games, bots};
 }
-constexpr MutantSetup with_e1_poison_blade_shield_snooper(MutantSetup s) {
-  s.cards.e1_poison_blade_shield_snooper = true;
+constexpr MutantSetup with_cards(MutantSetup s, CardSets cards) {
+  s.cards = cards;
   return s;
 }
+constexpr CardSets kWithPoisonBladeShieldSnooper{true, false, false, false};
+constexpr CardSets kWithCheapHeroTraitor{false, false, false, true};
 // Aggressive bots from a staged start (MutantStart): the Karama orders and powers it sets up.
 constexpr MutantSetup staged(MutantStart start, std::uint8_t factions, bool advanced_rules, std::uint8_t turns, std::uint8_t games) {
   return MutantSetup{factions, advanced_rules, turns, games, MutantBots::Aggressive, start};
@@ -270,10 +272,13 @@ constexpr std::array kCatalogue{
     // The E1 cards of [TO]'s Poison Blade and Shield Snooper set (model/options.h CardSets).
     MutantInfo{Mutant::PoisonBladeStoppedByEither, "poison-blade-stopped-by-either", "oracle",
                "a Poison Blade is stopped by a Shield or a Snooper alone (fact sheet §4.2: it counts as projectile and poison, "
-               "so only the Shield Snooper stops it)", with_e1_poison_blade_shield_snooper(basic(At | Hk | Em | Fr, 6, 120, MutantBots::Aggressive))},
+               "so only the Shield Snooper stops it)", with_cards(basic(At | Hk | Em | Fr, 6, 120, MutantBots::Aggressive), kWithPoisonBladeShieldSnooper)},
     MutantInfo{Mutant::ShieldSnooperNotASnooper, "shield-snooper-not-a-snooper", "oracle",
                "a Shield Snooper stops projectile weapons only (fact sheet §4.2: it counts as a Shield and a Snooper)",
-               with_e1_poison_blade_shield_snooper(basic(At | Hk | Em | Fr, 6, 120, MutantBots::Aggressive))},
+               with_cards(basic(At | Hk | Em | Fr, 6, 120, MutantBots::Aggressive), kWithPoisonBladeShieldSnooper)},
+    MutantInfo{Mutant::CheapHeroTraitorBetraysAnyLeader, "cheap-hero-traitor-betrays-any-leader", "oracle",
+               "the E1 Cheap Hero traitor card is called against a leader, not only a Cheap Hero (fact sheet §4.3)",
+               with_cards(basic(At | Hk | Em | Fr, 4, 60, MutantBots::Aggressive), kWithCheapHeroTraitor), "oracle.legal-command"},
     MutantInfo{Mutant::VoiceIgnored, "voice-ignored", "oracle",
                "a battle plan that disobeys the Voice is accepted ([LR] 2.02.06: obeyed as well as one is able)",
                basic(Bg | Hk | At | Em, 4, 40, MutantBots::Aggressive), "oracle.legal-command"},

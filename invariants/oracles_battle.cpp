@@ -321,9 +321,10 @@ Violations leader_prize(const Transition& t, const GameContext&) {
     }
   } else {
     winner = static_cast<std::size_t>(c->caller);
-    const auto& traitor = bt.plan[1 - winner].leader;
-    if (!traitor) return skipped(kLeaderPrize);
-    prize = value_in_battle(bt, 1 - winner);
+    // A betrayed Cheap Hero (E1's Cheap Hero traitor card, fact sheet §4.3) is worth 0.
+    const PlanBattle& betrayed = bt.plan[1 - winner];
+    if (!betrayed.leader && !betrayed.cheap_hero) return skipped(kLeaderPrize);
+    prize = betrayed.leader ? value_in_battle(bt, 1 - winner) : 0;
     pay(t.before, expected, bt.seat[1 - winner], bt.wheel[1 - winner].support.value, std::nullopt);
   }
   expected.seat[bt.seat[winner].value] += prize;

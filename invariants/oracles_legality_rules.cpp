@@ -548,10 +548,11 @@ struct Rules {
     const auto side = f == Faction::Harkonnen ? ability_side_of(s, seat) : side_of(s, seat);
     if (!side) return "a traitor is called in one's own battle ([LR] 1.07.06.07, 2.05.09)";
     const auto& plan = s.battle.plans[1 - *side];
-    if (!plan || !plan->leader) return "the opponent played no leader";
-    const auto& t = me.traitors;
-    const TraitorCardId card{static_cast<std::uint8_t>(plan->leader->value)};
-    return std::find(t.begin(), t.end(), card) != t.end() ? "" : "the opponent's leader is not its traitor ([LR] 1.07.06.07)";
+    // E1's Cheap Hero traitor card betrays a Cheap Hero (fact sheet §4.3): with it in the game only.
+    const bool cheap = plan && !plan->leader && plan->cheap_hero && s.options.cards.cheap_hero_traitor;
+    if (!plan || (!plan->leader && !cheap)) return "the opponent played no leader";
+    const TraitorCardId card = cheap ? kCheapHeroTraitor : TraitorCardId{static_cast<std::uint8_t>(plan->leader->value)};
+    return std::find(me.traitors.begin(), me.traitors.end(), card) != me.traitors.end() ? "" : "the opponent's leader is not its traitor ([LR] 1.07.06.07)";
   }
   std::string operator()(const CaptureLeader& c) const {
     if (auto w = only(Faction::Harkonnen, "[LR] 2.05.10"); !w.empty()) return w;

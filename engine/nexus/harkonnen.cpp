@@ -40,8 +40,7 @@ std::vector<Seat> awaited(const GameState& state) { return betrayal_window_await
 
 std::string traitor_named(const GameState& state) {
   const TraitorCardId t = battle_detail::revealed_traitor(state, *state.seat_of(Faction::Harkonnen));
-  return fmt::format("traitor call {}: {} revealed by Harkonnen", state.nexus.window_attempt,
-                     t == kCheapHeroTraitor ? std::string("Cheap Hero") : std::string(leader_info(LeaderId{t.value}).name));
+  return fmt::format("traitor call {}: {} revealed by Harkonnen", state.nexus.window_attempt, traitor_name(t));
 }
 
 std::string turn_event(const GameState& state) { return fmt::format("{}, turn {}", to_string(state.phase), state.turn); }

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "model/catalogue.h"
 #include "model/factions.h"
 #include "tests/engine/test_support.h"
 
@@ -31,7 +32,8 @@ TEST(SetupTest, RejectsUnsupportedOptions) {
 }
 
 // The optional card sets (model/options.h CardSets): the E1 set of Poison Blade and Shield Snooper
-// joins the Treachery deck; the sets whose cards the engine does not play yet are refused.
+// joins the Treachery deck; the sets whose cards the engine does not play yet are refused; the
+// Cheap Hero traitor card joins the Traitor Deck (fact sheet §4.3).
 TEST(SetupTest, TheE1PoisonBladeAndShieldSnooperSetJoinsTheDeckAndUnbuiltSetsAreRefused) {
   const auto deck_names = [](const Options& o) {
     const GameState s = std::get<GameState>(new_game(o));
@@ -49,14 +51,19 @@ TEST(SetupTest, TheE1PoisonBladeAndShieldSnooperSetJoinsTheDeckAndUnbuiltSetsAre
   EXPECT_EQ(std::count(with.begin(), with.end(), "Poison Blade"), 1);
   EXPECT_EQ(std::count(with.begin(), with.end(), "Shield Snooper"), 1);
   EXPECT_EQ(std::count(with.begin(), with.end(), "Shield"), 4);  // the fifth Shield is in the other E1 set
-  for (bool CardSets::*set : {&CardSets::e1_amal, &CardSets::e1_others, &CardSets::cheap_hero_traitor}) {
+  for (bool CardSets::*set : {&CardSets::e1_amal, &CardSets::e1_others}) {
     Options unbuilt = Options::basic({Faction::Atreides, Faction::Harkonnen});
     unbuilt.cards.*set = true;
     const auto game = new_game(unbuilt);
     ASSERT_TRUE(std::holds_alternative<Rejection>(game));
     EXPECT_EQ(std::get<Rejection>(game).code, RejectCode::NotImplemented);
     EXPECT_NE(std::get<Rejection>(game).message.find("not playable yet"), std::string::npos) << std::get<Rejection>(game).message;
-  }
+  }  Options traitor = Options::basic({Faction::Atreides, Faction::Harkonnen});
+  EXPECT_EQ(std::get<GameState>(new_game(traitor)).traitor_deck.size(), 10u);
+  traitor.cards.cheap_hero_traitor = true;
+  const GameState with_traitor = std::get<GameState>(new_game(traitor));
+  EXPECT_EQ(with_traitor.traitor_deck.size(), 11u);
+  EXPECT_TRUE(std::ranges::find(with_traitor.traitor_deck.unseen, kCheapHeroTraitor) != with_traitor.traitor_deck.unseen.end());
 }
 
 // The Tleilaxu (fact sheet §4.3): no traitors dealt to them; once every other seat has chosen,
