@@ -488,7 +488,8 @@ Violations karama_cancel(const Transition& t, const GameContext&) {
   const auto in_battle = battle_ability_cancel(t);  // Prescience and the Voice (oracles_karama.cpp)
   if (in_battle) out.insert(out.end(), in_battle->begin(), in_battle->end());
   if (after.size() <= before.size()) return in_battle || !out.empty() ? decided(kKarama, std::move(out)) : out;
-  // The Atreides' look at the top spice card moves no card, spice or force ([LR] 2.01.07), the lots
+  // The Atreides' look at the top spice card moves no card, spice or force ([LR] 2.01.07), nor does
+  // the CHOAM Secret Ally's look at a card of the battle opponent's hand (seed 000), the lots
   // dealt after a sale or as Bidding opens move a deck card to the table only, and a Treachery card
   // dealt (a bought lot's replacement, the Harkonnen free card) one into a hand, no Karama; a spice
   // card drawn moves no Treachery card, and a worm's sparing cancelled among several worms of the
@@ -498,7 +499,8 @@ Violations karama_cancel(const Transition& t, const GameContext&) {
   const auto is_draw = [](const LogEntry& e) {
     const auto* c = std::get_if<ChanceRecord>(&e);
     return c && (c->request.kind == ChanceKind::SpicePeek || c->request.kind == ChanceKind::TreacheryLot ||
-                 c->request.kind == ChanceKind::TreacheryDeal || c->request.kind == ChanceKind::SpiceDraw);
+                 c->request.kind == ChanceKind::TreacheryDeal || c->request.kind == ChanceKind::SpiceDraw ||
+                 c->request.kind == ChanceKind::CardInspect);
   };
   if (!single_step(t)) {
     std::size_t commands = 0, draws = 0;

@@ -317,5 +317,18 @@ TEST(GateCoverage, BidPaymentDecidesASaleWithTheHarkonnenBonusCardInTheSameStep)
   EXPECT_GT(r.decided, 0U);
 }
 
+// Found by the Fremen campaign at seed 12 (game 111): a Nexus play's continuation holds the CHOAM
+// Secret Ally's look at a card (CardInspect) and a Karama cancel of the Harkonnen capture.
+// oracle.karama-cancel skipped such steps (100% of a kind in that campaign); an inspection moves no
+// card, so it decides them.
+TEST(GateCoverage, KaramaCancelDecidesAStepWithTheChoamInspection) {
+  const OracleOnGame r = run_oracle_on(plan_game(Faction::Fremen, 12, 111), "oracle.karama-cancel", [](const invariants::Transition& t) {
+    return t.after.karama.cancels.size() > t.before.karama.cancels.size() && several_entries_with(t, ChanceKind::CardInspect);
+  });
+  ASSERT_GT(r.picked, 0) << "game 111 no longer has such a step (the bots changed): find another with the campaign";
+  EXPECT_EQ(r.skipped, 0U);
+  EXPECT_GT(r.decided, 0U);
+}
+
 }  // namespace
 }  // namespace dune::gate
