@@ -189,6 +189,13 @@ Violations separate_deck(const Transition& t, const GameContext&) {
     hand.insert(std::upper_bound(hand.begin(), hand.end(), lot), lot);
   }
   TreacheryState treachery = t.before.treachery;
+  // A Harkonnen buyer is owed its free card ([LR] 2.05.08), dealt in the next step; an empty deck is
+  // formed again from the whole discard before that draw, in this step (no Nexus effect).
+  if (p && p->card.faction == Faction::Emperor && p->mode == NexusMode::SecretAlly && t.before.step == Step::Bidding &&
+      !t.before.bidding.lots.empty() && treachery.deck.size() == 0 && t.before.faction_of(envelope_of(t)->seat) == Faction::Harkonnen &&
+      hands[envelope_of(t)->seat.value].size() < oracle_detail::hand_limit(Faction::Harkonnen)) {
+    transfer_all(treachery.discard, treachery.deck);
+  }
   // The Ixians Secret Ally discards the bought lot (seed 000): the lot to the Treachery discard, the
   // next deck card dealt after it (oracle.deal and contract.ixians.secret-ally decide that deal).
   if (p && p->card.faction == Faction::Ixians && p->mode == NexusMode::SecretAlly && t.before.step == Step::Bidding &&

@@ -392,11 +392,28 @@ bool played_this_turn(const GameState& s, Faction card, NexusMode mode, Phase ph
 
 namespace {
 
-// Whether `seat`'s last decision of this Shipment step was its Secret Ally play of `card`.
+bool decision(const Envelope& e) { return !is_standing_command(e.command) && !is_any_time_command(e.command); }
+
+// The seat retakes a shipment whose half price a Karama cancelled ([LR] 3.04: without the ability):
+// a cancel this turn, and its last decision a shipment that left it in its Shipment step. A later
+// shipment the same turn (the Spacing Guild Cunning's second one) is another use of the ability.
+// Read from the public record of cancels, not the engine's retake flag (issue 17 item 4).
+bool retaking_at_full_price(const GameState& s, Seat seat) {
+  if (s.step != Step::Shipment || !cancelled_this_turn(s, seat, KaramaAbility::HalfPriceShipping)) return false;
+  const Envelope* last = last_command(s, decision);
+  return last && last->seat == seat &&
+         (std::holds_alternative<Ship>(last->command) || std::holds_alternative<CrossShip>(last->command) ||
+          std::holds_alternative<ShipToReserves>(last->command));
+}
+
+// Whether `seat`'s last decision of this Shipment step was its Secret Ally play of `card`, or was
+// a shipment a Karama cancelled right after that play: the retake still ships under the card
+// ([LR] 3.04 takes away the Guild's ability, not the card's effect).
 bool shipment_follows_secret_ally(const GameState& s, Seat seat, Faction card) {
   if (s.step != Step::Shipment) return false;
-  const Envelope* last = last_command(s, [](const Envelope& e) { return !is_standing_command(e.command) && !is_any_time_command(e.command); });
-  const auto* p = last && last->seat == seat ? std::get_if<PlayNexus>(&last->command) : nullptr;
+  std::size_t skip = retaking_at_full_price(s, seat) ? 1 : 0;
+  const Envelope* play = last_command(s, [&](const Envelope& e) { return decision(e) && skip-- == 0; });
+  const auto* p = play && play->seat == seat ? std::get_if<PlayNexus>(&play->command) : nullptr;
   return p && p->card.faction == card && p->mode == NexusMode::SecretAlly;
 }
 
@@ -438,23 +455,7 @@ bool guild_rates(const GameState& s, Seat seat) {
 }
 
 // Half price by the Guild's ability, unless a Karama cancelled it this turn and the seat retakes
-// its shipment at full price ([LR] 3.04): read from the public record of cancels, not the
-// engine's retake flag (issue 17 item 4).
-namespace {
-
-// The seat retakes a shipment whose half price a Karama cancelled ([LR] 3.04: without the ability):
-// a cancel this turn, and its last decision a shipment that left it in its Shipment step. A later
-// shipment the same turn (the Spacing Guild Cunning's second one) is another use of the ability.
-bool retaking_at_full_price(const GameState& s, Seat seat) {
-  if (s.step != Step::Shipment || !cancelled_this_turn(s, seat, KaramaAbility::HalfPriceShipping)) return false;
-  const Envelope* last = last_command(s, [](const Envelope& e) { return !is_standing_command(e.command) && !is_any_time_command(e.command); });
-  return last && last->seat == seat &&
-         (std::holds_alternative<Ship>(last->command) || std::holds_alternative<CrossShip>(last->command) ||
-          std::holds_alternative<ShipToReserves>(last->command));
-}
-
-}  // namespace
-
+// its shipment at full price ([LR] 3.04).
 bool half_price(const GameState& s, Seat seat) { return guild_rates(s, seat) && !retaking_at_full_price(s, seat); }
 
 int ship_cost(const GameState& s, Seat seat, CellId to, ForceCount forces, bool karama) {

@@ -150,6 +150,11 @@ void panel_pieces(const Transition& t, const PlayNexus& p, Seat seat, GameState&
   if (b.step == Step::Bidding && !b.bidding.lots.empty()) {  // the lot bought (seed 003: a real completed sale)
     const TreacheryCardId lot = b.bidding.lots.front();
     w.hand.insert(std::upper_bound(w.hand.begin(), w.hand.end(), lot), lot);
+    // A Harkonnen buyer still below its limit is owed a free card ([LR] 2.05.08), dealt next: an
+    // empty deck is formed again from the whole discard first, in this step.
+    if (b.faction_of(seat) == Faction::Harkonnen && w.hand.size() < hand_limit(Faction::Harkonnen) && b.treachery.deck.size() == 0) {
+      want.treachery.discard.clear();
+    }
   } else if (b.step == Step::Revival) {  // "revive three additional forces free" (seed 003)
     const ForceCount special = std::min(p.special, w.tanks_special);
     const ForceCount normal = std::min(ForceCount{3} - special, w.tanks_normal);
