@@ -108,6 +108,8 @@ void start_battle(GameState& state, const BattleOption& o, Seat agg) {
   b.traitor_answered = {};
   b.traitor_called = {};
   b.traitor_revealed = {};
+  b.poison_tooth_side.reset();
+  b.poison_tooth_cancelled = {};
   b.capture_from.reset();
   b.capture_leader.reset();
   b.winner.reset();
@@ -249,6 +251,7 @@ std::optional<Rejection> validate_pass(const GameState& state, Seat seat) {
     case BattleStage::NexusBetrayal:
     case BattleStage::NexusSecretAlly:
     case BattleStage::Traitors:
+    case BattleStage::PoisonTooth:
     case BattleStage::FaceDancer:
     case BattleStage::Capture: return std::nullopt;
     default: return reject(RejectCode::WrongPhase, "nothing can be declined now: the battle waits for a choice or a plan");
@@ -406,6 +409,7 @@ std::vector<Seat> awaited_battle(const GameState& state) {
       return out;
     }
     case BattleStage::Capture: return {*state.seat_of(Faction::Harkonnen)};
+    case BattleStage::PoisonTooth: return {b.combatants[*b.poison_tooth_side]};
     case BattleStage::FaceDancer: return {*state.seat_of(Faction::Tleilaxu)};
     case BattleStage::WinnerLosses:
     case BattleStage::WinnerCards: return {*b.winner};
@@ -457,6 +461,10 @@ std::vector<Command> candidates_battle(const GameState& state, Seat seat) {
       out.push_back(Pass{});
       out.push_back(CallTraitor{});
       break;
+    case BattleStage::PoisonTooth:
+      out.push_back(Pass{});
+      out.push_back(CancelPoisonTooth{});
+      break;
     case BattleStage::Capture:
       out.push_back(Pass{});
       if (const auto l = state.battle.capture_leader) {
@@ -501,6 +509,7 @@ std::optional<Rejection> validate_battle(const GameState& state, Seat seat, cons
   if (std::holds_alternative<CaptureLeader>(c)) {
     return stage == BattleStage::Capture ? validate_capture(state, seat, c) : wrong_stage("a leader capture");
   }
+  if (std::holds_alternative<CancelPoisonTooth>(c)) return validate_poison_tooth(state, seat);
   if (std::holds_alternative<RevealFaceDancer>(c)) return validate_face_dancer(state, seat, c);
   if (std::holds_alternative<TakeLosses>(c) || std::holds_alternative<DiscardPlayed>(c)) return validate_winner(state, seat, c);
   return reject(RejectCode::WrongPhase, "{} is not a Battle phase command", kind_name(c));
@@ -570,6 +579,7 @@ void apply_battle_command(GameState& state, Seat seat, const Command& c) {
     case BattleStage::KaramaPlanAnswer:
     case BattleStage::Plans: apply_plan_part(state, seat, c); return;
     case BattleStage::Traitors: apply_traitor(state, seat, c); return;
+    case BattleStage::PoisonTooth: apply_poison_tooth(state, c); return;
     case BattleStage::Capture: apply_capture(state, seat, c); return;
     case BattleStage::FaceDancer: apply_face_dancer(state, seat, c); return;
     case BattleStage::WinnerLosses:

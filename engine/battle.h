@@ -67,6 +67,10 @@ std::optional<TraitorCardId> traitor_card_of(const GameState& state, int side);
 std::vector<Seat> traitor_callers(const GameState& state, int side);
 std::optional<Rejection> validate_traitor(const GameState& state, Seat seat, const Command& c);
 void apply_traitor(GameState& state, Seat seat, const Command& c);
+// E1's Poison Tooth stage (BattleStage::PoisonTooth): its player cancels it (CancelPoisonTooth) or
+// lets it strike (Pass); then the battle resolves, or the other side's Poison Tooth is asked.
+std::optional<Rejection> validate_poison_tooth(const GameState& state, Seat seat);
+void apply_poison_tooth(GameState& state, const Command& c);
 // The traitor `caller` revealed in this battle: the card naming the other side's leader (or, E1,
 // the Cheap Hero traitor card against its Cheap Hero).
 TraitorCardId revealed_traitor(const GameState& state, Seat caller);

@@ -68,6 +68,21 @@ bool is_defense_class(TreacheryClass c) {
 
 bool holds(const SeatState& s, TreacheryCardId c) { return std::find(s.hand.begin(), s.hand.end(), c) != s.hand.end(); }
 
+bool named(const std::optional<TreacheryCardId>& c, std::string_view name) { return c && card_type(*c).name == name; }
+
+// E1's two-slot cards (fact sheet §4.2; [TO] Battle.Validate, CardsPlayableAsDefense): Weirding
+// Way, a projectile weapon, is played as a projectile defense beside a weapon; Chemistry, a poison
+// defense, as a poison weapon beside a defense. The card beside it is one printed so: the two do
+// not stand for each other ([TO] too).
+bool weirding_way_defense(const PlanBattle& p) {
+  return named(p.defense, "Weirding Way") &&
+         (mutant_active(Mutant::WeirdingWayDefenseWithoutWeapon) || (p.weapon && is_weapon_class(card_type(*p.weapon).classification)));
+}
+
+bool chemistry_weapon(const PlanBattle& p) {
+  return named(p.weapon, "Chemistry") && p.defense && is_defense_class(card_type(*p.defense).classification);
+}
+
 bool voice_matches(VoiceSubject v, TreacheryCardId card) {
   const TreacheryClass c = card_type(card).classification;
   switch (v) {
@@ -109,15 +124,18 @@ bool cheap_hero_playable(const GameState& state, Seat seat) {
   return holds_cheap_hero(state.seat(seat));
 }
 
-// The Voice, obeyed "as well as they are able" ([LR] 2.02.06).
+// The Voice, obeyed "as well as they are able" ([LR] 2.02.06). A card answers to it as printed; E1's
+// two-slot cards played in their other slot also count as what they are there, for a "do not play"
+// only: a commanded projectile defense or poison weapon is not played with them ([TO] IsVoicedBy).
 std::optional<Rejection> check_voice(const GameState& state, Seat seat, const PlanBattle& p) {
   const auto& voice = state.battle.voice;
   if (!bound_by_voice(state, seat) || mutant_active(Mutant::VoiceIgnored)) return std::nullopt;
   const VoiceSubject v = voice->subject;
   const auto matches = [&](const std::optional<TreacheryCardId>& c) { return c && voice_matches(v, *c); };
+  const bool other_slot = (v == VoiceSubject::ProjectileDefense && weirding_way_defense(p)) || (v == VoiceSubject::PoisonWeapon && chemistry_weapon(p));
   const bool played = matches(p.cheap_hero) || matches(p.weapon) || matches(p.defense);
   if (!voice->must_play) {
-    if (played) return reject(RejectCode::IllegalChoice, "the Voice forbids playing that card ([LR] 2.02.06)");
+    if (played || other_slot) return reject(RejectCode::IllegalChoice, "the Voice forbids playing that card ([LR] 2.02.06)");
     return std::nullopt;
   }
   if (played) return std::nullopt;
@@ -128,17 +146,24 @@ std::optional<Rejection> check_voice(const GameState& state, Seat seat, const Pl
   return std::nullopt;
 }
 
-std::optional<Rejection> check_card(const SeatState& s, std::optional<TreacheryCardId> card, bool weapon) {
+std::optional<Rejection> check_card(const SeatState& s, const PlanBattle& p, bool weapon) {
+  const std::optional<TreacheryCardId> card = weapon ? p.weapon : p.defense;
   if (!card) return std::nullopt;
   if (card->value >= kTreacheryCardCount || !holds(s, *card)) {
     return reject(RejectCode::IllegalChoice, "you do not hold that card");
   }
   const TreacheryCardType& t = card_type(*card);
   if (t.classification == TreacheryClass::Worthless) return std::nullopt;  // a bluff in either slot
-  if (weapon && t.classification == TreacheryClass::WeaponSpecial && t.name != "Lasgun") {
+  if (weapon && t.classification == TreacheryClass::WeaponSpecial && t.name != "Lasgun" && t.name != "Poison Tooth" &&
+      t.name != "Artillery Strike") {
     return reject(RejectCode::NotImplemented, "{} is an expansion weapon the engine does not resolve yet", t.name);
   }
+  if (weapon ? chemistry_weapon(p) : weirding_way_defense(p)) return std::nullopt;
   if (weapon ? !is_weapon_class(t.classification) : !is_defense_class(t.classification)) {
+    if (t.name == "Chemistry" || t.name == "Weirding Way") {
+      return reject(RejectCode::IllegalChoice, "{} is played as a {} only beside a {} (fact sheet §4.2)", t.name, weapon ? "weapon" : "defense",
+                    weapon ? "defense" : "weapon");
+    }
     return reject(RejectCode::IllegalChoice, "{} is not a {} card", t.name, weapon ? "weapon" : "defense");
   }
   return std::nullopt;
@@ -283,8 +308,8 @@ std::optional<Rejection> validate_plan(const GameState& state, Seat seat, const 
   if (auto r = check_part_allowed(state, seat, false)) return r;
   if (auto r = check_leader(state, seat, p)) return r;
   const SeatState& s = state.seat(seat);
-  if (auto r = check_card(s, p.weapon, true)) return r;
-  if (auto r = check_card(s, p.defense, false)) return r;
+  if (auto r = check_card(s, p, true)) return r;
+  if (auto r = check_card(s, p, false)) return r;
   if (p.weapon && (p.weapon == p.defense || p.weapon == p.cheap_hero)) {
     return reject(RejectCode::IllegalChoice, "one card fills one slot of a plan");
   }
@@ -343,8 +368,10 @@ std::vector<Command> plan_candidates(const GameState& state, Seat seat) {
   for (TreacheryCardId c : s.hand) {
     const TreacheryClass k = card_type(c).classification;
     if (k == TreacheryClass::CheapHero) heads.push_back(PlanBattle{std::nullopt, c, {}, {}, false});
-    if (is_weapon_class(k) || k == TreacheryClass::Worthless) weapons.push_back(c);
-    if (is_defense_class(k) || k == TreacheryClass::Worthless) defenses.push_back(c);
+    // E1's Chemistry and Weirding Way in either slot: validate_plan keeps the pairs it allows.
+    const bool two_slot = card_type(c).name == "Chemistry" || card_type(c).name == "Weirding Way";
+    if (is_weapon_class(k) || k == TreacheryClass::Worthless || two_slot) weapons.push_back(c);
+    if (is_defense_class(k) || k == TreacheryClass::Worthless || two_slot) defenses.push_back(c);
   }
   out.push_back(PlanBattle{});  // no leader: legal only when none can be played
   if (heads.empty()) return out;

@@ -79,19 +79,36 @@ void pay_support(GameState& state, int side) {
   if (support > Spice{0}) pay_to_bank(state, combatant(state, side), support);
 }
 
-bool is_lasgun(const std::optional<TreacheryCardId>& c) { return c && card_type(*c).name == "Lasgun"; }
+bool named(const std::optional<TreacheryCardId>& c, std::string_view name) { return c && card_type(*c).name == name; }
 
+bool is_lasgun(const std::optional<TreacheryCardId>& c) { return named(c, "Lasgun"); }
+
+// A Shield: the Shield or the Shield Snooper, never Weirding Way played as a defense ([TO]
+// IsShield): for the Lasgun explosion and against the Artillery Strike.
 bool is_shield(const std::optional<TreacheryCardId>& c) {
   if (!c) return false;
   const TreacheryClass k = card_type(*c).classification;
   return k == TreacheryClass::DefenseProjectile || k == TreacheryClass::DefenseProjectileAndPoison;
 }
 
-// Whether `weapon` kills a leader defended by `defense` (fact sheet §4.1).
-bool kills(const std::optional<TreacheryCardId>& weapon, const std::optional<TreacheryCardId>& defense) {
-  if (!weapon) return false;
-  const TreacheryClass w = card_type(*weapon).classification;
-  const TreacheryClass d = defense && !mutant_active(Mutant::DefenseIgnored) ? card_type(*defense).classification : TreacheryClass::Worthless;
+// What a plan's weapon and defense count as in their slots: E1's Chemistry in the weapon slot is a
+// poison weapon, Weirding Way in the defense slot a projectile defense (fact sheet §4.2; the plan
+// is valid only beside a printed defense or weapon, battle_plans.cpp).
+TreacheryClass weapon_role(const PlanBattle& p) {
+  if (!p.weapon) return TreacheryClass::Worthless;
+  return named(p.weapon, "Chemistry") ? TreacheryClass::WeaponPoison : card_type(*p.weapon).classification;
+}
+
+TreacheryClass defense_role(const PlanBattle& p) {
+  if (!p.defense || mutant_active(Mutant::DefenseIgnored)) return TreacheryClass::Worthless;
+  return named(p.defense, "Weirding Way") ? TreacheryClass::DefenseProjectile : card_type(*p.defense).classification;
+}
+
+// Whether the weapon of `attacker` kills the leader defended by `defender`'s plan (fact sheet §4.1).
+bool kills(const PlanBattle& attacker, const PlanBattle& defender) {
+  if (!attacker.weapon) return false;
+  const TreacheryClass w = weapon_role(attacker);
+  const TreacheryClass d = defense_role(defender);
   const bool stops_projectile = d == TreacheryClass::DefenseProjectile || d == TreacheryClass::DefenseProjectileAndPoison;
   const bool stops_poison = d == TreacheryClass::DefensePoison ||
                             (d == TreacheryClass::DefenseProjectileAndPoison && !mutant_active(Mutant::ShieldSnooperNotASnooper));
@@ -103,9 +120,36 @@ bool kills(const std::optional<TreacheryCardId>& weapon, const std::optional<Tre
     case TreacheryClass::WeaponProjectileAndPoison:
       if (mutant_active(Mutant::PoisonBladeStoppedByEither)) return !(stops_projectile || stops_poison);
       return !(stops_projectile && stops_poison);
-    case TreacheryClass::WeaponSpecial: return is_lasgun(weapon);  // no defense stops a Lasgun
+    case TreacheryClass::WeaponSpecial: return is_lasgun(attacker.weapon);  // no defense stops a Lasgun; E1's strike both sides, below
     default: return false;  // a worthless card
   }
+}
+
+// E1's Artillery Strike, played by either side: both leaders die unless each is protected by its
+// own Shield, and no leader's strength counts, nor the Kwisatz Haderach's (fact sheet §4.2; [TO]
+// DetermineCauseOfDeath, heroStrengthCountsToTotal).
+bool artillery_strike(const GameState& state) {
+  return named(plan(state, 0).weapon, "Artillery Strike") || named(plan(state, 1).weapon, "Artillery Strike");
+}
+
+// E1's Poison Tooth, not cancelled by its player: both leaders die unless each is protected by its
+// own Chemistry; no Snooper stops it (fact sheet §4.2; [TO] HasNonAntidotePoisonDefense).
+bool poison_tooth_strikes(const GameState& state, int side) {
+  return named(plan(state, side).weapon, "Poison Tooth") && !state.battle.poison_tooth_cancelled[at(side)];
+}
+
+bool struck_by_e1_weapon(const GameState& state, int side) {
+  const PlanBattle& own = plan(state, side);
+  if (artillery_strike(state) && !is_shield(own.defense)) return true;
+  const bool tooth = poison_tooth_strikes(state, 0) || poison_tooth_strikes(state, 1);
+  const bool chemistry = named(own.defense, "Chemistry") || (mutant_active(Mutant::PoisonToothStoppedBySnooper) && defense_role(own) == TreacheryClass::DefensePoison);
+  return tooth && !chemistry;
+}
+
+// The one-time weapons: a used Artillery Strike or Poison Tooth is discarded after use, won or
+// lost ([TO] DiscardOneTimeCards; fact sheet §4.2).
+bool discarded_after_use(const GameState& state, int side) {
+  return named(plan(state, side).weapon, "Artillery Strike") || poison_tooth_strikes(state, side);
 }
 
 bool has_leader(const PlanBattle& p) { return p.leader || p.cheap_hero; }
@@ -181,12 +225,13 @@ void both_traitors(GameState& state) {
 int fight(GameState& state) {
   std::array<bool, 2> killed{};
   std::array<int, 2> total{};
+  const bool no_leader_counts = artillery_strike(state) && !mutant_active(Mutant::ArtilleryStrikeLeadersCount);
   for (int side = 0; side < 2; ++side) {
     const PlanBattle& p = plan(state, side);
-    killed[at(side)] = has_leader(p) && kills(plan(state, 1 - side).weapon, p.defense);
+    killed[at(side)] = has_leader(p) && (kills(plan(state, 1 - side), p) || struck_by_e1_weapon(state, side));
     int strength = 2 * leader_value(state, side);
     if (p.kwisatz_haderach) strength += 4;  // +2 ([LR] 2.01.11), nothing if the leader is killed
-    total[at(side)] = state.battle.wheels[at(side)]->dial_halves + (killed[at(side)] ? 0 : strength);
+    total[at(side)] = state.battle.wheels[at(side)]->dial_halves + (killed[at(side)] || no_leader_counts ? 0 : strength);
   }
   const int winner = total[0] > total[1] || (total[0] == total[1] && !mutant_active(Mutant::TieToDefender)) ? 0 : 1;  // ties go to the aggressor ([LR] 1.07.06.01)
   const int loser = 1 - winner;
@@ -206,6 +251,7 @@ int fight(GameState& state) {
     if (options.size() > 1) state.battle.stage = BattleStage::WinnerLosses;
   }
   if (const auto& hero = plan(state, winner).cheap_hero) discard(state, combatant(state, winner), *hero);
+  if (discarded_after_use(state, winner)) discard(state, combatant(state, winner), *plan(state, winner).weapon);
   Spice prize{0};
   for (int side = 0; side < 2; ++side) {
     const auto& leader = plan(state, side).leader;
@@ -285,7 +331,24 @@ void finish_battle(GameState& state) {
   if (!nexus_window_opens(state, NexusHook::BattleLost)) battle_lost_over(state);
 }
 
+// E1's Poison Tooth: once the traitor calls are answered and none stands, its player, having seen
+// both plans, is asked whether it strikes (fact sheet §4.2 "may choose not to use it"; [TO] offers
+// the cancel with the traitor calls: a call makes the question moot, so ours asks after them).
+// Each side that played one is asked once, the aggressor's first; true while one is asked.
+bool ask_poison_tooth(GameState& state) {
+  BattleState& b = state.battle;
+  if (b.traitor_called[0] || b.traitor_called[1]) return false;
+  for (int side = b.poison_tooth_side ? *b.poison_tooth_side + 1 : 0; side < 2; ++side) {
+    if (!named(plan(state, side).weapon, "Poison Tooth")) continue;
+    b.poison_tooth_side = static_cast<std::uint8_t>(side);
+    b.stage = BattleStage::PoisonTooth;
+    return true;
+  }
+  return false;
+}
+
 void resolve(GameState& state) {
+  if (ask_poison_tooth(state)) return;
   BattleState& b = state.battle;
   std::optional<int> winner;
   for (int side = 0; side < 2; ++side) {
@@ -424,6 +487,21 @@ void apply_traitor(GameState& state, Seat seat, const Command& c) {
     }
   }
   continue_traitors(state);
+}
+
+std::optional<Rejection> validate_poison_tooth(const GameState& state, Seat seat) {
+  const BattleState& b = state.battle;
+  if (b.stage != BattleStage::PoisonTooth) return reject(RejectCode::WrongPhase, "no Poison Tooth waits for its player's word now");
+  if (combatant(state, *b.poison_tooth_side) != seat) return reject(RejectCode::NotYourTurn, "only the Poison Tooth's player cancels it");
+  return std::nullopt;
+}
+
+void apply_poison_tooth(GameState& state, const Command& c) {
+  BattleState& b = state.battle;
+  if (std::holds_alternative<CancelPoisonTooth>(c) && !mutant_active(Mutant::PoisonToothCancelIgnored)) {
+    b.poison_tooth_cancelled[*b.poison_tooth_side] = true;
+  }
+  resolve(state);
 }
 
 TraitorCardId revealed_traitor(const GameState& state, Seat caller) {

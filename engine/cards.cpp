@@ -7,6 +7,7 @@
 
 #include "engine/cards.h"
 #include "engine/internal.h"
+#include "engine/json_io.h"
 #include "engine/mutants.h"
 #include "model/cards.h"
 #include "model/factions.h"
@@ -36,15 +37,28 @@ bool is_dead(LeaderLocation where) {
 
 bool same_name(TreacheryCardId a, TreacheryCardId b) { return card_type(a).name == card_type(b).name; }
 
+// A combination of card sets as bits, in json_io::kCardSetNames's order: one layout both ways.
+unsigned mask_of(const CardSets& on) {
+  unsigned mask = 0;
+  for (std::size_t i = 0; i < json_io::kCardSetNames.size(); ++i) mask |= on.*json_io::kCardSetNames[i].second ? 1u << i : 0u;
+  return mask;
+}
+
+CardSets sets_of(unsigned mask) {
+  CardSets on;
+  for (std::size_t i = 0; i < json_io::kCardSetNames.size(); ++i) on.*json_io::kCardSetNames[i].second = (mask >> i & 1u) != 0;
+  return on;
+}
+
 // The cards a named-card question may name: the first card of each name among this game's
 // Treachery cards (treachery_card_in_game), so each name is asked once. Built once per combination
-// of the E1 card sets.
+// of the card sets.
 const std::vector<TreacheryCardId>& nameable_cards(const Options& options) {
   static const auto by_sets = [] {
-    std::array<std::vector<TreacheryCardId>, 8> out;
+    std::array<std::vector<TreacheryCardId>, 1u << json_io::kCardSetNames.size()> out;
     for (unsigned mask = 0; mask < out.size(); ++mask) {
       Options o;
-      o.cards = CardSets{(mask & 1) != 0, (mask & 2) != 0, (mask & 4) != 0, false};
+      o.cards = sets_of(mask);
       for (std::size_t id = 0; id < kTreacheryCardCount; ++id) {
         const TreacheryCardId c{static_cast<std::uint8_t>(id)};
         if (!treachery_card_in_game(o, c)) continue;
@@ -53,8 +67,7 @@ const std::vector<TreacheryCardId>& nameable_cards(const Options& options) {
     }
     return out;
   }();
-  const CardSets& on = options.cards;
-  return by_sets[(on.e1_poison_blade_shield_snooper ? 1u : 0u) | (on.e1_amal ? 2u : 0u) | (on.e1_others ? 4u : 0u)];
+  return by_sets[mask_of(options.cards)];
 }
 
 bool leader_in_play(const GameState& state, LeaderId l) {

@@ -127,7 +127,8 @@ bool treachery_card_in_game(const Options& options, TreacheryCardId card) {
     case TreacherySet::Base: return true;
     case TreacherySet::E1PoisonBladeShieldSnooper: return options.cards.e1_poison_blade_shield_snooper;
     case TreacherySet::E1Amal: return options.cards.e1_amal;
-    case TreacherySet::E1Others: return options.cards.e1_others;
+    case TreacherySet::E1Battle: return options.cards.e1_battle;
+    case TreacherySet::E1HarvesterThumper: return options.cards.e1_harvester_thumper;
     case TreacherySet::RicheseCache:  // with the Richese, who are not seated yet
     case TreacherySet::E3: return false;  // no option deals them yet
   }

@@ -73,7 +73,7 @@ DUNE_ENUM_NAMES(NexusMode, sv{"Betrayal"}, sv{"Cunning"}, sv{"SecretAlly"});
 DUNE_ENUM_NAMES(PlanElement, sv{"Leader"}, sv{"Weapon"}, sv{"Defense"}, sv{"Dial"});
 DUNE_ENUM_NAMES(BattleStage, sv{"None"}, sv{"Choose"}, sv{"Voice"}, sv{"Prescience"}, sv{"PrescienceAnswer"},
                 sv{"Plans"}, sv{"Traitors"}, sv{"Capture"}, sv{"FaceDancer"}, sv{"NexusBetrayal"}, sv{"NexusSecretAlly"}, sv{"NexusAnswer"},
-                sv{"WinnerLosses"}, sv{"WinnerCards"}, sv{"KaramaPlanAnswer"});
+                sv{"WinnerLosses"}, sv{"WinnerCards"}, sv{"KaramaPlanAnswer"}, sv{"PoisonTooth"});
 #undef DUNE_ENUM_NAMES
 
 template <class E>
@@ -227,10 +227,11 @@ inline constexpr std::array<std::pair<std::string_view, bool RuleFlags::*>, 11> 
 static_assert(sizeof(RuleFlags) == kRuleFlagNames.size() * sizeof(bool), "a rule flag without a JSON name");
 
 // Each optional card set by its JSON name, in the options' "cards" object.
-inline constexpr std::array<std::pair<std::string_view, bool CardSets::*>, 4> kCardSetNames{{
+inline constexpr std::array<std::pair<std::string_view, bool CardSets::*>, 5> kCardSetNames{{
     {"e1_poison_blade_shield_snooper", &CardSets::e1_poison_blade_shield_snooper},
     {"e1_amal", &CardSets::e1_amal},
-    {"e1_others", &CardSets::e1_others},
+    {"e1_battle", &CardSets::e1_battle},
+    {"e1_harvester_thumper", &CardSets::e1_harvester_thumper},
     {"cheap_hero_traitor", &CardSets::cheap_hero_traitor},
 }};
 static_assert(sizeof(CardSets) == kCardSetNames.size() * sizeof(bool), "a card set without a JSON name");

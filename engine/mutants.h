@@ -192,6 +192,10 @@ enum class Mutant : std::uint8_t {
   PoisonBladeStoppedByEither,
   ShieldSnooperNotASnooper,
   CheapHeroTraitorBetraysAnyLeader,
+  ArtilleryStrikeLeadersCount,
+  PoisonToothStoppedBySnooper,
+  PoisonToothCancelIgnored,
+  WeirdingWayDefenseWithoutWeapon,
 };
 
 #if DUNE_MUTANTS

@@ -206,6 +206,7 @@ struct Namer {
     return c.support == Spice{0} ? fmt::format("dial {}", dial) : fmt::format("dial {} with {} spice support", dial, c.support.value);
   }
   std::string operator()(const CallTraitor&) const { return "call traitor"; }
+  std::string operator()(const CancelPoisonTooth&) const { return "cancel the Poison Tooth"; }
   std::string operator()(const CaptureLeader& c) const { return fmt::format("{} {}", c.kill ? "kill" : "capture", leader_info(c.leader).name); }
   std::string operator()(const TakeLosses& c) const { return fmt::format("lose {} normal and {} special forces", c.normal.value, c.special.value); }
   std::string operator()(const DiscardPlayed& c) const {

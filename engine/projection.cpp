@@ -136,6 +136,8 @@ BattleView battle_view(const GameState& s) {
   v.traitor_answered = seats_where(s, b.traitor_answered);
   v.traitor_called = b.traitor_called;
   v.traitor_revealed = seats_where(s, b.traitor_revealed);
+  v.poison_tooth_side = b.poison_tooth_side;
+  v.poison_tooth_cancelled = b.poison_tooth_cancelled;
   v.capture_from = b.capture_from;
   v.capture_leader = b.capture_leader;
   v.winner = b.winner;
@@ -346,6 +348,8 @@ json battle_json(const BattleView& b) {
           {"sardaukar_attempt", b.sardaukar_attempt},
           {"traitor_answered", seats_json(b.traitor_answered)}, {"traitor_called", b.traitor_called},
           {"traitor_revealed", seats_json(b.traitor_revealed)},
+          {"poison_tooth_side", b.poison_tooth_side ? json(*b.poison_tooth_side) : json(nullptr)},
+          {"poison_tooth_cancelled", b.poison_tooth_cancelled},
           {"capture_from", opt_seat(b.capture_from)},
           {"capture_leader", b.capture_leader ? json(b.capture_leader->value) : json(nullptr)},
           {"winner", opt_seat(b.winner)}, {"face_dancer_winner", opt_seat(b.face_dancer_winner)}, {"leader_territory", leader_territory},

@@ -156,12 +156,14 @@ PlannedGame plan_game(Faction family, std::uint64_t campaign_seed, std::uint64_t
   // they were), so a family is verified with those cards in the hands and the traitor deck too.
   out.spec.options.cards.e1_poison_blade_shield_snooper = std::bernoulli_distribution(0.5)(rng);
   out.spec.options.cards.cheap_hero_traitor = std::bernoulli_distribution(0.5)(rng);
+  out.spec.options.cards.e1_battle = std::bernoulli_distribution(0.5)(rng);
 
   out.setup.seats = static_cast<int>(factions.size());
   out.setup.factions = out.spec.options.factions;
   out.setup.flags = {advanced ? "advanced" : "basic", "nexus-audit", fmt::format("turns={}", out.spec.options.turn_limit)};
   if (out.spec.options.cards.e1_poison_blade_shield_snooper) out.setup.flags.push_back("e1-poison-blade-shield-snooper");
   if (out.spec.options.cards.cheap_hero_traitor) out.setup.flags.push_back("cheap-hero-traitor");
+  if (out.spec.options.cards.e1_battle) out.setup.flags.push_back("e1-battle");
   out.setup.mode = native ? NexusMode::Cunning : NexusMode::SecretAlly;
   return out;
 }

@@ -52,6 +52,7 @@ inline rc::Gen<GameSpec> gen_spec(SpecBounds bounds = {}) {
     // The E1 card sets this engine plays (drawn last: the draws above stay as they were).
     spec.options.cards.e1_poison_blade_shield_snooper = *rc::gen::arbitrary<bool>();
     spec.options.cards.cheap_hero_traitor = *rc::gen::arbitrary<bool>();
+    spec.options.cards.e1_battle = *rc::gen::arbitrary<bool>();
     spec.max_decisions = bounds.max_decisions;
     return spec;
   });

@@ -23,8 +23,9 @@ constexpr MutantSetup with_cards(MutantSetup s, CardSets cards) {
   s.cards = cards;
   return s;
 }
-constexpr CardSets kWithPoisonBladeShieldSnooper{true, false, false, false};
-constexpr CardSets kWithCheapHeroTraitor{false, false, false, true};
+constexpr CardSets kWithPoisonBladeShieldSnooper{.e1_poison_blade_shield_snooper = true};
+constexpr CardSets kWithE1Battle{.e1_battle = true};
+constexpr CardSets kWithCheapHeroTraitor{.cheap_hero_traitor = true};
 // Aggressive bots from a staged start (MutantStart): the Karama orders and powers it sets up.
 constexpr MutantSetup staged(MutantStart start, std::uint8_t factions, bool advanced_rules, std::uint8_t turns, std::uint8_t games) {
   return MutantSetup{factions, advanced_rules, turns, games, MutantBots::Aggressive, start};
@@ -279,6 +280,19 @@ constexpr std::array kCatalogue{
     MutantInfo{Mutant::CheapHeroTraitorBetraysAnyLeader, "cheap-hero-traitor-betrays-any-leader", "oracle",
                "the E1 Cheap Hero traitor card is called against a leader, not only a Cheap Hero (fact sheet §4.3)",
                with_cards(basic(At | Hk | Em | Fr, 4, 60, MutantBots::Aggressive), kWithCheapHeroTraitor), "oracle.legal-command"},
+    // The E1 battle set (model/options.h CardSets).
+    MutantInfo{Mutant::ArtilleryStrikeLeadersCount, "artillery-strike-leaders-count", "oracle",
+               "with an Artillery Strike played, the surviving leaders' strength still counts (fact sheet §4.2: it does not)",
+               with_cards(basic(At | Hk | Em | Fr, 6, 160, MutantBots::Aggressive), kWithE1Battle)},
+    MutantInfo{Mutant::PoisonToothStoppedBySnooper, "poison-tooth-stopped-by-snooper", "oracle",
+               "a Snooper protects its leader from a Poison Tooth (fact sheet §4.2: not stopped by Snooper; only Chemistry)",
+               with_cards(basic(At | Hk | Em | Fr, 6, 160, MutantBots::Aggressive), kWithE1Battle)},
+    MutantInfo{Mutant::PoisonToothCancelIgnored, "poison-tooth-cancel-ignored", "oracle",
+               "a cancelled Poison Tooth strikes anyway (fact sheet §4.2: its player may choose not to use it)",
+               with_cards(basic(At | Hk | Em | Fr, 6, 160, MutantBots::Aggressive), kWithE1Battle)},
+    MutantInfo{Mutant::WeirdingWayDefenseWithoutWeapon, "weirding-way-defense-without-weapon", "oracle",
+               "Weirding Way is accepted in the defense slot without a weapon beside it (fact sheet §4.2)",
+               with_cards(basic(At | Hk | Em | Fr, 6, 160, MutantBots::Aggressive), kWithE1Battle), "oracle.legal-command"},
     MutantInfo{Mutant::VoiceIgnored, "voice-ignored", "oracle",
                "a battle plan that disobeys the Voice is accepted ([LR] 2.02.06: obeyed as well as one is able)",
                basic(Bg | Hk | At | Em, 4, 40, MutantBots::Aggressive), "oracle.legal-command"},

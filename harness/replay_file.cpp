@@ -252,8 +252,8 @@ std::variant<Counterexample, std::string> counterexample_from_json(const json& j
   Counterexample c;
   if (!j.contains("version") || !j["version"].is_number_integer()) return std::string("missing \"version\" (a whole number)");
   if (const auto v = j["version"].get<std::int64_t>(); v != static_cast<std::int64_t>(kCounterexampleVersion)) {
-    return fmt::format("version {}: this build reads counterexample version {} only; version 4 added the options' card "
-                       "sets, and before version 3 a choice ranked the commands in the engine's listing order, so an "
+    return fmt::format("version {}: this build reads counterexample version {} only; version 5 split the card set "
+                       "e1_others in e1_battle and e1_harvester_thumper, version 4 added the options' card sets, and before version 3 a choice ranked the commands in the engine's listing order, so an "
                        "older file would replay a different game (find it again with the command in its \"note\")",
                        v, kCounterexampleVersion);
   }

@@ -20,8 +20,9 @@ namespace dune::harness {
 inline constexpr std::string_view kCounterexampleFormat = "dunecheck-counterexample";
 // 3: a choice ranks the commands default first (generators::choice_order); 1 and 2 used the
 // engine's listing order and are refused, since they would replay a different game. 4: the spec's
-// options name their card sets (options.cards); a version 3 file has none and is refused.
-inline constexpr std::uint64_t kCounterexampleVersion = 4;
+// options name their card sets (options.cards); a version 3 file has none and is refused. 5: the
+// set e1_others became e1_battle and e1_harvester_thumper (model/options.h CardSets).
+inline constexpr std::uint64_t kCounterexampleVersion = 5;
 
 // Where a bounded exploration (proofs/explorer.h) began: the scope's staged state, stored as a
 // snapshot's content, and the checkers that do not apply from it (e.g. determinism.replay after a

@@ -66,6 +66,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <functional>
 #include <variant>
 
 #include "engine/engine.h"
@@ -306,6 +307,16 @@ void moritani_play(const Transition& t, const PlayNexus& p, Violations& out) {
     return;
   }
   const TreacheryCardId card = *p.treachery;
+  // E1's one-time weapons, discarded after use even by a winner (fact sheet §4.2): the Artillery
+  // Strike, and the Poison Tooth unless its player cancelled it (its CancelPoisonTooth, in the log
+  // after its plan).
+  const Envelope* planned = last_command(b, [&](const Envelope& e) { return e.seat == seat && std::holds_alternative<PlanBattle>(e.command); });
+  const Envelope* cancel = last_command(b, [&](const Envelope& e) { return e.seat == seat && std::holds_alternative<CancelPoisonTooth>(e.command); });
+  const bool tooth_struck = card_type(card).name == "Poison Tooth" && !(cancel && planned && std::less<const Envelope*>{}(planned, cancel));
+  if (plan->weapon == p.treachery && (card_type(card).name == "Artillery Strike" || tooth_struck)) {
+    fault(fmt::format("{} kept its {} with the Moritani Secret Ally: discarded after use, no winner keeps it (fact sheet §4.2)", who,
+                      card_type(card).name));
+  }
   if (!in_zone(a.seat(seat).hand, card) || in_zone(a.treachery.discard, card)) {
     fault(fmt::format("the {} {} kept with the Moritani Secret Ally is not back in its hand (seed 000)", card_type(card).name, who));
   }

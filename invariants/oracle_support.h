@@ -284,6 +284,8 @@ Violations legal_command(const Transition& t, const GameContext&);  // oracles_l
 // `earlier` being the seat's replacements already made this turn.
 Violations face_dancer(const Transition& t, const GameContext&);
 std::string face_dancer_reveal_rule(const GameState& s, Seat seat, const RevealFaceDancer& c);
+// Why a battle plan of a combatant is illegal under the Voice that binds it, or "" (oracles_legality_plan.cpp).
+std::string plan_rule(const GameState& s, Seat seat, const PlanBattle& c, const std::optional<UseVoice>& voice);
 std::string face_dancer_replacement_rule(const GameState& s, Seat seat, const ReplaceFaceDancer& c, int earlier);
 Violations legal_revival(const Transition& t, const GameContext&);
 // Why a revival is illegal ([LR] 1.05), or "" (oracles_legality_rules.cpp): the whole check, the

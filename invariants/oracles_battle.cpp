@@ -25,9 +25,11 @@ bool battle_resolved(const Transition& t) {
     return s == BattleStage::Plans || s == BattleStage::KaramaPlanAnswer || s == BattleStage::NexusAnswer;
   };
   const auto window = [](BattleStage s) { return s == BattleStage::NexusBetrayal || s == BattleStage::NexusSecretAlly; };
-  if (t.before.phase != Phase::Battle || (!planning(b.stage) && b.stage != BattleStage::Traitors)) return false;
-  if (a.stage == BattleStage::Traitors && t.after.phase == Phase::Battle) return false;
+  const auto revealed = [](BattleStage s) { return s == BattleStage::Traitors || s == BattleStage::PoisonTooth; };
+  if (t.before.phase != Phase::Battle || (!planning(b.stage) && !revealed(b.stage))) return false;
   const bool same_battle = a.territory == b.territory && a.combatants == b.combatants;
+  // Revealed and waiting on: the traitor calls, then E1's Poison Tooth player (fact sheet §4.2).
+  if (revealed(a.stage) && t.after.phase == Phase::Battle && (a.stage == BattleStage::Traitors || same_battle)) return false;
   if (planning(b.stage) && window(a.stage) && same_battle && !a.revealed && t.after.phase == Phase::Battle) return false;
   // Still planning the same battle: a part committed, the Atreides Karama look and its answer
   // ([LR] 1.14.01), a Nexus inspection and its answer, or a step that touches no plan (a standing order, a gift) — none resolves it.
@@ -43,6 +45,7 @@ struct Battle {
   std::array<DialBattle, 2> wheel;
   std::array<Seat, 2> seat;
   std::array<Faction, 2> faction;
+  std::array<bool, 2> tooth_cancelled{};  // E1: its player cancelled its Poison Tooth, by this step's command
 };
 
 
@@ -66,6 +69,11 @@ std::optional<Battle> revealed_battle(const Transition& t) {
     out.seat[side] = bs.combatants[side];
     out.faction[side] = t.before.faction_of(bs.combatants[side]);
   }
+  // The Poison Tooth is answered by the step that resolves the battle, the last question before it
+  // (one card: one side at most): a cancel is that step's command, from the log, not a flag.
+  if (const Envelope* e = envelope_of(t); e && std::holds_alternative<CancelPoisonTooth>(e->command)) {
+    for (std::size_t side = 0; side < 2; ++side) out.tooth_cancelled[side] = e->seat == out.seat[side];
+  }
   return out;
 }
 
@@ -78,20 +86,41 @@ bool is_shield(const std::optional<TreacheryCardId>& c) {
   return c && (k == TreacheryClass::DefenseProjectile || k == TreacheryClass::DefenseProjectileAndPoison);
 }
 
-// Fact sheet §4.1: a projectile weapon is stopped by a Shield, a poison weapon by a Snooper, the
-// Poison Blade only by the Shield Snooper; nothing stops a Lasgun. nullopt: a weapon this oracle
-// does not model (the expansion special weapons).
-std::optional<bool> weapon_kills(const std::optional<TreacheryCardId>& weapon, const std::optional<TreacheryCardId>& defense) {
-  const TreacheryClass d = class_of(defense);
+bool named(const std::optional<TreacheryCardId>& c, std::string_view name) { return c && card_type(*c).name == name; }
+
+// Fact sheet §4.1-4.2: a projectile weapon is stopped by a Shield, a poison weapon by a Snooper, the
+// Poison Blade only by the Shield Snooper; nothing stops a Lasgun. E1's Chemistry in the weapon slot
+// is a poison weapon, Weirding Way in the defense slot a projectile defense (not a Shield). The
+// Artillery Strike and the Poison Tooth strike both leaders (e1_strikes). nullopt: a weapon this
+// oracle does not model (the Richese cache's).
+std::optional<bool> weapon_kills(const PlanBattle& attacker, const PlanBattle& defender) {
+  const TreacheryClass d = named(defender.defense, "Weirding Way") ? TreacheryClass::DefenseProjectile : class_of(defender.defense);
+  const TreacheryClass w = named(attacker.weapon, "Chemistry") ? TreacheryClass::WeaponPoison : class_of(attacker.weapon);
   const bool shield = d == TreacheryClass::DefenseProjectile || d == TreacheryClass::DefenseProjectileAndPoison;
   const bool snooper = d == TreacheryClass::DefensePoison || d == TreacheryClass::DefenseProjectileAndPoison;
-  switch (class_of(weapon)) {
+  switch (w) {
     case TreacheryClass::WeaponProjectile: return !shield;
     case TreacheryClass::WeaponPoison: return !snooper;
     case TreacheryClass::WeaponProjectileAndPoison: return !(shield && snooper);
-    case TreacheryClass::WeaponSpecial: return is_lasgun(weapon) ? std::optional<bool>(true) : std::nullopt;
+    case TreacheryClass::WeaponSpecial:
+      if (is_lasgun(attacker.weapon)) return true;
+      if (named(attacker.weapon, "Artillery Strike") || named(attacker.weapon, "Poison Tooth")) return false;
+      return std::nullopt;
     default: return false;
   }
+}
+
+bool artillery(const Battle& battle) {
+  return named(battle.plan[0].weapon, "Artillery Strike") || named(battle.plan[1].weapon, "Artillery Strike");
+}
+
+bool tooth_strikes(const Battle& battle, std::size_t side) { return named(battle.plan[side].weapon, "Poison Tooth") && !battle.tooth_cancelled[side]; }
+
+// E1 (fact sheet §4.2): an Artillery Strike kills each leader its own Shield (or Shield Snooper)
+// does not protect; a Poison Tooth not cancelled kills each leader its own Chemistry does not.
+bool e1_strikes(const Battle& battle, std::size_t side) {
+  const auto& defense = battle.plan[side].defense;
+  return (artillery(battle) && !is_shield(defense)) || ((tooth_strikes(battle, 0) || tooth_strikes(battle, 1)) && !named(defense, "Chemistry"));
 }
 
 bool has_leader(const PlanBattle& p) { return p.leader || p.cheap_hero; }
@@ -114,15 +143,16 @@ int value_in_battle(const Battle& battle, std::size_t side) {
 }
 
 // Strength = the dial + the leader's value unless a weapon the defense does not stop killed it
-// (+2 for the Kwisatz Haderach); ties go to the aggressor ([LR] 1.07.06.01).
+// (+2 for the Kwisatz Haderach); with an Artillery Strike no leader's value counts, nor the Kwisatz
+// Haderach's (fact sheet §4.2); ties go to the aggressor ([LR] 1.07.06.01).
 std::optional<Outcome> fight_outcome(const Battle& battle) {
   Outcome o;
   for (std::size_t side = 0; side < 2; ++side) {
     const PlanBattle& p = battle.plan[side];
-    const auto kills = weapon_kills(battle.plan[1 - side].weapon, p.defense);
+    const auto kills = weapon_kills(battle.plan[1 - side], p);
     if (!kills) return std::nullopt;
-    o.killed[side] = has_leader(p) && *kills;
-    const int halves = 2 * value_in_battle(battle, side) + (p.kwisatz_haderach ? 4 : 0);
+    o.killed[side] = has_leader(p) && (*kills || e1_strikes(battle, side));
+    const int halves = artillery(battle) ? 0 : 2 * value_in_battle(battle, side) + (p.kwisatz_haderach ? 4 : 0);
     o.total[side] = battle.wheel[side].dial_halves + (o.killed[side] ? 0 : halves);
   }
   o.winner = o.total[0] >= o.total[1] ? 0 : 1;
@@ -235,7 +265,14 @@ Violations battle_winner(const Transition& t, const GameContext&) {
     out.push_back(violation(kBattleWinner, fmt::format("{} lost ({} to {} half points) but kept cards it played",
                                                        to_string(bt.faction[at(1 - w)]), c->outcome->total[at(1 - w)], c->outcome->total[at(w)])));
   }
-  for (const auto& card : {bt.plan[at(w)].weapon, bt.plan[at(w)].defense}) {
+  // A used Artillery Strike or Poison Tooth is discarded after use, won or lost (fact sheet §4.2; [TO]).
+  const auto& weapon = bt.plan[at(w)].weapon;
+  const bool one_time = named(weapon, "Artillery Strike") || tooth_strikes(bt, at(w));
+  if (one_time && holds(t.after.seat(bt.seat[at(w)]), *weapon)) {
+    out.push_back(violation(kBattleWinner, fmt::format("{} won and still holds its {}, discarded after use", to_string(bt.faction[at(w)]),
+                                                       card_type(*weapon).name)));
+  }
+  for (const auto& card : {one_time ? std::nullopt : weapon, bt.plan[at(w)].defense}) {
     if (card && !holds(t.after.seat(bt.seat[at(w)]), *card)) {
       out.push_back(violation(kBattleWinner, fmt::format("{} won ({} to {} half points{}) but no longer holds its {}",
                                                          to_string(bt.faction[at(w)]), c->outcome->total[at(w)], c->outcome->total[at(1 - w)],

@@ -106,6 +106,7 @@ template <> constexpr StepMask kWhen<UsePrescience> = {Step::Battle};           
 template <> constexpr StepMask kWhen<PlanBattle> = {Step::Battle};                     // 1.07.04
 template <> constexpr StepMask kWhen<DialBattle> = {Step::Battle};
 template <> constexpr StepMask kWhen<CallTraitor> = {Step::Battle};                    // 1.07.06.07
+template <> constexpr StepMask kWhen<CancelPoisonTooth> = {Step::Battle};              // fact sheet §4.2
 template <> constexpr StepMask kWhen<CaptureLeader> = {Step::Battle};                  // 2.05.10
 template <> constexpr StepMask kWhen<RevealFaceDancer> = {Step::Battle};               // fact sheet §4.3
 template <> constexpr StepMask kWhen<ReplaceFaceDancer> = {Step::MentatPause};         // seed 002
@@ -172,8 +173,6 @@ bool karama_power_used(const GameState& s, Seat seat) {
   return std::any_of(s.karama.powers.begin(), s.karama.powers.end(), [&](const KaramaPowerUse& p) { return p.by == seat; });
 }
 
-bool is_weapon(TreacheryClass c) { return c == TreacheryClass::WeaponProjectile || c == TreacheryClass::WeaponPoison || c == TreacheryClass::WeaponProjectileAndPoison || c == TreacheryClass::WeaponSpecial; }
-bool is_defense(TreacheryClass c) { return c == TreacheryClass::DefenseProjectile || c == TreacheryClass::DefensePoison || c == TreacheryClass::DefenseProjectileAndPoison; }
 
 // The battle side of `seat` (0 aggressor, 1 opponent), if it fights the battle under way.
 std::optional<std::size_t> side_of(const GameState& s, Seat seat) {
@@ -190,33 +189,6 @@ std::optional<std::size_t> ability_side_of(const GameState& s, Seat seat) {
   if (const auto own = side_of(s, seat)) return own;
   const auto ally = ally_seat(s, seat);
   return ally ? side_of(s, *ally) : std::nullopt;
-}
-
-// A leader `seat` may put in a plan now: behind its shield (its own or captured, 2.05.10.03) and
-// not fought in another territory this phase ([LR] 1.07.04.04).
-bool leader_playable(const GameState& s, Seat seat, std::size_t l) {
-  const LeaderState& x = s.leaders[l];
-  if ((x.where != LeaderLocation::Available && x.where != LeaderLocation::Captured) || x.holder != seat) return false;
-  return !s.battle.leader_territory[l] || *s.battle.leader_territory[l] == s.battle.territory;
-}
-
-// Whether the Voice's words name the card ([LR] 2.02.06: "play or not play a projectile weapon,
-// poison weapon, projectile defense, poison defense, a worthless card, a Cheap Hero" or the Lasgun):
-// a card naming both kinds of weapon (Poison Blade) or defense (Shield Snooper) answers to either.
-bool voice_names(VoiceSubject v, TreacheryCardId card) {
-  const TreacheryCardType& t = card_type(card);
-  const TreacheryClass c = t.classification;
-  const bool both_weapons = c == TreacheryClass::WeaponProjectileAndPoison, both_defenses = c == TreacheryClass::DefenseProjectileAndPoison;
-  switch (v) {
-    case VoiceSubject::ProjectileWeapon: return both_weapons || c == TreacheryClass::WeaponProjectile;
-    case VoiceSubject::PoisonWeapon: return both_weapons || c == TreacheryClass::WeaponPoison;
-    case VoiceSubject::ProjectileDefense: return both_defenses || c == TreacheryClass::DefenseProjectile;
-    case VoiceSubject::PoisonDefense: return both_defenses || c == TreacheryClass::DefensePoison;
-    case VoiceSubject::Worthless: return c == TreacheryClass::Worthless;
-    case VoiceSubject::CheapHero: return c == TreacheryClass::CheapHero;
-    case VoiceSubject::Lasgun: return t.name == "Lasgun";
-  }
-  return false;
 }
 
 // A combatant's forces in the battle by their role there: the Emperor's Cunning counts five of his
@@ -497,7 +469,10 @@ struct Rules {
     if (!ability_side_of(s, seat)) return "Prescience is used in its own or its ally's battle ([LR] 2.01.08-09)";
     return s.battle.prescience ? "Prescience is used once a battle" : "";
   }
-  std::string operator()(const PlanBattle& c) const;
+  std::string operator()(const PlanBattle& c) const {
+    if (!side_of(s, seat)) return "it fights no battle";
+    return plan_rule(s, seat, c, voice_binding());
+  }
   // The Voice that binds this seat's plan: the Bene Gesserit's, in their battle or their ally's
   // ([LR] 2.02.06-07), or, the Bene Gesserit absent, the one the Secret Ally player of this battle
   // used (seed 000), read from the log; never one's own side's.
@@ -553,6 +528,12 @@ struct Rules {
     if (!plan || (!plan->leader && !cheap)) return "the opponent played no leader";
     const TraitorCardId card = cheap ? kCheapHeroTraitor : TraitorCardId{static_cast<std::uint8_t>(plan->leader->value)};
     return std::find(me.traitors.begin(), me.traitors.end(), card) != me.traitors.end() ? "" : "the opponent's leader is not its traitor ([LR] 1.07.06.07)";
+  }
+  std::string operator()(const CancelPoisonTooth&) const {
+    const auto side = side_of(s, seat);
+    if (s.battle.stage != BattleStage::PoisonTooth || !side || s.battle.poison_tooth_side != *side) return "only when asked whether its Poison Tooth strikes";
+    const auto& plan = s.battle.plans[*side];
+    return plan && plan->weapon && card_type(*plan->weapon).name == "Poison Tooth" ? "" : "it played no Poison Tooth (fact sheet §4.2)";
   }
   std::string operator()(const CaptureLeader& c) const {
     if (auto w = only(Faction::Harkonnen, "[LR] 2.05.10"); !w.empty()) return w;
@@ -717,61 +698,6 @@ std::string revival_choice_illegal(const GameState& s, Seat seat, const Revive& 
   const int price = revival_price(s, seat, c).own;
   return price <= me.spice.value ? "" : fmt::format("it costs {} spice, more than its {} ([LR] 1.05.01.03)", price, me.spice.value);
 }
-
-namespace {
-
-std::string Rules::operator()(const PlanBattle& c) const {
-  if (!side_of(s, seat)) return "it fights no battle";
-  if (c.leader && c.cheap_hero) return "a leader or a Cheap Hero, not both ([LR] 1.07.04.03)";
-  if (c.leader && !leader_playable(s, seat, c.leader->value)) {
-    return "a leader behind its shield, not fought in another territory this phase ([LR] 1.07.04.04)";
-  }
-  if (c.cheap_hero && (!holds(me, *c.cheap_hero) || card_type(*c.cheap_hero).classification != TreacheryClass::CheapHero)) {
-    return "a Cheap Hero from its hand ([LR] 3.01.04)";
-  }
-  const bool hero = c.leader || c.cheap_hero;
-  // The Voice overrides the rule that a Cheap Hero must be played: "do not play a Cheap Hero" leaves
-  // it in the hand ([LR] 2.02.06; a faction ability over a rule, 3.01).
-  const auto voice = voice_binding();
-  const bool hero_forbidden = voice && voice->subject == VoiceSubject::CheapHero && !voice->must_play;
-  bool could_hero = !hero_forbidden && std::any_of(me.hand.begin(), me.hand.end(), [](TreacheryCardId x) {
-    return card_type(x).classification == TreacheryClass::CheapHero;
-  });
-  for (std::size_t l = 0; l < kLeaderCount && !could_hero; ++l) could_hero = leader_playable(s, seat, l);
-  if (!hero) {
-    if (could_hero) return "a leader or Cheap Hero must be played when possible ([LR] 1.07.04.05)";
-    if (c.weapon || c.defense) return "no Treachery card without a leader or Cheap Hero ([LR] 1.07.04.06)";
-  }
-  // The Voice, obeyed as well as one is able ([LR] 2.02.06): a forbidden card is not played; a
-  // commanded one is, when held and playable (a Cheap Hero always; a weapon, defense or worthless
-  // card only with a leader or Cheap Hero, 1.07.04.06).
-  if (voice) {
-    const auto named = [&](const std::optional<TreacheryCardId>& x) { return x && voice_names(voice->subject, *x); };
-    const bool obeyed = named(c.cheap_hero) || named(c.weapon) || named(c.defense);
-    if (!voice->must_play && obeyed) return "the Voice forbids that card ([LR] 2.02.06)";
-    const bool held = std::any_of(me.hand.begin(), me.hand.end(), [&](TreacheryCardId x) { return voice_names(voice->subject, x); });
-    if (voice->must_play && !obeyed && held && (voice->subject == VoiceSubject::CheapHero || could_hero)) {
-      return "the Voice commands a card it holds and could play ([LR] 2.02.06)";
-    }
-  }
-  const auto card_ok = [&](const std::optional<TreacheryCardId>& x, bool (*cls)(TreacheryClass)) {
-    return !x || (holds(me, *x) && (cls(card_type(*x).classification) || card_type(*x).classification == TreacheryClass::Worthless));
-  };
-  if (!card_ok(c.weapon, is_weapon)) return "the weapon is a weapon or worthless card from its hand ([LR] 1.07.04.07)";
-  if (!card_ok(c.defense, is_defense)) return "the defense is a defense or worthless card from its hand ([LR] 1.07.04.07)";
-  if (c.weapon && c.defense && *c.weapon == *c.defense) return "one card in two slots";
-  if (c.kwisatz_haderach) {
-    if (f != Faction::Atreides || !s.options.rules.kwisatz_haderach) return "only the Advanced Atreides have the Kwisatz Haderach ([LR] 2.01.10)";
-    if (s.battle.atreides_battle_losses.value < 7 || s.battle.kwisatz_haderach_dead) return "the Kwisatz Haderach is not active ([LR] 2.01.10)";
-    if (!hero) return "the Kwisatz Haderach goes with a leader or Cheap Hero ([LR] 2.01.11)";
-    if (s.battle.kwisatz_haderach_territory && *s.battle.kwisatz_haderach_territory != s.battle.territory) {
-      return "the Kwisatz Haderach fights in one territory a phase ([LR] 2.01.11)";
-    }
-  }
-  return "";
-}
-
-}  // namespace
 
 Violations legal_command(const Transition& t, const GameContext&) {
   const Envelope* e = envelope_of(t);

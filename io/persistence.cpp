@@ -178,6 +178,8 @@ json battle_json(const BattleState& b) {
           {"sardaukar_attempt", b.sardaukar_attempt}, {"plans_hooks_run", b.plans_hooks_run},
           {"traitor_answered", seat_set(b.traitor_answered)}, {"traitor_called", b.traitor_called},
           {"traitor_revealed", seat_set(b.traitor_revealed)},
+          {"poison_tooth_side", b.poison_tooth_side ? json(*b.poison_tooth_side) : json(nullptr)},
+          {"poison_tooth_cancelled", b.poison_tooth_cancelled},
           {"capture_from", opt_seat(b.capture_from)},
           {"capture_leader", b.capture_leader ? json(b.capture_leader->value) : json(nullptr)},
           {"winner", opt_seat(b.winner)}, {"face_dancer_winner", opt_seat(b.face_dancer_winner)}, {"leader_territory", leader_territory},
@@ -468,13 +470,15 @@ struct Reader {
     b.territory = in["territory"].territory();
     for (const In& x : in["cells"].items()) b.cells.push_back(CellId{x.byte(kCellCount)});
     const auto combatants = in["combatants"].items(2), plans = in["plans"].items(2), wheels = in["wheels"].items(2);
-    const auto called = in["traitor_called"].items(2);
+    const auto called = in["traitor_called"].items(2), cancelled = in["poison_tooth_cancelled"].items(2);
     for (std::size_t i = 0; i < 2; ++i) {
       b.combatants[i] = seat(combatants[i]);
       b.plans[i] = opt_command<PlanBattle>(plans[i]);
       b.wheels[i] = opt_command<DialBattle>(wheels[i]);
       b.traitor_called[i] = called[i].boolean();
+      b.poison_tooth_cancelled[i] = cancelled[i].boolean();
     }
+    if (!in["poison_tooth_side"].j.is_null()) b.poison_tooth_side = static_cast<std::uint8_t>(in["poison_tooth_side"].integer(0, 1));
     b.revealed = in["revealed"].boolean();
     b.voice = opt_command<UseVoice>(in["voice"]);
     if (!in["voice_side"].j.is_null()) b.voice_side = static_cast<std::uint8_t>(in["voice_side"].integer(0, 1));

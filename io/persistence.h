@@ -46,7 +46,9 @@ namespace dune {
 // Schema 13: a revival limit the Tleilaxu raised (seat revival_limit_raised, RaiseRevivalLimit).
 // Schema 14: the Tleilaxu's offers of an early leader revival (revival.early_offers, OfferLeaderRevival).
 // Schema 15: the optional card sets in the options (options.cards, model/options.h CardSets).
-inline constexpr int kSchemaVersion = 15;
+// Schema 16: the E1 battle cards: the card sets e1_battle and e1_harvester_thumper (were e1_others),
+// the Poison Tooth stage (battle.poison_tooth_side, poison_tooth_cancelled, CancelPoisonTooth).
+inline constexpr int kSchemaVersion = 16;
 
 // FNV-1a 64-bit over bytes; the digest of a document is this over its content's canonical dump.
 std::uint64_t fnv1a64(std::string_view bytes);

@@ -34,6 +34,9 @@ enum class BattleStage : std::uint8_t {
   // Advanced Atreides Karama power ([LR] 1.14.01): the opponent commits the rest of its plan, then
   // the Atreides see all of it.
   KaramaPlanAnswer,
+  // E1 Poison Tooth, after the traitor calls: its player may cancel it, having seen both plans
+  // (fact sheet §4.2; [TO] PoisonToothCancelled): CancelPoisonTooth, or Pass and it strikes.
+  PoisonTooth,
 };
 
 struct BattleState {
@@ -67,6 +70,8 @@ struct BattleState {
   std::array<bool, kMaxSeats> traitor_answered{};
   std::array<bool, 2> traitor_called{};      // by side: a traitor was called against the other side
   std::array<bool, kMaxSeats> traitor_revealed{};  // by seat: it called a traitor, not cancelled (a side may have two callers)
+  std::optional<std::uint8_t> poison_tooth_side;  // public: the side asked last whether its Poison Tooth strikes
+  std::array<bool, 2> poison_tooth_cancelled{};   // public, by side: its player cancelled its Poison Tooth
   std::optional<Seat> capture_from;          // the loser whose leader Harkonnen may capture or kill
   std::optional<LeaderId> capture_leader;    // public: the leader the CaptureDraw picked at random
   std::optional<Seat> winner;                // public: the winning combatant, while it decides

@@ -34,9 +34,10 @@ enum class TreacheryDeckPart : std::uint8_t {
   RicheseCache,  // kept apart and sold by Richese (E2), only when Richese plays
 };
 
-// The set a card is dealt with (model/options.h CardSets). The E1 sets are [TO]'s three
-// (TreacheryCardManager: Poison Blade and Shield Snooper; Amal; the other eleven).
-enum class TreacherySet : std::uint8_t { Base, E1PoisonBladeShieldSnooper, E1Amal, E1Others, RicheseCache, E3 };
+// The set a card is dealt with (model/options.h CardSets): [TO]'s E1 sets (TreacheryCardManager:
+// Poison Blade and Shield Snooper; Amal; the other eleven), the eleven split in the battle cards and
+// the spice-blow cards (Harvester, Thumper).
+enum class TreacherySet : std::uint8_t { Base, E1PoisonBladeShieldSnooper, E1Amal, E1Battle, E1HarvesterThumper, RicheseCache, E3 };
 
 struct TreacheryCardType {
   std::string_view name;
@@ -136,7 +137,8 @@ constexpr TreacherySet treachery_set(const TreacheryCardType& t) {
     case Expansion::Base: return TreacherySet::Base;
     case Expansion::IxiansTleilaxu:
       if (t.name == "Poison Blade" || t.name == "Shield Snooper") return TreacherySet::E1PoisonBladeShieldSnooper;
-      return t.name == "Amal" ? TreacherySet::E1Amal : TreacherySet::E1Others;
+      if (t.name == "Amal") return TreacherySet::E1Amal;
+      return t.name == "Harvester" || t.name == "Thumper" ? TreacherySet::E1HarvesterThumper : TreacherySet::E1Battle;
     default: return TreacherySet::E3;
   }
 }

@@ -43,7 +43,8 @@ struct CatalogueOptions {
       case TreacherySet::Base: return true;
       case TreacherySet::E1PoisonBladeShieldSnooper: return cards.e1_poison_blade_shield_snooper;
       case TreacherySet::E1Amal: return cards.e1_amal;
-      case TreacherySet::E1Others: return cards.e1_others;
+      case TreacherySet::E1Battle: return cards.e1_battle;
+      case TreacherySet::E1HarvesterThumper: return cards.e1_harvester_thumper;
       case TreacherySet::RicheseCache: return in_play(Faction::Richese);
       case TreacherySet::E3: return e3_treachery_cards;
     }
@@ -55,7 +56,7 @@ struct CatalogueOptions {
     CatalogueOptions o;
     o.factions_in_play.fill(true);
     o.advanced = o.choam_auditor = o.e3_treachery_cards = true;
-    o.cards = CardSets{true, true, true, true};
+    o.cards = CardSets{true, true, true, true, true};
     o.sandtrout = o.great_maker = o.discovery = o.tech_tokens = true;
     o.nexus_module = true;
     return o;

@@ -437,6 +437,13 @@ struct RevealFaceDancer {
   friend bool operator==(const RevealFaceDancer&, const RevealFaceDancer&) = default;
 };
 
+// E1 Poison Tooth: its player, having seen both plans, cancels it: it strikes no leader and is not
+// discarded (fact sheet §4.2 "may choose not to use it"; [TO] PoisonToothCancelled). Pass: it strikes.
+struct CancelPoisonTooth {
+  static constexpr CommandInfo kInfo{"CancelPoisonTooth", "cancel the Poison Tooth", CommandClass::Step, {Step::Battle}};
+  friend bool operator==(const CancelPoisonTooth&, const CancelPoisonTooth&) = default;
+};
+
 // The winner of a battle chooses the forces that make up its dial loss: how many normal and how
 // many special forces, any mix consistent with what it dialed and the support it paid ([LR]
 // 1.07.06.06; base rules pp. 13, 19 via seed 003). Offered only when several mixes are consistent.
@@ -696,7 +703,7 @@ using Command = std::variant<Pass, ChooseTraitor, Predict, PlaceForces, DialStor
                              ProtectAllyFromWorms, GrantAllyFreeRevivals, ChooseBattle, UseVoice, UsePrescience, PlanBattle,
                              DialBattle, CallTraitor, CaptureLeader, RevealFaceDancer, TakeLosses, DiscardPlayed, DrawNexus,
                              SetRedrawPolicy, PlayNexus, ReturnTraitor, ReplaceFaceDancer, ArmKarama, KaramaSeePlan, KaramaWorm,
-                             RaiseRevivalLimit, KaramaPreventRevival, OfferLeaderRevival>;
+                             RaiseRevivalLimit, KaramaPreventRevival, OfferLeaderRevival, CancelPoisonTooth>;
 
 // The one human form of a command (logs, traces, RapidCheck `show`).
 std::string to_string(const Command& c);

@@ -28,16 +28,20 @@ struct RuleFlags {
   friend bool operator==(const RuleFlags&, const RuleFlags&) = default;
 };
 
-// The optional card sets (fact sheet §4.2-4.3), each its own option. The E1 Treachery cards come
-// as treachery.online's three sets (Rule.ExpansionTreacheryCardsPBandSS, ...Amal and
-// ...ExceptPBandSSandAmal; the printed E1 rules add all fourteen, [TO] lets a game take any of the
-// three): Poison Blade and Shield Snooper; Amal; the other eleven (with the extra Shield and
-// Snooper). The Cheap Hero traitor card joins the traitor deck ([TO] Rule.CheapHeroTraitor).
-// new_game refuses a set whose cards this engine does not play yet (engine/setup.cpp).
+// The optional card sets (fact sheet §4.2-4.3), each its own option. The printed E1 rules add all
+// fourteen E1 Treachery cards; treachery.online lets a game take three sets of them
+// (Rule.ExpansionTreacheryCardsPBandSS, ...Amal, ...ExceptPBandSSandAmal). Ours split [TO]'s third
+// set in two, so that the battle cards play before the spice-blow cards are built: Poison Blade and
+// Shield Snooper; Amal; the battle set (Hunter-Seeker, Basilia Weapon, Weirding Way, Chemistry,
+// Poison Tooth, Artillery Strike, Kull Wahad and the extra Shield and Snooper); Harvester and
+// Thumper. All four together are the printed E1 deck. The Cheap Hero traitor card joins the
+// traitor deck ([TO] Rule.CheapHeroTraitor). new_game refuses a set whose cards this engine does
+// not play yet (engine/setup.cpp).
 struct CardSets {
   bool e1_poison_blade_shield_snooper = false;
   bool e1_amal = false;
-  bool e1_others = false;
+  bool e1_battle = false;
+  bool e1_harvester_thumper = false;
   bool cheap_hero_traitor = false;
 
   friend bool operator==(const CardSets&, const CardSets&) = default;

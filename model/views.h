@@ -153,6 +153,8 @@ struct BattleView {
   std::vector<Seat> traitor_answered;
   std::array<bool, 2> traitor_called{};
   std::vector<Seat> traitor_revealed;  // the callers whose traitor stands (a Nexus Betrayal cancels one)
+  std::optional<std::uint8_t> poison_tooth_side;  // the side asked last whether its Poison Tooth strikes
+  std::array<bool, 2> poison_tooth_cancelled{};   // by side: its Poison Tooth was cancelled
   std::optional<Seat> capture_from;
   std::optional<LeaderId> capture_leader;
   std::optional<Seat> winner;  // the winning combatant while it decides its losses and cards

@@ -34,11 +34,11 @@ constexpr CatalogueOptions kBox = CatalogueOptions::whole_box();
 static_assert(TreacheryCard::census(kBox).of(Expansion::Base) == 33, "33 base Treachery cards (§4.1)");
 static_assert(TreacheryCard::census(kBox).of(Expansion::IxiansTleilaxu) == 14, "14 E1 Treachery cards (§4.2)");
 static_assert([] {
-  int n[6]{};
+  int n[7]{};
   for (const TreacheryCardType& t : kTreacheryCardTypes) n[static_cast<int>(treachery_set(t))] += t.copies;
   return n[static_cast<int>(TreacherySet::E1PoisonBladeShieldSnooper)] == 2 && n[static_cast<int>(TreacherySet::E1Amal)] == 1 &&
-         n[static_cast<int>(TreacherySet::E1Others)] == 11;
-}(), "[TO]'s E1 sets: Poison Blade and Shield Snooper, Amal, the other eleven (§4.2)");
+         n[static_cast<int>(TreacherySet::E1Battle)] == 9 && n[static_cast<int>(TreacherySet::E1HarvesterThumper)] == 2;
+}(), "the E1 sets: Poison Blade and Shield Snooper, Amal, and [TO]'s other eleven as 9 battle cards and 2 spice-blow cards (§4.2)");
 static_assert(TreacheryCard::census(kBox).of(Expansion::ChoamRichese) == 10, "10 Richese cache cards (§4.2)");
 static_assert(TreacheryCard::census(kBox).of(Expansion::EcazMoritani) == 3, "3 E3 Treachery cards (§4.2)");
 static_assert(kTreacheryCardCount == 60, "60 physical Treachery cards in the whole box");

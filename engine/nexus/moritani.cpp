@@ -14,8 +14,9 @@
 //               from the Treachery discard into its hand, as if it had not been discarded (nothing
 //               draws from the discard in between). A winner may keep its weapon and its defense
 //               ([LR] 1.07.06.06; a Worthless card played in either slot too); a Cheap Hero is
-//               discarded after use ([LR] 3.01.04) and so is not retainable. The seed's mandatory
-//               discards (Poison Tooth, Artillery Strike) are E1 cards, not in the deck yet.
+//               discarded after use ([LR] 3.01.04) and so is not retainable, nor are the seed's
+//               mandatory discards, E1's Artillery Strike and a Poison Tooth that struck (a
+//               cancelled one a winner keeps: [TO] PoisonToothCancelled).
 // The card's effect, not a Moritani ability: no Karama cancels it.
 #include <fmt/format.h>
 
@@ -43,9 +44,12 @@ bool owns_window(const GameState& state) { return state.nexus.window == Faction:
 std::vector<TreacheryCardId> retainable(const GameState& state) {
   const auto loser = battle_detail::battle_loser(state);
   if (!loser) return {};
-  const auto& plan = state.battle.plans[static_cast<std::size_t>(battle_detail::side_of(state, *loser))];
+  const auto side = static_cast<std::size_t>(battle_detail::side_of(state, *loser));
+  const auto& plan = state.battle.plans[side];
   if (!plan) return {};
   std::vector<std::optional<TreacheryCardId>> played{plan->weapon, plan->defense};
+  const std::string_view weapon = plan->weapon ? card_type(*plan->weapon).name : "";
+  if (weapon == "Artillery Strike" || (weapon == "Poison Tooth" && !state.battle.poison_tooth_cancelled[side])) played[0].reset();
   if (mutant_active(Mutant::NexusMoritaniAnyDiscard)) played.assign(state.treachery.discard.begin(), state.treachery.discard.end());
   std::vector<TreacheryCardId> out;
   const auto& discard = state.treachery.discard;

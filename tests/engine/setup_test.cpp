@@ -32,9 +32,9 @@ TEST(SetupTest, RejectsUnsupportedOptions) {
 }
 
 // The optional card sets (model/options.h CardSets): the E1 set of Poison Blade and Shield Snooper
-// joins the Treachery deck; the sets whose cards the engine does not play yet are refused; the
+// and the battle set join the Treachery deck; the sets whose cards the engine does not play yet are refused; the
 // Cheap Hero traitor card joins the Traitor Deck (fact sheet §4.3).
-TEST(SetupTest, TheE1PoisonBladeAndShieldSnooperSetJoinsTheDeckAndUnbuiltSetsAreRefused) {
+TEST(SetupTest, TheE1SetsJoinTheDeckAndUnbuiltSetsAreRefused) {
   const auto deck_names = [](const Options& o) {
     const GameState s = std::get<GameState>(new_game(o));
     std::vector<std::string_view> names;
@@ -50,15 +50,25 @@ TEST(SetupTest, TheE1PoisonBladeAndShieldSnooperSetJoinsTheDeckAndUnbuiltSetsAre
   EXPECT_EQ(with.size(), 35u);
   EXPECT_EQ(std::count(with.begin(), with.end(), "Poison Blade"), 1);
   EXPECT_EQ(std::count(with.begin(), with.end(), "Shield Snooper"), 1);
-  EXPECT_EQ(std::count(with.begin(), with.end(), "Shield"), 4);  // the fifth Shield is in the other E1 set
-  for (bool CardSets::*set : {&CardSets::e1_amal, &CardSets::e1_others}) {
+  EXPECT_EQ(std::count(with.begin(), with.end(), "Shield"), 4);  // the fifth Shield is in the battle set
+  o.cards.e1_battle = true;
+  const auto battle = deck_names(o);
+  EXPECT_EQ(battle.size(), 44u);
+  for (std::string_view name : {"Hunter-Seeker", "Basilia Weapon", "Weirding Way", "Chemistry", "Poison Tooth", "Artillery Strike", "Kull Wahad"}) {
+    EXPECT_EQ(std::count(battle.begin(), battle.end(), name), 1) << name;
+  }
+  EXPECT_EQ(std::count(battle.begin(), battle.end(), "Shield"), 5);
+  EXPECT_EQ(std::count(battle.begin(), battle.end(), "Snooper"), 5);
+  EXPECT_EQ(std::count(battle.begin(), battle.end(), "Harvester"), 0);
+  for (bool CardSets::*set : {&CardSets::e1_amal, &CardSets::e1_harvester_thumper}) {
     Options unbuilt = Options::basic({Faction::Atreides, Faction::Harkonnen});
     unbuilt.cards.*set = true;
     const auto game = new_game(unbuilt);
     ASSERT_TRUE(std::holds_alternative<Rejection>(game));
     EXPECT_EQ(std::get<Rejection>(game).code, RejectCode::NotImplemented);
     EXPECT_NE(std::get<Rejection>(game).message.find("not playable yet"), std::string::npos) << std::get<Rejection>(game).message;
-  }  Options traitor = Options::basic({Faction::Atreides, Faction::Harkonnen});
+  }
+  Options traitor = Options::basic({Faction::Atreides, Faction::Harkonnen});
   EXPECT_EQ(std::get<GameState>(new_game(traitor)).traitor_deck.size(), 10u);
   traitor.cards.cheap_hero_traitor = true;
   const GameState with_traitor = std::get<GameState>(new_game(traitor));

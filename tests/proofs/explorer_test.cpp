@@ -208,7 +208,7 @@ TEST(ExplorerTest, CounterexampleFormatKeepsItsNewFieldsAndRefusesOldVersions) {
   const ExploreResult r = explored("lifecycle-3");
   ASSERT_TRUE(r.counterexample);
   const nlohmann::json j = harness::counterexample_to_json(*r.counterexample);
-  EXPECT_EQ(j["version"], 4);
+  EXPECT_EQ(j["version"], 5);
   auto back = harness::counterexample_from_json(j);
   ASSERT_TRUE(std::holds_alternative<harness::Counterexample>(back));
   const auto& c = std::get<harness::Counterexample>(back);

@@ -130,7 +130,7 @@ TEST(Replay, NotACounterexampleIsLeftToTheLogReplay) {
   EXPECT_FALSE(harness::replay_if_counterexample(nlohmann::json::parse(R"({"format": "dunecheck-log"})"), "x", out, err));
   EXPECT_EQ(harness::replay_if_counterexample(nlohmann::json::parse(R"({"format": "dunecheck-counterexample"})"), "x", out, err), 3);
   EXPECT_NE(err.str().find("version"), std::string::npos);
-  EXPECT_EQ(harness::replay_if_counterexample(nlohmann::json::parse(R"({"format": "dunecheck-counterexample", "version": 4})"), "x", out, err), 3);
+  EXPECT_EQ(harness::replay_if_counterexample(nlohmann::json::parse(R"({"format": "dunecheck-counterexample", "version": 5})"), "x", out, err), 3);
   EXPECT_NE(err.str().find("spec"), std::string::npos);
 }
 
