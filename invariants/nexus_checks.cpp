@@ -218,20 +218,7 @@ Violations separate_deck(const Transition& t, const GameContext&) {
   // A Karama standing order the play's continuation meets (the battle won goes on to the Harkonnen
   // capture, cancelled) is no Nexus effect: each cancel it records spends one card, a Karama or a
   // Bene Gesserit worthless card, from its player's hand to the discard ([LR] 3.01.11.01, 2.02.22).
-  for (const KaramaCancel& c : oracle_detail::added_cancels(t.before, t.after)) {
-    if (c.by.value >= hands.size()) continue;
-    auto& hand = hands[c.by.value];
-    const auto& still = t.after.seats[c.by.value].hand;
-    const auto spent = std::find_if(hand.begin(), hand.end(), [&](TreacheryCardId x) {
-      const TreacheryCardType& type = card_type(x);
-      const bool karama = type.name == "Karama" || (t.before.faction_of(c.by) == Faction::BeneGesserit &&
-                                                   type.classification == TreacheryClass::Worthless);
-      return karama && std::find(still.begin(), still.end(), x) == still.end();
-    });
-    if (spent == hand.end()) continue;
-    const TreacheryCardId card = *spent;
-    transfer(hand, treachery.discard, card);
-  }
+  for (const auto& [by, card] : oracle_detail::cards_spent_on_cancels(t)) transfer(hands[by.value], treachery.discard, card);
   bool same = t.after.treachery == treachery;
   for (std::size_t i = 0; same && i < t.after.seat_count(); ++i) same = t.after.seats[i].hand == hands[i];
   if (same) return {};

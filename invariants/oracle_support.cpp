@@ -419,6 +419,23 @@ bool shipment_follows_secret_ally(const GameState& s, Seat seat, Faction card) {
 
 }  // namespace
 
+std::vector<std::pair<Seat, TreacheryCardId>> cards_spent_on_cancels(const Transition& t) {
+  std::vector<std::pair<Seat, TreacheryCardId>> out;
+  for (const KaramaCancel& c : added_cancels(t.before, t.after)) {
+    if (c.by.value >= t.before.seat_count()) continue;
+    const auto& had = t.before.seat(c.by).hand;
+    const auto& still = t.after.seat(c.by).hand;
+    const auto spent = std::find_if(had.begin(), had.end(), [&](TreacheryCardId x) {
+      const TreacheryCardType& type = card_type(x);
+      const bool karama = type.name == "Karama" || (t.before.faction_of(c.by) == Faction::BeneGesserit && type.classification == TreacheryClass::Worthless);
+      const bool taken = std::none_of(out.begin(), out.end(), [&](const auto& o) { return o.second == x; });
+      return karama && taken && std::find(still.begin(), still.end(), x) == still.end();
+    });
+    if (spent != had.end()) out.emplace_back(c.by, *spent);
+  }
+  return out;
+}
+
 bool nexus_guild_rates(const GameState& s, Seat seat) { return shipment_follows_secret_ally(s, seat, Faction::SpacingGuild); }
 
 bool nexus_richese_shipment(const GameState& s, Seat seat) { return shipment_follows_secret_ally(s, seat, Faction::Richese); }

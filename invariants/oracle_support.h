@@ -122,6 +122,10 @@ std::string raise_limit_rule(const GameState& s, Seat seat, const RaiseRevivalLi
 // The Karamas played against an ability between two states of a step (karama.cancels is
 // append-only), in order.
 std::span<const KaramaCancel> added_cancels(const GameState& before, const GameState& after);
+// The card each Karama cancel recorded by the step spent, by its player: a Karama, or a Bene
+// Gesserit worthless card, that left its hand in the step ([LR] 3.01.11.01, 2.02.22). A Nexus play's
+// continuation may meet a standing order (the purchase's Harkonnen top card, the battle won's capture).
+std::vector<std::pair<Seat, TreacheryCardId>> cards_spent_on_cancels(const Transition& t);
 // The Tleilaxu Karama power stopped `seat`'s revival this turn (KaramaPreventRevival; one source,
 // [TO] KarmaRevivalPrevention), read from the public record of powers used.
 bool revival_prevented(const GameState& s, Seat seat);

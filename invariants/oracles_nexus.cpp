@@ -205,6 +205,9 @@ Violations nexus_play(const Transition& t, const GameContext&) {
   if (a.alliances != b.alliances) out.push_back(violation(kNexusPlay, "a Nexus play changed an alliance (seed 000, item 7)"));
   GameState want = b;
   panel_pieces(t, *p, seat, want);
+  // A Karama standing order the play's continuation meets (the purchase's Harkonnen top card)
+  // spends its card: no Nexus effect ([LR] 3.01.11.01, 2.02.22).
+  for (const auto& [by, card] : cards_spent_on_cancels(t)) transfer(want.seat(by).hand, want.treachery.discard, card);
   expect_pieces(kNexusPlay, want, a, fmt::format("{}'s Nexus play", who), out);
   // The panel's own contract is its family's contract checker (invariants/nexus_contracts.h); a
   // panel without one leaves the play undecided beyond the common contract: counted skipped.
