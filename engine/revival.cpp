@@ -225,9 +225,11 @@ std::optional<Rejection> validate_karama_revive(const GameState& state, Seat sea
     return reject(RejectCode::NotEnoughForces, "the Tanks hold {} of your forces and {} special forces, not {} and {}",
                   s.tanks_normal.value, s.tanks_special.value, r.normal.value, r.special.value);
   }
-  if (r.special > special_limit(state, f)) {
-    return reject(RejectCode::IllegalChoice, "at most {} {} revived per turn, not {} ([LR] 2.03.11)",
-                  special_limit(state, f).value, faction_info(f).special_force_name, r.special.value);
+  // One Sardaukar a turn over every revival (2.03.11): a Nexus card's revival before it counts
+  // (seed 003), as it does for the ordinary revival after it.
+  if (r.special > special_left(state, seat)) {
+    return reject(RejectCode::IllegalChoice, "at most {} {} revived per turn, not {} ([LR] 2.03.11; a Nexus revival this turn counts)",
+                  special_limit(state, f).value, faction_info(f).special_force_name, (r.special + special_limit(state, f) - special_left(state, seat)).value);
   }
   return std::nullopt;
 }
@@ -266,7 +268,7 @@ void add_karama_revive_candidates(const GameState& state, Seat seat, std::vector
   for (LeaderId l : ordinary_leaders(f)) {
     if (is_dead(state.leaders[l.value].where)) out.push_back(KaramaRevive{ForceCount{0}, ForceCount{0}, l});
   }
-  for (int special = 0; special <= std::min(s.tanks_special.value, special_limit(state, f).value); ++special) {
+  for (int special = 0; special <= std::min(s.tanks_special.value, special_left(state, seat).value); ++special) {
     for (int normal = 0; normal + special <= kKaramaRevivalForces.value && normal <= s.tanks_normal.value; ++normal) {
       if (normal + special > 0) out.push_back(KaramaRevive{ForceCount{normal}, ForceCount{special}, std::nullopt});
     }

@@ -64,6 +64,14 @@ std::vector<const LogEntry*> other_entries(const Transition& t) {
   return out;
 }
 
+bool others_only_draws(const Transition& t, std::initializer_list<ChanceKind> kinds) {
+  for (const LogEntry* e : other_entries(t)) {
+    const auto* r = std::get_if<ChanceRecord>(e);
+    if (!r || std::find(kinds.begin(), kinds.end(), r->request.kind) == kinds.end()) return false;
+  }
+  return true;
+}
+
 std::size_t entry_position(const Transition& t) {
   for (std::size_t i = t.before.log.size(); i < t.after.log.size(); ++i) {
     if (t.after.log[i] == t.entry) return i;

@@ -66,6 +66,9 @@ bool single_mover(const Transition& t);
 bool owns_step(const Transition& t);
 // The step's log entries other than `t`'s own.
 std::vector<const LogEntry*> other_entries(const Transition& t);
+// Whether every other entry of the step is a chance outcome of one of `kinds` (a draw that moves
+// nothing the deciding oracle checks, e.g. a card dealt beside a sale).
+bool others_only_draws(const Transition& t, std::initializer_list<ChanceKind> kinds);
 // The step's own log entry's position in `after.log` (the first entry equal to it).
 std::size_t entry_position(const Transition& t);
 std::string name_of(const GameState& s, Seat seat);

@@ -74,13 +74,7 @@ Violations bid_payment(const Transition& t, const GameContext&) {
   const auto sale = sale_of(t);
   if (!sale) return {};
   // A deal in the same step (the Harkonnen's bonus card, forced from a known top) moves no spice.
-  const auto others = other_entries(t);
-  if (!std::all_of(others.begin(), others.end(), [](const LogEntry* e) {
-        const auto* r = std::get_if<ChanceRecord>(e);
-        return r && r->request.kind == ChanceKind::TreacheryDeal;
-      })) {
-    return skipped(kBid);
-  }
+  if (!others_only_draws(t, {ChanceKind::TreacheryDeal})) return skipped(kBid);
   const GameState& b = t.before;
   Flows expected(b);
   // The Emperor's payment is a ✷ ability ([LR] 2.03.04): a Karama ordered against it sends the
@@ -239,10 +233,7 @@ Violations charity(const Transition& t, const GameContext&) {
   if (!std::holds_alternative<ClaimCharity>(e->command) && !std::holds_alternative<Pass>(e->command)) return {};  // a play at any time
   // The last answer opens the Bidding, whose first lot may be dealt in the same step (a forced
   // draw): a card dealt moves no spice, so the Charity is still decided; anything else is not.
-  for (const LogEntry* other : other_entries(t)) {
-    const auto* c = std::get_if<ChanceRecord>(other);
-    if (!c || c->request.kind != ChanceKind::TreacheryLot) return skipped(kCharity);
-  }
+  if (!others_only_draws(t, {ChanceKind::TreacheryLot})) return skipped(kCharity);
   Flows expected(b);
   if (std::holds_alternative<ClaimCharity>(e->command)) {
     const int held = b.seat(e->seat).spice.value;

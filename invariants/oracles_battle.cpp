@@ -220,13 +220,7 @@ struct BattleCase {
 // one leader can be drawn (a forced outcome, logged before the command that led to it): it moves
 // no piece (oracle.capture decides it), so the step is still one battle's resolution, decided under
 // the command that owns it.
-bool resolution_only(const Transition& t) {
-  for (const LogEntry* e : other_entries(t)) {
-    const auto* r = std::get_if<ChanceRecord>(e);
-    if (!r || r->request.kind != ChanceKind::CaptureDraw) return false;
-  }
-  return true;
-}
+bool resolution_only(const Transition& t) { return others_only_draws(t, {ChanceKind::CaptureDraw}); }
 
 std::optional<BattleCase> battle_case(const Transition& t) {
   if (!battle_resolved(t) || !owns_step(t)) return std::nullopt;

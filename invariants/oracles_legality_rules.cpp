@@ -365,6 +365,10 @@ struct Rules {
     if (c.leader && c.normal + c.special > ForceCount{0}) return "three forces or one leader, not both ([LR] 1.14.02)";
     if ((c.normal + c.special).value > 3) return "up to three forces ([LR] 1.14.02)";
     if (c.normal > me.tanks_normal || c.special > me.tanks_special) return "more forces than its Tanks hold";
+    // One Sardaukar a turn over every revival, a Nexus card's this turn counting (2.03.11; seed 003).
+    if (s.options.rules.special_forces && c.special.value + specials_revived_this_turn(s, seat) > 1) {
+      return "one Sardaukar revived a turn, the Nexus and Karama revivals of the turn counting ([LR] 2.03.11; seed 003)";
+    }
     // Face down too: 1.05.04 is marked "-1.14.02" (README, Advanced Karama power: Emperor).
     if (c.leader && (leader_info(*c.leader).faction != f || !in_tanks(s, *c.leader))) return "one of its own leaders in the Tanks";
     return "";

@@ -42,6 +42,22 @@ int dunecheck(const std::string& args, std::string& out) {
   return WEXITSTATUS(status);
 }
 
+// The per-process files and folders these tests write in the temp directory (dunecheck-gate-*-PID,
+// also gate_shrink_test.cpp's) go when the test process ends: one per test, CTest running each
+// test in a process of its own, they would pile up by the hundred on a machine running the suite.
+class RemoveTempFiles : public testing::Environment {
+ public:
+  void TearDown() override {
+    const std::string pid = fmt::format("-{}", ::getpid());
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::temp_directory_path(), ec)) {
+      const std::string name = entry.path().filename().string();
+      if (name.starts_with("dunecheck-gate-") && (name.ends_with(pid) || name.ends_with(pid + ".log"))) std::filesystem::remove_all(entry.path(), ec);
+    }
+  }
+};
+testing::Environment* const kRemoveTempFiles = testing::AddGlobalTestEnvironment(new RemoveTempFiles);
+
 std::string temp_dir(const std::string& name) {
   const auto dir = std::filesystem::temp_directory_path() / fmt::format("dunecheck-gate-{}-{}", name, ::getpid());
   std::filesystem::remove_all(dir);
