@@ -66,7 +66,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <functional>
 #include <variant>
 
 #include "engine/engine.h"
@@ -309,10 +308,11 @@ void moritani_play(const Transition& t, const PlayNexus& p, Violations& out) {
   const TreacheryCardId card = *p.treachery;
   // E1's one-time weapons, discarded after use even by a winner (fact sheet §4.2): the Artillery
   // Strike, and the Poison Tooth unless its player cancelled it (its CancelPoisonTooth, in the log
-  // after its plan).
-  const Envelope* planned = last_command(b, [&](const Envelope& e) { return e.seat == seat && std::holds_alternative<PlanBattle>(e.command); });
-  const Envelope* cancel = last_command(b, [&](const Envelope& e) { return e.seat == seat && std::holds_alternative<CancelPoisonTooth>(e.command); });
-  const bool tooth_struck = card_type(card).name == "Poison Tooth" && !(cancel && planned && std::less<const Envelope*>{}(planned, cancel));
+  // after its plan: the newer of the two).
+  const Envelope* last = last_command(b, [&](const Envelope& e) {
+    return e.seat == seat && (std::holds_alternative<PlanBattle>(e.command) || std::holds_alternative<CancelPoisonTooth>(e.command));
+  });
+  const bool tooth_struck = card_type(card).name == "Poison Tooth" && !(last && std::holds_alternative<CancelPoisonTooth>(last->command));
   if (plan->weapon == p.treachery && (card_type(card).name == "Artillery Strike" || tooth_struck)) {
     fault(fmt::format("{} kept its {} with the Moritani Secret Ally: discarded after use, no winner keeps it (fact sheet §4.2)", who,
                       card_type(card).name));
@@ -320,7 +320,10 @@ void moritani_play(const Transition& t, const PlayNexus& p, Violations& out) {
   if (!in_zone(a.seat(seat).hand, card) || in_zone(a.treachery.discard, card)) {
     fault(fmt::format("the {} {} kept with the Moritani Secret Ally is not back in its hand (seed 000)", card_type(card).name, who));
   }
-  if (a.seat(seat).hand.size() != b.seat(seat).hand.size() + 1) {
+  // A Karama standing order the play's continuation meets (the Harkonnen capture) spends a card.
+  std::size_t spent = 0;
+  for (const auto& [by, c] : cards_spent_on_cancels(t)) spent += by == seat ? 1 : 0;
+  if (a.seat(seat).hand.size() + spent != b.seat(seat).hand.size() + 1) {
     fault(fmt::format("{}'s hand went from {} to {} cards keeping one card with the Moritani Secret Ally (seed 000: one card)", who,
                       b.seat(seat).hand.size(), a.seat(seat).hand.size()));
   }
