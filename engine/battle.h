@@ -60,6 +60,11 @@ bool loss_consistent(const GameState& state, int side, ForceLoss loss);
 std::vector<ForceLoss> loss_options(const GameState& state, int side);
 
 // ---- battle_resolution.cpp ----
+// Whether the card is one of that printed name.
+bool named(const std::optional<TreacheryCardId>& c, std::string_view name);
+// E1's one-time weapons: `side` played an Artillery Strike, or a Poison Tooth that struck (not
+// cancelled); it is discarded after use, won or lost, so no winner keeps it.
+bool discarded_after_use(const GameState& state, int side);
 // Called once both plans are complete: reveals them, then traitors or resolution.
 void reveal_plans(GameState& state);
 // The traitor card that betrays `side`'s plan, if any: its leader's, or the Cheap Hero traitor's.

@@ -68,8 +68,6 @@ bool is_defense_class(TreacheryClass c) {
 
 bool holds(const SeatState& s, TreacheryCardId c) { return std::find(s.hand.begin(), s.hand.end(), c) != s.hand.end(); }
 
-bool named(const std::optional<TreacheryCardId>& c, std::string_view name) { return c && card_type(*c).name == name; }
-
 // E1's two-slot cards (fact sheet §4.2; [TO] Battle.Validate, CardsPlayableAsDefense): Weirding
 // Way, a projectile weapon, is played as a projectile defense beside a weapon; Chemistry, a poison
 // defense, as a poison weapon beside a defense. The card beside it is one printed so: the two do

@@ -79,8 +79,6 @@ void pay_support(GameState& state, int side) {
   if (support > Spice{0}) pay_to_bank(state, combatant(state, side), support);
 }
 
-bool named(const std::optional<TreacheryCardId>& c, std::string_view name) { return c && card_type(*c).name == name; }
-
 bool is_lasgun(const std::optional<TreacheryCardId>& c) { return named(c, "Lasgun"); }
 
 // A Shield: the Shield or the Shield Snooper, never Weirding Way played as a defense ([TO]
@@ -144,12 +142,6 @@ bool struck_by_e1_weapon(const GameState& state, int side) {
   const bool tooth = poison_tooth_strikes(state, 0) || poison_tooth_strikes(state, 1);
   const bool chemistry = named(own.defense, "Chemistry") || (mutant_active(Mutant::PoisonToothStoppedBySnooper) && defense_role(own) == TreacheryClass::DefensePoison);
   return tooth && !chemistry;
-}
-
-// The one-time weapons: a used Artillery Strike or Poison Tooth is discarded after use, won or
-// lost ([TO] DiscardOneTimeCards; fact sheet §4.2).
-bool discarded_after_use(const GameState& state, int side) {
-  return named(plan(state, side).weapon, "Artillery Strike") || poison_tooth_strikes(state, side);
 }
 
 bool has_leader(const PlanBattle& p) { return p.leader || p.cheap_hero; }
@@ -382,6 +374,14 @@ std::optional<int> caller_side(const GameState& state, Seat seat) {
 }
 
 }  // namespace
+
+bool named(const std::optional<TreacheryCardId>& c, std::string_view name) { return c && card_type(*c).name == name; }
+
+// The one-time weapons: a used Artillery Strike or Poison Tooth is discarded after use, won or
+// lost ([TO] DiscardOneTimeCards; fact sheet §4.2).
+bool discarded_after_use(const GameState& state, int side) {
+  return named(plan(state, side).weapon, "Artillery Strike") || poison_tooth_strikes(state, side);
+}
 
 std::optional<Seat> battle_loser(const GameState& state) {
   const BattleState& b = state.battle;

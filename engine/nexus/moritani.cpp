@@ -48,8 +48,7 @@ std::vector<TreacheryCardId> retainable(const GameState& state) {
   const auto& plan = state.battle.plans[side];
   if (!plan) return {};
   std::vector<std::optional<TreacheryCardId>> played{plan->weapon, plan->defense};
-  const std::string_view weapon = plan->weapon ? card_type(*plan->weapon).name : "";
-  if (weapon == "Artillery Strike" || (weapon == "Poison Tooth" && !state.battle.poison_tooth_cancelled[side])) played[0].reset();
+  if (battle_detail::discarded_after_use(state, static_cast<int>(side))) played[0].reset();
   if (mutant_active(Mutant::NexusMoritaniAnyDiscard)) played.assign(state.treachery.discard.begin(), state.treachery.discard.end());
   std::vector<TreacheryCardId> out;
   const auto& discard = state.treachery.discard;
