@@ -36,7 +36,9 @@ std::optional<Module> module_for(Step step) {
     case Step::StormCardWindow:
       return Module{awaited_storm, candidates_storm, validate_storm, apply_storm};
     case Step::KaramaWorm:
+    case Step::ThumperWindow:
     case Step::SpiceBlow:
+    case Step::HarvesterWindow:
     case Step::WormPlacement:
     case Step::NexusNegotiation:
     case Step::WormRide:

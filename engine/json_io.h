@@ -37,7 +37,7 @@ DUNE_ENUM_NAMES(Faction, sv{"Atreides"}, sv{"BeneGesserit"}, sv{"Emperor"}, sv{"
 DUNE_ENUM_NAMES(Phase, sv{"Storm"}, sv{"SpiceBlowAndNexus"}, sv{"ChoamCharity"}, sv{"Bidding"}, sv{"Revival"},
                 sv{"ShipmentAndMovement"}, sv{"Battle"}, sv{"SpiceCollection"}, sv{"MentatPause"});
 DUNE_ENUM_NAMES(Step, sv{"SetupTraitorSelection"}, sv{"SetupPrediction"}, sv{"SetupFremenPlacement"},
-                sv{"SetupBeneGesseritPlacement"}, sv{"StormDial"}, sv{"StormCardWindow"}, sv{"KaramaWorm"}, sv{"SpiceBlow"},
+                sv{"SetupBeneGesseritPlacement"}, sv{"StormDial"}, sv{"StormCardWindow"}, sv{"KaramaWorm"}, sv{"ThumperWindow"}, sv{"SpiceBlow"}, sv{"HarvesterWindow"},
                 sv{"WormPlacement"}, sv{"NexusNegotiation"}, sv{"WormRide"}, sv{"NexusDraw"}, sv{"Charity"}, sv{"Bidding"},
                 sv{"Revival"}, sv{"Shipment"}, sv{"Movement"}, sv{"Battle"}, sv{"Collection"}, sv{"MentatPause"}, sv{"GameOver"});
 DUNE_ENUM_NAMES(LeaderLocation, sv{"NotInPlay"}, sv{"Available"}, sv{"Tanks"}, sv{"TanksFaceDown"}, sv{"Captured"});

@@ -196,6 +196,8 @@ enum class Mutant : std::uint8_t {
   PoisonToothStoppedBySnooper,
   PoisonToothCancelIgnored,
   WeirdingWayDefenseWithoutWeapon,
+  HarvesterKeptAfterUse,
+  ThumperOnTurnOne,
 };
 
 #if DUNE_MUTANTS

@@ -48,9 +48,6 @@ std::optional<Rejection> check_options(const Options& o) {
   }
   // The card sets whose cards the engine cannot play yet (rules-status table, "E1 Treachery cards").
   if (o.cards.e1_amal) return reject(RejectCode::NotImplemented, "the E1 card Amal is not playable yet (rules-status table)");
-  if (o.cards.e1_harvester_thumper) {
-    return reject(RejectCode::NotImplemented, "the E1 cards Harvester and Thumper are not playable yet (rules-status table)");
-  }
   if (o.nexus == NexusModuleMode::Released && !all_families_verified()) {
     return reject(RejectCode::NotImplemented,
                   "the Nexus card module cannot be released: {} of 12 families are verified (seed 000, "

@@ -74,11 +74,12 @@ void break_alliance(GameState& state, Faction f) {
 
 // A territory card: its amount from the bank to its blow cell unless that cell is in storm
 // ([LR] 1.02.04).
-void blow_spice(GameState& state, TerritoryId t) {
+bool blow_spice(GameState& state, TerritoryId t) {
   const SpiceBlowSite* site = blow_site(t);
-  if (site == nullptr || (cell_in_storm(state, site->cell) && !mutant_active(Mutant::SpiceBlowIntoStorm))) return;
+  if (site == nullptr || (cell_in_storm(state, site->cell) && !mutant_active(Mutant::SpiceBlowIntoStorm))) return false;
   state.bank -= site->amount;
   state.board.spice[index(site->cell)] += site->amount;
+  return true;
 }
 
 // The Fremen ally is spared when the Fremen chose to protect it ([LR] 2.04.10; the public standing
@@ -172,7 +173,47 @@ void reshuffle_discards(GameState& state) {
   transfer_all(state.blow.discard[1], state.blow.deck);
 }
 
+// ---- E1's Thumper and Harvester (card set e1_harvester_thumper; README rules status) -------------
+
+// Each is a public window like the storm card window: every seat holding cards when it opens is
+// asked, so being asked tells nobody who holds the card. There is one card of each in the deck,
+// so a play closes its window. Returns false when no seat holds a card: nothing to ask.
+bool open_card_window(GameState& state, Step step) {
+  bool any = false;
+  for (Seat s : all_seats(state)) {
+    state.blow.card_window_done[s.value] = state.seat(s).hand.empty();
+    any = any || !state.seat(s).hand.empty();
+  }
+  if (any) state.step = step;
+  return any;
+}
+
+// "At the start of Spice Blow, a worm instead of revealing a card" (fact sheet §4.2): asked once a
+// phase, before pile A's first reveal (after the Fremen's Karama worm, if they placed one: both
+// are "at the start", our order). Not on turn 1, whose worms are ignored ([LR] 1.02.02; [TO] asked
+// on turn 1 in its early versions and ignores the worm since).
+bool thumper_window_due(const GameState& state) {
+  return state.options.cards.e1_harvester_thumper && (state.turn > 1 || mutant_active(Mutant::ThumperOnTurnOne)) && state.blow.pile == 0 && !state.blow.thumper_window_held;
+}
+
+// A Shai-Hulud of the current pile ([LR] 1.02.05-06): a Nexus follows the blow, the Advanced
+// Fremen place every worm after the blow's first (2.04.15), else it appears where the topmost
+// territory card of the pile lies. A revealed card and the Thumper's worm alike.
+void shai_hulud(GameState& state) {
+  state.blow.nexus_pending = true;
+  state.blow.worms_in_blow += 1;
+  if (fremen_send_worms(state) && state.blow.worms_in_blow > 1) {
+    state.step = Step::WormPlacement;
+    return;
+  }
+  worm_at_topmost(state);
+}
+
 void draw(GameState& state) {
+  if (thumper_window_due(state)) {
+    state.blow.thumper_window_held = true;
+    if (open_card_window(state, Step::ThumperWindow)) return;
+  }
   state.step = Step::SpiceBlow;
   if (state.blow.deck.empty()) reshuffle_discards(state);
   if (state.blow.deck.empty()) {
@@ -506,6 +547,58 @@ void apply_worm_ride(GameState& state, const Command& c) {
   offer_next_ride(state);
 }
 
+// ---- the Thumper and Harvester windows' answers ----------------------------------------------------
+
+constexpr std::string_view kThumper = "Thumper";
+constexpr std::string_view kHarvester = "Harvester";
+
+std::optional<Rejection> validate_card_window(const GameState& state, Seat seat, const Command& c) {
+  if (std::holds_alternative<Pass>(c)) return std::nullopt;
+  const bool thumper = state.step == Step::ThumperWindow;
+  if (thumper ? std::holds_alternative<PlayThumper>(c) : std::holds_alternative<PlayHarvester>(c)) {
+    if (!card_in_hand(state.seat(seat), thumper ? kThumper : kHarvester)) {
+      return reject(RejectCode::IllegalChoice, "you hold no {} card", thumper ? kThumper : kHarvester);
+    }
+    return std::nullopt;
+  }
+  return reject(RejectCode::WrongPhase, "{} window: play {}, or pass", thumper ? kThumper : kHarvester, thumper ? kThumper : kHarvester);
+}
+
+// Harvester, "double the spice blow just revealed": the printed amount of the territory card just
+// revealed, once more from the bank to its blow cell. Our reading of the card; [TO] doubles all the
+// spice then at that location, with what lay there before the blow (README rules status).
+void harvest(GameState& state) {
+  const SpiceBlowSite* site = blow_site(spice_card_info(state.blow.discard[state.blow.pile].back()).territory);
+  state.bank -= site->amount;
+  state.board.spice[index(site->cell)] += site->amount;
+}
+
+// A play discards the card and closes the window (one card of each); the last pass closes it too.
+// Then the Thumper's worm appears instead of pile A's first card, or the card is drawn; the
+// Harvester's blow goes on to its Nexus or the next pile.
+void apply_card_window(GameState& state, Seat seat, const Command& c) {
+  const bool thumper = state.step == Step::ThumperWindow;
+  const bool played = !std::holds_alternative<Pass>(c);
+  state.blow.card_window_done[seat.value] = true;
+  if (played) {
+    if (thumper || !mutant_active(Mutant::HarvesterKeptAfterUse)) {
+      discard_from_hand(state, seat, *card_in_hand(state.seat(seat), thumper ? kThumper : kHarvester));
+    }
+    state.blow.card_window_done.fill(true);
+  }
+  for (Seat s : all_seats(state)) {
+    if (!state.blow.card_window_done[s.value]) return;
+  }
+  state.blow.card_window_done = {};
+  state.step = Step::SpiceBlow;
+  if (thumper) {
+    played ? shai_hulud(state) : draw(state);
+    return;
+  }
+  if (played) harvest(state);
+  finish_blow(state);
+}
+
 }  // namespace
 
 // ---- the Fremen Nexus card's windows close (engine/nexus/fremen.cpp) ---------------------------
@@ -524,6 +617,7 @@ bool cunning_ride_offered(const GameState& state) {
 
 void enter_spice_blow(GameState& state) {
   state.blow.nexus_occurred = false;
+  state.blow.thumper_window_held = false;
   state.blow.proposals.clear();
   state.blow.nexus_done = {};
   if (karama_worm_offered(state)) {
@@ -538,7 +632,12 @@ void on_spice_drawn(GameState& state, std::uint8_t pile, SpiceCardId card) {
   switch (spice_card_info(card).kind) {
     case SpiceCardKind::Territory:
       transfer(blow.deck, blow.discard[pile], card);
-      blow_spice(state, spice_card_info(card).territory);
+      // Harvester: asked after each territory card whose spice landed (one in storm has nothing
+      // to double).
+      if (blow_spice(state, spice_card_info(card).territory) && state.options.cards.e1_harvester_thumper &&
+          open_card_window(state, Step::HarvesterWindow)) {
+        return;
+      }
       finish_blow(state);
       return;
     case SpiceCardKind::ShaiHulud:
@@ -548,13 +647,7 @@ void on_spice_drawn(GameState& state, std::uint8_t pile, SpiceCardId card) {
         return;
       }
       transfer(blow.deck, blow.discard[pile], card);
-      blow.nexus_pending = true;  // [LR] 1.02.06
-      blow.worms_in_blow += 1;
-      if (fremen_send_worms(state) && blow.worms_in_blow > 1) {
-        state.step = Step::WormPlacement;  // [LR] 2.04.15
-        return;
-      }
-      worm_at_topmost(state);
+      shai_hulud(state);
       return;
     case SpiceCardKind::Sandtrout:
     case SpiceCardKind::GreatMaker:
@@ -577,6 +670,12 @@ std::vector<Seat> awaited_spice_blow(const GameState& state) {
     case Step::WormPlacement:
     case Step::WormRide:
       return {*state.seat_of(Faction::Fremen)};
+    case Step::ThumperWindow:
+    case Step::HarvesterWindow:
+      for (Seat s : all_seats(state)) {
+        if (!state.blow.card_window_done[s.value]) out.push_back(s);
+      }
+      return out;
     default:
       return out;
   }
@@ -587,6 +686,14 @@ std::vector<Command> candidates_spice_blow(const GameState& state, Seat seat) {
   switch (state.step) {
     case Step::NexusNegotiation:
       return nexus_candidates(state, seat);
+    case Step::ThumperWindow:
+      out.push_back(Pass{});
+      if (card_in_hand(state.seat(seat), kThumper)) out.push_back(PlayThumper{});
+      return out;
+    case Step::HarvesterWindow:
+      out.push_back(Pass{});
+      if (card_in_hand(state.seat(seat), kHarvester)) out.push_back(PlayHarvester{});
+      return out;
     case Step::KaramaWorm:
       out.push_back(Pass{});
       if (!karama_card(state, seat)) return out;
@@ -624,6 +731,8 @@ std::optional<Rejection> validate_spice_blow(const GameState& state, Seat seat, 
   switch (state.step) {
     case Step::NexusNegotiation: return validate_nexus(state, seat, c);
     case Step::KaramaWorm: return validate_karama_worm(state, seat, c);
+    case Step::ThumperWindow:
+    case Step::HarvesterWindow: return validate_card_window(state, seat, c);
     case Step::WormPlacement: return validate_worm_placement(state, c);
     case Step::WormRide:
       if (const auto* n = std::get_if<PlayNexus>(&c)) return validate_nexus_play(state, seat, *n);
@@ -636,6 +745,8 @@ void apply_spice_blow(GameState& state, Seat seat, const Command& c) {
   switch (state.step) {
     case Step::NexusNegotiation: apply_nexus(state, seat, c); return;
     case Step::KaramaWorm: apply_karama_worm(state, seat, c); return;
+    case Step::ThumperWindow:
+    case Step::HarvesterWindow: apply_card_window(state, seat, c); return;
     case Step::WormPlacement: apply_worm_placement(state, c); return;
     case Step::WormRide:
       if (const auto* n = std::get_if<PlayNexus>(&c)) {

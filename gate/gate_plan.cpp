@@ -157,6 +157,7 @@ PlannedGame plan_game(Faction family, std::uint64_t campaign_seed, std::uint64_t
   out.spec.options.cards.e1_poison_blade_shield_snooper = std::bernoulli_distribution(0.5)(rng);
   out.spec.options.cards.cheap_hero_traitor = std::bernoulli_distribution(0.5)(rng);
   out.spec.options.cards.e1_battle = std::bernoulli_distribution(0.5)(rng);
+  out.spec.options.cards.e1_harvester_thumper = std::bernoulli_distribution(0.5)(rng);
 
   out.setup.seats = static_cast<int>(factions.size());
   out.setup.factions = out.spec.options.factions;
@@ -164,6 +165,7 @@ PlannedGame plan_game(Faction family, std::uint64_t campaign_seed, std::uint64_t
   if (out.spec.options.cards.e1_poison_blade_shield_snooper) out.setup.flags.push_back("e1-poison-blade-shield-snooper");
   if (out.spec.options.cards.cheap_hero_traitor) out.setup.flags.push_back("cheap-hero-traitor");
   if (out.spec.options.cards.e1_battle) out.setup.flags.push_back("e1-battle");
+  if (out.spec.options.cards.e1_harvester_thumper) out.setup.flags.push_back("e1-harvester-thumper");
   out.setup.mode = native ? NexusMode::Cunning : NexusMode::SecretAlly;
   return out;
 }

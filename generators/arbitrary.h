@@ -53,6 +53,7 @@ inline rc::Gen<GameSpec> gen_spec(SpecBounds bounds = {}) {
     spec.options.cards.e1_poison_blade_shield_snooper = *rc::gen::arbitrary<bool>();
     spec.options.cards.cheap_hero_traitor = *rc::gen::arbitrary<bool>();
     spec.options.cards.e1_battle = *rc::gen::arbitrary<bool>();
+    spec.options.cards.e1_harvester_thumper = *rc::gen::arbitrary<bool>();
     spec.max_decisions = bounds.max_decisions;
     return spec;
   });

@@ -25,6 +25,7 @@ constexpr MutantSetup with_cards(MutantSetup s, CardSets cards) {
 }
 constexpr CardSets kWithPoisonBladeShieldSnooper{.e1_poison_blade_shield_snooper = true};
 constexpr CardSets kWithE1Battle{.e1_battle = true};
+constexpr CardSets kWithHarvesterThumper{.e1_harvester_thumper = true};
 constexpr CardSets kWithCheapHeroTraitor{.cheap_hero_traitor = true};
 // Aggressive bots from a staged start (MutantStart): the Karama orders and powers it sets up.
 constexpr MutantSetup staged(MutantStart start, std::uint8_t factions, bool advanced_rules, std::uint8_t turns, std::uint8_t games) {
@@ -293,6 +294,13 @@ constexpr std::array kCatalogue{
     MutantInfo{Mutant::WeirdingWayDefenseWithoutWeapon, "weirding-way-defense-without-weapon", "oracle",
                "Weirding Way is accepted in the defense slot without a weapon beside it (fact sheet §4.2)",
                with_cards(basic(At | Hk | Em | Fr, 6, 160, MutantBots::Aggressive), kWithE1Battle), "oracle.legal-command"},
+    // The E1 spice-blow cards (model/options.h CardSets).
+    MutantInfo{Mutant::HarvesterKeptAfterUse, "harvester-kept-after-use", "oracle",
+               "a played Harvester stays in its player's hand (fact sheet §4.2: discarded after use); the census still balances",
+               with_cards(basic(At | Hk | Em | Fr, 8, 160), kWithHarvesterThumper), "oracle.card-play"},
+    MutantInfo{Mutant::ThumperOnTurnOne, "thumper-on-turn-one", "oracle",
+               "the Thumper window opens on turn 1 too, whose worms are ignored ([LR] 1.02.02; README rules status)",
+               with_cards(basic(At | Hk | Em | Fr | Bg | Sg, 2, 160), kWithHarvesterThumper), "oracle.legal-command"},
     MutantInfo{Mutant::VoiceIgnored, "voice-ignored", "oracle",
                "a battle plan that disobeys the Voice is accepted ([LR] 2.02.06: obeyed as well as one is able)",
                basic(Bg | Hk | At | Em, 4, 40, MutantBots::Aggressive), "oracle.legal-command"},

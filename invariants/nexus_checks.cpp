@@ -39,7 +39,7 @@ bool in(const std::vector<NexusCardId>& v, NexusCardId c) { return std::find(v.b
 // table, never from the engine's own flags (issue 17 item 4): the spice cards drawn since this
 // turn's storm (its dials, or the Fremen storm card of Advanced games), newest first.
 struct BlowFacts {
-  bool nexus = false;   // a Shai-Hulud revealed after turn 1 ([LR] 1.02.06, 1.10.00), or the Fremen Karama worm (1.14.03)
+  bool nexus = false;   // a Shai-Hulud revealed after turn 1 ([LR] 1.02.06, 1.10.00), the Fremen Karama worm (1.14.03) or E1's Thumper
   bool pile_b = false;  // blow B has begun (a card drawn for pile B, [LR] 1.13.02.03)
 };
 template <class F>
@@ -53,8 +53,12 @@ void since_storm(const GameState& s, F&& f) {
 BlowFacts blow_facts(const GameState& s) {
   BlowFacts out;
   since_storm(s, [&](const LogEntry& x) {
-    // The Fremen Karama worm "is treated as a normal sandworm and will cause a nexus" ([LR] 1.14.03).
-    if (const auto* e = std::get_if<Envelope>(&x)) out.nexus = out.nexus || std::holds_alternative<KaramaWorm>(e->command);
+    // The Fremen Karama worm "is treated as a normal sandworm and will cause a nexus" ([LR] 1.14.03);
+    // so is E1's Thumper worm (fact sheet §4.2), after turn 1 only.
+    if (const auto* e = std::get_if<Envelope>(&x)) {
+      out.nexus = out.nexus || std::holds_alternative<KaramaWorm>(e->command) ||
+                  (s.turn > 1 && std::holds_alternative<PlayThumper>(e->command));
+    }
     const auto* r = std::get_if<ChanceRecord>(&x);
     if (!r || r->request.kind != ChanceKind::SpiceDraw) return;
     out.pile_b = out.pile_b || r->request.pile == 1;

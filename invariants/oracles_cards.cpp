@@ -94,6 +94,51 @@ Violations storm_card_play(const Transition& t, const Envelope& e) {
   return decided(kCardPlay, std::move(out));
 }
 
+// E1's Thumper and Harvester (fact sheet §4.2; README rules status) go from the hand to the
+// discard. The Harvester blows the territory card just revealed once more: its printed amount from
+// the bank to its blow cell, and nothing else moves; in a step whose draws the play forces (the
+// next pile's, a card the Atreides saw) the board's spice is oracle.spice-blow's. The Thumper's
+// worm is oracle.worm's (placed_worm); here, the card, and that a Nexus follows (1.02.06).
+Violations spice_card_play(const Transition& t, const Envelope& e) {
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  const bool harvester = std::holds_alternative<PlayHarvester>(e.command);
+  const char* name = harvester ? "Harvester" : "Thumper";
+  const std::string who = name_of(b, e.seat);
+  Violations out;
+  auto want = played(b, e.seat, name);
+  if (!want) {
+    out.push_back(violation(kCardPlay, fmt::format("{} played {} without holding it", who, name)));
+    return decided(kCardPlay, std::move(out));
+  }
+  if (!harvester) {
+    if (a.seat(e.seat).hand != want->seat(e.seat).hand || a.treachery.discard.size() < want->treachery.discard.size() ||
+        !std::equal(want->treachery.discard.begin(), want->treachery.discard.end(), a.treachery.discard.begin())) {
+      out.push_back(violation(kCardPlay, fmt::format("{}'s Thumper did not go from its hand to the discard", who)));
+    }
+    if (!a.blow.nexus_pending && !a.blow.nexus_occurred) {
+      out.push_back(violation(kCardPlay, fmt::format("{}'s Thumper brought a worm, but no Nexus follows ([LR] 1.02.06)", who)));
+    }
+    return decided(kCardPlay, std::move(out));
+  }
+  if (!single_step(t)) {
+    if (a.seat(e.seat).hand != want->seat(e.seat).hand) {
+      out.push_back(violation(kCardPlay, fmt::format("{}'s Harvester did not leave its hand", who)));
+    }
+    return decided(kCardPlay, std::move(out));
+  }
+  const auto& pile = b.blow.discard[b.blow.pile];
+  const SpiceBlowSite* site = pile.empty() ? nullptr : blow_site(spice_card_info(pile.back()).territory);
+  if (!site) {
+    out.push_back(violation(kCardPlay, fmt::format("{} played Harvester with no territory card just revealed", who)));
+    return decided(kCardPlay, std::move(out));
+  }
+  want->bank -= site->amount;
+  want->board.spice[index(site->cell)] += site->amount;
+  expect_pieces(kCardPlay, *want, a, fmt::format("{}'s Harvester", who), out);
+  return decided(kCardPlay, std::move(out));
+}
+
 }  // namespace
 
 std::optional<bool> truthtrance_fact(const GameState& s, const TruthtranceAnswer& a) {
@@ -169,6 +214,7 @@ Violations card_play(const Transition& t, const GameContext&) {
   if (std::holds_alternative<PlayWeatherControl>(e->command) || std::holds_alternative<PlayFamilyAtomics>(e->command)) {
     return storm_card_play(t, *e);
   }
+  if (std::holds_alternative<PlayThumper>(e->command) || std::holds_alternative<PlayHarvester>(e->command)) return spice_card_play(t, *e);
   const bool hajr = std::holds_alternative<PlayHajr>(e->command);
   const auto* ghola = std::get_if<PlayGhola>(&e->command);
   if (!hajr && !ghola) return {};

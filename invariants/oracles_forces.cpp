@@ -368,6 +368,8 @@ std::optional<std::vector<StepDraw>> step_draws(const Transition& t) {
     pile = 0;
     worms = command_of<KaramaWorm>(t) ? 1 : 0;
   }
+  // E1's Thumper: its worm is one of pile A's (fact sheet §4.2), before the step's draws.
+  if (command_of<PlayThumper>(t)) ++worms;
   bool fremen_place = false;
   std::vector<StepDraw> out;
   for (std::size_t i = b.log.size(); i < t.after.log.size(); ++i) {
@@ -462,6 +464,16 @@ std::optional<std::optional<TerritoryId>> placed_worm(const Transition& t) {
   // The Fremen Karama worm ([LR] 1.14.03): where they place it; their sparing and their ally's
   // stand unless another seat's order cancels it, as for any worm.
   if (const auto* k = command_of<KaramaWorm>(t)) return std::optional<TerritoryId>(k->territory);
+  // E1's Thumper (fact sheet §4.2): a worm of pile A instead of its first card, where the topmost
+  // territory card of pile A lies ([LR] 1.02.05), none without one. After the Fremen's Karama worm
+  // it is the blow's second, theirs to place in Advanced games (2.04.15): it appears at their
+  // PlaceWorm. It waits, like a revealed worm, for the Fremen Nexus card's Secret Ally window.
+  if (command_of<PlayThumper>(t)) {
+    if (b.options.rules.fremen_worm_sending && b.seat_of(Faction::Fremen) && b.blow.worms_in_blow >= 1) return std::nullopt;
+    const auto where = topmost_territory(b.blow.discard[0]);
+    if (where && worm_waits(t, *where)) return std::nullopt;
+    return std::optional<std::optional<TerritoryId>>(where);
+  }
   return std::nullopt;
 }
 
@@ -481,6 +493,7 @@ bool command_moves_nothing(const Transition& t) {
   const Envelope* e = envelope_of(t);
   if (!e) return true;  // a chance step
   return std::holds_alternative<Pass>(e->command) || std::holds_alternative<PlaceWorm>(e->command) ||
+         std::holds_alternative<PlayThumper>(e->command) || std::holds_alternative<PlayHarvester>(e->command) ||
          std::holds_alternative<KaramaWorm>(e->command) || std::holds_alternative<PlayNexus>(e->command) ||
          std::holds_alternative<DialStorm>(e->command) || std::holds_alternative<PlayWeatherControl>(e->command) ||
          std::holds_alternative<PlayFamilyAtomics>(e->command) || std::holds_alternative<ProposeAlliance>(e->command) ||
@@ -593,6 +606,12 @@ Violations spice_blow(const Transition& t, const GameContext&) {
   const auto devour = [&](TerritoryId where) {
     for (std::size_t c = 0; c < kCellCount; ++c) spice[c] = kCells[c].territory == where ? 0 : spice[c];
   };
+  // E1's Harvester played in this step: the territory card just revealed blows once more, its
+  // printed amount (README rules status), before the draws the step forces (the next pile's).
+  if (command_of<PlayHarvester>(t) && !b.blow.discard[b.blow.pile].empty()) {
+    const SpiceBlowSite* site = blow_site(spice_card_info(b.blow.discard[b.blow.pile].back()).territory);
+    if (site) spice[index(site->cell)] += site->amount.value;
+  }
   // The placed worm comes first, then the draws in order: a worm devours what lay there so far.
   if ((*step)->placed) devour(*(*step)->placed);
   for (const StepDraw& d : (*step)->draws) {

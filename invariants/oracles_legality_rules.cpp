@@ -69,6 +69,8 @@ template <> constexpr StepMask kWhen<PlaceForces> = {Step::SetupFremenPlacement,
 template <> constexpr StepMask kWhen<DialStorm> = {Step::StormDial};                   // 1.01.02
 template <> constexpr StepMask kWhen<PlayWeatherControl> = {Step::StormCardWindow};    // 3.01.23: before the storm moves
 template <> constexpr StepMask kWhen<PlayFamilyAtomics> = {Step::StormCardWindow};     // 3.01.07
+template <> constexpr StepMask kWhen<PlayThumper> = {Step::ThumperWindow};            // fact sheet §4.2: the start of Spice Blow
+template <> constexpr StepMask kWhen<PlayHarvester> = {Step::HarvesterWindow};        // fact sheet §4.2: the blow just revealed
 template <> constexpr StepMask kWhen<ProposeAlliance> = {Step::NexusNegotiation};      // 1.10.01
 template <> constexpr StepMask kWhen<AcceptAlliance> = {Step::NexusNegotiation};
 template <> constexpr StepMask kWhen<BreakAlliance> = {Step::NexusNegotiation};        // 1.10.01.06
@@ -273,6 +275,23 @@ struct Rules {
     bool near = false;  // forces on or next to the Shield Wall (the path out of the storm is oracle.storm-damage's)
     for (const TerritoryInfo& t : kTerritories) near = near || (t.near_shield_wall && territory_forces(s, f, t.id) > 0);
     return near ? "" : "no forces on or next to the Shield Wall ([LR] 3.01.07)";
+  }
+  // E1 (fact sheet §4.2). The Thumper before pile A's first reveal, never on turn 1, whose worms are
+  // ignored ([LR] 1.02.02; README rules status); the Harvester after a territory card whose spice
+  // landed, read from the board: the card on top of the pile being resolved, not in storm.
+  std::string operator()(const PlayThumper&) const {
+    if (!holds_named(me, "Thumper")) return "no Thumper in hand";
+    if (s.turn <= 1) return "not on turn 1, whose worms are ignored ([LR] 1.02.02)";
+    if (s.blow.pile != 0) return "at the start of Spice Blow, before pile A's first card (fact sheet §4.2)";
+    return "";
+  }
+  std::string operator()(const PlayHarvester&) const {
+    if (!holds_named(me, "Harvester")) return "no Harvester in hand";
+    const auto& pile = s.blow.discard[s.blow.pile];
+    if (pile.empty() || spice_card_info(pile.back()).kind != SpiceCardKind::Territory) return "right after a territory card (fact sheet §4.2)";
+    const SpiceBlowSite* site = blow_site(spice_card_info(pile.back()).territory);
+    if (site == nullptr || storm_sector(s, index(site->cell))) return "its spice was not blown: the storm is there ([LR] 1.02.04)";
+    return "";
   }
   std::string operator()(const ProposeAlliance& c) const {
     if (c.with == f || !in_game(s, c.with)) return "an alliance is proposed to another faction in the game";

@@ -32,7 +32,9 @@ Phase phase_of(Step step) {
     case Step::StormDial:
     case Step::StormCardWindow: return Phase::Storm;
     case Step::KaramaWorm:
+    case Step::ThumperWindow:
     case Step::SpiceBlow:
+    case Step::HarvesterWindow:
     case Step::WormPlacement:
     case Step::NexusNegotiation:
     case Step::WormRide:

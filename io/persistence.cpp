@@ -115,7 +115,8 @@ json blow_json(const SpiceBlowState& b) {
           {"proposals", proposals}, {"nexus_done", seat_set(b.nexus_done)}, {"worms_in_blow", b.worms_in_blow},
           {"empty_worms", empty_worms}, {"cunning_ride", b.cunning_ride},
           {"worm_waiting", b.worm_waiting ? json(name_of(*b.worm_waiting)) : json(nullptr)},
-          {"worm_protected", seat_set(b.worm_protected)}};
+          {"worm_protected", seat_set(b.worm_protected)}, {"card_window_done", seat_set(b.card_window_done)},
+          {"thumper_window_held", b.thumper_window_held}};
 }
 
 // Per seat, the nonzero counts only.
@@ -413,6 +414,8 @@ struct Reader {
     b.cunning_ride = in["cunning_ride"].boolean();
     if (!in["worm_waiting"].j.is_null()) b.worm_waiting = in["worm_waiting"].territory();
     b.worm_protected = seat_set(in["worm_protected"]);
+    b.card_window_done = seat_set(in["card_window_done"]);
+    b.thumper_window_held = in["thumper_window_held"].boolean();
     b.worms_in_blow = u8(in["worms_in_blow"]);
   }
 

@@ -84,6 +84,19 @@ struct PlayFamilyAtomics {
   friend bool operator==(const PlayFamilyAtomics&, const PlayFamilyAtomics&) = default;
 };
 
+// ---- E1's spice-blow cards (engine/spice_blow.cpp; README rules status) -------------------------
+// Thumper: before pile A's first card is revealed, a worm appears instead, where the topmost
+// territory card of pile A lies. Harvester: the spice of the territory card just revealed is blown
+// a second time.
+struct PlayThumper {
+  static constexpr CommandInfo kInfo{"PlayThumper", "Thumper", CommandClass::Step, {Step::ThumperWindow}};
+  friend bool operator==(const PlayThumper&, const PlayThumper&) = default;
+};
+struct PlayHarvester {
+  static constexpr CommandInfo kInfo{"PlayHarvester", "Harvester", CommandClass::Step, {Step::HarvesterWindow}};
+  friend bool operator==(const PlayHarvester&, const PlayHarvester&) = default;
+};
+
 // ---- Spice Blow and Nexus -------------------------------------------------------------------
 struct ProposeAlliance {
   Faction with;
@@ -688,7 +701,7 @@ struct KaramaPreventRevival {
 // Decline the current optional opportunity (a pass in bidding, no shipment, no charity, ...).
 struct Pass {
   static constexpr CommandInfo kInfo{"Pass", "pass", CommandClass::Step,
-                                     {Step::StormCardWindow, Step::KaramaWorm, Step::SpiceBlow, Step::WormPlacement, Step::NexusNegotiation, Step::WormRide,
+                                     {Step::StormCardWindow, Step::KaramaWorm, Step::ThumperWindow, Step::SpiceBlow, Step::HarvesterWindow, Step::WormPlacement, Step::NexusNegotiation, Step::WormRide,
                                       Step::NexusDraw, Step::Charity, Step::Bidding, Step::Revival, Step::Shipment,
                                       Step::Movement, Step::Battle, Step::Collection, Step::MentatPause}};
   friend bool operator==(const Pass&, const Pass&) = default;
@@ -703,7 +716,8 @@ using Command = std::variant<Pass, ChooseTraitor, Predict, PlaceForces, DialStor
                              ProtectAllyFromWorms, GrantAllyFreeRevivals, ChooseBattle, UseVoice, UsePrescience, PlanBattle,
                              DialBattle, CallTraitor, CaptureLeader, RevealFaceDancer, TakeLosses, DiscardPlayed, DrawNexus,
                              SetRedrawPolicy, PlayNexus, ReturnTraitor, ReplaceFaceDancer, ArmKarama, KaramaSeePlan, KaramaWorm,
-                             RaiseRevivalLimit, KaramaPreventRevival, OfferLeaderRevival, CancelPoisonTooth>;
+                             RaiseRevivalLimit, KaramaPreventRevival, OfferLeaderRevival, CancelPoisonTooth,
+                             PlayThumper, PlayHarvester>;
 
 // The one human form of a command (logs, traces, RapidCheck `show`).
 std::string to_string(const Command& c);

@@ -117,6 +117,10 @@ struct SpiceBlowState {
   bool cunning_ride = false;
   std::optional<TerritoryId> worm_waiting;
   std::array<bool, kMaxSeats> worm_protected{};
+  // E1's Thumper and Harvester windows, public: who has answered the open one (every seat holding
+  // cards when it opened is asked), and whether this phase's Thumper window has been held.
+  std::array<bool, kMaxSeats> card_window_done{};
+  bool thumper_window_held = false;
   friend bool operator==(const SpiceBlowState&, const SpiceBlowState&) = default;
 };
 

@@ -17,7 +17,9 @@ enum class Step : std::uint8_t {
   StormDial,                 // turn 1: two dials 0..20; Basic later turns: two dials 1..3
   StormCardWindow,           // Weather Control / Family Atomics before the storm moves
   KaramaWorm,                // Advanced Fremen, after turn 1: their once-a-game Karama worm ([LR] 1.14.03)
+  ThumperWindow,             // E1: before pile A's first reveal after turn 1, every seat holding cards may play Thumper
   SpiceBlow,                 // drawing and resolving blows (chance steps)
+  HarvesterWindow,           // E1: after a territory card's spice lands, every seat holding cards may play Harvester
   WormPlacement,             // Advanced Fremen place a later worm in a sand territory
   NexusNegotiation,          // alliances may form or break, once per seat
   WormRide,                  // Advanced Fremen may ride the worm at the end of the Nexus

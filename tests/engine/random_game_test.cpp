@@ -98,6 +98,8 @@ rc::Gen<Command> any_command(std::size_t seats) {
                      leader, card, card, card, rc::gen::arbitrary<bool>()),
       rc::gen::apply([](int d, Spice s) { return Command{DialBattle{d, s}}; }, rc::gen::inRange(-2, 45), spice),
       rc::gen::just(Command{CallTraitor{}}),
+      rc::gen::just(Command{PlayThumper{}}),
+      rc::gen::just(Command{PlayHarvester{}}),
       rc::gen::apply([](int l, bool k) { return Command{CaptureLeader{LeaderId{static_cast<std::uint8_t>(l)}, k}}; },
                      rc::gen::inRange(0, 62), rc::gen::arbitrary<bool>()),
       rc::gen::apply([](std::optional<LeaderId> l, ForceCount n) { return Command{RevealFaceDancer{l.value_or(LeaderId{0}), n, CellId{3}}}; },

@@ -446,5 +446,91 @@ TEST(SpiceBlowTest, NoCommandIsAcceptedWhileDrawing) {
   expect_rejected(s, envelope(s, Seat{0}, Pass{}), RejectCode::ChancePending);
 }
 
+// ---- E1's Harvester and Thumper (README rules status, "E1 Treachery cards") ----
+
+constexpr std::uint8_t kHarvesterCard = 41;
+constexpr std::uint8_t kThumperCard = 42;
+constexpr std::uint8_t kBaliset = 28;
+
+Options with_spice_cards(std::vector<Faction> f) {
+  Options o = Options::basic(std::move(f));
+  o.cards.e1_harvester_thumper = true;
+  return o;
+}
+
+void hold(GameState& s, Faction f, std::uint8_t card) {
+  ASSERT_TRUE(s.treachery.deck.take_unseen(TreacheryCardId{card}));
+  s.seat(seat_of(s, f)).hand.push_back(TreacheryCardId{card});
+}
+
+TEST(SpiceBlowTest, HarvesterWindowAsksEverySeatHoldingCardsAndBlowsTheCardOnceMore) {
+  StagedChance chance(1);
+  chance.stage(ChanceKind::SpiceDraw, kCielagoNorth);
+  // Turn 1: no Thumper window comes first; a Harvester may be played on turn 1's blow.
+  GameState s = before_blow(with_spice_cards({Faction::Atreides, Faction::Harkonnen, Faction::Emperor}), 1);
+  ASSERT_EQ(card_type(TreacheryCardId{kHarvesterCard}).name, "Harvester");
+  ASSERT_EQ(card_type(TreacheryCardId{kBaliset}).name, "Baliset");
+  hold(s, Faction::Atreides, kHarvesterCard);
+  hold(s, Faction::Harkonnen, kBaliset);
+  const Spice bank = s.bank;
+  s = blow(s, chance);
+  ASSERT_EQ(s.step, Step::HarvesterWindow);
+  // Both seats holding cards are asked, the Harvester's holder and the other alike; the Emperor,
+  // with no card, is not.
+  EXPECT_EQ(pending(s), (std::vector<Seat>{seat_of(s, Faction::Atreides), seat_of(s, Faction::Harkonnen)}));
+  expect_rejected(s, envelope(s, seat_of(s, Faction::Harkonnen), PlayHarvester{}), RejectCode::IllegalChoice);
+  expect_rejected(s, envelope(s, seat_of(s, Faction::Atreides), PlayThumper{}), RejectCode::WrongPhase);
+  s = play(s, seat_of(s, Faction::Harkonnen), Pass{}, chance);
+  ASSERT_EQ(s.step, Step::HarvesterWindow);
+  s = play(s, seat_of(s, Faction::Atreides), PlayHarvester{}, chance);
+  EXPECT_EQ(s.board.spice[index(site(TerritoryId::CielagoNorth).cell)], Spice{16});
+  EXPECT_EQ(s.bank, bank - Spice{16});
+  EXPECT_EQ(s.treachery.discard.back(), TreacheryCardId{kHarvesterCard});
+  EXPECT_TRUE(s.seat(seat_of(s, Faction::Atreides)).hand.empty());
+  EXPECT_EQ(s.step, Step::Charity);
+}
+
+TEST(SpiceBlowTest, NoHarvesterWindowWhenTheStormTookTheBlowOrNoSeatHoldsACard) {
+  StagedChance chance(1);
+  chance.stage(ChanceKind::SpiceDraw, kCielagoNorth);
+  GameState s = before_blow(with_spice_cards({Faction::Atreides, Faction::Harkonnen}), 1);
+  hold(s, Faction::Atreides, kHarvesterCard);
+  s.storm.sector = *cell_info(site(TerritoryId::CielagoNorth).cell).sector;
+  EXPECT_EQ(blow(s, chance).step, Step::Charity);
+  StagedChance again(1);
+  again.stage(ChanceKind::SpiceDraw, kCielagoNorth);
+  EXPECT_EQ(blow(before_blow(with_spice_cards({Faction::Atreides, Faction::Harkonnen}), 1), again).step, Step::Charity);
+}
+
+TEST(SpiceBlowTest, ThumperBringsAWormToTheTopmostCardOfPileAAfterTurnOneOnly) {
+  // Turn 1: no Thumper window (its worm would be ignored, [LR] 1.02.02).
+  StagedChance first(1);
+  first.stage(ChanceKind::SpiceDraw, kSouthMesa);
+  GameState one = before_blow(with_spice_cards({Faction::Atreides, Faction::Harkonnen}), 1);
+  hold(one, Faction::Harkonnen, kThumperCard);
+  EXPECT_NE(blow(one, first).step, Step::ThumperWindow);
+
+  StagedChance chance(1);
+  chance.stage(ChanceKind::SpiceDraw, kSouthMesa);
+  GameState s = before_blow(with_spice_cards({Faction::Atreides, Faction::Harkonnen}), 2);
+  hold(s, Faction::Harkonnen, kThumperCard);
+  discard(s, 0, kHaggaBasin);
+  const CellId hagga = site(TerritoryId::HaggaBasin).cell;
+  put(s, Faction::Atreides, hagga, 3);
+  put_spice(s, hagga, 6);
+  s = blow(s, chance);
+  ASSERT_EQ(s.step, Step::ThumperWindow);
+  EXPECT_EQ(pending(s), std::vector<Seat>{seat_of(s, Faction::Harkonnen)});
+  s = play(s, seat_of(s, Faction::Harkonnen), PlayThumper{}, chance);
+  EXPECT_EQ(s.board.normal[index(hagga)][index(Faction::Atreides)], ForceCount{0});
+  EXPECT_EQ(s.seat(seat_of(s, Faction::Atreides)).tanks_normal, ForceCount{3});
+  EXPECT_EQ(s.board.spice[index(hagga)], Spice{0});
+  EXPECT_EQ(s.treachery.discard.back(), TreacheryCardId{kThumperCard});
+  // The blow drew on to a territory card, and a Nexus follows.
+  EXPECT_EQ(s.board.spice[index(site(TerritoryId::SouthMesa).cell)], Spice{10});
+  EXPECT_TRUE(chance.exhausted());
+  EXPECT_EQ(s.step, Step::NexusNegotiation);
+}
+
 }  // namespace
 }  // namespace dune
