@@ -190,8 +190,8 @@ bool open_card_window(GameState& state, Step step) {
 
 // "At the start of Spice Blow, a worm instead of revealing a card" (fact sheet §4.2): asked once a
 // phase, before pile A's first reveal (after the Fremen's Karama worm, if they placed one: both
-// are "at the start", our order). Not on turn 1, whose worms are ignored ([LR] 1.02.02; [TO] asked
-// on turn 1 in its early versions and ignores the worm since).
+// are "at the start", our order). Not on turn 1, whose worms are ignored ([LR] 1.02.02; [TO] offers
+// the Thumper only after turn 1).
 bool thumper_window_due(const GameState& state) {
   return state.options.cards.e1_harvester_thumper && (state.turn > 1 || mutant_active(Mutant::ThumperOnTurnOne)) && state.blow.pile == 0 && !state.blow.thumper_window_held;
 }

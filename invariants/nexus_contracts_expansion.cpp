@@ -414,11 +414,7 @@ Violations richese_secret_ally(const Transition& t, const GameContext&) {
   if (play_of(t, Faction::Richese, NexusMode::SecretAlly)) {
     // A shipment a Karama cancelled did not happen: its player retakes it ([LR] 3.04), and may retake
     // it with this card (the retake is its shipping still to come).
-    const auto retaken = std::count_if(b.karama.cancels.begin(), b.karama.cancels.end(), [&](const KaramaCancel& k) {
-      return k.against == e->seat && k.turn == b.turn &&
-             (k.ability == KaramaAbility::HalfPriceShipping || k.ability == KaramaAbility::GuildCrossShip ||
-              k.ability == KaramaAbility::GuildShipToReserves || k.ability == KaramaAbility::FremenStormMigration);
-    });
+    const int retaken = retakes(b, e->seat, kShipmentRetakes);
     if (b.seat_of(Faction::Richese) || b.step != Step::Shipment || shipments_this_turn(b, e->seat) > retaken) {
       fault(fmt::format("the Richese Secret Ally was played by {} outside its own Shipment before it shipped, or with the Richese "
                         "seated (seed 000: it replaces normal shipping)", who));

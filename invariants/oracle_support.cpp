@@ -427,6 +427,14 @@ bool shipment_follows_secret_ally(const GameState& s, Seat seat, Faction card) {
 
 }  // namespace
 
+int retakes(const GameState& s, Seat seat, std::initializer_list<KaramaAbility> abilities) {
+  int n = 0;
+  for (const KaramaCancel& k : s.karama.cancels) {
+    n += k.against == seat && k.turn == s.turn && std::find(abilities.begin(), abilities.end(), k.ability) != abilities.end();
+  }
+  return n;
+}
+
 std::vector<std::pair<Seat, TreacheryCardId>> cards_spent_on_cancels(const Transition& t) {
   std::vector<std::pair<Seat, TreacheryCardId>> out;
   for (const KaramaCancel& c : added_cancels(t.before, t.after)) {

@@ -129,6 +129,14 @@ std::span<const KaramaCancel> added_cancels(const GameState& before, const GameS
 // Gesserit worthless card, that left its hand in the step ([LR] 3.01.11.01, 2.02.22). A Nexus play's
 // continuation may meet a standing order (the purchase's Harkonnen top card, the battle won's capture).
 std::vector<std::pair<Seat, TreacheryCardId>> cards_spent_on_cancels(const Transition& t);
+
+// The retakes a Karama cancel of `seat`'s ability this turn grants ([LR] 3.04): a cancelled use
+// did not happen, and its player makes it again without the ability.
+int retakes(const GameState& s, Seat seat, std::initializer_list<KaramaAbility> abilities);
+// The abilities whose cancel leaves a shipment to retake: the half price, the Guild's cross-ship
+// and shipment back to reserves, the Fremen's storm migration.
+inline constexpr std::initializer_list<KaramaAbility> kShipmentRetakes{KaramaAbility::HalfPriceShipping, KaramaAbility::GuildCrossShip,
+                                                                      KaramaAbility::GuildShipToReserves, KaramaAbility::FremenStormMigration};
 // The Tleilaxu Karama power stopped `seat`'s revival this turn (KaramaPreventRevival; one source,
 // [TO] KarmaRevivalPrevention), read from the public record of powers used.
 bool revival_prevented(const GameState& s, Seat seat);

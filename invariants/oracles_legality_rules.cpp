@@ -152,15 +152,6 @@ int commands_this_turn(const GameState& s, Seat seat) {
   return n;
 }
 
-// The retakes a Karama cancel of `seat`'s ability this turn grants ([LR] 3.04).
-int retakes(const GameState& s, Seat seat, std::initializer_list<KaramaAbility> abilities) {
-  int n = 0;
-  for (const KaramaCancel& k : s.karama.cancels) {
-    n += k.against == seat && k.turn == s.turn && std::find(abilities.begin(), abilities.end(), k.ability) != abilities.end();
-  }
-  return n;
-}
-
 bool allied(const GameState& s, Faction f) {
   return std::any_of(s.alliances.begin(), s.alliances.end(), [&](const Alliance& a) { return a.a == f || a.b == f; });
 }
@@ -402,8 +393,7 @@ struct Rules {
       return r.card.faction == Faction::SpacingGuild && r.mode == NexusMode::Cunning && r.seat == seat && r.turn == s.turn &&
              r.phase == Phase::ShipmentAndMovement;
     });
-    const int allowed = 1 + worthless + second + retakes(s, seat, {KaramaAbility::HalfPriceShipping, KaramaAbility::GuildCrossShip,
-                                                                   KaramaAbility::GuildShipToReserves, KaramaAbility::FremenStormMigration});
+    const int allowed = 1 + worthless + second + retakes(s, seat, kShipmentRetakes);
     return made < allowed ? "" : fmt::format("a second shipment this turn ({}; one a turn, [LR] 1.06.02, 2.06.05)", what);
   }
   std::string operator()(const Ship&) const { return ship_turn("ship"); }

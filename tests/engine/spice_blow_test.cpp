@@ -532,5 +532,32 @@ TEST(SpiceBlowTest, ThumperBringsAWormToTheTopmostCardOfPileAAfterTurnOneOnly) {
   EXPECT_EQ(s.step, Step::NexusNegotiation);
 }
 
+// After the Fremen's Karama worm (both "at the start" of Spice Blow, our order), the Thumper's worm
+// is the blow's second, the Advanced Fremen's to place ([LR] 2.04.15).
+TEST(SpiceBlowTest, ThumperAfterTheFremenKaramaWormIsTheirsToPlace) {
+  StagedChance chance(1);
+  chance.stage(ChanceKind::SpiceDraw, kSouthMesa);
+  Options o = Options::advanced({Faction::Atreides, Faction::Harkonnen, Faction::Fremen});
+  o.cards.e1_harvester_thumper = true;
+  GameState s = before_blow(o, 2);
+  const Seat fremen = seat_of(s, Faction::Fremen);
+  const TreacheryCardId karama = testing::card_named("Karama");
+  ASSERT_TRUE(s.treachery.deck.take_unseen(karama));
+  s.seat(fremen).hand.push_back(karama);
+  hold(s, Faction::Harkonnen, kThumperCard);
+  discard(s, 0, kHaggaBasin);
+  s = blow(s, chance);
+  ASSERT_EQ(s.step, Step::KaramaWorm);
+  s = play(s, fremen, KaramaWorm{TerritoryId::TheGreatFlat}, chance);
+  ASSERT_EQ(s.step, Step::ThumperWindow);  // the Fremen now hold no card: the Harkonnen alone are asked
+  EXPECT_EQ(pending(s), std::vector<Seat>{seat_of(s, Faction::Harkonnen)});
+  s = play(s, seat_of(s, Faction::Harkonnen), PlayThumper{}, chance);
+  ASSERT_EQ(s.step, Step::WormPlacement);
+  EXPECT_EQ(s.blow.worms_in_blow, 2);
+  s = play(s, fremen, PlaceWorm{TerritoryId::TheGreatFlat}, chance);
+  EXPECT_EQ(s.board.spice[index(site(TerritoryId::SouthMesa).cell)], Spice{10});
+  EXPECT_EQ(s.step, Step::NexusNegotiation);
+}
+
 }  // namespace
 }  // namespace dune
