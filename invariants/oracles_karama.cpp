@@ -290,6 +290,19 @@ void worthless_cancel_checks(const Transition& t, std::size_t i, const std::stri
   }
 }
 
+// The worms that appeared in the step, in order, from the list of worms to ride ([LR] 2.04.08): a
+// pile that begins in the step (a new phase's pile A, or pile B after pile A's Nexus and rides)
+// starts the list afresh, so all of it is new; a step of the worm rides themselves reveals none
+// (the next pile's draws begin the list afresh); else the new ones follow those the step found.
+std::vector<TerritoryId> worms_appeared(const Transition& t) {
+  const GameState& b = t.before;
+  const auto& rides = t.after.blow.worm_rides;
+  const bool begun = b.phase != Phase::SpiceBlowAndNexus || b.step == Step::KaramaWorm || t.after.blow.pile != b.blow.pile;
+  if (begun) return rides;
+  if (b.step == Step::WormRide || rides.size() <= b.blow.worm_rides.size()) return {};
+  return {rides.begin() + static_cast<std::ptrdiff_t>(b.blow.worm_rides.size()), rides.end()};
+}
+
 // A Karama against a Fremen ✷ ability ([LR] 3.01.11.01): the cancelled use did nothing, and the
 // user retakes its action without the ability where the rule gives one (3.04; README "Karama").
 void fremen_cancel_checks(const Transition& t, const KaramaCancel& k, const std::string& who, Violations& out) {
@@ -313,9 +326,8 @@ void fremen_cancel_checks(const Transition& t, const KaramaCancel& k, const std:
       break;
     case KaramaAbility::FremenSandworms: {  // 2.04.15: the worm appears as printed (1.02.05)
       const auto printed = topmost_territory(b.blow.discard[b.blow.pile]);
-      const auto& rides = a.blow.worm_rides;
-      const std::size_t n = b.blow.worm_rides.size();
-      const std::optional<TerritoryId> devoured = rides.size() > n ? std::optional<TerritoryId>(rides[n]) : std::nullopt;
+      const auto appeared = worms_appeared(t);
+      const std::optional<TerritoryId> devoured = appeared.empty() ? std::nullopt : std::optional<TerritoryId>(appeared.front());
       if (devoured != printed) {
         fault(fmt::format("the worm whose placing was cancelled appeared in {}, not in {}, the topmost territory card's ([LR] 1.02.05)",
                           devoured ? to_string(*devoured) : "no territory", printed ? to_string(*printed) : "no territory"));
@@ -338,16 +350,15 @@ void fremen_cancel_checks(const Transition& t, const KaramaCancel& k, const std:
       const auto fremen = b.seat_of(Faction::Fremen);
       const auto ally = fremen ? ally_seat(b, *fremen) : std::nullopt;
       const bool own = k.ability == KaramaAbility::FremenShaiHulud;
-      const auto& rides = a.blow.worm_rides;
-      if (!fremen || (!own && !ally) || rides.size() <= b.blow.worm_rides.size()) {
+      const auto rides = worms_appeared(t);
+      if (!fremen || (!own && !ally) || rides.empty()) {
         fault(fmt::format("{} was cancelled where no worm appeared", to_string(k.ability)));
         break;
       }
       // The worm whose sparing was cancelled: the step's first that found that faction's forces
       // (the engine asks only there, 2.04.07 ✷); a worm before it in the step devoured none of them.
       const Faction f = own ? Faction::Fremen : b.faction_of(*ally);
-      const auto first = std::find_if(rides.begin() + static_cast<std::ptrdiff_t>(b.blow.worm_rides.size()), rides.end(),
-                                      [&](TerritoryId r) { return territory_forces(b, f, r) > 0; });
+      const auto first = std::find_if(rides.begin(), rides.end(), [&](TerritoryId r) { return territory_forces(b, f, r) > 0; });
       if (first == rides.end()) {
         fault(fmt::format("{} was cancelled where no worm found {} forces", to_string(k.ability), to_string(f)));
         break;
