@@ -293,8 +293,9 @@ std::optional<bool> expect_collection(const Transition& t, Flows& expected, Viol
       demand += due.back().second;
     }
     // A Lasgun/Shield explosion of this step sent the spice of the battle's cells to the bank
-    // ([LR] 3.01; oracle.explosion decides it).
-    if (explosion_here && ter == b.battle.territory && due.empty() && territory_spice(a, ter) != before_spice) return std::nullopt;
+    // ([LR] 3.01; oracle.explosion decides it) and left nobody there to collect: that territory is
+    // the explosion's, the others are still decided (before, the whole step was skipped).
+    if (explosion_here && ter == b.battle.territory && due.empty() && territory_spice(a, ter) != before_spice) continue;
     // Several collectors short of spice: who collects first is the engine's choice (storm order),
     // not the rulebook's; the board is still decided, the seats are not.
     if (due.size() > 1 && demand > before_spice) seats_decided = false;
