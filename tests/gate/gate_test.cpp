@@ -325,6 +325,7 @@ TEST(GateCoverage, KaramaCancelDecidesAWormStepOfSeveralSpiceCards) {
 TEST(GateCoverage, BidPaymentDecidesASaleWithTheHarkonnenBonusCardInTheSameStep) {
   PlannedGame plan = plan_game(Faction::Tleilaxu, 1, 101);
   plan.spec.options.cards.cheap_hero_traitor = false;  // the game as played before that card was dealt
+  plan.spec.options.cards.e1_harvester_thumper = false;  // and before the E1 spice-blow cards were
   const OracleOnGame r = run_oracle_on(plan, "oracle.bid-payment", [](const invariants::Transition& t) {
     return t.before.step == Step::Bidding && several_entries_with(t, ChanceKind::TreacheryDeal);
   });
@@ -340,6 +341,7 @@ TEST(GateCoverage, BidPaymentDecidesASaleWithTheHarkonnenBonusCardInTheSameStep)
 TEST(GateCoverage, KaramaCancelDecidesAStepWithTheChoamInspection) {
   PlannedGame plan = plan_game(Faction::Fremen, 12, 111);
   plan.spec.options.cards.e1_battle = false;  // the game as played before the E1 battle set was dealt
+  plan.spec.options.cards.e1_harvester_thumper = false;  // and the E1 spice-blow cards
   const OracleOnGame r = run_oracle_on(plan, "oracle.karama-cancel", [](const invariants::Transition& t) {
     return t.after.karama.cancels.size() > t.before.karama.cancels.size() && several_entries_with(t, ChanceKind::CardInspect);
   });
