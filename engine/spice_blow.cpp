@@ -552,25 +552,17 @@ void apply_worm_ride(GameState& state, const Command& c) {
 constexpr std::string_view kThumper = "Thumper";
 constexpr std::string_view kHarvester = "Harvester";
 
+// The card the open window is for.
+std::string_view window_card(const GameState& state) { return state.step == Step::ThumperWindow ? kThumper : kHarvester; }
+
 std::optional<Rejection> validate_card_window(const GameState& state, Seat seat, const Command& c) {
   if (std::holds_alternative<Pass>(c)) return std::nullopt;
-  const bool thumper = state.step == Step::ThumperWindow;
-  if (thumper ? std::holds_alternative<PlayThumper>(c) : std::holds_alternative<PlayHarvester>(c)) {
-    if (!card_in_hand(state.seat(seat), thumper ? kThumper : kHarvester)) {
-      return reject(RejectCode::IllegalChoice, "you hold no {} card", thumper ? kThumper : kHarvester);
-    }
+  const std::string_view card = window_card(state);
+  if (state.step == Step::ThumperWindow ? std::holds_alternative<PlayThumper>(c) : std::holds_alternative<PlayHarvester>(c)) {
+    if (!card_in_hand(state.seat(seat), card)) return reject(RejectCode::IllegalChoice, "you hold no {} card", card);
     return std::nullopt;
   }
-  return reject(RejectCode::WrongPhase, "{} window: play {}, or pass", thumper ? kThumper : kHarvester, thumper ? kThumper : kHarvester);
-}
-
-// Harvester, "double the spice blow just revealed": the printed amount of the territory card just
-// revealed, once more from the bank to its blow cell. Our reading of the card; [TO] doubles all the
-// spice then at that location, with what lay there before the blow (README rules status).
-void harvest(GameState& state) {
-  const SpiceBlowSite* site = blow_site(spice_card_info(state.blow.discard[state.blow.pile].back()).territory);
-  state.bank -= site->amount;
-  state.board.spice[index(site->cell)] += site->amount;
+  return reject(RejectCode::WrongPhase, "{} window: play {}, or pass", card, card);
 }
 
 // A play discards the card and closes the window (one card of each); the last pass closes it too.
@@ -582,7 +574,7 @@ void apply_card_window(GameState& state, Seat seat, const Command& c) {
   state.blow.card_window_done[seat.value] = true;
   if (played) {
     if (thumper || !mutant_active(Mutant::HarvesterKeptAfterUse)) {
-      discard_from_hand(state, seat, *card_in_hand(state.seat(seat), thumper ? kThumper : kHarvester));
+      discard_from_hand(state, seat, *card_in_hand(state.seat(seat), window_card(state)));
     }
     state.blow.card_window_done.fill(true);
   }
@@ -595,7 +587,11 @@ void apply_card_window(GameState& state, Seat seat, const Command& c) {
     played ? shai_hulud(state) : draw(state);
     return;
   }
-  if (played) harvest(state);
+  // Harvester, "double the spice blow just revealed": the territory card just revealed blows once
+  // more, its printed amount from the bank (the storm has not moved since it landed). Our reading
+  // of the card; [TO] doubles all the spice then at that location, with what lay there before the
+  // blow (README rules status).
+  if (played) blow_spice(state, spice_card_info(state.blow.discard[state.blow.pile].back()).territory);
   finish_blow(state);
 }
 

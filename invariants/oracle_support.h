@@ -267,6 +267,9 @@ void fremen_cancel_checks(const Transition& t, const KaramaCancel& k, const std:
 void worthless_cancel_checks(const Transition& t, std::size_t i, const std::string& who, Violations& out);
 // The territory of the topmost territory card of a spice discard pile ([LR] 1.02.05), if any.
 std::optional<TerritoryId> topmost_territory(const std::vector<SpiceCardId>& pile);
+// The blow site of the card on top of the pile being resolved when it is a territory card: the
+// blow a Harvester doubles (E1, fact sheet §4.2); nullptr for any other card or an empty pile.
+const SpiceBlowSite* just_revealed_site(const GameState& s);
 // One spice card a step revealed (oracles_forces.cpp, step_draws).
 struct StepDraw {
   std::uint8_t pile = 0;

@@ -127,8 +127,7 @@ Violations spice_card_play(const Transition& t, const Envelope& e) {
     }
     return decided(kCardPlay, std::move(out));
   }
-  const auto& pile = b.blow.discard[b.blow.pile];
-  const SpiceBlowSite* site = pile.empty() ? nullptr : blow_site(spice_card_info(pile.back()).territory);
+  const SpiceBlowSite* site = just_revealed_site(b);
   if (!site) {
     out.push_back(violation(kCardPlay, fmt::format("{} played Harvester with no territory card just revealed", who)));
     return decided(kCardPlay, std::move(out));

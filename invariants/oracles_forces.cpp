@@ -329,6 +329,12 @@ std::optional<TerritoryId> topmost_territory(const std::vector<SpiceCardId>& pil
   return std::nullopt;
 }
 
+const SpiceBlowSite* just_revealed_site(const GameState& s) {
+  const auto& pile = s.blow.discard[s.blow.pile];
+  if (pile.empty() || spice_card_info(pile.back()).kind != SpiceCardKind::Territory) return nullptr;
+  return blow_site(spice_card_info(pile.back()).territory);
+}
+
 // The Fremen Nexus card's Secret Ally (seed 000): with the Fremen absent, a worm appearing where a
 // seat holding a Nexus card has forces waits for their window before it devours; the blow waits
 // with it (engine/nexus/fremen.cpp opens the window on exactly these public facts). The forces are
@@ -608,9 +614,8 @@ Violations spice_blow(const Transition& t, const GameContext&) {
   };
   // E1's Harvester played in this step: the territory card just revealed blows once more, its
   // printed amount (README rules status), before the draws the step forces (the next pile's).
-  if (command_of<PlayHarvester>(t) && !b.blow.discard[b.blow.pile].empty()) {
-    const SpiceBlowSite* site = blow_site(spice_card_info(b.blow.discard[b.blow.pile].back()).territory);
-    if (site) spice[index(site->cell)] += site->amount.value;
+  if (const SpiceBlowSite* site = command_of<PlayHarvester>(t) ? just_revealed_site(b) : nullptr) {
+    spice[index(site->cell)] += site->amount.value;
   }
   // The placed worm comes first, then the draws in order: a worm devours what lay there so far.
   if ((*step)->placed) devour(*(*step)->placed);

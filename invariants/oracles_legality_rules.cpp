@@ -278,10 +278,9 @@ struct Rules {
   }
   std::string operator()(const PlayHarvester&) const {
     if (!holds_named(me, "Harvester")) return "no Harvester in hand";
-    const auto& pile = s.blow.discard[s.blow.pile];
-    if (pile.empty() || spice_card_info(pile.back()).kind != SpiceCardKind::Territory) return "right after a territory card (fact sheet §4.2)";
-    const SpiceBlowSite* site = blow_site(spice_card_info(pile.back()).territory);
-    if (site == nullptr || storm_sector(s, index(site->cell))) return "its spice was not blown: the storm is there ([LR] 1.02.04)";
+    const SpiceBlowSite* site = just_revealed_site(s);
+    if (site == nullptr) return "right after a territory card (fact sheet §4.2)";
+    if (storm_sector(s, index(site->cell))) return "its spice was not blown: the storm is there ([LR] 1.02.04)";
     return "";
   }
   std::string operator()(const ProposeAlliance& c) const {

@@ -48,6 +48,7 @@ namespace dune {
 // Schema 15: the optional card sets in the options (options.cards, model/options.h CardSets).
 // Schema 16: the E1 battle cards: the card sets e1_battle and e1_harvester_thumper (were e1_others),
 // the Poison Tooth stage (battle.poison_tooth_side, poison_tooth_cancelled, CancelPoisonTooth).
+// Schema 17: E1's Thumper and Harvester windows (blow.card_window_done, blow.thumper_window_held).
 inline constexpr int kSchemaVersion = 17;
 
 // FNV-1a 64-bit over bytes; the digest of a document is this over its content's canonical dump.
