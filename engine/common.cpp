@@ -32,6 +32,15 @@ std::vector<Seat> seats_not_answered(const GameState& state, const std::array<bo
   return out;
 }
 
+bool ask_card_holders(const GameState& state, std::array<bool, kMaxSeats>& answered) {
+  bool any = false;
+  for (Seat s : all_seats(state)) {
+    answered[s.value] = state.seat(s).hand.empty();
+    any = any || !answered[s.value];
+  }
+  return any;
+}
+
 bool in_play(const GameState& state, Faction f) { return state.seat_of(f).has_value(); }
 
 std::optional<Faction> ally_of(const GameState& state, Faction f) {

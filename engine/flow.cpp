@@ -60,6 +60,8 @@ std::optional<Module> module_for(Step step) {
     case Step::Collection:
     case Step::MentatPause:
       return Module{awaited_decision_point, candidates_decision_point, validate_decision_point, apply_decision_point};
+    case Step::AmalWindow:
+      return Module{awaited_amal, candidates_amal, validate_amal, apply_amal};
     case Step::GameOver:
       return std::nullopt;
   }
@@ -87,6 +89,11 @@ void halt(GameState& state, std::string reason) {
 }
 
 void enter_phase(GameState& state, Phase phase) {
+  if (!open_amal_window(state, phase)) begin_phase(state, phase);
+}
+
+void begin_phase(GameState& state, Phase phase) {
+  if (state.phase == Phase::MentatPause && phase == Phase::Storm) state.turn += 1;
   state.phase = phase;
   switch (phase) {
     case Phase::Storm: enter_storm(state); return;
@@ -104,12 +111,8 @@ void enter_phase(GameState& state, Phase phase) {
 void end_phase(GameState& state) {
   if (!state.halted.empty() || state.step == Step::GameOver) return;
   nexus_hook(state, NexusHook::PhaseEnds);  // a family's delayed effect of this phase ends with it
-  if (state.phase == Phase::MentatPause) {
-    // The Mentat Pause module ends the game itself when there is a winner or the last turn ended.
-    state.turn += 1;
-    enter_phase(state, Phase::Storm);
-    return;
-  }
+  // The Mentat Pause module ends the game itself when there is a winner or the last turn ended;
+  // else the next turn begins (begin_phase counts it, after any Amal window).
   enter_phase(state, next_phase(state.phase));
 }
 

@@ -60,7 +60,9 @@ inline Rejection reject_text(RejectCode code, const std::string& message) {
 
 // ---- flow (flow.cpp) ------------------------------------------------------------------------
 void end_phase(GameState& state);          // enters the next phase (or the next turn, or the end)
+// The start of a phase: E1's Amal window first when it is due (engine/amal.cpp), then the phase.
 void enter_phase(GameState& state, Phase phase);
+void begin_phase(GameState& state, Phase phase);  // the phase itself, after any Amal window
 void request_chance(GameState& state, PendingChance request);  // auto-resolves a forced outcome
 void halt(GameState& state, std::string reason);               // a rule listed unavailable
 
@@ -69,6 +71,10 @@ std::vector<Seat> all_seats(const GameState& state);
 // The seats, in seat order, not yet marked in `answered`: who a step that asks every seat once
 // (Charity, Revival, the decision points) still waits for.
 std::vector<Seat> seats_not_answered(const GameState& state, const std::array<bool, kMaxSeats>& answered);
+// A public card window (the storm card window; E1's Thumper, Harvester and Amal windows) asks every
+// seat holding cards when it opens, so being asked tells nobody who holds the card: marks the seats
+// with empty hands as answered, and returns whether any seat is asked.
+bool ask_card_holders(const GameState& state, std::array<bool, kMaxSeats>& answered);
 bool in_play(const GameState& state, Faction f);
 std::optional<Faction> ally_of(const GameState& state, Faction f);
 bool sector_in_storm(const GameState& state, Sector s);
@@ -191,6 +197,14 @@ DUNE_PHASE_MODULE(bidding)
 DUNE_PHASE_MODULE(revival)
 DUNE_PHASE_MODULE(shipment_movement)
 #undef DUNE_PHASE_MODULE
+
+// E1's Amal window between two phases (amal.cpp): opens it at the start of `starting` when it is
+// due (the set dealt, Amal not face up, a seat holding cards), and returns whether it did.
+bool open_amal_window(GameState& state, Phase starting);
+std::vector<Seat> awaited_amal(const GameState& state);
+std::vector<Command> candidates_amal(const GameState& state, Seat seat);
+std::optional<Rejection> validate_amal(const GameState& state, Seat seat, const Command& c);
+void apply_amal(GameState& state, Seat seat, const Command& c);
 
 // The lot won with spice is sold once its purchase window closes (bidding.cpp): `paid` false when
 // the buyer keeps the price (the Emperor Nexus card as Secret Ally, seed 003).

@@ -198,6 +198,10 @@ enum class Mutant : std::uint8_t {
   WeirdingWayDefenseWithoutWeapon,
   HarvesterKeptAfterUse,
   ThumperOnTurnOne,
+  AmalRoundsDown,
+  AmalHalvesBribes,
+  AmalKeptAfterUse,
+  AmalNoMentatPauseWindow,
 };
 
 #if DUNE_MUTANTS

@@ -135,6 +135,7 @@ struct Namer {
   std::string operator()(const PlayFamilyAtomics&) const { return "play Family Atomics"; }
   std::string operator()(const PlayThumper&) const { return "play Thumper"; }
   std::string operator()(const PlayHarvester&) const { return "play Harvester"; }
+  std::string operator()(const PlayAmal&) const { return "play Amal"; }
   std::string operator()(const ProposeAlliance& c) const { return fmt::format("propose an alliance to {}", to_string(c.with)); }
   std::string operator()(const AcceptAlliance& c) const { return fmt::format("accept {}'s alliance", to_string(c.proposer)); }
   std::string operator()(const BreakAlliance&) const { return "break alliance"; }
@@ -254,6 +255,7 @@ std::string_view to_string(Step s) {
     case Step::ThumperWindow: return "Thumper window";
     case Step::SpiceBlow: return "Spice Blow";
     case Step::HarvesterWindow: return "Harvester window";
+    case Step::AmalWindow: return "Amal window";
     case Step::WormPlacement: return "worm placement";
     case Step::NexusNegotiation: return "Nexus";
     case Step::WormRide: return "worm ride";

@@ -209,7 +209,7 @@ PublicView project_public(const GameState& s) {
                             s.movement.turn_index, s.movement.spiritual_advisor_cell, s.movement.hajr_played,
                             s.movement.moves_made, s.movement.guild_waits, s.movement.guild_acting,
                             s.movement.guild_done, s.movement.flip_window, s.movement.invoice, s.movement.nexus_guild_rates,
-                            s.movement.extra_shipment};
+                            s.movement.extra_shipment, s.amal.starting, seats_where(s, s.amal.passed)};
   v.battle = battle_view(s);
   v.nexus = nexus_view(s);
   v.truthtrance_answers = s.truthtrance_answers;
@@ -441,7 +441,9 @@ json view_to_json(const PublicView& v) {
                         {"flip_window", flip_window_json(v.progress.flip_window)},
                         {"invoice", invoice_json(v.progress.invoice)},
                         {"nexus_guild_rates", v.progress.nexus_guild_rates ? json(v.progress.nexus_guild_rates->value) : json(nullptr)},
-                        {"extra_shipment", v.progress.extra_shipment}}},
+                        {"extra_shipment", v.progress.extra_shipment},
+                        {"amal_window_for", v.progress.amal_window_for ? json(name_of(*v.progress.amal_window_for)) : json(nullptr)},
+                        {"amal_passed", seats_json(v.progress.amal_passed)}}},
           {"truthtrance_answers", answers}, {"karama_cancels", karama}, {"karama_powers", powers}, {"karama_exchange", exchange}, {"winners", winners}, {"halted", v.halted}};
 }
 

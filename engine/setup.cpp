@@ -46,8 +46,6 @@ std::optional<Rejection> check_options(const Options& o) {
   if (o.turn_limit < 1 || o.turn_limit > 20) {
     return reject(RejectCode::IllegalChoice, "turn limit {} is outside 1..20", o.turn_limit);
   }
-  // The card sets whose cards the engine cannot play yet (rules-status table, "E1 Treachery cards").
-  if (o.cards.e1_amal) return reject(RejectCode::NotImplemented, "the E1 card Amal is not playable yet (rules-status table)");
   if (o.nexus == NexusModuleMode::Released && !all_families_verified()) {
     return reject(RejectCode::NotImplemented,
                   "the Nexus card module cannot be released: {} of 12 families are verified (seed 000, "

@@ -179,11 +179,7 @@ void reshuffle_discards(GameState& state) {
 // asked, so being asked tells nobody who holds the card. There is one card of each in the deck,
 // so a play closes its window. Returns false when no seat holds a card: nothing to ask.
 bool open_card_window(GameState& state, Step step) {
-  bool any = false;
-  for (Seat s : all_seats(state)) {
-    state.blow.card_window_done[s.value] = state.seat(s).hand.empty();
-    any = any || !state.seat(s).hand.empty();
-  }
+  const bool any = ask_card_holders(state, state.blow.card_window_done);
   if (any) state.step = step;
   return any;
 }

@@ -163,10 +163,7 @@ bool window_awaits(const GameState& state, Seat s) { return !state.storm.window_
 void after_movement_known(GameState& state) {
   if (state.turn > 1) {
     state.step = Step::StormCardWindow;
-    for (Seat s : all_seats(state)) state.storm.window_done[s.value] = state.seat(s).hand.empty();
-    for (Seat s : all_seats(state)) {
-      if (window_awaits(state, s)) return;
-    }
+    if (ask_card_holders(state, state.storm.window_done)) return;
   }
   resolve_storm(state);
 }

@@ -158,6 +158,7 @@ PlannedGame plan_game(Faction family, std::uint64_t campaign_seed, std::uint64_t
   out.spec.options.cards.cheap_hero_traitor = std::bernoulli_distribution(0.5)(rng);
   out.spec.options.cards.e1_battle = std::bernoulli_distribution(0.5)(rng);
   out.spec.options.cards.e1_harvester_thumper = std::bernoulli_distribution(0.5)(rng);
+  out.spec.options.cards.e1_amal = std::bernoulli_distribution(0.25)(rng);  // its window opens at every phase start
 
   out.setup.seats = static_cast<int>(factions.size());
   out.setup.factions = out.spec.options.factions;
@@ -166,6 +167,7 @@ PlannedGame plan_game(Faction family, std::uint64_t campaign_seed, std::uint64_t
   if (out.spec.options.cards.cheap_hero_traitor) out.setup.flags.push_back("cheap-hero-traitor");
   if (out.spec.options.cards.e1_battle) out.setup.flags.push_back("e1-battle");
   if (out.spec.options.cards.e1_harvester_thumper) out.setup.flags.push_back("e1-harvester-thumper");
+  if (out.spec.options.cards.e1_amal) out.setup.flags.push_back("e1-amal");
   out.setup.mode = native ? NexusMode::Cunning : NexusMode::SecretAlly;
   return out;
 }

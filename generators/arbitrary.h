@@ -54,6 +54,8 @@ inline rc::Gen<GameSpec> gen_spec(SpecBounds bounds = {}) {
     spec.options.cards.cheap_hero_traitor = *rc::gen::arbitrary<bool>();
     spec.options.cards.e1_battle = *rc::gen::arbitrary<bool>();
     spec.options.cards.e1_harvester_thumper = *rc::gen::arbitrary<bool>();
+    // Amal's window opens at every phase start while it may be held: one game in four.
+    spec.options.cards.e1_amal = *rc::gen::inRange(0, 4) == 0;
     spec.max_decisions = bounds.max_decisions;
     return spec;
   });

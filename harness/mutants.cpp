@@ -27,6 +27,7 @@ constexpr CardSets kWithPoisonBladeShieldSnooper{.e1_poison_blade_shield_snooper
 constexpr CardSets kWithE1Battle{.e1_battle = true};
 constexpr CardSets kWithHarvesterThumper{.e1_harvester_thumper = true};
 constexpr CardSets kWithCheapHeroTraitor{.cheap_hero_traitor = true};
+constexpr CardSets kWithAmal{.e1_amal = true};
 // Aggressive bots from a staged start (MutantStart): the Karama orders and powers it sets up.
 constexpr MutantSetup staged(MutantStart start, std::uint8_t factions, bool advanced_rules, std::uint8_t turns, std::uint8_t games) {
   return MutantSetup{factions, advanced_rules, turns, games, MutantBots::Aggressive, start};
@@ -301,6 +302,18 @@ constexpr std::array kCatalogue{
     MutantInfo{Mutant::ThumperOnTurnOne, "thumper-on-turn-one", "oracle",
                "the Thumper window opens on turn 1 too, whose worms are ignored ([LR] 1.02.02; README rules status)",
                with_cards(basic(At | Hk | Em | Fr | Bg | Sg, 2, 160), kWithHarvesterThumper), "oracle.legal-command"},
+    MutantInfo{Mutant::AmalRoundsDown, "amal-rounds-down", "oracle",
+               "Amal takes half of each seat's spice rounded down (fact sheet §4.2: rounded up); what it takes goes to the bank",
+               with_cards(basic(At | Hk | Em | Fr, 4, 160), kWithAmal), "oracle.card-play"},
+    MutantInfo{Mutant::AmalHalvesBribes, "amal-halves-bribes", "oracle",
+               "Amal halves the bribes in front of the shields too ([DB]: the spice behind them only)",
+               with_cards(basic(At | Hk | Em | Fr, 6, 160, MutantBots::Aggressive), kWithAmal), "oracle.bribes"},
+    MutantInfo{Mutant::AmalKeptAfterUse, "amal-kept-after-use", "oracle",
+               "a played Amal stays in its player's hand (discarded after use, [TO]); the census still balances",
+               with_cards(basic(At | Hk | Em | Fr, 4, 160), kWithAmal), "oracle.card-play"},
+    MutantInfo{Mutant::AmalNoMentatPauseWindow, "amal-no-mentat-pause-window", "oracle",
+               "no Amal window at the start of the Mentat Pause (fact sheet §4.2: any phase): a legal play removed, which no "
+               "postcondition sees", with_cards(basic(At | Hk | Em | Fr, 3, 160), kWithAmal), "oracle.legal-command"},
     MutantInfo{Mutant::VoiceIgnored, "voice-ignored", "oracle",
                "a battle plan that disobeys the Voice is accepted ([LR] 2.02.06: obeyed as well as one is able)",
                basic(Bg | Hk | At | Em, 4, 40, MutantBots::Aggressive), "oracle.legal-command"},

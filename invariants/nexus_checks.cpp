@@ -269,7 +269,10 @@ Violations draw_trigger(const Transition& t, const GameContext&) {
   const std::string name = "lifecycle.3-draw-trigger";
   Violations out;
   const bool opened = !t.before.nexus.opportunity_open && t.after.nexus.opportunity_open;
-  const bool leaving = t.before.phase == Phase::SpiceBlowAndNexus && (t.after.phase != Phase::SpiceBlowAndNexus || t.after.turn != t.before.turn);
+  // The phase's own steps end where the next phase begins, or where E1's Amal window before it
+  // opens (engine/amal.cpp: the window sits between the two).
+  const bool leaving = t.before.phase == Phase::SpiceBlowAndNexus && t.before.step != Step::AmalWindow &&
+                       (t.after.phase != Phase::SpiceBlowAndNexus || t.after.turn != t.before.turn || t.after.step == Step::AmalWindow);
   if (!opened && !leaving) return out;
   const BlowFacts blow = blow_facts(t.after);
   if (opened) {

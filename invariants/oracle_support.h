@@ -188,6 +188,10 @@ std::array<std::uint8_t, 4> plan_ids(const PlanBattle& p, const DialBattle& w);
 
 // Whether the storm of this turn moved in this step (oracles_forces.cpp).
 bool storm_moved_in(const Transition& t);
+// Whether the steps of `s.phase` are over: E1's Amal window that follows it is open (engine/amal.cpp:
+// the window sits between two phases, `phase` still the ended one; the window before turn 1's
+// Storm starts the phase it is in).
+inline bool phase_steps_over(const GameState& s) { return s.step == Step::AmalWindow && s.amal.starting != s.phase; }
 // The storm's movement once `seat` dials `amount` last: the sum of every dial ([LR] 1.01.02).
 int storm_dial_sum(const GameState& before, Seat seat, int amount);
 // Whether `cell` (an index into kCells) lies in the storm's sector; the Polar Sink never does.

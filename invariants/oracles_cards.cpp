@@ -112,7 +112,15 @@ Violations spice_card_play(const Transition& t, const Envelope& e) {
     return decided(kCardPlay, std::move(out));
   }
   if (!harvester) {
-    if (a.seat(e.seat).hand != want->seat(e.seat).hand || a.treachery.discard.size() < want->treachery.discard.size() ||
+    // The worm may set off the player's own Karama order against the Fremen's immunity (2.04.07 ✷):
+    // that card leaves the hand too, after the Thumper, each one recorded as a cancel.
+    std::size_t cancels = 0;
+    for (std::size_t i = b.karama.cancels.size(); i < a.karama.cancels.size(); ++i) cancels += a.karama.cancels[i].by == e.seat;
+    const auto& kept = a.seat(e.seat).hand;
+    const auto& had = want->seat(e.seat).hand;
+    const bool hand_ok = kept.size() + cancels == had.size() &&
+                         std::all_of(kept.begin(), kept.end(), [&](TreacheryCardId c) { return std::find(had.begin(), had.end(), c) != had.end(); });
+    if (!hand_ok || a.treachery.discard.size() < want->treachery.discard.size() ||
         !std::equal(want->treachery.discard.begin(), want->treachery.discard.end(), a.treachery.discard.begin())) {
       out.push_back(violation(kCardPlay, fmt::format("{}'s Thumper did not go from its hand to the discard", who)));
     }
@@ -207,6 +215,33 @@ Violations truthtrance(const Transition& t, const GameContext&) {
   return decided(kTruthtrance, std::move(out));
 }
 
+// E1's Amal (fact sheet §4.2; digest docs/rules/tech-tokens-and-amal.md §2): from the hand to the
+// discard, and every seat, its player's too, discards half the spice behind its shield, rounded up
+// ([TO] Ceiling(0.5 * Resources)), to the bank; bribes in front of the shield stay ([DB] "behind
+// their shields"), nothing else moves, and the window stays open: the play answers nothing.
+Violations amal_play(const Transition& t, const Envelope& e) {
+  if (!single_step(t)) return skipped(kCardPlay);
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  const std::string who = name_of(b, e.seat);
+  Violations out;
+  auto want = played(b, e.seat, "Amal");
+  if (!want) {
+    out.push_back(violation(kCardPlay, fmt::format("{} played Amal without holding it", who)));
+    return decided(kCardPlay, std::move(out));
+  }
+  for (SeatState& x : want->seats) {
+    const Spice lost{x.spice.value - x.spice.value / 2};
+    x.spice -= lost;
+    want->bank += lost;
+  }
+  expect_pieces(kCardPlay, *want, a, fmt::format("{}'s Amal", who), out);
+  if (a.step != Step::AmalWindow || a.phase != b.phase || a.turn != b.turn) {
+    out.push_back(violation(kCardPlay, fmt::format("{}'s Amal closed its window: the phase starts when every asked seat has passed", who)));
+  }
+  return decided(kCardPlay, std::move(out));
+}
+
 Violations card_play(const Transition& t, const GameContext&) {
   const Envelope* e = envelope_of(t);
   if (!e) return {};
@@ -214,6 +249,7 @@ Violations card_play(const Transition& t, const GameContext&) {
     return storm_card_play(t, *e);
   }
   if (std::holds_alternative<PlayThumper>(e->command) || std::holds_alternative<PlayHarvester>(e->command)) return spice_card_play(t, *e);
+  if (std::holds_alternative<PlayAmal>(e->command)) return amal_play(t, *e);
   const bool hajr = std::holds_alternative<PlayHajr>(e->command);
   const auto* ghola = std::get_if<PlayGhola>(&e->command);
   if (!hajr && !ghola) return {};

@@ -207,7 +207,7 @@ std::array<bool, kSectorCount> entered_sectors(Sector from, int movement) {
 // over every sector.
 bool storm_moved_in(const Transition& t) {
   const auto moved = [](const GameState& s) {
-    return s.phase != Phase::Storm || (s.chance && s.chance->kind == ChanceKind::StormCard && s.storm.movement);
+    return s.phase != Phase::Storm || phase_steps_over(s) || (s.chance && s.chance->kind == ChanceKind::StormCard && s.storm.movement);
   };
   return t.before.turn > 0 && !moved(t.before) && moved(t.after);
 }

@@ -71,6 +71,7 @@ template <> constexpr StepMask kWhen<PlayWeatherControl> = {Step::StormCardWindo
 template <> constexpr StepMask kWhen<PlayFamilyAtomics> = {Step::StormCardWindow};     // 3.01.07
 template <> constexpr StepMask kWhen<PlayThumper> = {Step::ThumperWindow};            // fact sheet §4.2: the start of Spice Blow
 template <> constexpr StepMask kWhen<PlayHarvester> = {Step::HarvesterWindow};        // fact sheet §4.2: the blow just revealed
+template <> constexpr StepMask kWhen<PlayAmal> = {Step::AmalWindow};                  // fact sheet §4.2: the start of a phase
 template <> constexpr StepMask kWhen<ProposeAlliance> = {Step::NexusNegotiation};      // 1.10.01
 template <> constexpr StepMask kWhen<AcceptAlliance> = {Step::NexusNegotiation};
 template <> constexpr StepMask kWhen<BreakAlliance> = {Step::NexusNegotiation};        // 1.10.01.06
@@ -283,6 +284,7 @@ struct Rules {
     if (storm_sector(s, index(site->cell))) return "its spice was not blown: the storm is there ([LR] 1.02.04)";
     return "";
   }
+  std::string operator()(const PlayAmal&) const { return holds_named(me, "Amal") ? "" : "no Amal in hand"; }
   std::string operator()(const ProposeAlliance& c) const {
     if (c.with == f || !in_game(s, c.with)) return "an alliance is proposed to another faction in the game";
     if (allied(s, f) || allied(s, c.with)) return "no faction is in two alliances ([LR] 1.10.01.05)";
@@ -711,7 +713,28 @@ std::string revival_choice_illegal(const GameState& s, Seat seat, const Revive& 
   return price <= me.spice.value ? "" : fmt::format("it costs {} spice, more than its {} ([LR] 1.05.01.03)", price, me.spice.value);
 }
 
+// E1's Amal (fact sheet §4.2: "at the start of any phase"; README rules status): a phase began in
+// this step without the window in which a holder could play it, while by public facts it could be
+// held: the set dealt, no Amal face up in the discard, and some seat holding cards, before and
+// after the step (a hand emptied within the step leaves it undecided). The window opening is no
+// beginning: the phase it starts begins when it closes.
+std::string amal_window_skipped(const Transition& t) {
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  if (!b.options.cards.e1_amal || b.step == Step::AmalWindow || !a.halted.empty()) return "";
+  const bool begun = (a.phase != b.phase || a.turn != b.turn) && !(a.step == Step::AmalWindow && a.phase == b.phase);
+  if (!begun) return "";
+  const auto could_be_held = [](const GameState& s) {
+    const bool face_up = std::any_of(s.treachery.discard.begin(), s.treachery.discard.end(),
+                                     [](TreacheryCardId c) { return card_type(c).name == "Amal"; });
+    return !face_up && std::any_of(s.seats.begin(), s.seats.end(), [](const SeatState& x) { return !x.hand.empty(); });
+  };
+  if (!could_be_held(b) || !could_be_held(a)) return "";
+  return fmt::format("{} began without the Amal window its start owes every seat holding cards (fact sheet §4.2)", to_string(a.phase));
+}
+
 Violations legal_command(const Transition& t, const GameContext&) {
+  if (std::string why = amal_window_skipped(t); !why.empty()) return decided(kLegalCommand, {violation(kLegalCommand, why)});
   const Envelope* e = envelope_of(t);
   if (!e || !owns_step(t)) return {};
   const GameState& s = t.before;

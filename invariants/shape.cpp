@@ -48,6 +48,7 @@ Phase phase_of(Step step) {
     case Step::MentatPause: return Phase::MentatPause;
     case Step::Battle:
     case Step::GameOver: return Phase::Battle;
+    case Step::AmalWindow: return Phase::Storm;  // between two phases: check_awaited checks it on its own
   }
   return Phase::Storm;
 }
@@ -70,6 +71,14 @@ void check_awaited(const GameState& s, Violations& out) {
   if (waiting.empty()) {
     out.push_back({"shape.step", fmt::format("{}, step {}: the game is neither over nor halted, no chance step is pending, "
                                              "and no seat is awaited", to_string(s.phase), to_string(s.step))});
+  } else if (s.step == Step::AmalWindow) {
+    // E1's Amal window sits between the phase that ended (`phase`) and the next: turn 1's Storm
+    // right after setup, else the phase after it in the turn.
+    const bool first = s.turn == 1 && s.phase == Phase::Storm && s.amal.starting == Phase::Storm;
+    if (!s.amal.starting || (!first && *s.amal.starting != next_phase(s.phase))) {
+      out.push_back({"shape.step", fmt::format("an Amal window in phase {} opens {}, not the start of the next phase", to_string(s.phase),
+                                               s.amal.starting ? to_string(*s.amal.starting) : "no phase")});
+    }
   } else if (phase_of(s.step) != s.phase) {
     out.push_back({"shape.step", fmt::format("step {} awaits a seat in phase {}: it is a step of {}", to_string(s.step),
                                              to_string(s.phase), to_string(phase_of(s.step)))});

@@ -285,6 +285,7 @@ json state_to_json(const GameState& s) {
                                       : json(nullptr)},
           {"board", board_json(s.board)}, {"storm", storm_json(s.storm)}, {"blow", blow_json(s.blow)},
           {"charity", {{"answered", seat_set(s.charity.answered)}}},
+          {"amal", {{"starting", s.amal.starting ? json(name_of(*s.amal.starting)) : json(nullptr)}, {"passed", seat_set(s.amal.passed)}}},
           {"decision_point", {{"answered", seat_set(s.decision_point.answered)}, {"face_dancer_replaced", s.decision_point.face_dancer_replaced}}},
           {"treachery", {{"deck", pile(s.treachery.deck)}, {"discard", ids(s.treachery.discard)}, {"set_aside", ids(s.treachery.set_aside)}}},
           {"traitor_deck", pile(s.traitor_deck)}, {"alliances", alliances}, {"bidding", bidding_json(s.bidding)},
@@ -612,6 +613,8 @@ GameState read_state(const In& in) {
   r.storm(in["storm"], s.storm);
   r.blow(in["blow"], s.blow);
   s.charity.answered = r.seat_set(in["charity"]["answered"]);
+  if (const In starting = in["amal"]["starting"]; !starting.j.is_null()) s.amal.starting = starting.enumeration<Phase>();
+  s.amal.passed = r.seat_set(in["amal"]["passed"]);
   s.decision_point.answered = r.seat_set(in["decision_point"]["answered"]);
   s.decision_point.face_dancer_replaced = in["decision_point"]["face_dancer_replaced"].boolean();
   s.treachery.deck = Reader::pile<TreacheryCardId>(in["treachery"]["deck"], kTreacheryCardCount);

@@ -49,7 +49,8 @@ namespace dune {
 // Schema 16: the E1 battle cards: the card sets e1_battle and e1_harvester_thumper (were e1_others),
 // the Poison Tooth stage (battle.poison_tooth_side, poison_tooth_cancelled, CancelPoisonTooth).
 // Schema 17: E1's Thumper and Harvester windows (blow.card_window_done, blow.thumper_window_held).
-inline constexpr int kSchemaVersion = 17;
+// Schema 18: E1's Amal window between two phases (amal.starting, amal.passed; PlayAmal).
+inline constexpr int kSchemaVersion = 18;
 
 // FNV-1a 64-bit over bytes; the digest of a document is this over its content's canonical dump.
 std::uint64_t fnv1a64(std::string_view bytes);

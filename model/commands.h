@@ -96,6 +96,13 @@ struct PlayHarvester {
   static constexpr CommandInfo kInfo{"PlayHarvester", "Harvester", CommandClass::Step, {Step::HarvesterWindow}};
   friend bool operator==(const PlayHarvester&, const PlayHarvester&) = default;
 };
+// E1's Amal (fact sheet §4.2, set e1_amal): at the start of a phase, every seat discards half the
+// spice behind its shield, rounded up, to the bank (engine/amal.cpp). The play answers nothing: its
+// player still passes to close its part of the window.
+struct PlayAmal {
+  static constexpr CommandInfo kInfo{"PlayAmal", "Amal", CommandClass::Step, {Step::AmalWindow}};
+  friend bool operator==(const PlayAmal&, const PlayAmal&) = default;
+};
 
 // ---- Spice Blow and Nexus -------------------------------------------------------------------
 struct ProposeAlliance {
@@ -703,7 +710,7 @@ struct Pass {
   static constexpr CommandInfo kInfo{"Pass", "pass", CommandClass::Step,
                                      {Step::StormCardWindow, Step::KaramaWorm, Step::ThumperWindow, Step::SpiceBlow, Step::HarvesterWindow, Step::WormPlacement, Step::NexusNegotiation, Step::WormRide,
                                       Step::NexusDraw, Step::Charity, Step::Bidding, Step::Revival, Step::Shipment,
-                                      Step::Movement, Step::Battle, Step::Collection, Step::MentatPause}};
+                                      Step::Movement, Step::Battle, Step::Collection, Step::MentatPause, Step::AmalWindow}};
   friend bool operator==(const Pass&, const Pass&) = default;
 };
 
@@ -717,7 +724,7 @@ using Command = std::variant<Pass, ChooseTraitor, Predict, PlaceForces, DialStor
                              DialBattle, CallTraitor, CaptureLeader, RevealFaceDancer, TakeLosses, DiscardPlayed, DrawNexus,
                              SetRedrawPolicy, PlayNexus, ReturnTraitor, ReplaceFaceDancer, ArmKarama, KaramaSeePlan, KaramaWorm,
                              RaiseRevivalLimit, KaramaPreventRevival, OfferLeaderRevival, CancelPoisonTooth,
-                             PlayThumper, PlayHarvester>;
+                             PlayThumper, PlayHarvester, PlayAmal>;
 
 // The one human form of a command (logs, traces, RapidCheck `show`).
 std::string to_string(const Command& c);

@@ -124,6 +124,15 @@ struct SpiceBlowState {
   friend bool operator==(const SpiceBlowState&, const SpiceBlowState&) = default;
 };
 
+// E1's Amal window (engine/amal.cpp), public. It sits between two phases: `phase` is still the one
+// that ended, `starting` the one about to start; every seat holding cards when it opened is asked,
+// and it closes when each of them has passed.
+struct AmalState {
+  std::optional<Phase> starting;
+  std::array<bool, kMaxSeats> passed{};
+  friend bool operator==(const AmalState&, const AmalState&) = default;
+};
+
 struct CharityState {
   std::array<bool, kMaxSeats> answered{};  // claimed or passed this turn
   friend bool operator==(const CharityState&, const CharityState&) = default;
@@ -423,6 +432,7 @@ struct GameState {
   TreacheryState treachery;
   Deck<TraitorCard> traitor_deck;
   std::vector<Alliance> alliances;
+  AmalState amal;
   CharityState charity;
   DecisionPointState decision_point;  // Step::Collection and Step::MentatPause
   BiddingState bidding;

@@ -32,6 +32,7 @@ enum class Step : std::uint8_t {
   Battle,                    // choosing, planning, calling traitors, capturing (battle*.cpp)
   Collection,                // after the spice is collected: every seat passes or plays at any time
   MentatPause,               // after bribes and the victory check ([LR] 1.09.04): every seat answers
+  AmalWindow,                // E1: between two phases, every seat holding cards may play Amal as the next one starts
   GameOver,
 };
 

@@ -191,6 +191,8 @@ struct ProgressView {
   std::optional<ShipmentInvoice> invoice;    // the Guild Nexus card: a paid shipment its Betrayal may take
   std::optional<Seat> nexus_guild_rates;     // the Guild Nexus card's Secret Ally: Guild rates for this seat
   bool extra_shipment = false;               // the Guild Nexus card's Cunning: the second shipment
+  std::optional<Phase> amal_window_for;      // E1's Amal window: the phase about to start
+  std::vector<Seat> amal_passed;
   friend bool operator==(const ProgressView&, const ProgressView&) = default;
 };
 

@@ -100,6 +100,7 @@ rc::Gen<Command> any_command(std::size_t seats) {
       rc::gen::just(Command{CallTraitor{}}),
       rc::gen::just(Command{PlayThumper{}}),
       rc::gen::just(Command{PlayHarvester{}}),
+      rc::gen::just(Command{PlayAmal{}}),
       rc::gen::apply([](int l, bool k) { return Command{CaptureLeader{LeaderId{static_cast<std::uint8_t>(l)}, k}}; },
                      rc::gen::inRange(0, 62), rc::gen::arbitrary<bool>()),
       rc::gen::apply([](std::optional<LeaderId> l, ForceCount n) { return Command{RevealFaceDancer{l.value_or(LeaderId{0}), n, CellId{3}}}; },

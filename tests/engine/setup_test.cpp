@@ -32,9 +32,9 @@ TEST(SetupTest, RejectsUnsupportedOptions) {
 }
 
 // The optional card sets (model/options.h CardSets): the E1 set of Poison Blade and Shield Snooper
-// and the battle set join the Treachery deck; the sets whose cards the engine does not play yet are refused; the
-// Cheap Hero traitor card joins the Traitor Deck (fact sheet §4.3).
-TEST(SetupTest, TheE1SetsJoinTheDeckAndUnbuiltSetsAreRefused) {
+// and each other E1 set join the Treachery deck, all fourteen cards with every set; the Cheap Hero
+// traitor card joins the Traitor Deck (fact sheet §4.3).
+TEST(SetupTest, TheE1SetsJoinTheDeck) {
   const auto deck_names = [](const Options& o) {
     const GameState s = std::get<GameState>(new_game(o));
     std::vector<std::string_view> names;
@@ -66,12 +66,10 @@ TEST(SetupTest, TheE1SetsJoinTheDeckAndUnbuiltSetsAreRefused) {
   EXPECT_EQ(std::count(spice_cards.begin(), spice_cards.end(), "Harvester"), 1);
   EXPECT_EQ(std::count(spice_cards.begin(), spice_cards.end(), "Thumper"), 1);
   EXPECT_EQ(std::count(spice_cards.begin(), spice_cards.end(), "Amal"), 0);
-  Options unbuilt = Options::basic({Faction::Atreides, Faction::Harkonnen});
-  unbuilt.cards.e1_amal = true;
-  const auto game = new_game(unbuilt);
-  ASSERT_TRUE(std::holds_alternative<Rejection>(game));
-  EXPECT_EQ(std::get<Rejection>(game).code, RejectCode::NotImplemented);
-  EXPECT_NE(std::get<Rejection>(game).message.find("not playable yet"), std::string::npos) << std::get<Rejection>(game).message;
+  o.cards.e1_amal = true;
+  const auto all = deck_names(o);
+  EXPECT_EQ(all.size(), 47u);
+  EXPECT_EQ(std::count(all.begin(), all.end(), "Amal"), 1);
   Options traitor = Options::basic({Faction::Atreides, Faction::Harkonnen});
   EXPECT_EQ(std::get<GameState>(new_game(traitor)).traitor_deck.size(), 10u);
   traitor.cards.cheap_hero_traitor = true;

@@ -89,7 +89,7 @@ TEST(PersistenceTest, EveryCommandKindRoundTripsAsJson) {
       KaramaRevive{ForceCount{2}, ForceCount{1}, std::nullopt}, KaramaRevive{ForceCount{0}, ForceCount{0}, LeaderId{12}},
       KaramaSeePlan{}, ArmKarama{KaramaAbility::BeneGesseritVoice}, KaramaWorm{TerritoryId::TheGreatFlat},
       RaiseRevivalLimit{Faction::Harkonnen, ForceCount{5}}, KaramaPreventRevival{Faction::Emperor}, OfferLeaderRevival{LeaderId{3}, Spice{2}}, CancelPoisonTooth{},
-      PlayThumper{}, PlayHarvester{}};
+      PlayThumper{}, PlayHarvester{}, PlayAmal{}};
   std::vector<std::size_t> kinds;
   for (const Command& c : commands) {
     kinds.push_back(c.index());
@@ -189,11 +189,11 @@ TEST(PersistenceTest, KaramaPowerStateRoundTrips) {
 // each caller's revealed traitor, schema 10; 10336: the Tleilaxu card's Secret Ally revival,
 // schema 11; 10344: the committed table keeps whether its ids increase, derived like the highest;
 // 10352: the Tleilaxu's Face Dancers in play, schema 12; 10424: their early leader revival offers,
-// schema 14.)
+// schema 14; 10432: E1's Amal window, schema 18.)
 TEST(PersistenceTest, EveryStateStructIsCoveredByTheJsonForm) {
   struct Known { const char* name; std::size_t size, covered; };
   for (const Known& k : std::initializer_list<Known>{
-           {"GameState", sizeof(GameState), 10424}, {"Options", sizeof(Options), 72},
+           {"GameState", sizeof(GameState), 10432}, {"Options", sizeof(Options), 72},
            {"RuleFlags", sizeof(RuleFlags), 11}, {"SeatState", sizeof(SeatState), 136},
            {"LeaderState", sizeof(LeaderState), 4}, {"BoardState", sizeof(BoardState), 8648},
            {"StormState", sizeof(StormState), 25}, {"SpiceBlowState", sizeof(SpiceBlowState), 224},
@@ -202,7 +202,7 @@ TEST(PersistenceTest, EveryStateStructIsCoveredByTheJsonForm) {
            {"BiddingState", sizeof(BiddingState), 48}, {"RevivalState", sizeof(RevivalState), 140},
            {"MovementState", sizeof(MovementState), 32}, {"BattleState", sizeof(BattleState), 280},
            {"Sighting", sizeof(Sighting), 48}, {"NexusState", sizeof(NexusState), 168},
-           {"KaramaState", sizeof(KaramaState), 72}}) {
+           {"KaramaState", sizeof(KaramaState), 72}, {"AmalState", sizeof(AmalState), 8}}) {
     EXPECT_EQ(k.size, k.covered) << k.name << " changed: extend its JSON writer and reader, then this size";
   }
 }

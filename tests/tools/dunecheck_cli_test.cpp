@@ -351,7 +351,6 @@ TEST(DunecheckCliTest, PlayRefusesABadOptionNamingTheFlagAndTheValue) {
       {"--circles 0,6", "--circles 0,6: '6' is not a player circle (0..5)"},
       // new_game refuses these: its reason, blamed on the flag
       {"--circles 0,0", "--circles 0,0: two seats share player circle 0"},
-      {"--cards e1_amal", "--cards e1_amal: the E1 card Amal is not playable yet (rules-status table)"},
       {"--cards bogus", "--cards bogus: unknown card set (valid: e1_poison_blade_shield_snooper, e1_amal, e1_battle, e1_harvester_thumper, "},
       {"--circles 0,1,2", "--circles 0,1,2: 3 player circles for 2 seats"},
       {"--factions atreides", "--factions atreides: a game has 2 to 6 seats, not 1"},
