@@ -202,6 +202,7 @@ enum class Mutant : std::uint8_t {
   AmalHalvesBribes,
   AmalKeptAfterUse,
   AmalNoMentatPauseWindow,
+  KaramaCancelTleilaxuDiscountStands,
 };
 
 #if DUNE_MUTANTS

@@ -84,6 +84,7 @@ std::string_view to_string(KaramaAbility a) {
     case KaramaAbility::BeneGesseritTakeUpArms: return "the Bene Gesserit Take Up Arms flip ([LR] 2.02.16)";
     case KaramaAbility::BeneGesseritWartime: return "the Bene Gesserit Wartime flips ([LR] 2.02.17)";
     case KaramaAbility::BeneGesseritWorthlessKarama: return "a Bene Gesserit worthless card played as a Karama ([LR] 2.02.22)";
+    case KaramaAbility::TleilaxuAllyRevivalDiscount: return "the Tleilaxu ally's revival at half price (fact sheet §5.2; one source: [TO])";
   }
   return "?";
 }

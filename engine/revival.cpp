@@ -71,6 +71,12 @@ Spice force_cost(const GameState& state, Faction f, ForceCount normal, ForceCoun
   const Spice full = info.special_force_revival_cost * (special - free_special).value +
                      info.force_revival_cost * (normal - free_normal).value;
   if (ally_of(state, f) != Faction::Tleilaxu || mutant_active(Mutant::TleilaxuAllyFullPrice)) return full;
+  // A Karama that cancelled the discount for this turn's revival leaves the retake at full price
+  // (one source, [TO] PurpleRevivalDiscountAlly; 3.04).
+  if (karama_cancelled_this_turn(state, *state.seat_of(f), KaramaAbility::TleilaxuAllyRevivalDiscount) &&
+      !mutant_active(Mutant::KaramaCancelTleilaxuDiscountStands)) {
+    return full;
+  }
   return Spice{(full.value + 1) / 2};
 }
 
@@ -429,6 +435,15 @@ void pay_extra_revivals(GameState& state, Spice cost) {
 
 // The revival uses the Fremen's grant ([LR] 2.04.11): the ally's own part revives more forces than
 // its own free revival, and the grant frees more than that.
+// Whether the revival pays for forces at the Tleilaxu ally's half price (force_cost): not a retake
+// after a Karama cancelled the discount.
+bool uses_tleilaxu_discount(const GameState& state, Faction f, const Revive& r) {
+  const RevivalSplit parts = split(f, r);
+  return ally_of(state, f) == Faction::Tleilaxu &&
+         !karama_cancelled_this_turn(state, *state.seat_of(f), KaramaAbility::TleilaxuAllyRevivalDiscount) &&
+         force_cost(state, f, parts.own_normal, parts.own_special) > Spice{0};
+}
+
 bool uses_fremen_grant(const GameState& state, Faction f, const Revive& r) {
   const ForceCount own = faction_info(f).free_revival;
   const RevivalSplit parts = split(f, r);
@@ -579,6 +594,12 @@ void apply_revival(GameState& state, Seat seat, const Command& c) {
   // revivals; nothing is revived or paid, and the ally retakes its revival without them (3.04).
   if (r && uses_fremen_grant(state, state.faction_of(seat), *r) &&
       karama_cancels(state, seat, KaramaAbility::FremenAllyFreeRevival) && !mutant_active(Mutant::KaramaCancelAllyRevivalStands)) {
+    return;
+  }
+  // The Tleilaxu ally's discount ✷ (one source, [TO] PurpleRevivalDiscountAlly): a Karama cancels
+  // the revival at half price; nothing is revived or paid, and the ally retakes it at full price.
+  if (r && uses_tleilaxu_discount(state, state.faction_of(seat), *r) &&
+      karama_cancels(state, seat, KaramaAbility::TleilaxuAllyRevivalDiscount)) {
     return;
   }
   state.revival.done[seat.value] = true;

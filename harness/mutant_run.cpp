@@ -113,14 +113,16 @@ void ally(GameState& s, Faction a, Faction b) {
   s.seat(*s.seat_of(b)).ally = a;
 }
 
-// MutantStart::FremenAllyKarama (mutants.h).
-GameState fremen_ally_karama(GameState s, Mutant m) {
+// MutantStart::FremenAllyKarama and TleilaxuAllyKarama (mutants.h).
+GameState ally_karama(GameState s, Mutant m, Faction with) {
   const Seat atreides = *s.seat_of(Faction::Atreides);
-  const Seat fremen = *s.seat_of(Faction::Fremen);
   const Seat harkonnen = *s.seat_of(Faction::Harkonnen);
-  ally(s, Faction::Atreides, Faction::Fremen);
-  s.seat(fremen).grants_ally_free_revivals = true;
-  s.seat(fremen).protects_ally_from_worms = true;
+  ally(s, Faction::Atreides, with);
+  if (with == Faction::Fremen) {
+    const Seat fremen = *s.seat_of(Faction::Fremen);
+    s.seat(fremen).grants_ally_free_revivals = true;
+    s.seat(fremen).protects_ally_from_worms = true;
+  }
   auto& reserves = s.seat(atreides).reserves_normal;
   const bool protection = m == Mutant::KaramaCancelAllyProtectionStands;
   if (!protection) {
@@ -138,7 +140,9 @@ GameState fremen_ally_karama(GameState s, Mutant m) {
   s.board.normal[index(*cells_of(TerritoryId::Carthag).begin())][index(Faction::Harkonnen)] += hk.reserves_normal;
   hk.reserves_normal = ForceCount{0};
   full_hand_with_karama(s, harkonnen, 8);
-  s.karama.armed[harkonnen.value] = protection ? KaramaAbility::FremenAllyWormProtection : KaramaAbility::FremenAllyFreeRevival;
+  s.karama.armed[harkonnen.value] = with == Faction::Tleilaxu ? KaramaAbility::TleilaxuAllyRevivalDiscount
+                                    : protection                ? KaramaAbility::FremenAllyWormProtection
+                                                                : KaramaAbility::FremenAllyFreeRevival;
   return s;
 }
 
@@ -161,7 +165,8 @@ GameState staged_start(const GameSpec& spec, const MutantInfo& mutant) {
     if (ability == KaramaAbility::BeneGesseritWorthlessKarama) give_worthless(s, *s.seat_of(Faction::BeneGesserit), 2);
     return s;
   }
-    if (start == MutantStart::FremenAllyKarama) return fremen_ally_karama(std::move(s), mutant.id);
+  if (start == MutantStart::FremenAllyKarama) return ally_karama(std::move(s), mutant.id, Faction::Fremen);
+  if (start == MutantStart::TleilaxuAllyKarama) return ally_karama(std::move(s), mutant.id, Faction::Tleilaxu);
   if (start == MutantStart::FremenHoldEmperorCard) {
     const Seat fremen = *s.seat_of(Faction::Fremen);
     SeatState& f = s.seat(fremen);

@@ -456,6 +456,10 @@ constexpr std::array kCatalogue{
     MutantInfo{Mutant::KaramaCancelAllyRevivalStands, "karama-cancel-ally-revival-stands", "oracle",
                "a Karama played against the Fremen ally's 3 free revivals is discarded, but the ally revives 3 free all the same "
                "([LR] 2.04.11 ✷, 3.01.11.01)", staged(MutantStart::FremenAllyKarama, Fr | At | Hk, false, 2, 40)},
+    MutantInfo{Mutant::KaramaCancelTleilaxuDiscountStands, "karama-cancel-tleilaxu-discount-stands", "oracle",
+               "a Karama played against the Tleilaxu ally's half-price revival is discarded, but the ally's retake is at half price all "
+               "the same (one source: [TO] PurpleRevivalDiscountAlly; 3.04)", staged(MutantStart::TleilaxuAllyKarama, Tl | At | Hk, false, 2, 40),
+               "oracle.legal-revival"},
     MutantInfo{Mutant::KaramaCancelAllyProtectionStands, "karama-cancel-ally-protection-stands", "oracle",
                "a Karama played against the Fremen protection of their ally from worms is discarded, but the worm spares the ally "
                "all the same ([LR] 2.04.10 ✷, 3.01.11.01)", staged(MutantStart::FremenAllyKarama, Fr | At | Hk, false, 6, 150)},

@@ -53,10 +53,12 @@ enum class MutantBots : std::uint8_t {
 // FremenKarama: the Fremen hold a full hand of 4 with both Karama cards (they neither bid nor ship
 // by Karama, [LR] 2.04.03; an order of theirs may spend one on turn 1), for their once-a-game
 // Karama power after turn 1 (1.14.03).
+// TleilaxuAllyKarama: the same with the Atreides allied to the Tleilaxu instead, the Harkonnen's
+// Karama armed against the Tleilaxu ally's half-price revival (one source, [TO]).
 // FremenHoldEmperorCard: the Emperor absent, the Fremen hold the Emperor Nexus card (Secret Ally)
 // with 2 Fedaykin and 4 ordinary forces in the Tanks.
 enum class MutantStart : std::uint8_t { NewGame, FirstSeatLeadersInTanks, EmperorAllyRevivalKarama, KaramaOrder, FremenAllyKarama, FremenKarama,
-                                        FremenHoldEmperorCard, AtreidesHoldTleilaxuCard, TleilaxuHoldTheirCard };
+                                        FremenHoldEmperorCard, AtreidesHoldTleilaxuCard, TleilaxuHoldTheirCard, TleilaxuAllyKarama };
 
 // Random games that reach the mutated rule: which factions sit (a bit per base faction, in
 // kBaseFactions order, then one for the Tleilaxu), Basic or Advanced, the turn limit, how many games at most, the bots and

@@ -352,7 +352,11 @@ RevivalPrice revival_price(const GameState& s, Seat seat, const Revive& r) {
   const int free_normal = std::min(p.free - free_special, own_normal);
   p.own = info.force_revival_cost.value * (own_normal - free_normal) + info.special_force_revival_cost.value * (own_special - free_special);
   // The Tleilaxu's ally: its forces at half price, rounded up (fact sheet §5.2); its leader not.
-  if (ally && s.faction_of(*ally) == Faction::Tleilaxu) p.own = (p.own + 1) / 2;
+  // Not in the retake after a Karama cancelled that discount this turn (one source, [TO]; 3.04).
+  if (ally && s.faction_of(*ally) == Faction::Tleilaxu && p.own > 0 && !cancelled_this_turn(s, seat, KaramaAbility::TleilaxuAllyRevivalDiscount)) {
+    p.own = (p.own + 1) / 2;
+    p.tleilaxu_half = true;
+  }
   // A leader costs its strength ([LR] 1.05.03.02); the Tleilaxu pay half for theirs, rounded up
   // (fact sheet §5.2, [TO] and [DB]).
   // A leader revived on the Tleilaxu's offer costs the price offered (docs/rules/tleilaxu.md §4.4;

@@ -183,14 +183,17 @@ Violations revival_payment(const Transition& t, const GameContext&) {
   const FactionInfo& info = faction_info(b.faction_of(seat));
   const RevivalPrice price = revival_price(b, seat, *r);
   Flows expected(b);
-  // [LR] 2.03.07 ✷, 2.04.11 ✷: another seat's standing Karama order cancels the Emperor's extras
-  // or the Fremen's 3 free revivals; the revival does not happen and is retaken without them
+  // [LR] 2.03.07 ✷, 2.04.11 ✷: another seat's standing Karama order cancels the Emperor's extras,
+  // the Fremen's 3 free revivals or (one source, [TO]) the Tleilaxu ally's half price; the revival
+  // does not happen and is retaken without them
   // ([LR] 3.04): nothing is paid, nothing leaves the Tanks (oracle.karama-cancel checks the rest).
   const bool fremen_grant = price.free > info.free_revival.value && price.own_forces > info.free_revival.value;
   const char* cancelled = r->ally_paid_extra.value > 0 && !karama_ready(b, seat, KaramaAbility::EmperorAllyRevivals).empty()
                               ? "the Emperor's extras"
                           : fremen_grant && !karama_ready(b, seat, KaramaAbility::FremenAllyFreeRevival).empty()
                               ? "the Fremen's 3 free revivals"
+                          : price.tleilaxu_half && !karama_ready(b, seat, KaramaAbility::TleilaxuAllyRevivalDiscount).empty()
+                              ? "the Tleilaxu's half price"
                               : nullptr;
   if (cancelled) {
     Violations out = compare_flows(kRevival, t, expected, fmt::format("{}'s revival with {}, cancelled by Karama", name_of(b, seat), cancelled));

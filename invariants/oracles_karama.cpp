@@ -334,11 +334,12 @@ void fremen_cancel_checks(const Transition& t, const KaramaCancel& k, const std:
       }
       break;
     }
+    case KaramaAbility::TleilaxuAllyRevivalDiscount:  // one source, [TO]: likewise, retaken at full price
     case KaramaAbility::FremenAllyFreeRevival: {  // 2.04.11: nothing revived; the ally retakes its revival
       const SeatState& was = b.seat(k.against);
       const SeatState& is = a.seat(k.against);
       if (was.tanks_normal != is.tanks_normal || was.tanks_special != is.tanks_special || was.spice != is.spice) {
-        fault(fmt::format("the cancelled revival of {} with the Fremen's free revivals revived or paid ([LR] 2.04.11)", user));
+        fault(fmt::format("the cancelled revival of {} with {} revived or paid ([LR] 3.01.11.01)", user, to_string(k.ability)));
       }
       if (a.step != Step::Revival || a.revival.done[k.against.value]) {
         fault(fmt::format("{} has no revival to retake after the cancel ([LR] 3.04)", user));

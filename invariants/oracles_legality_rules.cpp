@@ -645,7 +645,8 @@ const PlayNexus* tleilaxu_revival_this_turn(const GameState& s, Seat seat) {
 // or the Fremen's grant allows the retake without them ([LR] 1.05, 3.04). "" when it may.
 std::string revival_turn_illegal(const GameState& s, Seat seat) {
   if (revival_prevented(s, seat)) return "the Tleilaxu Karama power prevents its revival this phase (one source: [TO])";
-  const int retaken = retakes(s, seat, {KaramaAbility::EmperorAllyRevivals, KaramaAbility::FremenAllyFreeRevival});
+  const int retaken = retakes(s, seat, {KaramaAbility::EmperorAllyRevivals, KaramaAbility::FremenAllyFreeRevival,
+                                        KaramaAbility::TleilaxuAllyRevivalDiscount});
   return commands_this_turn<Revive>(s, seat) >= 1 + retaken ? "a second revival this turn ([LR] 1.05)" : "";
 }
 

@@ -587,6 +587,10 @@ enum class KaramaAbility : std::uint8_t {
   // stays in hand; the Bene Gesserit retake that action without the ability (3.04), so only a real
   // Karama serves in it (KaramaState::retakes_without_worthless).
   BeneGesseritWorthlessKarama,
+  // Issue 22, the Tleilaxu (one source, [TO] FactionAdvantage.PurpleRevivalDiscountAlly; no
+  // printed sheet marks it ✷, docs/rules/tleilaxu.md §6.1): the ally's revival at half price is not
+  // made; retaken at full price (3.04).
+  TleilaxuAllyRevivalDiscount,
 };
 inline constexpr std::array kKaramaAbilities{KaramaAbility::GuildPaymentForShipment, KaramaAbility::HalfPriceShipping,
                                              KaramaAbility::EmperorPaymentForTreachery, KaramaAbility::HarkonnenTopCard,
@@ -603,7 +607,9 @@ inline constexpr std::array kKaramaAbilities{KaramaAbility::GuildPaymentForShipm
                                              // the Bene Gesserit ✷ abilities (issue 16)
                                              KaramaAbility::BeneGesseritSpiritualAdvisors, KaramaAbility::BeneGesseritIntrusion,
                                              KaramaAbility::BeneGesseritTakeUpArms, KaramaAbility::BeneGesseritWartime,
-                                             KaramaAbility::BeneGesseritWorthlessKarama};
+                                             KaramaAbility::BeneGesseritWorthlessKarama,
+                                             // the Tleilaxu's (issue 22; one source)
+                                             KaramaAbility::TleilaxuAllyRevivalDiscount};
 // The faction whose ability it is ([LR] 2.xx numbering). Half-price shipping is the Guild's, used
 // by the Guild or by its ally ([LR] 2.06.09), and so is cross-shipping (2.06.10); the Emperor's
 // extra revivals are his, used by his ally (2.03.07); OffPlanetShipment is the Guild's own power.
@@ -634,6 +640,7 @@ constexpr Faction karama_ability_owner(KaramaAbility a) {
     case KaramaAbility::FremenShaiHulud:
     case KaramaAbility::FremenAllyWormProtection:
     case KaramaAbility::FremenStormLosses: return Faction::Fremen;
+    case KaramaAbility::TleilaxuAllyRevivalDiscount: return Faction::Tleilaxu;  // used by the ally
   }
   return Faction::SpacingGuild;
 }
