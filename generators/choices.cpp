@@ -158,13 +158,17 @@ std::size_t pick_command(const GameState& state, Seat seat, BotProfile profile, 
     // The Ecaz card's Secret Ally is offered at every decision (at any time, README): a holder asks
     // now and then, not at its first decision, so the card is also held, replaced and redrawn.
     if (const auto* p = std::get_if<PlayNexus>(&c); p && p->card.faction == Faction::Ecaz && p->mode == NexusMode::SecretAlly) return 0.01;
-    // The Harkonnen card's Betrayal waits for a revealed Harkonnen traitor (seed 000): while another
-    // seat holds it, the Harkonnen call the traitors they can, and its holder plays it, whatever its
-    // profile (the rare window would otherwise pass half the time with a holder of another bent).
-    if (std::holds_alternative<CallTraitor>(c) && state.faction_of(seat) == Faction::Harkonnen &&
-        std::ranges::any_of(state.nexus.held, [](const auto& h) { return h == NexusCardId{Faction::Harkonnen}; }) &&
-        state.nexus.held[seat.value] != NexusCardId{Faction::Harkonnen}) {
-      return 20.0;
+    // The Harkonnen card's Betrayal waits for a revealed Harkonnen traitor (seed 000), in a window
+    // that asks every other seat holding a Nexus card: while one does, the Harkonnen call the
+    // traitors they can, and the Harkonnen card's holder plays it, whatever its profile (the rare
+    // window would otherwise pass half the time with a holder of another bent). Calling only when
+    // another seat held the Harkonnen card itself, the gate's Harkonnen campaign at seed 1 saw the
+    // window pass (the traitor standing) 2 times in 240 games once Amal's windows came in, against
+    // the 3 its coverage asks.
+    if (std::holds_alternative<CallTraitor>(c) && state.faction_of(seat) == Faction::Harkonnen) {
+      for (std::size_t i = 0; i < state.nexus.held.size(); ++i) {
+        if (i != seat.value && state.nexus.held[i]) return 20.0;
+      }
     }
     if (const auto* p = std::get_if<PlayNexus>(&c); p && p->card.faction == Faction::Harkonnen && p->mode == NexusMode::Betrayal) {
       return 20.0;
