@@ -203,6 +203,14 @@ std::optional<Rejection> validate_replacement(const GameState& state, Seat seat,
 }
 
 void apply_replacement(GameState& state, Seat seat, const ReplaceFaceDancer& c) {
+  // "The native Karama table stops ordinary Mentat replacement" (seed 002; [TO]
+  // PurpleReplacingFaceDancer): the dancer stays, nothing is drawn, and the Pause's one
+  // replacement is spent (README ✷ table).
+  if (karama_cancels(state, seat, KaramaAbility::TleilaxuFaceDancerReplacement) &&
+      !mutant_active(Mutant::KaramaCancelFaceDancerReplacementStands)) {
+    state.decision_point.face_dancer_replaced = true;
+    return;
+  }
   transfer(state.seat(seat).traitors, state.traitor_deck, c.dancer);
   state.decision_point.face_dancer_replaced = true;
   draw_next_face_dancer(state);  // one, then the decision point goes on

@@ -203,6 +203,11 @@ enum class Mutant : std::uint8_t {
   AmalKeptAfterUse,
   AmalNoMentatPauseWindow,
   KaramaCancelTleilaxuDiscountStands,
+  KaramaCancelTleilaxuIncomeStands,
+  KaramaCancelTleilaxuOwnDiscountStands,
+  KaramaCancelLimitRaiseStands,
+  KaramaCancelEarlyRevivalOfferStands,
+  KaramaCancelFaceDancerReplacementStands,
 };
 
 #if DUNE_MUTANTS

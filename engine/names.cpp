@@ -85,6 +85,11 @@ std::string_view to_string(KaramaAbility a) {
     case KaramaAbility::BeneGesseritWartime: return "the Bene Gesserit Wartime flips ([LR] 2.02.17)";
     case KaramaAbility::BeneGesseritWorthlessKarama: return "a Bene Gesserit worthless card played as a Karama ([LR] 2.02.22)";
     case KaramaAbility::TleilaxuAllyRevivalDiscount: return "the Tleilaxu ally's revival at half price (fact sheet §5.2; one source: [TO])";
+    case KaramaAbility::TleilaxuRevivalIncome: return "the Tleilaxu's income from a revival (fact sheet §5.2; one source: [TO])";
+    case KaramaAbility::TleilaxuRevivalDiscount: return "the Tleilaxu's own revival at half price (fact sheet §5.2; one source: [TO])";
+    case KaramaAbility::TleilaxuRaisedRevivalLimits: return "the Tleilaxu's raise of another faction's revival limit (fact sheet §5.2; one source: [TO])";
+    case KaramaAbility::TleilaxuEarlyLeaderRevival: return "the Tleilaxu's offer of an early leader revival (E1; one source: [TO])";
+    case KaramaAbility::TleilaxuFaceDancerReplacement: return "the Tleilaxu's Mentat Pause replacement of a Face Dancer (seed 002; [TO])";
   }
   return "?";
 }

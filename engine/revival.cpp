@@ -58,6 +58,17 @@ ForceCount ordinary_left(const GameState& state, Seat seat, Faction f) {
   return std::min(limit, ceiling > group ? ceiling - group : ForceCount{0});
 }
 
+// The Tleilaxu's own half price (fact sheet §5.2): their table's 1 spice a force and half a
+// leader's strength. A Karama that cancelled it this turn leaves the retake at the printed prices
+// (one source, [TO] PurpleRevivalDiscount; 3.04): 2 spice a force ([LR] 1.05.01.02), a leader's
+// strength (1.05.03.02).
+constexpr Spice kPrintedForceRevivalCost{2};
+bool tleilaxu_own_discount(const GameState& state, Faction f) {
+  return f == Faction::Tleilaxu &&
+         (!karama_cancelled_this_turn(state, *state.seat_of(f), KaramaAbility::TleilaxuRevivalDiscount) ||
+          mutant_active(Mutant::KaramaCancelTleilaxuOwnDiscountStands));
+}
+
 // Free revivals are applied to special forces first (the dearer ones when the prices differ). The
 // Tleilaxu's ally pays half for its forces, rounded up (fact sheet §5.2 "Tleilaxu ally: force
 // revival at half cost, rounded up"; [TO] MayReviveWithDiscount halves the total, Ceiling(0.5 *
@@ -68,8 +79,8 @@ Spice force_cost(const GameState& state, Faction f, ForceCount normal, ForceCoun
   const ForceCount free_special = std::min(free, special);
   free -= free_special;
   const ForceCount free_normal = std::min(free, normal);
-  const Spice full = info.special_force_revival_cost * (special - free_special).value +
-                     info.force_revival_cost * (normal - free_normal).value;
+  const Spice per_normal = f == Faction::Tleilaxu && !tleilaxu_own_discount(state, f) ? kPrintedForceRevivalCost : info.force_revival_cost;
+  const Spice full = info.special_force_revival_cost * (special - free_special).value + per_normal * (normal - free_normal).value;
   if (ally_of(state, f) != Faction::Tleilaxu || mutant_active(Mutant::TleilaxuAllyFullPrice)) return full;
   // A Karama that cancelled the discount for this turn's revival leaves the retake at full price
   // (one source, [TO] PurpleRevivalDiscountAlly; 3.04).
@@ -307,9 +318,9 @@ constexpr std::string_view kZoalPriceOpen =
 
 // A leader's revival price: its strength ([LR] 1.05.03.02); the Tleilaxu pay half for their own,
 // rounded up (fact sheet §5.2; [TO] GetPriceOfHeroRevival, [DB] Leader.getRevivalCost).
-Spice leader_price(Faction f, LeaderId l) {
+Spice leader_price(const GameState& state, Faction f, LeaderId l) {
   const int strength = leader_info(l).strength;
-  return Spice{f == Faction::Tleilaxu ? (strength + 1) / 2 : strength};
+  return Spice{tleilaxu_own_discount(state, f) ? (strength + 1) / 2 : strength};
 }
 
 // What the reviving seat pays itself: its ordinary forces and its leader, at the price of the
@@ -323,7 +334,7 @@ Spice own_cost(const GameState& state, Seat seat, const Revive& r) {
   if (offer && !mutant_active(Mutant::TleilaxuEarlyRevivalAtPrintedPrice)) {
     cost += offer->price;
   } else if (r.leader && !mutant_active(Mutant::LeaderRevivalFree)) {
-    cost += leader_price(f, *r.leader);
+    cost += leader_price(state, f, *r.leader);
   }
   if (r.kwisatz_haderach) cost += kKwisatzHaderachRevivalCost;
   return cost;
@@ -411,13 +422,12 @@ std::optional<Rejection> validate_revive(const GameState& state, Seat seat, cons
   return std::nullopt;
 }
 
-// Spice paid for a revival: to the Tleilaxu when seated and not the payer (fact sheet §5.2: "each
+// Spice paid for a revival: to the Tleilaxu when `income` and not the payer (fact sheet §5.2: "each
 // paid revival by another faction (forces and leaders) is paid to Tleilaxu"; [TO] Revival.cs
 // counts the Emperor's payment for his ally's extras too), else to the bank ([LR] 1.05.01.04).
-void pay_for_revival(GameState& state, Seat payer, Spice cost) {
-  const auto tleilaxu = state.seat_of(Faction::Tleilaxu);
-  if (tleilaxu && *tleilaxu != payer && !mutant_active(Mutant::TleilaxuRevivalIncomeToBank)) {
-    pay_to_seat(state, payer, *tleilaxu, cost);
+void pay_for_revival(GameState& state, Seat payer, Spice cost, std::optional<Seat> income) {
+  if (income && *income != payer && !mutant_active(Mutant::TleilaxuRevivalIncomeToBank)) {
+    pay_to_seat(state, payer, *income, cost);
   } else {
     pay_to_bank(state, payer, cost);
   }
@@ -425,12 +435,37 @@ void pay_for_revival(GameState& state, Seat payer, Spice cost) {
 
 // The Emperor pays for his ally's extra revivals out of the spice he lets it spend, and that grant
 // shrinks by as much (as for bids).
-void pay_extra_revivals(GameState& state, Spice cost) {
+void pay_extra_revivals(GameState& state, Spice cost, std::optional<Seat> income) {
   if (cost == Spice{0}) return;
   const Seat emperor = *state.seat_of(Faction::Emperor);
-  pay_for_revival(state, emperor, cost);
+  pay_for_revival(state, emperor, cost, income);
   Spice& grant = state.seat(emperor).ally_spice_limit;
   grant = grant > cost ? grant - cost : Spice{0};
+}
+
+// The Tleilaxu's income from `seat`'s revival `r` (fact sheet §5.2): the payments of other
+// factions, and 1 spice from the bank for each faction that takes free revival, themselves included
+// ([TO] Revival.cs and [DB] Revival.java both count the Tleilaxu; README rules status): its own
+// forces revived while it has free revivals. nullopt: they receive nothing from it, or a Karama
+// cancels this use of the income (one source, [TO] PurpleReceiveRevive: the whole income of the
+// one revival, its payments to the bank and no free-revival spice; README rules status).
+struct RevivalIncome {
+  std::optional<Seat> to;
+  bool free = false;  // the 1 spice for a free revival
+};
+RevivalIncome revival_income(GameState& state, Seat seat, const Revive& r) {
+  const auto tleilaxu = state.seat_of(Faction::Tleilaxu);
+  if (!tleilaxu) return {};
+  const Faction f = state.faction_of(seat);
+  const RevivalSplit parts = split(f, r);
+  const bool free = parts.own_normal + parts.own_special > ForceCount{0} && free_revivals(state, f) > ForceCount{0} &&
+                    !mutant_active(Mutant::TleilaxuFreeRevivalIncomeUnpaid);
+  const bool paid = (*tleilaxu != seat && own_cost(state, seat, r) > Spice{0}) || parts.emperor_cost > Spice{0};
+  if (!free && !paid) return {};
+  if (karama_cancels(state, *tleilaxu, KaramaAbility::TleilaxuRevivalIncome) && !mutant_active(Mutant::KaramaCancelTleilaxuIncomeStands)) {
+    return {};
+  }
+  return RevivalIncome{tleilaxu, free};
 }
 
 // The revival uses the Fremen's grant ([LR] 2.04.11): the ally's own part revives more forces than
@@ -602,20 +637,19 @@ void apply_revival(GameState& state, Seat seat, const Command& c) {
       karama_cancels(state, seat, KaramaAbility::TleilaxuAllyRevivalDiscount)) {
     return;
   }
+  // The Tleilaxu's own half price (one source, [TO] PurpleRevivalDiscount): a Karama cancels the
+  // revival that pays at it; nothing is revived or paid, and they retake it at the printed prices.
+  if (r && tleilaxu_own_discount(state, state.faction_of(seat)) && own_cost(state, seat, *r) > Spice{0} &&
+      karama_cancels(state, seat, KaramaAbility::TleilaxuRevivalDiscount)) {
+    return;
+  }
   state.revival.done[seat.value] = true;
   if (r) {
     const Faction f = state.faction_of(seat);
-    pay_for_revival(state, seat, own_cost(state, seat, *r));
-    pay_extra_revivals(state, split(f, *r).emperor_cost);
-    // The Tleilaxu gain 1 spice from the bank for each faction that takes free revival, themselves
-    // included (fact sheet §5.2; [TO] Revival.cs and [DB] Revival.java both count the Tleilaxu;
-    // README rules status): its own forces revived while it has free revivals.
-    const RevivalSplit parts = split(f, *r);
-    if (const auto tleilaxu = state.seat_of(Faction::Tleilaxu);
-        tleilaxu && parts.own_normal + parts.own_special > ForceCount{0} && free_revivals(state, f) > ForceCount{0} &&
-        !mutant_active(Mutant::TleilaxuFreeRevivalIncomeUnpaid)) {
-      receive_from_bank(state, *tleilaxu, Spice{1});
-    }
+    const RevivalIncome income = revival_income(state, seat, *r);
+    pay_for_revival(state, seat, own_cost(state, seat, *r), income.to);
+    pay_extra_revivals(state, split(f, *r).emperor_cost, income.to);
+    if (income.free) receive_from_bank(state, *income.to, Spice{1});
     transfer_forces(state, f, InTanks{}, InReserves{}, r->normal, r->special);
     if (r->leader) return_leader(state, seat, *r->leader);
     if (r->kwisatz_haderach) state.battle.kwisatz_haderach_dead = false;  // [LR] 2.01.14

@@ -13,6 +13,7 @@
 #include <array>
 
 #include "engine/internal.h"
+#include "engine/mutants.h"
 
 namespace dune {
 
@@ -173,6 +174,17 @@ void apply_standing(GameState& state, Seat seat, const Command& c) {
   }
   if (const auto* a = std::get_if<AllySpice>(&c)) {
     state.seat(seat).ally_spice_limit = a->limit;
+    return;
+  }
+  // A Karama cancels the Tleilaxu's raise above the printed limit, or their offer (one source each,
+  // [TO] PurpleIncreasingRevivalLimits, PurpleEarlyLeaderRevive): nothing changes. Setting a limit
+  // back to 3 uses no ability.
+  if (const auto* r = std::get_if<RaiseRevivalLimit>(&c); r && r->limit > kPrintedRevivalLimit &&
+      karama_cancels(state, seat, KaramaAbility::TleilaxuRaisedRevivalLimits) && !mutant_active(Mutant::KaramaCancelLimitRaiseStands)) {
+    return;
+  }
+  if (std::holds_alternative<OfferLeaderRevival>(c) && karama_cancels(state, seat, KaramaAbility::TleilaxuEarlyLeaderRevival) &&
+      !mutant_active(Mutant::KaramaCancelEarlyRevivalOfferStands)) {
     return;
   }
   if (const auto* r = std::get_if<RaiseRevivalLimit>(&c)) {

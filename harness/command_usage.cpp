@@ -2,7 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "harness/runner.h"
+#include "model/cards.h"
 #include "model/nexus_families.h"
 #include "model/nexus_registry.h"
 
@@ -30,6 +33,31 @@ constexpr std::array<Faction, kPlayableCount> kPlayableFamilies = [] {
   return out;
 }();
 
+namespace {
+
+// The Tleilaxu's once-a-game Karama power (KaramaPreventRevival) needs a Karama in their hand in
+// a game with the Advanced Karama rule, while another seat still revives: the rarest command
+// kind, since the standing Karama orders against the many ✷ abilities spend most Karamas first.
+// There their starting card is pinned to a Karama (a chance profile, like the favoured Nexus card:
+// still an outcome the engine lists, so the game stays legal), and their bot is an aggressive one,
+// which spends a Karama power when offered. Starting cards are dealt in seat order, the Harkonnen
+// 2 (engine/setup.cpp).
+void pin_tleilaxu_karama(generators::GameSpec& spec) {
+  const auto& factions = spec.options.factions;
+  const auto at = std::find(factions.begin(), factions.end(), Faction::Tleilaxu);
+  if (!spec.options.rules.advanced_karama || at == factions.end()) return;
+  spec.bots[static_cast<std::size_t>(at - factions.begin())] = generators::BotProfile::Aggressive;
+  std::uint32_t nth = 0;
+  for (auto f = factions.begin(); f != at; ++f) nth += *f == Faction::Harkonnen ? 2 : 1;
+  for (std::uint8_t c = 0; c < kTreacheryCardCount; ++c) {
+    if (card_type(TreacheryCardId{c}).name != "Karama") continue;
+    spec.pinned_chance.push_back({ChanceKind::TreacheryDeal, nth, c});
+    return;
+  }
+}
+
+}  // namespace
+
 std::vector<generators::GameSpec> usage_specs(int games, std::uint64_t seed) {
   using generators::BotProfile;
   constexpr BotProfile kProfiles[] = {BotProfile::Uniform,    BotProfile::NexusEager, BotProfile::AllyEager,
@@ -52,6 +80,7 @@ std::vector<generators::GameSpec> usage_specs(int games, std::uint64_t seed) {
     // all. An expansion card's Secret Ally leads to no command kind of its own.
     if (audit) spec.favoured_nexus = kPlayableFamilies[(static_cast<std::size_t>(i / 3) + seats) % kPlayableFamilies.size()];
     for (std::size_t k = 0; k < spec.bots.size(); ++k) spec.bots[k] = kProfiles[(static_cast<std::size_t>(i / 2) + k) % std::size(kProfiles)];
+    pin_tleilaxu_karama(spec);
     specs.push_back(std::move(spec));
   }
   return specs;

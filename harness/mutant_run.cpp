@@ -103,6 +103,9 @@ std::pair<KaramaAbility, Faction> karama_order_of(Mutant m) {
     case Mutant::KaramaCancelBgFlipStands: return {KaramaAbility::BeneGesseritIntrusion, Faction::Atreides};
     case Mutant::KaramaCancelSpiritualAdvisorStands: return {KaramaAbility::BeneGesseritSpiritualAdvisors, Faction::Atreides};
     case Mutant::KaramaCancelWorthlessStands: return {KaramaAbility::BeneGesseritWorthlessKarama, Faction::Atreides};
+    case Mutant::KaramaCancelLimitRaiseStands: return {KaramaAbility::TleilaxuRaisedRevivalLimits, Faction::Atreides};
+    case Mutant::KaramaCancelEarlyRevivalOfferStands: return {KaramaAbility::TleilaxuEarlyLeaderRevival, Faction::Atreides};
+    case Mutant::KaramaCancelFaceDancerReplacementStands: return {KaramaAbility::TleilaxuFaceDancerReplacement, Faction::Atreides};
     default: return {KaramaAbility::GuildCrossShip, Faction::Fremen};
   }
 }
@@ -115,7 +118,6 @@ void ally(GameState& s, Faction a, Faction b) {
 
 // MutantStart::FremenAllyKarama and TleilaxuAllyKarama (mutants.h).
 GameState ally_karama(GameState s, Mutant m, Faction with) {
-  const Seat atreides = *s.seat_of(Faction::Atreides);
   const Seat harkonnen = *s.seat_of(Faction::Harkonnen);
   ally(s, Faction::Atreides, with);
   if (with == Faction::Fremen) {
@@ -123,15 +125,18 @@ GameState ally_karama(GameState s, Mutant m, Faction with) {
     s.seat(fremen).grants_ally_free_revivals = true;
     s.seat(fremen).protects_ally_from_worms = true;
   }
-  auto& reserves = s.seat(atreides).reserves_normal;
+  // Whose forces wait in the Tanks: the Tleilaxu's own for their half price, else the ally's.
+  const Faction reviver = m == Mutant::KaramaCancelTleilaxuOwnDiscountStands ? Faction::Tleilaxu : Faction::Atreides;
+  const Seat revives = *s.seat_of(reviver);
+  auto& reserves = s.seat(revives).reserves_normal;
   const bool protection = m == Mutant::KaramaCancelAllyProtectionStands;
   if (!protection) {
     reserves -= ForceCount{6};
-    s.seat(atreides).tanks_normal += ForceCount{6};
+    s.seat(revives).tanks_normal += ForceCount{6};
   }
   for (const SpiceCardInfo& card : kSpiceCards) {  // the base blow territories, one force each while reserves last
     if (card.kind != SpiceCardKind::Territory || reserves == ForceCount{0}) continue;
-    s.board.normal[index(*cells_of(card.territory).begin())][index(Faction::Atreides)] += ForceCount{1};
+    s.board.normal[index(*cells_of(card.territory).begin())][index(reviver)] += ForceCount{1};
     reserves -= ForceCount{1};
   }
   // The Harkonnen reserves join their forces in Carthag: with none to ship, they cannot spend the
@@ -140,9 +145,11 @@ GameState ally_karama(GameState s, Mutant m, Faction with) {
   s.board.normal[index(*cells_of(TerritoryId::Carthag).begin())][index(Faction::Harkonnen)] += hk.reserves_normal;
   hk.reserves_normal = ForceCount{0};
   full_hand_with_karama(s, harkonnen, 8);
-  s.karama.armed[harkonnen.value] = with == Faction::Tleilaxu ? KaramaAbility::TleilaxuAllyRevivalDiscount
-                                    : protection                ? KaramaAbility::FremenAllyWormProtection
-                                                                : KaramaAbility::FremenAllyFreeRevival;
+  s.karama.armed[harkonnen.value] = m == Mutant::KaramaCancelTleilaxuIncomeStands      ? KaramaAbility::TleilaxuRevivalIncome
+                                    : m == Mutant::KaramaCancelTleilaxuOwnDiscountStands ? KaramaAbility::TleilaxuRevivalDiscount
+                                    : with == Faction::Tleilaxu                          ? KaramaAbility::TleilaxuAllyRevivalDiscount
+                                    : protection                                         ? KaramaAbility::FremenAllyWormProtection
+                                                                                         : KaramaAbility::FremenAllyFreeRevival;
   return s;
 }
 
@@ -163,6 +170,11 @@ GameState staged_start(const GameSpec& spec, const MutantInfo& mutant) {
     full_hand_with_karama(s, holder, 4);
     s.karama.armed[holder.value] = ability;
     if (ability == KaramaAbility::BeneGesseritWorthlessKarama) give_worthless(s, *s.seat_of(Faction::BeneGesserit), 2);
+    if (ability == KaramaAbility::TleilaxuEarlyLeaderRevival) {  // a Harkonnen leader the printed rule keeps in the Tanks
+      LeaderState& l = s.leaders[ordinary_leaders(Faction::Harkonnen).front().value];
+      l.where = LeaderLocation::Tanks;
+      l.deaths = 1;
+    }
     return s;
   }
   if (start == MutantStart::FremenAllyKarama) return ally_karama(std::move(s), mutant.id, Faction::Fremen);

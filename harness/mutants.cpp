@@ -460,6 +460,26 @@ constexpr std::array kCatalogue{
                "a Karama played against the Tleilaxu ally's half-price revival is discarded, but the ally's retake is at half price all "
                "the same (one source: [TO] PurpleRevivalDiscountAlly; 3.04)", staged(MutantStart::TleilaxuAllyKarama, Tl | At | Hk, false, 2, 40),
                "oracle.legal-revival"},
+    MutantInfo{Mutant::KaramaCancelTleilaxuIncomeStands, "karama-cancel-tleilaxu-income-stands", "oracle",
+               "a Karama played against the Tleilaxu's income from a revival is discarded, but the Tleilaxu are paid all the same "
+               "(one source: [TO] PurpleReceiveRevive; 3.01.11.01)", staged(MutantStart::TleilaxuAllyKarama, Tl | At | Hk, false, 2, 40),
+               "oracle.revival-payment"},
+    MutantInfo{Mutant::KaramaCancelTleilaxuOwnDiscountStands, "karama-cancel-tleilaxu-own-discount-stands", "oracle",
+               "a Karama played against the Tleilaxu's own half-price revival is discarded, but their retake is at half price all "
+               "the same (one source: [TO] PurpleRevivalDiscount; 3.04)", staged(MutantStart::TleilaxuAllyKarama, Tl | At | Hk, false, 2, 40),
+               "oracle.revival-payment"},
+    MutantInfo{Mutant::KaramaCancelLimitRaiseStands, "karama-cancel-limit-raise-stands", "oracle",
+               "a Karama played against the Tleilaxu's raise of a revival limit is discarded, but the limit is raised all the same "
+               "(one source: [TO] PurpleIncreasingRevivalLimits; 3.01.11.01)", staged(MutantStart::KaramaOrder, Tl | At | Hk, false, 2, 20),
+               "oracle.choices"},
+    MutantInfo{Mutant::KaramaCancelEarlyRevivalOfferStands, "karama-cancel-early-revival-offer-stands", "oracle",
+               "a Karama played against the Tleilaxu's offer of an early leader revival is discarded, but the offer stands all the same "
+               "(one source: [TO] PurpleEarlyLeaderRevive; 3.01.11.01)", staged(MutantStart::KaramaOrder, Tl | At | Hk, false, 2, 40),
+               "oracle.choices"},
+    MutantInfo{Mutant::KaramaCancelFaceDancerReplacementStands, "karama-cancel-face-dancer-replacement-stands", "oracle",
+               "a Karama played against the Tleilaxu's Mentat Pause replacement of a Face Dancer is discarded, but the dancer is "
+               "replaced all the same (seed 002: the Karama table stops it; [TO] PurpleReplacingFaceDancer)",
+               staged(MutantStart::KaramaOrder, Tl | At | Hk, false, 3, 40), "oracle.face-dancer"},
     MutantInfo{Mutant::KaramaCancelAllyProtectionStands, "karama-cancel-ally-protection-stands", "oracle",
                "a Karama played against the Fremen protection of their ally from worms is discarded, but the worm spares the ally "
                "all the same ([LR] 2.04.10 ✷, 3.01.11.01)", staged(MutantStart::FremenAllyKarama, Fr | At | Hk, false, 6, 150)},

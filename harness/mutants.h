@@ -43,7 +43,9 @@ enum class MutantBots : std::uint8_t {
 // 2.06.05.02-03, 2.06.12), the Atreides against the Fremen movement, storm migration or placing of
 // a later worm (2.04.06, 2.04.17, 2.04.15), or the Bene Gesserit spiritual advisor or Intrusion
 // (2.02.05, 2.02.15), or a worthless card the Bene Gesserit play as a Karama (2.02.22: they are
-// given two more). Random games
+// given two more), or the Atreides against three Tleilaxu abilities: the raise of a revival limit,
+// the offer of an early leader revival (a Harkonnen leader then starts in the Tanks, died once)
+// and the Mentat Pause replacement of a Face Dancer. Random games
 // otherwise rarely meet it: a Karama dealt, the right order of a score armed, kept.
 // FremenAllyKarama: the Atreides and the Fremen allied, the Fremen granting 3 free revivals and
 // protecting them from worms ([LR] 2.04.10-11), 6 Atreides forces in the Tanks (the revival
@@ -54,7 +56,9 @@ enum class MutantBots : std::uint8_t {
 // by Karama, [LR] 2.04.03; an order of theirs may spend one on turn 1), for their once-a-game
 // Karama power after turn 1 (1.14.03).
 // TleilaxuAllyKarama: the same with the Atreides allied to the Tleilaxu instead, the Harkonnen's
-// Karama armed against the Tleilaxu ally's half-price revival (one source, [TO]).
+// Karama armed against the Tleilaxu ally's half-price revival (one source, [TO]), or against the
+// Tleilaxu's income from a revival for karama-cancel-tleilaxu-income-stands, or, with 6 Tleilaxu
+// forces in the Tanks instead, against their own half price for karama-cancel-tleilaxu-own-discount-stands.
 // FremenHoldEmperorCard: the Emperor absent, the Fremen hold the Emperor Nexus card (Secret Ally)
 // with 2 Fedaykin and 4 ordinary forces in the Tanks.
 enum class MutantStart : std::uint8_t { NewGame, FirstSeatLeadersInTanks, EmperorAllyRevivalKarama, KaramaOrder, FremenAllyKarama, FremenKarama,

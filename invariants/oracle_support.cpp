@@ -350,7 +350,14 @@ RevivalPrice revival_price(const GameState& s, Seat seat, const Revive& r) {
   const int own_special = r.special.value - extra_special;
   const int free_special = std::min(p.free, own_special);
   const int free_normal = std::min(p.free - free_special, own_normal);
-  p.own = info.force_revival_cost.value * (own_normal - free_normal) + info.special_force_revival_cost.value * (own_special - free_special);
+  // The Tleilaxu's own half price is their table's 1 spice a force (fact sheet §5.2); in the retake
+  // after a Karama cancelled it this turn, the printed 2 ([LR] 1.05.01.02; one source, [TO]
+  // PurpleRevivalDiscount; 3.04), and a leader at its full strength below.
+  const bool tleilaxu = s.faction_of(seat) == Faction::Tleilaxu;
+  const bool own_half = tleilaxu && !cancelled_this_turn(s, seat, KaramaAbility::TleilaxuRevivalDiscount);
+  const int per_normal = tleilaxu && !own_half ? 2 : info.force_revival_cost.value;
+  p.own = per_normal * (own_normal - free_normal) + info.special_force_revival_cost.value * (own_special - free_special);
+  p.tleilaxu_half = own_half && p.own > 0;
   // The Tleilaxu's ally: its forces at half price, rounded up (fact sheet §5.2); its leader not.
   // Not in the retake after a Karama cancelled that discount this turn (one source, [TO]; 3.04).
   if (ally && s.faction_of(*ally) == Faction::Tleilaxu && p.own > 0 && !cancelled_this_turn(s, seat, KaramaAbility::TleilaxuAllyRevivalDiscount)) {
@@ -365,7 +372,8 @@ RevivalPrice revival_price(const GameState& s, Seat seat, const Revive& r) {
     p.own += offer->price.value;
   } else if (r.leader) {
     const int strength = leader_info(*r.leader).strength;
-    p.own += s.faction_of(seat) == Faction::Tleilaxu ? (strength + 1) / 2 : strength;
+    p.own += own_half ? (strength + 1) / 2 : strength;
+    p.tleilaxu_half = p.tleilaxu_half || (own_half && strength > 0);
   }
   if (r.kwisatz_haderach) p.own += 2;
   p.extra = info.force_revival_cost.value * extra_normal + info.special_force_revival_cost.value * extra_special;

@@ -113,7 +113,9 @@ struct RevivalPrice {
   int extra = 0;       // what the Emperor pays for his ally's extras
   int free = 0;        // the free revivals that applied
   int own_forces = 0;  // the forces revived besides the extras
-  bool tleilaxu_half = false;  // its forces paid at the Tleilaxu ally's half price (a price to halve)
+  // Paid at a Tleilaxu half price (a price to halve): the ally's for its forces, or the Tleilaxu's
+  // own for forces or a leader.
+  bool tleilaxu_half = false;
 };
 RevivalPrice revival_price(const GameState& s, Seat seat, const Revive& r);
 // A seat's forces revived a turn ([LR] 1.05.01: 3), as the Tleilaxu raised it (fact sheet §5.2:

@@ -192,7 +192,9 @@ Violations revival_payment(const Transition& t, const GameContext&) {
                               ? "the Emperor's extras"
                           : fremen_grant && !karama_ready(b, seat, KaramaAbility::FremenAllyFreeRevival).empty()
                               ? "the Fremen's 3 free revivals"
-                          : price.tleilaxu_half && !karama_ready(b, seat, KaramaAbility::TleilaxuAllyRevivalDiscount).empty()
+                          : price.tleilaxu_half && !karama_ready(b, seat, b.faction_of(seat) == Faction::Tleilaxu
+                                                                               ? KaramaAbility::TleilaxuRevivalDiscount
+                                                                               : KaramaAbility::TleilaxuAllyRevivalDiscount).empty()
                               ? "the Tleilaxu's half price"
                               : nullptr;
   if (cancelled) {
@@ -203,8 +205,15 @@ Violations revival_payment(const Transition& t, const GameContext&) {
     }
     return decided(kRevival, std::move(out));
   }
-  const auto tleilaxu = b.seat_of(Faction::Tleilaxu);
-  const auto income_to = [&](Seat payer) { return tleilaxu && *tleilaxu != payer ? tleilaxu : std::nullopt; };
+  // The Tleilaxu's income from this revival: others' payments, and 1 spice from the bank for a
+  // free revival (fact sheet §5.2). One source, [TO] PurpleReceiveRevive: another seat's standing
+  // Karama order cancels the whole income of the one revival; what was paid goes to the bank.
+  const auto seated = b.seat_of(Faction::Tleilaxu);
+  const bool free_income = seated && price.own_forces > 0 && price.free > 0;
+  const bool income_cancelled = seated && (free_income || price.extra > 0 || (*seated != seat && price.own > 0)) &&
+                                !karama_ready(b, *seated, KaramaAbility::TleilaxuRevivalIncome).empty();
+  const bool receives = seated && !income_cancelled;
+  const auto income_to = [&](Seat payer) { return receives && *seated != payer ? seated : std::nullopt; };
   pay(b, expected, seat, price.own, income_to(seat));
   if (const int extra = price.extra; extra > 0) {
     const auto emperor = b.seat_of(Faction::Emperor);
@@ -213,8 +222,8 @@ Violations revival_payment(const Transition& t, const GameContext&) {
     if (const auto to = income_to(*emperor)) expected.seat[to->value] += extra;
     else expected.bank += extra;
   }
-  if (tleilaxu && price.own_forces > 0 && price.free > 0) {
-    expected.seat[tleilaxu->value] += 1;
+  if (receives && free_income) {
+    expected.seat[seated->value] += 1;
     expected.bank -= 1;
   }
   Violations out = compare_flows(kRevival, t, expected,

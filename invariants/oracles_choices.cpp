@@ -23,6 +23,17 @@ Violations choices(const Transition& t, const GameContext&) {
   const auto expect = [&](bool held, std::string what) {
     if (!held) out.push_back(violation(kChoices, fmt::format("{}: {}", name_of(b, seat), what)));
   };
+  // Whether another seat's standing Karama order stood ready against the Tleilaxu's `ability` as
+  // they used it (one source, [TO]; 3.01.11.01): the use is then cancelled, and exactly then a
+  // Karama against it is played.
+  const auto karama_stops = [&](KaramaAbility ability, std::string_view what) {
+    const bool ready = b.faction_of(seat) == Faction::Tleilaxu && !karama_ready(b, seat, ability).empty();
+    const auto added = added_cancels(b, a);
+    const bool played = std::any_of(added.begin(), added.end(), [&](const KaramaCancel& k) { return k.ability == ability; });
+    if (ready && !played) expect(false, fmt::format("another seat's Karama order stood ready against its {}, and none was played (3.01.11.01)", what));
+    if (played && !ready) expect(false, fmt::format("a Karama was played against its {} with no order ready", what));
+    return ready;
+  };
   // Each choice's record, or nullptr when the command is not a recording choice.
   const char* kind = std::visit(
       [&](const auto& c) -> const char* {
@@ -90,14 +101,27 @@ Violations choices(const Transition& t, const GameContext&) {
           expect(is.grants_ally_free_revivals == c.grant, "the free-revival grant recorded is not the one chosen ([LR] 2.04.11)");
           return "GrantAllyFreeRevivals";
         } else if constexpr (std::is_same_v<C, RaiseRevivalLimit>) {
-          expect(force_revival_limit(a, *a.seat_of(c.faction)) == c.limit.value,
-                 "the revival limit recorded is not the one the Tleilaxu set (fact sheet §5.2)");
+          // A raise above the printed 3 is the Tleilaxu's ability: another seat's standing Karama
+          // order ready against it cancels it, and the limit stays (one source, [TO]).
+          const auto target = b.seat_of(c.faction);
+          if (c.limit.value > 3 && karama_stops(KaramaAbility::TleilaxuRaisedRevivalLimits, "raise of a revival limit")) {
+            expect(target && force_revival_limit(a, *target) == force_revival_limit(b, *target),
+                   "a revival limit raised although a Karama cancelled the raise (one source: [TO]; 3.01.11.01)");
+          } else {
+            expect(force_revival_limit(a, *a.seat_of(c.faction)) == c.limit.value,
+                   "the revival limit recorded is not the one the Tleilaxu set (fact sheet §5.2)");
+          }
           return "RaiseRevivalLimit";
         } else if constexpr (std::is_same_v<C, OfferLeaderRevival>) {
           const auto owner = leader_info(c.leader).faction;
           const auto target = owner ? a.seat_of(*owner) : std::nullopt;
-          expect(target && a.revival.early_offers[target->value] == EarlyRevivalOffer{c.leader, c.price},
-                 "the early leader revival offer recorded is not the one the Tleilaxu made (docs/rules/tleilaxu.md §4.4)");
+          if (karama_stops(KaramaAbility::TleilaxuEarlyLeaderRevival, "offer of an early leader revival")) {
+            expect(a.revival.early_offers == b.revival.early_offers,
+                   "an early leader revival offer recorded although a Karama cancelled it (one source: [TO]; 3.01.11.01)");
+          } else {
+            expect(target && a.revival.early_offers[target->value] == EarlyRevivalOffer{c.leader, c.price},
+                   "the early leader revival offer recorded is not the one the Tleilaxu made (docs/rules/tleilaxu.md §4.4)");
+          }
           return "OfferLeaderRevival";
         } else if constexpr (std::is_same_v<C, SetRedrawPolicy>) {
           expect(a.nexus.redraw[seat.value] == c.policy, "the redraw policy recorded is not the one set (seed 000)");

@@ -125,6 +125,19 @@ Violations face_dancer(const Transition& t, const GameContext&) {
     return decided(kFaceDancer, std::move(out));
   }
   if (const auto* c = std::get_if<ReplaceFaceDancer>(&e->command)) {
+    // "The native Karama table stops ordinary Mentat replacement" (seed 002): while another seat's
+    // standing order stands ready, the dancer stays and nothing is drawn; the Pause's one
+    // replacement is spent (README ✷ table).
+    if (!karama_ready(t.before, e->seat, KaramaAbility::TleilaxuFaceDancerReplacement).empty()) {
+      const SeatState& was = t.before.seat(e->seat);
+      const SeatState& is = t.after.seat(e->seat);
+      if (is.traitors != was.traitors || t.after.traitor_deck != t.before.traitor_deck || !t.after.decision_point.face_dancer_replaced) {
+        out.push_back(violation(kFaceDancer, fmt::format("{} was replaced although a Karama stood ready against the replacement, or the "
+                                                         "Pause's one replacement was left unspent (seed 002; 3.01.11.01)",
+                                                         traitor_name(c->dancer))));
+      }
+      return decided(kFaceDancer, std::move(out));
+    }
     if (!single_step(t)) return skipped(kFaceDancer);  // a forced draw (a deck of one) already refilled it
     replacement(t, e->seat, *c, out);
     return decided(kFaceDancer, std::move(out));

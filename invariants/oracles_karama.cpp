@@ -334,6 +334,27 @@ void fremen_cancel_checks(const Transition& t, const KaramaCancel& k, const std:
       }
       break;
     }
+    case KaramaAbility::TleilaxuRevivalIncome: {  // one source, [TO]: the revival stands, its income does not
+      const Envelope* e = envelope_of(t);
+      if (!e || !std::holds_alternative<Revive>(e->command) || b.faction_of(k.against) != Faction::Tleilaxu) {
+        fault("cancelled the Tleilaxu's revival income in a step with no revival");
+      } else if (a.step == Step::Revival && !a.revival.done[e->seat.value]) {
+        fault(fmt::format("the revival of {} whose income it cancelled did not go ahead ([TO]: only the income is cancelled)", name_of(b, e->seat)));
+      }
+      break;
+    }
+    case KaramaAbility::TleilaxuRaisedRevivalLimits:     // one source each, [TO]: played as the Tleilaxu
+    case KaramaAbility::TleilaxuEarlyLeaderRevival:      // raise a limit, offer an early revival or replace a
+    case KaramaAbility::TleilaxuFaceDancerReplacement: {  // dancer (oracle.choices, oracle.face-dancer: nothing done)
+      const Envelope* e = envelope_of(t);
+      const bool used = e && e->seat == k.against && b.faction_of(k.against) == Faction::Tleilaxu &&
+                        (k.ability == KaramaAbility::TleilaxuRaisedRevivalLimits   ? std::holds_alternative<RaiseRevivalLimit>(e->command)
+                         : k.ability == KaramaAbility::TleilaxuEarlyLeaderRevival ? std::holds_alternative<OfferLeaderRevival>(e->command)
+                                                                                  : std::holds_alternative<ReplaceFaceDancer>(e->command));
+      if (!used) fault(fmt::format("cancelled {} in a step that used none", to_string(k.ability)));
+      break;
+    }
+    case KaramaAbility::TleilaxuRevivalDiscount:      // one source, [TO]: likewise, the Tleilaxu's own
     case KaramaAbility::TleilaxuAllyRevivalDiscount:  // one source, [TO]: likewise, retaken at full price
     case KaramaAbility::FremenAllyFreeRevival: {  // 2.04.11: nothing revived; the ally retakes its revival
       const SeatState& was = b.seat(k.against);

@@ -641,12 +641,13 @@ const PlayNexus* tleilaxu_revival_this_turn(const GameState& s, Seat seat) {
   return out;
 }
 
-// Why `seat` may make no revival now: one revival a turn; a Karama cancel of the Emperor's extras
-// or the Fremen's grant allows the retake without them ([LR] 1.05, 3.04). "" when it may.
+// Why `seat` may make no revival now: one revival a turn; a Karama cancel of the Emperor's extras,
+// the Fremen's grant or a Tleilaxu half price allows the retake without them ([LR] 1.05, 3.04).
+// "" when it may.
 std::string revival_turn_illegal(const GameState& s, Seat seat) {
   if (revival_prevented(s, seat)) return "the Tleilaxu Karama power prevents its revival this phase (one source: [TO])";
   const int retaken = retakes(s, seat, {KaramaAbility::EmperorAllyRevivals, KaramaAbility::FremenAllyFreeRevival,
-                                        KaramaAbility::TleilaxuAllyRevivalDiscount});
+                                        KaramaAbility::TleilaxuAllyRevivalDiscount, KaramaAbility::TleilaxuRevivalDiscount});
   return commands_this_turn<Revive>(s, seat) >= 1 + retaken ? "a second revival this turn ([LR] 1.05)" : "";
 }
 

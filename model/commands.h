@@ -591,6 +591,21 @@ enum class KaramaAbility : std::uint8_t {
   // printed sheet marks it ✷, docs/rules/tleilaxu.md §6.1): the ally's revival at half price is not
   // made; retaken at full price (3.04).
   TleilaxuAllyRevivalDiscount,
+  // The Tleilaxu's revival income (fact sheet §5.2; one source, [TO] FactionAdvantage.PurpleReceiveRevive,
+  // docs/rules/tleilaxu.md §4.2): one revival's income, its payment and the spice for a free
+  // revival, is not received; the payment goes to the bank ([LR] 1.05.01.04). The revival stands.
+  TleilaxuRevivalIncome,
+  // The Tleilaxu's own revival at half price, forces and leaders (fact sheet §5.2; one source, [TO]
+  // FactionAdvantage.PurpleRevivalDiscount): the revival is not made; retaken at the printed prices
+  // of [LR] 1.05.01.02 and 1.05.03.02 (3.04).
+  TleilaxuRevivalDiscount,
+  // Three more Tleilaxu abilities [TO] lets a Karama stop (one source each, [TO] FactionAdvantage;
+  // the Mentat Pause replacement also seed 002: "the native Karama table stops ordinary Mentat
+  // replacement"): the use is not made and spent; nothing to retake (3.04: without the ability the
+  // Tleilaxu have no such action).
+  TleilaxuRaisedRevivalLimits,    // PurpleIncreasingRevivalLimits: a limit raised above 3 stays as it was
+  TleilaxuEarlyLeaderRevival,     // PurpleEarlyLeaderRevive: the offer of an early leader revival is not made
+  TleilaxuFaceDancerReplacement,  // PurpleReplacingFaceDancer: the dancer stays; the Pause's one replacement spent
 };
 inline constexpr std::array kKaramaAbilities{KaramaAbility::GuildPaymentForShipment, KaramaAbility::HalfPriceShipping,
                                              KaramaAbility::EmperorPaymentForTreachery, KaramaAbility::HarkonnenTopCard,
@@ -609,7 +624,9 @@ inline constexpr std::array kKaramaAbilities{KaramaAbility::GuildPaymentForShipm
                                              KaramaAbility::BeneGesseritTakeUpArms, KaramaAbility::BeneGesseritWartime,
                                              KaramaAbility::BeneGesseritWorthlessKarama,
                                              // the Tleilaxu's (issue 22; one source)
-                                             KaramaAbility::TleilaxuAllyRevivalDiscount};
+                                             KaramaAbility::TleilaxuAllyRevivalDiscount, KaramaAbility::TleilaxuRevivalIncome,
+                                             KaramaAbility::TleilaxuRevivalDiscount, KaramaAbility::TleilaxuRaisedRevivalLimits,
+                                             KaramaAbility::TleilaxuEarlyLeaderRevival, KaramaAbility::TleilaxuFaceDancerReplacement};
 // The faction whose ability it is ([LR] 2.xx numbering). Half-price shipping is the Guild's, used
 // by the Guild or by its ally ([LR] 2.06.09), and so is cross-shipping (2.06.10); the Emperor's
 // extra revivals are his, used by his ally (2.03.07); OffPlanetShipment is the Guild's own power.
@@ -640,7 +657,12 @@ constexpr Faction karama_ability_owner(KaramaAbility a) {
     case KaramaAbility::FremenShaiHulud:
     case KaramaAbility::FremenAllyWormProtection:
     case KaramaAbility::FremenStormLosses: return Faction::Fremen;
-    case KaramaAbility::TleilaxuAllyRevivalDiscount: return Faction::Tleilaxu;  // used by the ally
+    case KaramaAbility::TleilaxuAllyRevivalDiscount:  // used by the ally
+    case KaramaAbility::TleilaxuRevivalIncome:
+    case KaramaAbility::TleilaxuRevivalDiscount:
+    case KaramaAbility::TleilaxuRaisedRevivalLimits:
+    case KaramaAbility::TleilaxuEarlyLeaderRevival:
+    case KaramaAbility::TleilaxuFaceDancerReplacement: return Faction::Tleilaxu;
   }
   return Faction::SpacingGuild;
 }
