@@ -8,6 +8,7 @@
 #include "engine/battle.h"
 #include "engine/nexus/nexus.h"
 #include "engine/shipment_movement.h"
+#include "engine/tech_tokens.h"
 
 namespace dune {
 namespace {
@@ -39,6 +40,7 @@ std::size_t chance_outcome_bound(ChanceKind kind) {
     case ChanceKind::StormCard: return 7;  // 1..6
     case ChanceKind::NexusDraw: return kFactionCount;
     case ChanceKind::CaptureDraw: return kLeaderCount;
+    case ChanceKind::TechTokenDeal: return 3;  // kTechTokens
   }
   return 0;
 }
@@ -65,6 +67,7 @@ std::vector<std::uint8_t> chance_outcomes(const GameState& state) {
       for (TreacheryCardId c : inspectable_cards(state)) out.push_back(c.value);
       return out;
     }
+    case ChanceKind::TechTokenDeal: return tech_tokens_to_deal(state);  // uniform: the shuffled rest
   }
   return {};
 }
@@ -108,6 +111,9 @@ void resolve(GameState& state, std::uint8_t outcome) {
       return;
     case ChanceKind::CardInspect:
       on_card_inspected(state, request.seat, TreacheryCardId{outcome});
+      return;
+    case ChanceKind::TechTokenDeal:
+      on_tech_token_dealt(state, request.seat, outcome);
       return;
     case ChanceKind::SpicePeek:
       // The card stays on the deck, now as its known top: the next SpiceDraw is forced to it.

@@ -1,6 +1,7 @@
 // CHOAM Charity (fact sheet §6.2 row 3; [LR] 1.03, 2.02.09). Every seat answers once, claim or
 // pass, so the pending set never reveals who holds 0 or 1 spice. CHOAM as a faction is not in play.
 #include "engine/internal.h"
+#include "engine/tech_tokens.h"
 #include "engine/mutants.h"
 
 namespace dune {
@@ -57,6 +58,8 @@ void apply_charity(GameState& state, Seat seat, const Command& c) {
     gain = normal_charity(state, seat);
   }
   if (gain > Spice{0}) receive_from_bank(state, seat, gain);
+  // A claim by a faction other than the Bene Gesserit triggers Spice Production (E1 tech tokens).
+  if (std::holds_alternative<ClaimCharity>(c)) note_tech_trigger(state, TechTokenKind::SpiceProduction, state.faction_of(seat));
   state.charity.answered[seat.value] = true;  // once a turn ([LR] 1.03.02)
   if (awaited_charity(state).empty()) end_phase(state);
 }

@@ -14,6 +14,7 @@
 #include "engine/standing.h"
 #include "model/command_steps.h"
 #include "engine/internal.h"
+#include "engine/tech_tokens.h"
 
 namespace dune {
 namespace {
@@ -110,6 +111,10 @@ void begin_phase(GameState& state, Phase phase) {
 
 void end_phase(GameState& state) {
   if (!state.halted.empty() || state.step == Step::GameOver) return;
+  // E1's tech tokens: dealt as turn 1's Storm ends (a chance step may wait; its outcome ends the
+  // phase again), and each income due paid as its phase ends (engine/tech_tokens.cpp).
+  if (tech_deal_due(state) && deal_tech_tokens(state)) return;
+  pay_tech_income(state);
   nexus_hook(state, NexusHook::PhaseEnds);  // a family's delayed effect of this phase ends with it
   // The Mentat Pause module ends the game itself when there is a winner or the last turn ended;
   // else the next turn begins (begin_phase counts it, after any Amal window).

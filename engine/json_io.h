@@ -41,7 +41,7 @@ DUNE_ENUM_NAMES(Step, sv{"SetupTraitorSelection"}, sv{"SetupPrediction"}, sv{"Se
                 sv{"WormPlacement"}, sv{"NexusNegotiation"}, sv{"WormRide"}, sv{"NexusDraw"}, sv{"Charity"}, sv{"Bidding"},
                 sv{"Revival"}, sv{"Shipment"}, sv{"Movement"}, sv{"Battle"}, sv{"Collection"}, sv{"MentatPause"}, sv{"AmalWindow"}, sv{"GameOver"});
 DUNE_ENUM_NAMES(LeaderLocation, sv{"NotInPlay"}, sv{"Available"}, sv{"Tanks"}, sv{"TanksFaceDown"}, sv{"Captured"});
-DUNE_ENUM_NAMES(ChanceKind, sv{"TraitorDeal"}, sv{"TreacheryDeal"}, sv{"TreacheryLot"}, sv{"SpiceDraw"}, sv{"StormCard"}, sv{"NexusDraw"}, sv{"SpicePeek"}, sv{"CaptureDraw"}, sv{"TraitorDraw"}, sv{"CardInspect"}, sv{"FaceDancerDraw"});
+DUNE_ENUM_NAMES(ChanceKind, sv{"TraitorDeal"}, sv{"TreacheryDeal"}, sv{"TreacheryLot"}, sv{"SpiceDraw"}, sv{"StormCard"}, sv{"NexusDraw"}, sv{"SpicePeek"}, sv{"CaptureDraw"}, sv{"TraitorDraw"}, sv{"CardInspect"}, sv{"FaceDancerDraw"}, sv{"TechTokenDeal"});
 DUNE_ENUM_NAMES(SeenKind, sv{"TreacheryCard"}, sv{"SpiceCard"}, sv{"StormCard"}, sv{"TraitorCard"},
                 sv{"PlanElement"}, sv{"Other"}, sv{"TraitorOfYoursHeld"}, sv{"NoTraitorOfYoursHeld"});
 DUNE_ENUM_NAMES(TruthtranceQuestion, sv{"HoldsKarama"}, sv{"HoldsWeapon"}, sv{"HoldsDefense"},
@@ -230,12 +230,13 @@ inline constexpr std::array<std::pair<std::string_view, bool RuleFlags::*>, 11> 
 static_assert(sizeof(RuleFlags) == kRuleFlagNames.size() * sizeof(bool), "a rule flag without a JSON name");
 
 // Each optional card set by its JSON name, in the options' "cards" object.
-inline constexpr std::array<std::pair<std::string_view, bool CardSets::*>, 5> kCardSetNames{{
+inline constexpr std::array<std::pair<std::string_view, bool CardSets::*>, 6> kCardSetNames{{
     {"e1_poison_blade_shield_snooper", &CardSets::e1_poison_blade_shield_snooper},
     {"e1_amal", &CardSets::e1_amal},
     {"e1_battle", &CardSets::e1_battle},
     {"e1_harvester_thumper", &CardSets::e1_harvester_thumper},
     {"cheap_hero_traitor", &CardSets::cheap_hero_traitor},
+    {"e1_tech_tokens", &CardSets::e1_tech_tokens},
 }};
 static_assert(sizeof(CardSets) == kCardSetNames.size() * sizeof(bool), "a card set without a JSON name");
 

@@ -8,6 +8,7 @@
 #include "engine/internal.h"
 #include "engine/mutants.h"
 #include "engine/nexus/family.h"
+#include "engine/tech_tokens.h"
 
 namespace dune {
 namespace {
@@ -35,11 +36,14 @@ int strongholds_controlled(const GameState& s, const std::vector<Faction>& side)
 }
 
 // Unallied 3 strongholds, an alliance 4; several qualify: the first in storm order wins ([LR] 1.09.02–03).
+// E1's tech tokens: all three held by the side count as one more stronghold (one source, [TO]
+// NumberOfVictoryPoints; either ally's set for an alliance, as its newer copies).
 std::vector<Faction> stronghold_victory(const GameState& s) {
   for (Seat seat : storm_order(s)) {
     const auto side = side_of(s, s.faction_of(seat));
     const int threshold = side.size() == 1 ? (mutant_active(Mutant::VictoryAtTwoStrongholds) ? 2 : 3) : 4;
-    if (strongholds_controlled(s, side) >= threshold) return side;
+    const bool tech = std::any_of(side.begin(), side.end(), [&](Faction f) { return holds_every_tech_token(s, f); });
+    if (strongholds_controlled(s, side) + (tech ? 1 : 0) >= threshold) return side;
   }
   return {};
 }

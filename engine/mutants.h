@@ -208,6 +208,8 @@ enum class Mutant : std::uint8_t {
   KaramaCancelLimitRaiseStands,
   KaramaCancelEarlyRevivalOfferStands,
   KaramaCancelFaceDancerReplacementStands,
+  TechDefaultOwnersShuffled,
+  TechIncomeFromGuildShipment,
 };
 
 #if DUNE_MUTANTS

@@ -5,6 +5,7 @@
 #include "model/cards.h"
 #include "model/command_steps.h"
 #include "model/factions.h"
+#include "model/tokens.h"
 
 namespace dune {
 namespace {
@@ -317,6 +318,7 @@ std::string chance_outcome_name(ChanceKind kind, std::uint8_t outcome) {
     case ChanceKind::StormCard: return std::to_string(outcome);
     case ChanceKind::NexusDraw: return std::string(to_string(Faction{outcome}));
     case ChanceKind::CaptureDraw: return outcome < kLeaderCount ? std::string(leader_info(LeaderId{outcome}).name) : "?";
+    case ChanceKind::TechTokenDeal: return outcome < kTechTokens.size() ? std::string(kTechTokens[outcome].name) : "?";
   }
   return std::to_string(outcome);
 }

@@ -19,6 +19,7 @@
 #include "engine/json_forms.h"
 #include "engine/json_io.h"
 #include "model/nexus_registry.h"
+#include "model/tokens.h"
 
 namespace dune {
 
@@ -216,6 +217,7 @@ PublicView project_public(const GameState& s) {
   v.karama_cancels = s.karama.cancels;
   v.karama_powers = s.karama.powers;
   v.karama_exchange = s.karama.exchange;
+  v.tech = s.tech;
   v.winners = s.winners;
   v.halted = s.halted;
   return v;
@@ -381,6 +383,17 @@ json nexus_json(const NexusView& n) {
           {"reference", reference}};
 }
 
+// The tech tokens by kTechTokens order: each one's holder (null before the deal, or set aside)
+// and whether its income is due this phase.
+json tech_tokens_json(const TechTokenState& t) {
+  json tokens = json::array();
+  for (std::size_t i = 0; i < t.holder.size(); ++i) {
+    tokens.push_back({{"token", kTechTokens[i].name}, {"holder", t.holder[i] ? json(t.holder[i]->value) : json(nullptr)},
+                      {"income_due", t.income_due[i]}});
+  }
+  return {{"dealt", t.dealt}, {"tokens", tokens}};
+}
+
 }  // namespace
 
 json view_to_json(const PublicView& v) {
@@ -444,7 +457,8 @@ json view_to_json(const PublicView& v) {
                         {"extra_shipment", v.progress.extra_shipment},
                         {"amal_window_for", v.progress.amal_window_for ? json(name_of(*v.progress.amal_window_for)) : json(nullptr)},
                         {"amal_passed", seats_json(v.progress.amal_passed)}}},
-          {"truthtrance_answers", answers}, {"karama_cancels", karama}, {"karama_powers", powers}, {"karama_exchange", exchange}, {"winners", winners}, {"halted", v.halted}};
+          {"truthtrance_answers", answers}, {"karama_cancels", karama}, {"karama_powers", powers}, {"karama_exchange", exchange},
+          {"tech_tokens", tech_tokens_json(v.tech)}, {"winners", winners}, {"halted", v.halted}};
 }
 
 json view_to_json(const SeatView& v) {

@@ -9,6 +9,7 @@
 #include "engine/mutants.h"
 #include "engine/nexus/nexus.h"
 #include "engine/standing.h"
+#include "engine/tech_tokens.h"
 #include "model/factions.h"
 
 namespace dune {
@@ -443,6 +444,12 @@ void pay_extra_revivals(GameState& state, Spice cost, std::optional<Seat> income
   grant = grant > cost ? grant - cost : Spice{0};
 }
 
+// Whether the revival takes free revival: forces of its own revived while it has free revivals.
+bool parts_use_free_revival(const GameState& state, Faction f, const Revive& r) {
+  const RevivalSplit parts = split(f, r);
+  return parts.own_normal + parts.own_special > ForceCount{0} && free_revivals(state, f) > ForceCount{0};
+}
+
 // The Tleilaxu's income from `seat`'s revival `r` (fact sheet §5.2): the payments of other
 // factions, and 1 spice from the bank for each faction that takes free revival, themselves included
 // ([TO] Revival.cs and [DB] Revival.java both count the Tleilaxu; README rules status): its own
@@ -458,8 +465,7 @@ RevivalIncome revival_income(GameState& state, Seat seat, const Revive& r) {
   if (!tleilaxu) return {};
   const Faction f = state.faction_of(seat);
   const RevivalSplit parts = split(f, r);
-  const bool free = parts.own_normal + parts.own_special > ForceCount{0} && free_revivals(state, f) > ForceCount{0} &&
-                    !mutant_active(Mutant::TleilaxuFreeRevivalIncomeUnpaid);
+  const bool free = parts_use_free_revival(state, f, r) && !mutant_active(Mutant::TleilaxuFreeRevivalIncomeUnpaid);
   const bool paid = (*tleilaxu != seat && own_cost(state, seat, r) > Spice{0}) || parts.emperor_cost > Spice{0};
   if (!free && !paid) return {};
   if (karama_cancels(state, *tleilaxu, KaramaAbility::TleilaxuRevivalIncome) && !mutant_active(Mutant::KaramaCancelTleilaxuIncomeStands)) {
@@ -650,6 +656,9 @@ void apply_revival(GameState& state, Seat seat, const Command& c) {
     pay_for_revival(state, seat, own_cost(state, seat, *r), income.to);
     pay_extra_revivals(state, split(f, *r).emperor_cost, income.to);
     if (income.free) receive_from_bank(state, *income.to, Spice{1});
+    // A free revival of forces by a faction other than the Tleilaxu triggers the Axlotl Tanks (E1
+    // tech tokens; both engines: forces only, the ordinary free revival only).
+    if (parts_use_free_revival(state, f, *r)) note_tech_trigger(state, TechTokenKind::AxlotlTanks, f);
     transfer_forces(state, f, InTanks{}, InReserves{}, r->normal, r->special);
     if (r->leader) return_leader(state, seat, *r->leader);
     if (r->kwisatz_haderach) state.battle.kwisatz_haderach_dead = false;  // [LR] 2.01.14

@@ -22,6 +22,7 @@
 #include "engine/engine.h"
 #include "engine/mutants.h"
 #include "engine/internal.h"
+#include "engine/tech_tokens.h"
 #include "engine/nexus/family.h"
 #include "engine/shipment_movement.h"
 #include "engine/standing.h"
@@ -513,6 +514,9 @@ void apply_ship(GameState& s, Seat seat, const Ship& c) {
   if (f == Faction::Fremen && mutant_active(Mutant::FremenPayToShip)) pay_to_bank(s, seat, std::min(Spice{(c.normal + c.special).value}, s.seat(seat).spice));
   if (c.karama) discard_from_hand(s, seat, *karama_card(s, seat));
   transfer_forces(s, f, InReserves{}, AtCell{c.to}, c.normal, c.special);
+  // A shipment from off-planet by a faction other than the Guild and the Fremen triggers the
+  // Heighliners (E1 tech tokens; the mutant lets the Guild's trigger too).
+  note_tech_trigger(s, TechTokenKind::Heighliners, mutant_active(Mutant::TechIncomeFromGuildShipment) && f == Faction::SpacingGuild ? Faction::Atreides : f);
   if (migration && !mutant_active(Mutant::StormMigrationUnharmed)) {
     // Half of the sent group, rounded up, is lost at once ([LR] 2.04.17, as 2.04.16); forces
     // already in that cell are not hit again.

@@ -159,6 +159,7 @@ PlannedGame plan_game(Faction family, std::uint64_t campaign_seed, std::uint64_t
   out.spec.options.cards.e1_battle = std::bernoulli_distribution(0.5)(rng);
   out.spec.options.cards.e1_harvester_thumper = std::bernoulli_distribution(0.5)(rng);
   out.spec.options.cards.e1_amal = std::bernoulli_distribution(0.25)(rng);  // its window opens at every phase start
+  out.spec.options.cards.e1_tech_tokens = std::bernoulli_distribution(0.5)(rng);
 
   out.setup.seats = static_cast<int>(factions.size());
   out.setup.factions = out.spec.options.factions;
@@ -168,6 +169,7 @@ PlannedGame plan_game(Faction family, std::uint64_t campaign_seed, std::uint64_t
   if (out.spec.options.cards.e1_battle) out.setup.flags.push_back("e1-battle");
   if (out.spec.options.cards.e1_harvester_thumper) out.setup.flags.push_back("e1-harvester-thumper");
   if (out.spec.options.cards.e1_amal) out.setup.flags.push_back("e1-amal");
+  if (out.spec.options.cards.e1_tech_tokens) out.setup.flags.push_back("e1-tech-tokens");
   out.setup.mode = native ? NexusMode::Cunning : NexusMode::SecretAlly;
   return out;
 }

@@ -56,6 +56,7 @@ inline rc::Gen<GameSpec> gen_spec(SpecBounds bounds = {}) {
     spec.options.cards.e1_harvester_thumper = *rc::gen::arbitrary<bool>();
     // Amal's window opens at every phase start while it may be held: one game in four.
     spec.options.cards.e1_amal = *rc::gen::inRange(0, 4) == 0;
+    spec.options.cards.e1_tech_tokens = *rc::gen::arbitrary<bool>();
     spec.max_decisions = bounds.max_decisions;
     return spec;
   });

@@ -35,6 +35,8 @@ std::string chance_text(const ChanceRecord& r, const GameState& before) {
     case ChanceKind::CaptureDraw:
       return fmt::format("Harkonnen draw {} of {} at random", leader_info(LeaderId{r.outcome}).name,
                          before.battle.capture_from ? to_string(before.faction_of(*before.battle.capture_from)) : "?");
+    case ChanceKind::TechTokenDeal:
+      return fmt::format("{} are dealt the tech token {}", to_string(before.faction_of(r.request.seat)), chance_outcome_name(r.request.kind, r.outcome));
   }
   return "?";
 }

@@ -35,20 +35,25 @@ constexpr std::array<Faction, kPlayableCount> kPlayableFamilies = [] {
 
 namespace {
 
-// The Tleilaxu's once-a-game Karama power (KaramaPreventRevival) needs a Karama in their hand in
-// a game with the Advanced Karama rule, while another seat still revives: the rarest command
-// kind, since the standing Karama orders against the many ✷ abilities spend most Karamas first.
-// There their starting card is pinned to a Karama (a chance profile, like the favoured Nexus card:
-// still an outcome the engine lists, so the game stays legal), and their bot is an aggressive one,
-// which spends a Karama power when offered. Starting cards are dealt in seat order, the Harkonnen
-// 2 (engine/setup.cpp).
-void pin_tleilaxu_karama(generators::GameSpec& spec) {
+// The rarest command kinds are the once-a-game Karama powers ([LR] 1.14; the Tleilaxu's, one
+// source): each needs a Karama in its faction's hand under the Advanced Karama rule at the right
+// moment, and the standing Karama orders against the many ✷ abilities spend most Karamas first.
+// So in those games, one game in turn for each faction with such a power, that faction's starting
+// card is pinned to a Karama when it is seated (a chance profile, like the favoured Nexus card:
+// still an outcome the engine lists, so the game stays legal; the other Karama stays in the deck).
+// The Tleilaxu's bot is made an aggressive one, which spends the power when offered (an aggressive
+// Atreides or Harkonnen would bid the card first). Starting cards are dealt in seat order, the
+// Harkonnen 2 (engine/setup.cpp).
+void pin_karama_power(generators::GameSpec& spec, std::size_t game) {
   const auto& factions = spec.options.factions;
-  const auto at = std::find(factions.begin(), factions.end(), Faction::Tleilaxu);
-  if (!spec.options.rules.advanced_karama || at == factions.end()) return;
-  spec.bots[static_cast<std::size_t>(at - factions.begin())] = generators::BotProfile::Aggressive;
+  if (!spec.options.rules.advanced_karama) return;
+  constexpr Faction kPowers[] = {Faction::Tleilaxu, Faction::Fremen, Faction::Atreides, Faction::Harkonnen, Faction::Emperor};
+  const Faction f = kPowers[(game / 2) % std::size(kPowers)];
+  const auto at = std::find(factions.begin(), factions.end(), f);
+  if (at == factions.end()) return;
+  if (f == Faction::Tleilaxu) spec.bots[static_cast<std::size_t>(at - factions.begin())] = generators::BotProfile::Aggressive;
   std::uint32_t nth = 0;
-  for (auto f = factions.begin(); f != at; ++f) nth += *f == Faction::Harkonnen ? 2 : 1;
+  for (auto g = factions.begin(); g != at; ++g) nth += *g == Faction::Harkonnen ? 2 : 1;
   for (std::uint8_t c = 0; c < kTreacheryCardCount; ++c) {
     if (card_type(TreacheryCardId{c}).name != "Karama") continue;
     spec.pinned_chance.push_back({ChanceKind::TreacheryDeal, nth, c});
@@ -71,7 +76,7 @@ std::vector<generators::GameSpec> usage_specs(int games, std::uint64_t seed) {
     Options o = i % 2 == 0 ? Options::basic(std::move(factions)) : Options::advanced(std::move(factions));
     if (nexus && i % 3 == 0) o.nexus = NexusModuleMode::Audit;
     // The card sets the engine plays, in one game of four, so their commands are played too.
-    if (i % 4 == 3) o.cards = CardSets{.e1_poison_blade_shield_snooper = true, .e1_amal = true, .e1_battle = true, .e1_harvester_thumper = true, .cheap_hero_traitor = true};
+    if (i % 4 == 3) o.cards = CardSets{.e1_poison_blade_shield_snooper = true, .e1_amal = true, .e1_battle = true, .e1_harvester_thumper = true, .cheap_hero_traitor = true, .e1_tech_tokens = true};
     const bool audit = o.nexus == NexusModuleMode::Audit;
     generators::GameSpec spec = generators::uniform_spec(std::move(o), seed + static_cast<std::uint64_t>(i));
     // The gate's chance profile: a registered base family's card (each in turn, offset by the seat
@@ -80,7 +85,7 @@ std::vector<generators::GameSpec> usage_specs(int games, std::uint64_t seed) {
     // all. An expansion card's Secret Ally leads to no command kind of its own.
     if (audit) spec.favoured_nexus = kPlayableFamilies[(static_cast<std::size_t>(i / 3) + seats) % kPlayableFamilies.size()];
     for (std::size_t k = 0; k < spec.bots.size(); ++k) spec.bots[k] = kProfiles[(static_cast<std::size_t>(i / 2) + k) % std::size(kProfiles)];
-    pin_tleilaxu_karama(spec);
+    pin_karama_power(spec, static_cast<std::size_t>(i));
     specs.push_back(std::move(spec));
   }
   return specs;

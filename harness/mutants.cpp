@@ -28,6 +28,7 @@ constexpr CardSets kWithE1Battle{.e1_battle = true};
 constexpr CardSets kWithHarvesterThumper{.e1_harvester_thumper = true};
 constexpr CardSets kWithCheapHeroTraitor{.cheap_hero_traitor = true};
 constexpr CardSets kWithAmal{.e1_amal = true};
+constexpr CardSets kWithTechTokens{.e1_tech_tokens = true};
 // Aggressive bots from a staged start (MutantStart): the Karama orders and powers it sets up.
 constexpr MutantSetup staged(MutantStart start, std::uint8_t factions, bool advanced_rules, std::uint8_t turns, std::uint8_t games) {
   return MutantSetup{factions, advanced_rules, turns, games, MutantBots::Aggressive, start};
@@ -314,6 +315,13 @@ constexpr std::array kCatalogue{
     MutantInfo{Mutant::AmalNoMentatPauseWindow, "amal-no-mentat-pause-window", "oracle",
                "no Amal window at the start of the Mentat Pause (fact sheet §4.2: any phase): a legal play removed, which no "
                "postcondition sees", with_cards(basic(At | Hk | Em | Fr, 3, 160), kWithAmal), "oracle.legal-command"},
+    MutantInfo{Mutant::TechDefaultOwnersShuffled, "tech-default-owners-shuffled", "oracle",
+               "the tech tokens are all shuffled and dealt in storm order, the seated default owners taking no token of their own "
+               "(docs/rules/tech-tokens-and-amal.md §1.2, both engines)", with_cards(basic(At | Hk | Em | Fr, 1, 20), kWithTechTokens),
+               "oracle.tech-tokens"},
+    MutantInfo{Mutant::TechIncomeFromGuildShipment, "tech-income-from-guild-shipment", "oracle",
+               "a Guild shipment triggers the Heighliners income (§1.3, both engines: the Guild's and the Fremen's do not)",
+               with_cards(basic(At | Hk | Sg | Tl, 3, 40), kWithTechTokens), "oracle.tech-tokens"},
     MutantInfo{Mutant::VoiceIgnored, "voice-ignored", "oracle",
                "a battle plan that disobeys the Voice is accepted ([LR] 2.02.06: obeyed as well as one is able)",
                basic(Bg | Hk | At | Em, 4, 40, MutantBots::Aggressive), "oracle.legal-command"},

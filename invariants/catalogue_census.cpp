@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <type_traits>
@@ -73,7 +74,13 @@ Tally tally(std::type_identity<KwisatzHaderachToken>, const GameState& s) {
 Tally tally(std::type_identity<TerrorToken>, const GameState&) { return std::nullopt; }
 Tally tally(std::type_identity<Ambassador>, const GameState&) { return std::nullopt; }
 Tally tally(std::type_identity<NoFieldToken>, const GameState&) { return std::nullopt; }
-Tally tally(std::type_identity<TechToken>, const GameState&) { return std::nullopt; }
+// E1's tech tokens (option e1_tech_tokens): each is held by a seat at the table, or lies in the box
+// (before the deal) or set aside (after it). A holder off the table loses its token.
+Tally tally(std::type_identity<TechToken>, const GameState& s) {
+  if (!s.options.cards.e1_tech_tokens) return std::nullopt;
+  return static_cast<int>(std::count_if(s.tech.holder.begin(), s.tech.holder.end(),
+                                        [&](const std::optional<Seat>& h) { return !h || h->value < s.seat_count(); }));
+}
 Tally tally(std::type_identity<DiscoveryToken>, const GameState&) { return std::nullopt; }
 
 }  // namespace

@@ -206,6 +206,7 @@ CatalogueOptions catalogue_options(const Options& options) {
   o.advanced = options.rules.special_forces;
   o.nexus_module = options.nexus != NexusModuleMode::Off;
   o.cards = options.cards;
+  o.tech_tokens = options.cards.e1_tech_tokens;
   return o;
 }
 

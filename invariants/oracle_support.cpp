@@ -218,7 +218,68 @@ void pay(const GameState& before, Flows& f, Seat payer, int amount, std::optiona
   }
 }
 
-Violations compare_flows(Oracle o, const Transition& t, const Flows& expected, std::string_view what) {
+std::size_t storm_place(const GameState& s, Seat seat) {
+  const auto distance = [&](std::size_t i) { return (3 * s.options.player_circles[i] - s.storm.sector.value + kSectorCount) % kSectorCount; };
+  std::size_t place = 0;
+  for (std::size_t i = 0; i < s.seat_count(); ++i) {
+    if (distance(i) < distance(seat.value) || (distance(i) == distance(seat.value) && i < seat.value)) ++place;
+  }
+  return place;
+}
+
+Phase tech_phase(std::size_t token) {
+  constexpr std::array<Phase, 3> kPhases{Phase::Revival, Phase::ShipmentAndMovement, Phase::ChoamCharity};
+  return kPhases[token];
+}
+
+int tech_tokens_held(const GameState& s, Seat seat) {
+  return static_cast<int>(std::count(s.tech.holder.begin(), s.tech.holder.end(), std::optional<Seat>(seat)));
+}
+
+bool tech_triggered(const Transition& t, std::size_t token) {
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  const Envelope* e = envelope_of(t);
+  if (!e || !b.tech.holder[token] || b.phase != tech_phase(token) || b.step == Step::AmalWindow) return false;
+  const Faction f = b.faction_of(e->seat);
+  const SeatState& was = b.seat(e->seat);
+  const SeatState& is = a.seat(e->seat);
+  switch (token) {
+    case 0: {  // Axlotl Tanks: forces of a faction other than the Tleilaxu revived with a free revival
+      const auto* r = std::get_if<Revive>(&e->command);
+      if (!r || f == Faction::Tleilaxu || (is.tanks_normal + is.tanks_special) >= (was.tanks_normal + was.tanks_special)) return false;
+      const RevivalPrice p = revival_price(b, e->seat, *r);
+      return p.free > 0 && p.own_forces > 0;
+    }
+    case 1:  // Heighliners: forces shipped from off-planet by a faction other than the Guild and the Fremen
+      return std::holds_alternative<Ship>(e->command) && f != Faction::SpacingGuild && f != Faction::Fremen &&
+             (is.reserves_normal + is.reserves_special) < (was.reserves_normal + was.reserves_special);
+    default:  // Spice Production: a Charity claim by a faction other than the Bene Gesserit
+      return std::holds_alternative<ClaimCharity>(e->command) && f != Faction::BeneGesserit;
+  }
+}
+
+bool left_phase(const Transition& t) {
+  return t.before.step != Step::AmalWindow && (t.after.phase != t.before.phase || t.after.step == Step::AmalWindow);
+}
+
+void add_tech_income(const Transition& t, Flows& f) {
+  const GameState& b = t.before;
+  if (!left_phase(t)) return;
+  for (std::size_t k = 0; k < b.tech.holder.size(); ++k) {
+    const auto holder = b.tech.holder[k];
+    if (!holder || b.phase != tech_phase(k) || !(b.tech.income_due[k] || tech_triggered(t, k))) continue;
+    const int amount = tech_tokens_held(b, *holder);
+    f.seat[holder->value] += amount;
+    f.bank -= amount;
+  }
+}
+
+Violations compare_flows(Oracle o, const Transition& t, const Flows& given, std::string_view what) {
+  // Every spice comparison expects the E1 tech token income the step pays as it ends a phase
+  // (oracle.tech-tokens holds the marks it is paid from to the rules).
+  Flows expected = given;
+  add_tech_income(t, expected);
   Violations out;
   for (std::size_t i = 0; i < expected.seat.size(); ++i) {
     const Seat s{static_cast<std::uint8_t>(i)};

@@ -21,7 +21,7 @@ enum Oracle : std::size_t {
   kBid, kShipment, kRevival, kCharity, kCollection, kStorm, kWorm, kWormRide,
   kBattleWinner, kBattleLosses, kLeaderFate, kLeaderPrize, kTraitor, kExplosion, kVictory, kCapture,
   kStormMigration, kAdvisorFlip, kKarama, kWinnerChoice, kBribes, kKaramaPower, kTruthtrance, kSpiceBlow, kMovement, kChoices,
-  kDeal, kPlacement, kCardPlay, kNexusPlay, kFaceDancer, kLegalShipment, kLegalMovement, kLegalBidding, kLegalCommand, kLegalRevival, kOracleCount
+  kDeal, kPlacement, kCardPlay, kNexusPlay, kFaceDancer, kLegalShipment, kLegalMovement, kLegalBidding, kLegalCommand, kLegalRevival, kTech, kOracleCount
 };
 
 inline constexpr std::array<std::string_view, kOracleCount> kNames{
@@ -33,7 +33,7 @@ inline constexpr std::array<std::string_view, kOracleCount> kNames{
     "oracle.storm-migration", "oracle.advisor-flip", "oracle.karama-cancel", "oracle.winner-choice",
     "oracle.bribes", "oracle.karama-power", "oracle.truthtrance", "oracle.spice-blow", "oracle.movement", "oracle.choices",
     "oracle.deal", "oracle.placement", "oracle.card-play", "oracle.nexus-play", "oracle.face-dancer", "oracle.legal-shipment",
-    "oracle.legal-movement", "oracle.legal-bidding", "oracle.legal-command", "oracle.legal-revival"};
+    "oracle.legal-movement", "oracle.legal-bidding", "oracle.legal-command", "oracle.legal-revival", "oracle.tech-tokens"};
 
 // Whether a zone's or list's ids include `id`.
 template <class Range, class Id>
@@ -93,6 +93,22 @@ struct Flows {
   int bank = 0;
   explicit Flows(const GameState& s) : seat(s.seat_count(), 0) {}
 };
+
+// A seat's place in storm order: the seats whose player circle lies fewer sectors after the storm
+// come first, ties by seat ([LR] 1.00 storm order, recomputed from the circles).
+std::size_t storm_place(const GameState& s, Seat seat);
+
+// E1's tech tokens (docs/rules/tech-tokens-and-amal.md §1.3, oracle.tech-tokens): the phase each
+// token's income is triggered in (Axlotl Tanks: Revival; Heighliners: Shipment and Movement; Spice
+// Production: Charity), whether the step triggered it (recomputed from its command and what it
+// moved), whether the step left its phase, and the income it pays as it leaves it: each token held
+// and marked due, or triggered in the step, pays its holder 1 spice from the bank for each token
+// it holds. compare_flows adds it to every expectation.
+Phase tech_phase(std::size_t token);
+int tech_tokens_held(const GameState& s, Seat seat);
+bool tech_triggered(const Transition& t, std::size_t token);
+bool left_phase(const Transition& t);
+void add_tech_income(const Transition& t, Flows& f);
 
 // A payment of `amount` by `payer`: its own spice first, then what its ally lets it spend
 // ([LR] 1.10.02.06; the engine's stated order), to `payee` (nullopt: the bank).
@@ -308,6 +324,7 @@ Violations legal_command(const Transition& t, const GameContext&);  // oracles_l
 // and a Mentat Pause replacement; and the reference legality of the two commands ("" when legal),
 // `earlier` being the seat's replacements already made this turn.
 Violations face_dancer(const Transition& t, const GameContext&);
+Violations tech_tokens(const Transition& t, const GameContext&);  // oracles_tech.cpp
 std::string face_dancer_reveal_rule(const GameState& s, Seat seat, const RevealFaceDancer& c);
 // Why a battle plan of a combatant is illegal under the Voice that binds it, or "" (oracles_legality_plan.cpp).
 std::string plan_rule(const GameState& s, Seat seat, const PlanBattle& c, const std::optional<UseVoice>& voice);

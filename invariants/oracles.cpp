@@ -391,11 +391,21 @@ Strongholds strongholds_of(const GameState& s, const std::vector<Faction>& side)
   return n;
 }
 
+// E1's tech tokens: a side one of whose factions holds all three counts one stronghold more (one
+// source, [TO] NumberOfVictoryPoints; README rules status).
+int tech_bonus(const GameState& s, const std::vector<Faction>& side) {
+  for (Faction f : side) {
+    const auto seat = s.seat_of(f);
+    if (seat && std::count(s.tech.holder.begin(), s.tech.holder.end(), std::optional<Seat>(*seat)) == 3) return 1;
+  }
+  return 0;
+}
+
 std::vector<std::vector<Faction>> qualifying_sides(const GameState& s) {
   std::vector<std::vector<Faction>> out;
   for (Faction f : s.options.factions) {
     const auto side = side_of(s, f);
-    if (strongholds_of(s, side).controlled >= (side.size() == 1 ? 3 : 4) &&
+    if (strongholds_of(s, side).controlled + tech_bonus(s, side) >= (side.size() == 1 ? 3 : 4) &&
         std::find(out.begin(), out.end(), side) == out.end()) {
       out.push_back(side);
     }
@@ -652,6 +662,7 @@ constexpr std::array<Checker, kOracleCount> kOracles{
     Checker{kNames[kLegalRevival], "oracle", "every accepted revival was legal by a reference from the rulebook (once a turn, limits, leaders, price); a sample of decisions offers exactly the legal ones", legal_revival},
     Checker{kNames[kFaceDancer], "oracle", "a Face Dancer reveal kills the leader, sends the winner's forces home and puts the Tleilaxu's named ones there; the last returns the group; a replacement returns one for one draw", face_dancer},
     Checker{kNames[kNexusPlay], "oracle", "a Nexus play: held, one receipt, native mode, to the discard; each family's panel contract", nexus_play},
+    Checker{kNames[kTech], "oracle", "E1 tech tokens: owners first, the rest to token-less seats in storm order; income marked by its trigger, paid as the phase ends, 1 a token held", tech_tokens},
 };
 
 }  // namespace

@@ -410,6 +410,7 @@ Violations deal(const Transition& t, const GameContext&) {
                        r.request.pile > 0, out);
       break;
     case ChanceKind::CaptureDraw: return {};  // oracle.capture: one of the loser's active leaders
+    case ChanceKind::TechTokenDeal: return {};  // oracle.tech-tokens: the deal in storm order
     case ChanceKind::CardInspect: card_inspect(t, seat, TreacheryCardId{r.outcome}, out); break;
   }
   return decided(kDeal, std::move(out));

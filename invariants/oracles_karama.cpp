@@ -554,17 +554,6 @@ void guild_and_emperor_cancel(const Transition& t, const KaramaCancel& k, const 
 
 namespace {
 
-// The Guild's place in storm order: the seats whose player circle lies fewer sectors after the
-// storm come first, ties by seat ([LR] 1.00 storm order, recomputed from the circles).
-std::size_t storm_place(const GameState& s, Seat seat) {
-  const auto distance = [&](std::size_t i) { return (3 * s.options.player_circles[i] - s.storm.sector.value + kSectorCount) % kSectorCount; };
-  std::size_t place = 0;
-  for (std::size_t i = 0; i < s.seat_count(); ++i) {
-    if (distance(i) < distance(seat.value) || (distance(i) == distance(seat.value) && i < seat.value)) ++place;
-  }
-  return place;
-}
-
 bool guild_timing_stopped(const GameState& s) {
   return std::any_of(s.karama.cancels.begin(), s.karama.cancels.end(), [&](const KaramaCancel& k) {
     return k.ability == KaramaAbility::GuildShipAsItPleases && k.turn == s.turn;

@@ -323,6 +323,22 @@ void check_karama_powers(const GameState& s, Violations& out) {
   }
 }
 
+// The E1 tech tokens (docs/rules/tech-tokens-and-amal.md §1): only with their option, none held
+// or owed before the deal, which is over by the end of turn 1's Storm; held by seats at the table.
+void check_tech_tokens(const GameState& s, Violations& out) {
+  const TechTokenState& t = s.tech;
+  const bool any = t.dealt || std::any_of(t.holder.begin(), t.holder.end(), [](const auto& h) { return h.has_value(); }) ||
+                   std::any_of(t.income_due.begin(), t.income_due.end(), [](bool d) { return d; });
+  if (any && !s.options.cards.e1_tech_tokens) out.push_back({"shape.tech-tokens", "tech tokens dealt or owed without the tech token option"});
+  // While the deal is under way (a TechTokenDeal step pending) the owners already hold theirs.
+  const bool dealing = s.chance && s.chance->kind == ChanceKind::TechTokenDeal;
+  const bool owed = std::any_of(t.income_due.begin(), t.income_due.end(), [](bool d) { return d; });
+  if (!t.dealt && ((any && !dealing) || owed)) out.push_back({"shape.tech-tokens", "a tech token held or owed before the deal"});
+  const bool due = s.options.cards.e1_tech_tokens && (s.turn > 1 || (s.turn == 1 && s.phase != Phase::Storm));
+  if (due && !t.dealt) out.push_back({"shape.tech-tokens", "the tech tokens are not dealt after turn 1's Storm"});
+  for (const auto& h : t.holder) check_seat_index(s, h, "a tech token's holder", out);
+}
+
 }  // namespace
 
 Violations check_shape(const GameState& s, const GameState* before) {
@@ -335,6 +351,7 @@ Violations check_shape(const GameState& s, const GameState* before) {
   check_bidding(s, out);
   check_battle(s, out);
   check_karama_powers(s, out);
+  check_tech_tokens(s, out);
   check_history(s, before, out);
   check_awaited(s, out);
   return out;

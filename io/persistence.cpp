@@ -56,6 +56,16 @@ json seat_set(const std::array<bool, kMaxSeats>& flags) {
   return out;
 }
 json opt_seat(const std::optional<Seat>& s) { return s ? json(s->value) : json(nullptr); }
+
+json tech_json(const TechTokenState& t) {
+  json holder = json::array();
+  json due = json::array();
+  for (std::size_t i = 0; i < t.holder.size(); ++i) {
+    holder.push_back(opt_seat(t.holder[i]));
+    due.push_back(t.income_due[i]);
+  }
+  return {{"dealt", t.dealt}, {"holder", holder}, {"income_due", due}};
+}
 json chance_json(const PendingChance& c) { return {{"kind", name_of(c.kind)}, {"seat", c.seat.value}, {"pile", c.pile}}; }
 
 json seat_json(const SeatState& s) {
@@ -286,6 +296,7 @@ json state_to_json(const GameState& s) {
           {"board", board_json(s.board)}, {"storm", storm_json(s.storm)}, {"blow", blow_json(s.blow)},
           {"charity", {{"answered", seat_set(s.charity.answered)}}},
           {"amal", {{"starting", s.amal.starting ? json(name_of(*s.amal.starting)) : json(nullptr)}, {"passed", seat_set(s.amal.passed)}}},
+          {"tech", tech_json(s.tech)},
           {"decision_point", {{"answered", seat_set(s.decision_point.answered)}, {"face_dancer_replaced", s.decision_point.face_dancer_replaced}}},
           {"treachery", {{"deck", pile(s.treachery.deck)}, {"discard", ids(s.treachery.discard)}, {"set_aside", ids(s.treachery.set_aside)}}},
           {"traitor_deck", pile(s.traitor_deck)}, {"alliances", alliances}, {"bidding", bidding_json(s.bidding)},
@@ -615,6 +626,13 @@ GameState read_state(const In& in) {
   s.charity.answered = r.seat_set(in["charity"]["answered"]);
   if (const In starting = in["amal"]["starting"]; !starting.j.is_null()) s.amal.starting = starting.enumeration<Phase>();
   s.amal.passed = r.seat_set(in["amal"]["passed"]);
+  s.tech.dealt = in["tech"]["dealt"].boolean();
+  const auto holders = in["tech"]["holder"].items(s.tech.holder.size());
+  const auto due = in["tech"]["income_due"].items(s.tech.income_due.size());
+  for (std::size_t i = 0; i < s.tech.holder.size(); ++i) {
+    s.tech.holder[i] = r.opt_seat(holders[i]);
+    s.tech.income_due[i] = due[i].boolean();
+  }
   s.decision_point.answered = r.seat_set(in["decision_point"]["answered"]);
   s.decision_point.face_dancer_replaced = in["decision_point"]["face_dancer_replaced"].boolean();
   s.treachery.deck = Reader::pile<TreacheryCardId>(in["treachery"]["deck"], kTreacheryCardCount);

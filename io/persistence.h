@@ -50,7 +50,7 @@ namespace dune {
 // the Poison Tooth stage (battle.poison_tooth_side, poison_tooth_cancelled, CancelPoisonTooth).
 // Schema 17: E1's Thumper and Harvester windows (blow.card_window_done, blow.thumper_window_held).
 // Schema 18: E1's Amal window between two phases (amal.starting, amal.passed; PlayAmal).
-inline constexpr int kSchemaVersion = 18;
+inline constexpr int kSchemaVersion = 19;
 
 // FNV-1a 64-bit over bytes; the digest of a document is this over its content's canonical dump.
 std::uint64_t fnv1a64(std::string_view bytes);

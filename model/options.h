@@ -36,13 +36,15 @@ struct RuleFlags {
 // Poison Tooth, Artillery Strike, Kull Wahad and the extra Shield and Snooper); Harvester and
 // Thumper. All four together are the printed E1 deck. The Cheap Hero traitor card joins the
 // traitor deck ([TO] Rule.CheapHeroTraitor). new_game refuses a set whose cards this engine does
-// not play yet (engine/setup.cpp).
+// not play yet (engine/setup.cpp). The E1 tech tokens are an optional component set of the same
+// box, kept here with the cards (`e1_tech_tokens`; engine/tech_tokens.cpp).
 struct CardSets {
   bool e1_poison_blade_shield_snooper = false;
   bool e1_amal = false;
   bool e1_battle = false;
   bool e1_harvester_thumper = false;
   bool cheap_hero_traitor = false;
+  bool e1_tech_tokens = false;
 
   friend bool operator==(const CardSets&, const CardSets&) = default;
 };

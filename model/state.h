@@ -133,6 +133,17 @@ struct AmalState {
   friend bool operator==(const AmalState&, const AmalState&) = default;
 };
 
+// E1's tech tokens (option cards.e1_tech_tokens; digest docs/rules/tech-tokens-and-amal.md §1),
+// public. Dealt once, after the first storm is placed: `holder[t]` holds token t of kTechTokens,
+// nullopt before the deal and for a token dealt to nobody (set aside). `income_due[t]`: the token's
+// trigger happened this phase (engine/tech_tokens.cpp); paid as the phase ends.
+struct TechTokenState {
+  bool dealt = false;
+  std::array<std::optional<Seat>, 3> holder{};
+  std::array<bool, 3> income_due{};
+  friend bool operator==(const TechTokenState&, const TechTokenState&) = default;
+};
+
 struct CharityState {
   std::array<bool, kMaxSeats> answered{};  // claimed or passed this turn
   friend bool operator==(const CharityState&, const CharityState&) = default;
@@ -272,6 +283,7 @@ enum class ChanceKind : std::uint8_t {
   TraitorDraw,     // a Traitor Card into `seat`'s traitors (the Harkonnen Nexus card, nexus.traitor_exchange)
   CardInspect,     // `seat` (the battle's winner) sees one of the loser's held cards at random (the CHOAM Nexus card)
   FaceDancerDraw,  // a Face Dancer for the Tleilaxu (`seat`), from the Traitor Deck once the others have chosen
+  TechTokenDeal,   // one of the tech tokens left after their owners took theirs, for `seat` (an index of kTechTokens)
 };
 
 struct PendingChance {
@@ -433,6 +445,7 @@ struct GameState {
   Deck<TraitorCard> traitor_deck;
   std::vector<Alliance> alliances;
   AmalState amal;
+  TechTokenState tech;
   CharityState charity;
   DecisionPointState decision_point;  // Step::Collection and Step::MentatPause
   BiddingState bidding;

@@ -250,6 +250,7 @@ struct PublicView {
   std::vector<KaramaCancel> karama_cancels;  // every Karama played against an ability, in order
   std::vector<KaramaPowerUse> karama_powers;  // every Advanced faction Karama power used, in order
   std::optional<HandExchange> karama_exchange;  // the Harkonnen hand exchange under way
+  TechTokenState tech;  // E1's tech tokens: who holds which, and whose income is due (all public)
   std::vector<Faction> winners;
   std::string halted;
   friend bool operator==(const PublicView&, const PublicView&) = default;

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <filesystem>
+#include <optional>
 #include <fstream>
 #include <iostream>
 
@@ -67,22 +68,31 @@ INSTANTIATE_TEST_SUITE_P(Catalogue, GateCounterexample,
                          mutant_test_name);
 
 // A restart that pins the draws before its phase start (harness/shrink.h): the README's example,
-// the Atreides card kept on an alliance, needs a Nexus, which the shrunk game reaches through a
-// pinned Shai-Hulud. Its file names the pins and replays from setup to the same violation.
+// the Atreides card kept on an alliance, needs a Nexus, which a shrunk game may reach through a
+// pinned Shai-Hulud. Its file names the pins and replays from setup to the same violation. Which
+// campaign seed's first counterexample shrinks through pins changes with the bots and the options
+// dealt (the E1 tech tokens moved it off seed 1): the first of seeds 1-6 whose file has pins.
 TEST(GateCounterexample, APinnedRestartReplaysFromSetup) {
   DUNE_SKIP_WITHOUT_MUTANTS();
   gate::GateOptions options;
   options.mutant = Mutant::NexusKeptOnAlliance;
   options.shrink_budget = std::chrono::seconds(20);
   options.out_dir = (std::filesystem::temp_directory_path() / fmt::format("dunecheck-gate-pins-{}", ::getpid())).string();
-  const gate::FirstCounterexample first = gate::first_counterexample(options, Faction::Atreides, 6);
-  ASSERT_TRUE(first.counterexample);
-  const reports::Counterexample& c = *first.counterexample;
-  const harness::Counterexample file = read_file(c.replay_file);
-  std::filesystem::remove(c.replay_file);
-  EXPECT_FALSE(file.spec.pinned_chance.empty()) << generators::to_string(file.spec);
+  std::optional<reports::Counterexample> pinned;
+  std::optional<harness::Counterexample> file;
+  for (options.seed = 1; options.seed <= 6 && !pinned; ++options.seed) {
+    const gate::FirstCounterexample first = gate::first_counterexample(options, Faction::Atreides, 6);
+    ASSERT_TRUE(first.counterexample) << "seed " << options.seed;
+    harness::Counterexample read = read_file(first.counterexample->replay_file);
+    std::filesystem::remove(first.counterexample->replay_file);
+    if (read.spec.pinned_chance.empty()) continue;
+    pinned = *first.counterexample;
+    file = std::move(read);
+  }
+  ASSERT_TRUE(pinned) << "no first counterexample of seeds 1-6 shrinks through a pinned restart";
+  const reports::Counterexample& c = *pinned;
   EXPECT_LT(c.shrunk_decisions, 100) << c.shrink_summary();
-  const harness::RunResult again = harness::run_counterexample(file);
+  const harness::RunResult again = harness::run_counterexample(*file);
   ASSERT_TRUE(again.violation);
   EXPECT_EQ(again.violation->checker, "lifecycle.6-alliance-discards");
   EXPECT_EQ(again.violation->step, c.step);

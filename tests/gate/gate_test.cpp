@@ -344,6 +344,7 @@ TEST(GateCoverage, KaramaCancelDecidesAStepWithTheChoamInspection) {
   PlannedGame plan = plan_game(Faction::Fremen, 12, 111);
   plan.spec.options.cards.e1_battle = false;  // the game as played before the E1 battle set was dealt
   plan.spec.options.cards.e1_harvester_thumper = false;  // and the E1 spice-blow cards
+  plan.spec.options.cards.e1_tech_tokens = false;        // and the E1 tech tokens
   const OracleOnGame r = run_oracle_on(plan, "oracle.karama-cancel", [](const invariants::Transition& t) {
     return t.after.karama.cancels.size() > t.before.karama.cancels.size() && several_entries_with(t, ChanceKind::CardInspect);
   });

@@ -33,6 +33,7 @@ Campaign play(int games, int karama_games) {
     const auto& factions = g < games ? tables[static_cast<std::size_t>(g) % tables.size()] : powers;
     Options options = g % 2 == 0 && g < games ? Options::basic(factions) : Options::advanced(factions);
     options.turn_limit = g < games ? 4 : 10;
+    options.cards.e1_tech_tokens = g < games && g % 3 == 0;  // E1's tech tokens in one short game of three
     std::optional<GameContext> context;
     int index = 0;
     generators::play_random_game(options, static_cast<std::uint64_t>(g) + 7, 3000,

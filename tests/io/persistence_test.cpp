@@ -112,8 +112,8 @@ TEST(PersistenceTest, EveryChanceKindLoadsItsLargestOutcomeAndRefusesAnImpossibl
       {ChanceKind::CardInspect, kTreacheryCardCount - 1}, {ChanceKind::SpiceDraw, kSpiceCardCount - 1},
       {ChanceKind::SpicePeek, kSpiceCardCount - 1}, {ChanceKind::StormCard, 6},
       {ChanceKind::NexusDraw, kFactionCount - 1}, {ChanceKind::CaptureDraw, kLeaderCount - 1},
-      {ChanceKind::FaceDancerDraw, kLeaderCount}};
-  ASSERT_EQ(largest.size(), static_cast<std::size_t>(ChanceKind::FaceDancerDraw) + 1);
+      {ChanceKind::FaceDancerDraw, kLeaderCount}, {ChanceKind::TechTokenDeal, 2}};
+  ASSERT_EQ(largest.size(), static_cast<std::size_t>(ChanceKind::TechTokenDeal) + 1);
   for (const auto& [kind, outcome] : largest) {
     const LogEntry entry = ChanceRecord{PendingChance{kind, Seat{1}, 0}, outcome};
     const auto loaded_back = log_entry_from_json(log_entry_to_json(entry), 3);
@@ -189,11 +189,12 @@ TEST(PersistenceTest, KaramaPowerStateRoundTrips) {
 // each caller's revealed traitor, schema 10; 10336: the Tleilaxu card's Secret Ally revival,
 // schema 11; 10344: the committed table keeps whether its ids increase, derived like the highest;
 // 10352: the Tleilaxu's Face Dancers in play, schema 12; 10424: their early leader revival offers,
-// schema 14; 10432: E1's Amal window, schema 18.)
+// schema 14; 10432: E1's Amal window, schema 18; 10448: E1's tech tokens, schema 19, and the
+// option that deals them, Options 80.)
 TEST(PersistenceTest, EveryStateStructIsCoveredByTheJsonForm) {
   struct Known { const char* name; std::size_t size, covered; };
   for (const Known& k : std::initializer_list<Known>{
-           {"GameState", sizeof(GameState), 10432}, {"Options", sizeof(Options), 72},
+           {"GameState", sizeof(GameState), 10448}, {"Options", sizeof(Options), 80},
            {"RuleFlags", sizeof(RuleFlags), 11}, {"SeatState", sizeof(SeatState), 136},
            {"LeaderState", sizeof(LeaderState), 4}, {"BoardState", sizeof(BoardState), 8648},
            {"StormState", sizeof(StormState), 25}, {"SpiceBlowState", sizeof(SpiceBlowState), 224},
@@ -202,7 +203,8 @@ TEST(PersistenceTest, EveryStateStructIsCoveredByTheJsonForm) {
            {"BiddingState", sizeof(BiddingState), 48}, {"RevivalState", sizeof(RevivalState), 140},
            {"MovementState", sizeof(MovementState), 32}, {"BattleState", sizeof(BattleState), 280},
            {"Sighting", sizeof(Sighting), 48}, {"NexusState", sizeof(NexusState), 168},
-           {"KaramaState", sizeof(KaramaState), 72}, {"AmalState", sizeof(AmalState), 8}}) {
+           {"KaramaState", sizeof(KaramaState), 72}, {"AmalState", sizeof(AmalState), 8},
+           {"TechTokenState", sizeof(TechTokenState), 10}}) {
     EXPECT_EQ(k.size, k.covered) << k.name << " changed: extend its JSON writer and reader, then this size";
   }
 }
