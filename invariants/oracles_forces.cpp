@@ -206,8 +206,11 @@ std::array<bool, kSectorCount> entered_sectors(Sector from, int movement) {
 // 2.04.13). Not read from the sector alone: a movement of 18 ends where it began, having passed
 // over every sector.
 bool storm_moved_in(const Transition& t) {
+  // The storm has moved once the phase is over, or while the Fremen draw next turn's storm card,
+  // or while turn 1's tech tokens are dealt as the Storm ends (E1 option).
   const auto moved = [](const GameState& s) {
-    return s.phase != Phase::Storm || phase_steps_over(s) || (s.chance && s.chance->kind == ChanceKind::StormCard && s.storm.movement);
+    return s.phase != Phase::Storm || phase_steps_over(s) || (s.chance && s.chance->kind == ChanceKind::StormCard && s.storm.movement) ||
+           (s.chance && s.chance->kind == ChanceKind::TechTokenDeal);
   };
   return t.before.turn > 0 && !moved(t.before) && moved(t.after);
 }

@@ -71,6 +71,17 @@ TEST(OracleTest, HoldOnRandomGamesAndDecideRealCases) {
   }
 }
 
+// The step that deals the E1 tech tokens as turn 1's Storm ends comes after the storm moved: no
+// oracle skips it (oracle.storm-damage once took the deal's chance step for the storm's and
+// skipped 16 of 18, so the gate's Tleilaxu campaign at seed 32 ended coverage-not-met).
+TEST(OracleTest, NoOracleSkipsTheTechTokenDeal) {
+  const Campaign c = play(32, 0);
+  ASSERT_TRUE(c.found.empty()) << c.found.front().invariant << ": " << c.found.front().message << " at " << c.where;
+  const std::size_t deal = step_kind(LogEntry{ChanceRecord{PendingChance{ChanceKind::TechTokenDeal, Seat{0}, 0}, 0}});
+  ASSERT_GT(c.coverage.steps(deal), 0U) << "no tech token was dealt by chance";
+  for (std::size_t o = 0; o < oracle_names().size(); ++o) EXPECT_EQ(c.coverage.skipped(o, deal), 0U) << oracle_names()[o];
+}
+
 TEST(OracleTest, EveryOracleIsNamedAndInTheOracleFamily) {
   ASSERT_GE(oracle_checkers().size(), 12U);
   for (const Checker& c : oracle_checkers()) {
