@@ -396,7 +396,7 @@ Strongholds strongholds_of(const GameState& s, const std::vector<Faction>& side)
 int tech_bonus(const GameState& s, const std::vector<Faction>& side) {
   for (Faction f : side) {
     const auto seat = s.seat_of(f);
-    if (seat && std::count(s.tech.holder.begin(), s.tech.holder.end(), std::optional<Seat>(*seat)) == 3) return 1;
+    if (seat && tech_tokens_held(s, *seat) == static_cast<int>(s.tech.holder.size())) return 1;
   }
   return 0;
 }
