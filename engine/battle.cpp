@@ -12,6 +12,7 @@
 #include "engine/engine.h"
 #include "engine/internal.h"
 #include "engine/mutants.h"
+#include "engine/tech_tokens.h"
 #include "model/cards.h"
 
 namespace dune {
@@ -253,7 +254,8 @@ std::optional<Rejection> validate_pass(const GameState& state, Seat seat) {
     case BattleStage::Traitors:
     case BattleStage::PoisonTooth:
     case BattleStage::FaceDancer:
-    case BattleStage::Capture: return std::nullopt;
+    case BattleStage::Capture:
+    case BattleStage::WinnerTechToken: return std::nullopt;
     default: return reject(RejectCode::WrongPhase, "nothing can be declined now: the battle waits for a choice or a plan");
   }
 }
@@ -412,7 +414,8 @@ std::vector<Seat> awaited_battle(const GameState& state) {
     case BattleStage::PoisonTooth: return {b.combatants[*b.poison_tooth_side]};
     case BattleStage::FaceDancer: return {*state.seat_of(Faction::Tleilaxu)};
     case BattleStage::WinnerLosses:
-    case BattleStage::WinnerCards: return {*b.winner};
+    case BattleStage::WinnerCards:
+    case BattleStage::WinnerTechToken: return {*b.winner};
     case BattleStage::KaramaPlanAnswer: {  // the Atreides' opponent
       const Seat atreides = *state.seat_of(Faction::Atreides);
       return {b.combatants[0] == atreides ? b.combatants[1] : b.combatants[0]};
@@ -475,6 +478,10 @@ std::vector<Command> candidates_battle(const GameState& state, Seat seat) {
     case BattleStage::FaceDancer: return face_dancer_candidates(state, seat);
     case BattleStage::WinnerLosses:
     case BattleStage::WinnerCards: return winner_candidates(state);
+    case BattleStage::WinnerTechToken:
+      out.push_back(Pass{});
+      for (TechTokenKind t : tech_tokens_to_take(state)) out.push_back(TakeTechToken{t});
+      break;
   }
   return out;
 }
@@ -512,6 +519,7 @@ std::optional<Rejection> validate_battle(const GameState& state, Seat seat, cons
   if (std::holds_alternative<CancelPoisonTooth>(c)) return validate_poison_tooth(state, seat);
   if (std::holds_alternative<RevealFaceDancer>(c)) return validate_face_dancer(state, seat, c);
   if (std::holds_alternative<TakeLosses>(c) || std::holds_alternative<DiscardPlayed>(c)) return validate_winner(state, seat, c);
+  if (const auto* t = std::get_if<TakeTechToken>(&c)) return validate_take_tech_token(state, seat, *t);
   return reject(RejectCode::WrongPhase, "{} is not a Battle phase command", kind_name(c));
 }
 
@@ -584,6 +592,10 @@ void apply_battle_command(GameState& state, Seat seat, const Command& c) {
     case BattleStage::FaceDancer: apply_face_dancer(state, seat, c); return;
     case BattleStage::WinnerLosses:
     case BattleStage::WinnerCards: apply_winner(state, seat, c); return;
+    case BattleStage::WinnerTechToken:
+      if (const auto* t = std::get_if<TakeTechToken>(&c)) apply_take_tech_token(state, seat, *t);
+      close_battle(state);
+      return;
   }
 }
 

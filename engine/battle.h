@@ -103,6 +103,8 @@ void apply_capture(GameState& state, Seat seat, const Command& c);
 std::vector<Command> winner_candidates(const GameState& state);
 std::optional<Rejection> validate_winner(const GameState& state, Seat seat, const Command& c);
 void apply_winner(GameState& state, Seat seat, const Command& c);
+// The battle's own stages over, its Nexus windows, captured leaders and Face Dancer reveal follow.
+void close_battle(GameState& state);
 
 // ---- battle.cpp ----
 // After the Voice stage (used, passed or stopped): Prescience when the Atreides side fights, else the plans.

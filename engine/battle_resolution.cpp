@@ -10,6 +10,7 @@
 #include "engine/mutants.h"
 #include "engine/internal.h"
 #include "engine/nexus/family.h"
+#include "engine/tech_tokens.h"
 #include "model/cards.h"
 
 namespace dune::battle_detail {
@@ -319,8 +320,13 @@ bool nexus_window_opens(GameState& state, NexusHook hook) {
   return true;
 }
 
+// The winner's decisions end with the tech token it may take (E1, engine/tech_tokens.cpp).
 void finish_battle(GameState& state) {
-  if (!nexus_window_opens(state, NexusHook::BattleLost)) battle_lost_over(state);
+  if (!tech_tokens_to_take(state).empty()) {
+    state.battle.stage = BattleStage::WinnerTechToken;
+    return;
+  }
+  close_battle(state);
 }
 
 // E1's Poison Tooth: once the traitor calls are answered and none stands, its player, having seen
@@ -374,6 +380,10 @@ std::optional<int> caller_side(const GameState& state, Seat seat) {
 }
 
 }  // namespace
+
+void close_battle(GameState& state) {
+  if (!nexus_window_opens(state, NexusHook::BattleLost)) battle_lost_over(state);
+}
 
 bool named(const std::optional<TreacheryCardId>& c, std::string_view name) { return c && card_type(*c).name == name; }
 

@@ -73,10 +73,11 @@ DUNE_ENUM_NAMES(KaramaAbility, sv{"GuildPaymentForShipment"}, sv{"HalfPriceShipp
 DUNE_ENUM_NAMES(KaramaPower, sv{"EmperorRevival"}, sv{"HarkonnenHand"}, sv{"GuildShipment"},
                 sv{"AtreidesBattlePlan"}, sv{"FremenWorm"}, sv{"TleilaxuRevivalPrevention"});
 DUNE_ENUM_NAMES(NexusMode, sv{"Betrayal"}, sv{"Cunning"}, sv{"SecretAlly"});
+DUNE_ENUM_NAMES(TechTokenKind, sv{"AxlotlTanks"}, sv{"Heighliners"}, sv{"SpiceProduction"});
 DUNE_ENUM_NAMES(PlanElement, sv{"Leader"}, sv{"Weapon"}, sv{"Defense"}, sv{"Dial"});
 DUNE_ENUM_NAMES(BattleStage, sv{"None"}, sv{"Choose"}, sv{"Voice"}, sv{"Prescience"}, sv{"PrescienceAnswer"},
                 sv{"Plans"}, sv{"Traitors"}, sv{"Capture"}, sv{"FaceDancer"}, sv{"NexusBetrayal"}, sv{"NexusSecretAlly"}, sv{"NexusAnswer"},
-                sv{"WinnerLosses"}, sv{"WinnerCards"}, sv{"KaramaPlanAnswer"}, sv{"PoisonTooth"});
+                sv{"WinnerLosses"}, sv{"WinnerCards"}, sv{"KaramaPlanAnswer"}, sv{"PoisonTooth"}, sv{"WinnerTechToken"});
 #undef DUNE_ENUM_NAMES
 
 template <class E>

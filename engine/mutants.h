@@ -210,6 +210,7 @@ enum class Mutant : std::uint8_t {
   KaramaCancelFaceDancerReplacementStands,
   TechDefaultOwnersShuffled,
   TechIncomeFromGuildShipment,
+  TechTokenTakeIgnored,
 };
 
 #if DUNE_MUTANTS

@@ -218,6 +218,7 @@ struct Namer {
   std::string operator()(const CallTraitor&) const { return "call traitor"; }
   std::string operator()(const CancelPoisonTooth&) const { return "cancel the Poison Tooth"; }
   std::string operator()(const CaptureLeader& c) const { return fmt::format("{} {}", c.kill ? "kill" : "capture", leader_info(c.leader).name); }
+  std::string operator()(const TakeTechToken& c) const { return fmt::format("take the {} tech token", kTechTokens[static_cast<std::size_t>(c.token)].name); }
   std::string operator()(const TakeLosses& c) const { return fmt::format("lose {} normal and {} special forces", c.normal.value, c.special.value); }
   std::string operator()(const DiscardPlayed& c) const {
     return fmt::format("discard weapon {}, defense {}, Cheap Hero {}", c.weapon ? "yes" : "no", c.defense ? "yes" : "no",

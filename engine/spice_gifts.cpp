@@ -45,7 +45,7 @@ std::optional<Rejection> reject_if_promised(const GameState& state, Seat seat, S
   const BattleState& battle = state.battle;
   const bool paid = battle.stage == BattleStage::None || battle.stage == BattleStage::Choose ||
                     battle.stage == BattleStage::Capture || battle.stage == BattleStage::WinnerLosses ||
-                    battle.stage == BattleStage::WinnerCards;
+                    battle.stage == BattleStage::WinnerCards || battle.stage == BattleStage::WinnerTechToken;
   for (std::size_t side = 0; side < 2; ++side) {
     if (state.step != Step::Battle || paid || battle.combatants[side] != seat) continue;
     if (battle.wheels[side] && state.seat(seat).spice - Spice{1} < battle.wheels[side]->support) {

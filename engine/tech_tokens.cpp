@@ -14,11 +14,15 @@
 //   holder takes from the bank 1 spice for each tech token it holds.
 // - Victory (§1.5, one source, [TO] NumberOfVictoryPoints): holding all three counts as one more
 //   stronghold for a stronghold victory, for an alliance when either ally holds them.
-// Tokens change hands after battles (§1.4): not built yet (README).
+// - Battle (§1.4, 2 sources): the winner of a battle may take one token its opponent holds, as
+//   the battle ends, after its cards and before the Nexus windows, the capture and the Face Dancer
+//   reveal. [TO] lets it decline, [DB] makes it take one: our reading is [TO]'s (README, Q2). A
+//   battle that ends with no winner (an explosion, two traitors) moves none.
 #include "engine/tech_tokens.h"
 
 #include <algorithm>
 
+#include "engine/battle.h"
 #include "engine/engine.h"
 #include "engine/internal.h"
 #include "engine/mutants.h"
@@ -89,6 +93,32 @@ void pay_tech_income(GameState& state) {
       receive_from_bank(state, *holder, Spice{tokens_held(state, *holder)});
     }
   }
+}
+
+std::vector<TechTokenKind> tech_tokens_to_take(const GameState& state) {
+  std::vector<TechTokenKind> out;
+  const BattleState& b = state.battle;
+  if (!state.tech.dealt || !b.winner) return out;
+  const Seat loser = b.combatants[1 - battle_detail::side_of(state, *b.winner)];
+  for (std::size_t t = 0; t < kTechTokens.size(); ++t) {
+    if (state.tech.holder[t] == loser) out.push_back(static_cast<TechTokenKind>(t));
+  }
+  return out;
+}
+
+std::optional<Rejection> validate_take_tech_token(const GameState& state, Seat seat, const TakeTechToken& c) {
+  if (state.battle.stage != BattleStage::WinnerTechToken || state.battle.winner != seat) {
+    return reject(RejectCode::WrongPhase, "a tech token is taken by the winner of a battle, as the battle ends (E1 tech tokens)");
+  }
+  const auto takeable = tech_tokens_to_take(state);
+  if (std::find(takeable.begin(), takeable.end(), c.token) == takeable.end()) {
+    return reject(RejectCode::IllegalChoice, "the loser does not hold the {} token", kTechTokens[static_cast<std::size_t>(c.token)].name);
+  }
+  return std::nullopt;
+}
+
+void apply_take_tech_token(GameState& state, Seat seat, const TakeTechToken& c) {
+  if (!mutant_active(Mutant::TechTokenTakeIgnored)) state.tech.holder[static_cast<std::size_t>(c.token)] = seat;
 }
 
 bool holds_every_tech_token(const GameState& state, Faction f) {

@@ -2,14 +2,13 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "model/state.h"
+#include "model/tokens.h"
 
 namespace dune {
-
-// The tokens in kTechTokens order (model/tokens.h).
-enum class TechTokenKind : std::uint8_t { AxlotlTanks, Heighliners, SpiceProduction };
 
 // The deal is due as turn 1's Storm ends (end_phase asks). deal_tech_tokens gives the default
 // owners theirs and asks for the next of the rest (a TechTokenDeal chance step; true: the step's
@@ -25,6 +24,12 @@ void on_tech_token_dealt(GameState& state, Seat seat, std::uint8_t token);
 // held and triggered this phase is paid as the phase ends (pay_tech_income, from end_phase).
 void note_tech_trigger(GameState& state, TechTokenKind token, Faction by);
 void pay_tech_income(GameState& state);
+
+// After a battle won (§1.4): the tokens the loser holds, which the winner may take, one of them,
+// as the battle ends (BattleStage::WinnerTechToken, asked when this is not empty); its answer.
+std::vector<TechTokenKind> tech_tokens_to_take(const GameState& state);
+std::optional<Rejection> validate_take_tech_token(const GameState& state, Seat seat, const TakeTechToken& c);
+void apply_take_tech_token(GameState& state, Seat seat, const TakeTechToken& c);
 
 // Whether `f` holds all three tokens: one more stronghold for its side's stronghold victory.
 bool holds_every_tech_token(const GameState& state, Faction f);

@@ -115,6 +115,7 @@ template <> constexpr StepMask kWhen<RevealFaceDancer> = {Step::Battle};        
 template <> constexpr StepMask kWhen<ReplaceFaceDancer> = {Step::MentatPause};         // seed 002
 template <> constexpr StepMask kWhen<TakeLosses> = {Step::Battle};                     // 1.07.06.06
 template <> constexpr StepMask kWhen<DiscardPlayed> = {Step::Battle};
+template <> constexpr StepMask kWhen<TakeTechToken> = {Step::Battle};                  // E1 tech tokens §1.4
 template <> constexpr StepMask kWhen<KaramaSeePlan> = {Step::Battle};                  // 1.14.01
 template <> constexpr StepMask kWhen<KaramaWorm> = {Step::KaramaWorm};                 // 1.14.03: Spice Blow and Nexus
 template <> constexpr StepMask kWhen<DrawNexus> = {Step::NexusDraw};                   // seed 000 items 3-4
@@ -573,6 +574,19 @@ struct Rules {
     const PlanBattle& p = *s.battle.plans[*side];
     if ((c.weapon && !p.weapon) || (c.defense && !p.defense) || (c.cheap_hero && !p.cheap_hero)) return "it discards a card it did not play";
     return "";
+  }
+  // E1 tech tokens (docs/rules/tech-tokens-and-amal.md §1.4): the winner, one token the loser
+  // holds, once a battle (no take since this battle's last plan part).
+  std::string operator()(const TakeTechToken& c) const {
+    if (!s.options.cards.e1_tech_tokens) return "no tech tokens in this game";
+    const auto side = side_of(s, seat);
+    if (s.battle.winner != seat || !side) return "only the winner of a battle takes a tech token (§1.4)";
+    if (s.tech.holder[static_cast<std::size_t>(c.token)] != s.battle.combatants[1 - *side]) return "the loser does not hold that tech token";
+    const Envelope* last = last_command(s, [](const Envelope& e) {
+      return std::holds_alternative<TakeTechToken>(e.command) || std::holds_alternative<PlanBattle>(e.command) ||
+             std::holds_alternative<DialBattle>(e.command);
+    });
+    return last && std::holds_alternative<TakeTechToken>(last->command) ? "one tech token a battle (§1.4)" : "";
   }
   std::string operator()(const DrawNexus&) const {
     if (s.options.nexus == NexusModuleMode::Off) return "no Nexus module in this game";

@@ -10,7 +10,12 @@
 // - the payment, as the phase ends: its holder takes 1 spice from the bank for each token it
 //   holds. Every spice comparison expects it (compare_flows); this oracle compares the flows of a
 //   step no other oracle weighs, a Pass that ends the phase into one that moves no spice as it begins;
-// - no token changes hands after the deal (the battle transfer is not built: README).
+// - the battle (§1.4): a token changes hands after the deal only by a `TakeTechToken`, which moves
+//   exactly the named token from the loser of the battle to its winner; the winner is asked
+//   (BattleStage::WinnerTechToken) only when the loser holds one, and not asked never when it does:
+//   a step resolving a battle that leaves one side with forces there (the winner) must lead to the
+//   winner's decisions, and those must end with the question. A resolution that leaves neither side
+//   with forces there (the winner lost all it had) does not name the winner and is not weighed.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -70,6 +75,63 @@ void deal_checks(const Transition& t, Violations& out) {
   if (a.tech.holder != holder) fault("the tech tokens are not held as their owners and the deal give them (§1.2)");
 }
 
+bool holds_any(const GameState& s, Seat seat) {
+  return std::find(s.tech.holder.begin(), s.tech.holder.end(), std::optional<Seat>(seat)) != s.tech.holder.end();
+}
+
+bool winner_deciding(BattleStage s) {
+  return s == BattleStage::WinnerLosses || s == BattleStage::WinnerCards || s == BattleStage::WinnerTechToken;
+}
+
+// The loser of the battle `t` resolves, when the forces left in its cells name one: exactly one
+// combatant keeps forces there.
+std::optional<Seat> resolved_loser(const Transition& t) {
+  const BattleState& b = t.before.battle;
+  std::array<int, 2> left{};
+  for (std::size_t side = 0; side < 2; ++side) {
+    for (CellId c : b.cells) left[side] += cell_forces(t.after, index(c), t.before.faction_of(b.combatants[side]));
+  }
+  if ((left[0] > 0) == (left[1] > 0)) return std::nullopt;
+  return b.combatants[left[0] > 0 ? 1 : 0];
+}
+
+// §1.4: the take, and the question asked exactly when the loser holds a token.
+void battle_checks(const Transition& t, const Envelope& e, Violations& out) {
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  const auto fault = [&](std::string what) { out.push_back(violation(kTech, what)); };
+  Holders want = b.tech.holder;
+  if (const auto* take = std::get_if<TakeTechToken>(&e.command)) {
+    const auto k = static_cast<std::size_t>(take->token);
+    const auto side = b.battle.winner == e.seat ? std::optional<std::size_t>(b.battle.combatants[0] == e.seat ? 0 : 1) : std::nullopt;
+    if (!side || b.tech.holder[k] != b.battle.combatants[1 - *side]) {
+      fault(fmt::format("{} took the {} token, not the winner of a battle taking it from the loser", name_of(b, e.seat), kTechTokens[k].name));
+    }
+    want[k] = e.seat;
+  }
+  if (a.tech.holder != want) {
+    fault(fmt::format("the tech tokens changed hands other than as {}'s {} says (§1.4: a battle's winner takes one from the loser)",
+                      name_of(b, e.seat), kind_name(e.command)));
+  }
+  if (a.step == Step::Battle && a.battle.stage == BattleStage::WinnerTechToken && b.battle.stage != BattleStage::WinnerTechToken) {
+    const auto w = a.battle.winner;
+    if (!w || !holds_any(b, a.battle.combatants[a.battle.combatants[0] == *w ? 1 : 0])) {
+      fault("the winner of a battle was asked to take a tech token from a loser holding none");
+    }
+  }
+  // The question not asked: from the winner's cards or losses, or the resolution itself.
+  std::optional<Seat> loser;
+  if (winner_deciding(b.battle.stage) && b.battle.stage != BattleStage::WinnerTechToken && b.battle.winner) {
+    loser = b.battle.combatants[b.battle.combatants[0] == *b.battle.winner ? 1 : 0];
+  } else if (battle_resolved(t)) {
+    loser = resolved_loser(t);
+  }
+  const bool asked = a.step == Step::Battle && winner_deciding(a.battle.stage) && a.battle.combatants == b.battle.combatants;
+  if (loser && holds_any(b, *loser) && !asked) {
+    fault(fmt::format("{} lost a battle holding a tech token and its winner was not asked to take one (§1.4)", name_of(b, *loser)));
+  }
+}
+
 }  // namespace
 
 Violations tech_tokens(const Transition& t, const GameContext&) {
@@ -84,10 +146,15 @@ Violations tech_tokens(const Transition& t, const GameContext&) {
     return decided(kTech, std::move(out));
   }
   const Envelope* e = envelope_of(t);
+  if (b.tech.dealt && e && b.phase == Phase::Battle) {
+    battle_checks(t, *e, out);
+    return decided(kTech, std::move(out));
+  }
   const bool in_phase = std::any_of(b.tech.holder.begin(), b.tech.holder.end(), [](const auto& h) { return h.has_value(); }) &&
                         (b.phase == Phase::Revival || b.phase == Phase::ShipmentAndMovement || b.phase == Phase::ChoamCharity);
-  if (!b.tech.dealt || !e || !in_phase) return {};
+  if (!b.tech.dealt || !e) return {};
   if (a.tech.holder != b.tech.holder) fault("a tech token changed hands outside a battle");
+  if (!in_phase) return out.empty() ? Violations{} : decided(kTech, std::move(out));
   const bool left = left_phase(t);
   for (std::size_t k = 0; k < kTechTokens.size(); ++k) {
     const bool due = b.tech.holder[k] && b.phase == tech_phase(k) && (b.tech.income_due[k] || tech_triggered(t, k)) && !left;

@@ -37,6 +37,9 @@ enum class BattleStage : std::uint8_t {
   // E1 Poison Tooth, after the traitor calls: its player may cancel it, having seen both plans
   // (fact sheet §4.2; [TO] PoisonToothCancelled): CancelPoisonTooth, or Pass and it strikes.
   PoisonTooth,
+  // E1 tech tokens, after the winner's cards: it may take one token the loser holds (TakeTechToken
+  // or Pass; engine/tech_tokens.cpp).
+  WinnerTechToken,
 };
 
 struct BattleState {

@@ -435,6 +435,15 @@ struct CallTraitor {
   static constexpr CommandInfo kInfo{"CallTraitor", "call traitor", CommandClass::Step, {Step::Battle}};
   friend bool operator==(const CallTraitor&, const CallTraitor&) = default;
 };
+// E1 tech tokens, after a battle won: the winner takes one token the loser holds, or passes
+// (docs/rules/tech-tokens-and-amal.md §1.4; [TO] BattleConcluded.StolenToken lets it decline,
+// [DB] makes it take one: our reading is [TO]'s, README "E1 tech tokens").
+struct TakeTechToken {
+  TechTokenKind token;
+  static constexpr CommandInfo kInfo{"TakeTechToken", "take a tech token", CommandClass::Step, {Step::Battle}};
+  template <class C, class F> static void fields(C& c, F&& f) { f("token", c.token); }
+  friend bool operator==(const TakeTechToken&, const TakeTechToken&) = default;
+};
 // Advanced Harkonnen after winning: capture one of the loser's leaders, or kill it for 2 spice.
 struct CaptureLeader {
   LeaderId leader;
@@ -619,7 +628,7 @@ using Command = std::variant<Pass, ChooseTraitor, Predict, PlaceForces, DialStor
                              DialBattle, CallTraitor, CaptureLeader, RevealFaceDancer, TakeLosses, DiscardPlayed, DrawNexus,
                              SetRedrawPolicy, PlayNexus, ReturnTraitor, ReplaceFaceDancer, ArmKarama, KaramaSeePlan, KaramaWorm,
                              RaiseRevivalLimit, KaramaPreventRevival, OfferLeaderRevival, CancelPoisonTooth,
-                             PlayThumper, PlayHarvester, PlayAmal>;
+                             PlayThumper, PlayHarvester, PlayAmal, TakeTechToken>;
 
 // The one human form of a command (logs, traces, RapidCheck `show`).
 std::string to_string(const Command& c);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <string_view>
 
 #include "model/board.h"
@@ -19,7 +20,8 @@ inline constexpr std::size_t kAmbassadorCount = kFactionCount;
 // Richese No-Field tokens (E2): values 0, 3, 5 ([DB] RicheseFaction).
 inline constexpr std::array<int, 3> kNoFieldValues{0, 3, 5};
 
-// Tech tokens (E1, optional) with default owners ([DB] Game.setInitialStorm).
+// Tech tokens (E1, optional) with default owners ([DB] Game.setInitialStorm), in kTechTokens order.
+enum class TechTokenKind : std::uint8_t { AxlotlTanks, Heighliners, SpiceProduction };
 struct TechTokenInfo {
   std::string_view name;
   Faction default_owner;

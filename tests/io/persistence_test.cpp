@@ -89,7 +89,7 @@ TEST(PersistenceTest, EveryCommandKindRoundTripsAsJson) {
       KaramaRevive{ForceCount{2}, ForceCount{1}, std::nullopt}, KaramaRevive{ForceCount{0}, ForceCount{0}, LeaderId{12}},
       KaramaSeePlan{}, ArmKarama{KaramaAbility::BeneGesseritVoice}, KaramaWorm{TerritoryId::TheGreatFlat},
       RaiseRevivalLimit{Faction::Harkonnen, ForceCount{5}}, KaramaPreventRevival{Faction::Emperor}, OfferLeaderRevival{LeaderId{3}, Spice{2}}, CancelPoisonTooth{},
-      PlayThumper{}, PlayHarvester{}, PlayAmal{}};
+      PlayThumper{}, PlayHarvester{}, PlayAmal{}, TakeTechToken{TechTokenKind::SpiceProduction}};
   std::vector<std::size_t> kinds;
   for (const Command& c : commands) {
     kinds.push_back(c.index());
