@@ -75,6 +75,12 @@ bool cell_in_storm(const GameState& state, CellId c) {
   return sector && sector_in_storm(state, *sector);
 }
 
+bool hms_on_board(const GameState& state) { return state.board.hms_host.has_value(); }
+
+bool cell_on_board(const GameState& state, CellId c) {
+  return index(c) < kMapCellCount || (c == kHmsCell && hms_on_board(state));
+}
+
 bool cell_storm_protected(const GameState& state, CellId c) {
   const TerritoryId t = cell_info(c).territory;
   if (state.board.shield_wall_destroyed &&

@@ -79,6 +79,17 @@ bool in_play(const GameState& state, Faction f);
 std::optional<Faction> ally_of(const GameState& state, Faction f);
 bool sector_in_storm(const GameState& state, Sector s);
 bool cell_in_storm(const GameState& state, CellId c);
+// E1's Hidden Mobile Stronghold is on the board once attached to a map cell (BoardState::hms_host;
+// ixians.md §4); a cell pieces may be put in is a map cell, or the HMS's while it is on the board.
+bool hms_on_board(const GameState& state);
+bool cell_on_board(const GameState& state, CellId c);
+// The five printed strongholds, then the Hidden Mobile Stronghold while it is on the board (it
+// counts towards a stronghold victory: ixians.md §4, one source, [TO]).
+template <class F>
+void for_each_stronghold_in_play(const GameState& state, F&& f) {
+  for (TerritoryId t : kStrongholds) f(t);
+  if (hms_on_board(state)) f(TerritoryId::HiddenMobileStronghold);
+}
 bool cell_storm_protected(const GameState& state, CellId c);  // Family Atomics aware
 ForceCount forces_in_cell(const GameState& state, Faction f, CellId c);  // normal + special
 ForceCount forces_in_territory(const GameState& state, Faction f, TerritoryId t);

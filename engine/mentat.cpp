@@ -27,11 +27,11 @@ std::vector<Faction> side_of(const GameState& s, Faction f) {
 // Control: the side has forces in the stronghold and no other faction does ([LR] 1.09.02).
 int strongholds_controlled(const GameState& s, const std::vector<Faction>& side) {
   int n = 0;
-  for (TerritoryId t : kStrongholds) {
+  for_each_stronghold_in_play(s, [&](TerritoryId t) {
     const auto o = occupants(s, t);
     const bool controlled = !o.empty() && std::all_of(o.begin(), o.end(), [&](Faction f) { return contains(side, f); });
     n += controlled ? 1 : 0;
-  }
+  });
   return n;
 }
 
@@ -76,10 +76,10 @@ bool fremen_special_victory(const GameState& s) {
 // occupy, [LR] 2.02.12).
 int strongholds_occupied(const GameState& s, const std::vector<Faction>& side) {
   int n = 0;
-  for (TerritoryId t : kStrongholds) {
+  for_each_stronghold_in_play(s, [&](TerritoryId t) {
     const auto o = occupants(s, t);
     n += std::any_of(o.begin(), o.end(), [&](Faction f) { return contains(side, f); }) ? 1 : 0;
-  }
+  });
   return n;
 }
 

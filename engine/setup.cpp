@@ -263,7 +263,7 @@ std::vector<Command> candidates_setup(const GameState& state, Seat seat) {
       return out;
     }
     case Step::SetupBeneGesseritPlacement:
-      for (std::size_t c = 0; c < kCellCount; ++c) out.push_back(PlaceForces{cell_at(c), ForceCount{1}, ForceCount{0}});
+      for (std::size_t c = 0; c < kMapCellCount; ++c) out.push_back(PlaceForces{cell_at(c), ForceCount{1}, ForceCount{0}});
       return out;
     default:
       return out;
@@ -318,6 +318,7 @@ std::optional<Rejection> validate_setup(const GameState& state, Seat seat, const
       const auto* p = std::get_if<PlaceForces>(&c);
       if (!p) return reject(RejectCode::WrongPhase, "Bene Gesserit must place one advisor now");
       if (p->cell.value >= kCellCount) return reject(RejectCode::IllegalChoice, "no such cell");
+      if (!cell_on_board(state, p->cell)) return reject(RejectCode::IllegalChoice, "the Hidden Mobile Stronghold is not on the board");
       if (p->normal != ForceCount{1} || p->special != ForceCount{0}) {
         return reject(RejectCode::IllegalChoice, "Bene Gesserit place exactly one force ([LR] 2.02.08)");
       }

@@ -301,6 +301,7 @@ bool storm_migration(const GameState& s, Faction f, CellId to) {
 // 1.06.03.04 like any other shipment.
 std::optional<Rejection> check_destination(const GameState& s, Faction f, CellId to, bool sending) {
   const TerritoryId t = cell_info(to).territory;
+  if (!cell_on_board(s, to)) return reject(RejectCode::IllegalChoice, "the Hidden Mobile Stronghold is not on the board");
   if (cell_in_storm(s, to) && !(sending && storm_migration(s, f, to)) && !mutant_active(Mutant::ShipIntoStormAllowed)) {
     const bool cancelled = sending && f == Faction::Fremen && s.options.rules.fremen_storm_losses;
     return reject(RejectCode::StormBlocked, "no shipment into a sector in storm ([LR] 1.06.03.04{}): {} is in sector {}",

@@ -11,10 +11,13 @@
 namespace dune::invariants {
 namespace {
 
-// [LR] 1.06.03.05: no more than two factions' forces in a stronghold; Bene Gesserit advisors do
-// not count (advisors coexist: [LR] 2.02, facts sheet "Bene Gesserit").
+// [LR] 1.06.03.05: no more than two factions' forces in a stronghold, E1's Hidden Mobile
+// Stronghold too; Bene Gesserit advisors do not count (advisors coexist: [LR] 2.02, facts sheet
+// "Bene Gesserit").
 void check_stronghold_occupancy(const GameState& s, Violations& out) {
-  for (TerritoryId t : kStrongholds) {
+  for (std::size_t i = 0; i < kTerritoryCount; ++i) {
+    const TerritoryId t = territory_at(i);
+    if (!is_stronghold(t)) continue;
     const CellRange cells = kTerritoryCells[index(t)];
     std::string who;
     int factions = 0;

@@ -378,7 +378,9 @@ Strongholds strongholds_of(const GameState& s, const std::vector<Faction>& side)
   Strongholds n;
   for (std::size_t i = 0; i < kTerritoryCount; ++i) {
     const TerritoryId ter = territory_at(i);
-    if (!is_stronghold(ter)) continue;
+    // E1's Hidden Mobile Stronghold counts once on the board (ixians.md §4; its forces before the
+    // placement are in no stronghold of the map).
+    if (!is_stronghold(ter) || (ter == TerritoryId::HiddenMobileStronghold && !s.board.hms_host)) continue;
     bool ours = false;
     bool theirs = false;
     for (Faction f : s.options.factions) {

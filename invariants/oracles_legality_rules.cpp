@@ -245,9 +245,10 @@ struct Rules {
     if (c.turn < 1 || c.turn > s.options.turn_limit) return "a prediction names a turn of the game ([LR] 2.02.03)";
     return "";
   }
-  std::string operator()(const PlaceForces&) const {
+  std::string operator()(const PlaceForces& c) const {
     if (s.step == Step::SetupFremenPlacement) return only(Faction::Fremen, "[LR] 2.04.02");
     if (!s.options.rules.bene_gesserit_advisors) return "the advisor placement is Advanced ([LR] 2.02.11)";
+    if (c.cell.value >= kMapCellCount) return "a territory of the map (the Hidden Mobile Stronghold is not on the board at setup)";
     return only(Faction::BeneGesserit, "[LR] 2.02.11");
   }
   std::string operator()(const DialStorm& c) const {
@@ -318,6 +319,7 @@ struct Rules {
       return "no worm of this blow waits there to be ridden now";
     }
     if (c.to.value >= kCellCount || storm_sector(s, index(c.to))) return "a ride ends out of the storm ([LR] 1.01.04)";
+    if (c.to.value >= kMapCellCount && !s.board.hms_host) return "the Hidden Mobile Stronghold is not on the board (E1)";
     if (c.normal + c.special == ForceCount{0}) return "no force named";
     int normal = 0, special = 0;  // the Fremen out of the storm in the worm's territory
     for (std::size_t cell = 0; cell < kCellCount; ++cell) {
@@ -406,6 +408,7 @@ struct Rules {
       return "only the Guild, its ally and the Guild card's Secret Ally player cross-ship ([LR] 2.06.05.02, 2.06.10; seed 000)";
     }
     if (c.from.value >= kCellCount || c.to.value >= kCellCount) return "no such sector";
+    if (c.to.value >= kMapCellCount && !s.board.hms_host) return "the Hidden Mobile Stronghold is not on the board (E1)";
     if (storm_sector(s, index(c.from)) || storm_sector(s, index(c.to))) return "not into or out of the storm ([LR] 1.06.03.04)";
     if (c.normal + c.special == ForceCount{0}) return "no force named";
     if (c.normal.value > s.board.normal[index(c.from)][index(f)].value || c.special.value > s.board.special[index(c.from)][index(f)].value) {

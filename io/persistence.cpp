@@ -101,7 +101,8 @@ json board_json(const BoardState& b) {
     if (b.spice[c].value != 0) spice.push_back({{"cell", c}, {"amount", b.spice[c].value}});
   }
   for (std::size_t t = 0; t < kTerritoryCount; ++t) if (b.advisors[t]) advisors.push_back(name_of(territory_at(t)));
-  return {{"forces", forces}, {"spice", spice}, {"advisors", advisors}, {"shield_wall_destroyed", b.shield_wall_destroyed}};
+  return {{"forces", forces}, {"spice", spice}, {"advisors", advisors}, {"shield_wall_destroyed", b.shield_wall_destroyed},
+          {"hms_host", b.hms_host ? json(index(*b.hms_host)) : json(nullptr)}};
 }
 
 json storm_json(const StormState& s) {
@@ -396,6 +397,10 @@ struct Reader {
     for (const In& x : in["spice"].items()) b.spice[x["cell"].byte(kCellCount)] = Spice{amount(x["amount"])};
     for (const In& x : in["advisors"].items()) b.advisors[index(x.territory())] = true;
     b.shield_wall_destroyed = in["shield_wall_destroyed"].boolean();
+    if (!in["hms_host"].j.is_null()) {
+      const std::size_t host = in["hms_host"].byte(kMapCellCount);  // a cell of the printed map
+      b.hms_host = CellId{static_cast<std::uint8_t>(host)};
+    }
   }
 
   void storm(const In& in, StormState& s) const {

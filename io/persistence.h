@@ -50,7 +50,10 @@ namespace dune {
 // the Poison Tooth stage (battle.poison_tooth_side, poison_tooth_cancelled, CancelPoisonTooth).
 // Schema 17: E1's Thumper and Harvester windows (blow.card_window_done, blow.thumper_window_held).
 // Schema 18: E1's Amal window between two phases (amal.starting, amal.passed; PlayAmal).
-inline constexpr int kSchemaVersion = 19;
+// Schema 19: E1's tech tokens (tech; options cards.e1_tech_tokens).
+// Schema 20: the Hidden Mobile Stronghold's cell and territory on the board (87 cells, 43
+// territories; board.hms_host).
+inline constexpr int kSchemaVersion = 20;
 
 // FNV-1a 64-bit over bytes; the digest of a document is this over its content's canonical dump.
 std::uint64_t fnv1a64(std::string_view bytes);

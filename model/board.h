@@ -1,5 +1,8 @@
 // The board as constexpr data: 42 territories, 86 territory×sector cells, 190 cell adjacencies.
 // Source: fact sheet §2 and Appendix A ([TO] Map.cs; territory level confirmed by [DB], [DM]).
+// After the printed map, one more territory and cell: E1's Hidden Mobile Stronghold, a stronghold
+// token with no sector and no printed link (docs/rules/ixians-engine-plan.md §0; its one link, to
+// the cell it is attached to, is game state: BoardState::hms_host).
 #pragma once
 
 #include <array>
@@ -13,7 +16,7 @@
 
 namespace dune {
 
-enum class TerritoryType : std::uint8_t { Sand, Rock, Stronghold, PolarSink };
+enum class TerritoryType : std::uint8_t { Sand, Rock, Stronghold, PolarSink, HiddenMobileStronghold };
 
 // E3 discovery-token colours (fact sheet §4.3): Hiereg (yellow) and Smuggler (orange).
 enum class DiscoveryTokenColour : std::uint8_t { Hiereg, Smuggler };
@@ -57,6 +60,23 @@ struct SpiceBlowSite {
 
 #include "model/board_data.inc"
 
+// The addressable board: the printed map, then the Hidden Mobile Stronghold, last, so that every
+// number of the map keeps its meaning. Storm-protected (it has no sector: ixians.md §4).
+inline constexpr std::array<TerritoryInfo, kTerritoryCount> kTerritories = [] {
+  std::array<TerritoryInfo, kTerritoryCount> out{};
+  for (std::size_t i = 0; i < kMapTerritoryCount; ++i) out[i] = kMapTerritories[i];
+  out[kMapTerritoryCount] = TerritoryInfo{TerritoryId::HiddenMobileStronghold, "Hidden Mobile Stronghold",
+                                          TerritoryType::HiddenMobileStronghold, true, false, false, std::nullopt};
+  return out;
+}();
+inline constexpr std::array<CellInfo, kCellCount> kCells = [] {
+  std::array<CellInfo, kCellCount> out{};
+  for (std::size_t i = 0; i < kMapCellCount; ++i) out[i] = kMapCells[i];
+  out[kMapCellCount] = CellInfo{TerritoryId::HiddenMobileStronghold, std::nullopt, ""};
+  return out;
+}();
+inline constexpr CellId kHmsCell{static_cast<std::uint8_t>(kMapCellCount)};
+
 inline constexpr std::size_t kUndirectedCellLinkCount = kCellLinks.size() / 2;  // 190
 
 constexpr const TerritoryInfo& territory_info(TerritoryId t) { return kTerritories[index(t)]; }
@@ -77,8 +97,11 @@ inline constexpr std::array<TerritoryId, 2> kOrnithopterCities{TerritoryId::Arra
 inline constexpr std::array<TerritoryId, 3> kShieldWallProtected{
     TerritoryId::ImperialBasin, TerritoryId::Arrakeen, TerritoryId::Carthag};
 
+// The five printed strongholds and the Hidden Mobile Stronghold (whether it is on the board is
+// game state: hms_on_board).
 constexpr bool is_stronghold(TerritoryId t) {
-  return territory_info(t).type == TerritoryType::Stronghold;
+  const TerritoryType type = territory_info(t).type;
+  return type == TerritoryType::Stronghold || type == TerritoryType::HiddenMobileStronghold;
 }
 
 constexpr bool cells_adjacent(CellId a, CellId b) {

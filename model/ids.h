@@ -54,18 +54,25 @@ enum class TerritoryId : std::uint8_t {
   SihayaRidge, ShieldWall, GaraKulon, OldGap, BrokenLand, Tsimpo, Arsunt, RockOutcroppings,
   PlasticBasin, HaggaBasin, BightOfTheCliff, FuneralPlain, TheGreatFlat, WindPass, TheGreaterFlat,
   HabbanyaErg, FalseWallWest, WindPassNorth, HabbanyaRidgeFlat, CielagoWest,
+  // E1's Hidden Mobile Stronghold (docs/rules/ixians-engine-plan.md §0): not on the printed map;
+  // a stronghold token whose one link, to the cell it is attached to, is game state.
+  HiddenMobileStronghold,
 };
-inline constexpr std::size_t kTerritoryCount = 42;
+// The printed map (fact sheet §2.2) and every addressable territory (the map and the HMS).
+inline constexpr std::size_t kMapTerritoryCount = 42;
+inline constexpr std::size_t kTerritoryCount = kMapTerritoryCount + 1;
 constexpr std::size_t index(TerritoryId t) { return static_cast<std::size_t>(t); }
 constexpr TerritoryId territory_at(std::size_t i) { return static_cast<TerritoryId>(i); }
 
-// One territory×sector cell ("location" in [TO]); 86 of them, Polar Sink included.
+// One territory×sector cell ("location" in [TO]): 86 on the printed map, Polar Sink included, and
+// the Hidden Mobile Stronghold's own cell, the last.
 struct CellId {
   std::uint8_t value = 0;
   friend constexpr bool operator==(CellId, CellId) = default;
   friend constexpr auto operator<=>(CellId, CellId) = default;
 };
-inline constexpr std::size_t kCellCount = 86;
+inline constexpr std::size_t kMapCellCount = 86;
+inline constexpr std::size_t kCellCount = kMapCellCount + 1;
 constexpr std::size_t index(CellId c) { return c.value; }
 
 // One of the 18 storm sectors, numbered 0..17 in the storm's direction (fact sheet §1).

@@ -36,6 +36,9 @@ struct BoardState {
   std::array<bool, kTerritoryCount> advisors{};
   std::array<Spice, kCellCount> spice{};
   bool shield_wall_destroyed = false;  // Family Atomics (§2.1)
+  // Public: the map cell E1's Hidden Mobile Stronghold is attached to, its one link (ixians.md §4);
+  // none while it is not on the board (no Ixians, or before its placement after the first storm).
+  std::optional<CellId> hms_host;
   friend bool operator==(const BoardState&, const BoardState&) = default;
 };
 

@@ -41,6 +41,7 @@ struct BoardView {
   Sector storm_sector;
   bool shield_wall_destroyed = false;
   std::vector<CellView> cells;  // in cell order
+  std::optional<CellId> hms_host;  // E1's Hidden Mobile Stronghold: the map cell it is attached to
   friend bool operator==(const BoardView&, const BoardView&) = default;
 };
 

@@ -35,8 +35,8 @@ constexpr bool links_symmetric_irreflexive_unique() {
 
 constexpr bool sectors_well_formed() {
   for (const CellInfo& c : kCells) {
-    const bool polar = c.territory == TerritoryId::PolarSink;
-    if (polar != !c.sector.has_value()) return false;
+    const bool sectorless = c.territory == TerritoryId::PolarSink || c.territory == TerritoryId::HiddenMobileStronghold;
+    if (sectorless != !c.sector.has_value()) return false;
     if (c.sector && c.sector->value >= kSectorCount) return false;
   }
   return true;
@@ -137,17 +137,21 @@ constexpr bool near_shield_wall_is_neighbourhood() {
   return n == 8;
 }
 
-static_assert(kTerritories.size() == 42, "the board has 42 territories (fact sheet §2.1)");
+static_assert(kMapTerritories.size() == 42 && kTerritories.size() == 43,
+              "the printed board has 42 territories (fact sheet §2.1); the Hidden Mobile Stronghold is the 43rd");
 static_assert(territory_ids_in_order(), "kTerritories is indexed by TerritoryId");
-static_assert(kCells.size() == 86, "the board has 86 territory×sector cells (fact sheet §2.1)");
+static_assert(kMapCells.size() == 86 && kCells.size() == 87 && index(kHmsCell) == 86,
+              "the printed board has 86 territory×sector cells (fact sheet §2.1); the HMS's is the 87th");
+static_assert(kCellLinkOffsets[index(kHmsCell)] == kCellLinkOffsets[index(kHmsCell) + 1], "the Hidden Mobile Stronghold has no printed link (its host is game state)");
 static_assert(kCellLinks.size() == 380 && kUndirectedCellLinkCount == 190,
               "the cell graph has 190 undirected adjacencies (fact sheet §2.1)");
 static_assert(kTerritoryLinks.size() == 103, "the territory graph has 103 adjacencies (§2.1)");
 static_assert(count_type(TerritoryType::Stronghold) == 5 && count_type(TerritoryType::Rock) == 7 &&
-                  count_type(TerritoryType::Sand) == 29 && count_type(TerritoryType::PolarSink) == 1,
-              "5 strongholds + 7 rock + 29 sand + Polar Sink (§2.1)");
+                  count_type(TerritoryType::Sand) == 29 && count_type(TerritoryType::PolarSink) == 1 &&
+                  count_type(TerritoryType::HiddenMobileStronghold) == 1,
+              "5 strongholds + 7 rock + 29 sand + Polar Sink (§2.1), and the HMS");
 static_assert(links_symmetric_irreflexive_unique(), "cell adjacency is symmetric, irreflexive, without duplicates");
-static_assert(sectors_well_formed(), "every cell's sector is in 0..17; only the Polar Sink has none");
+static_assert(sectors_well_formed(), "every cell's sector is in 0..17; only the Polar Sink and the HMS have none");
 static_assert(every_territory_has_cells(), "every territory has at least one cell");
 static_assert(cell_graph_matches_territory_table(), "cell graph and territory table agree on adjacency");
 static_assert(blow_sites_are_own_sand_cells(), "every spice-blow cell is a sand cell of its own territory");

@@ -53,21 +53,24 @@ nlohmann::json kinds_json(const CatalogueOptions& options) {
 }
 
 nlohmann::json board_json() {
-  int strongholds = 0, rock = 0, sand = 0, polar = 0;
+  // The printed map; E1's Hidden Mobile Stronghold is counted apart (a token, not a territory of the map).
+  int strongholds = 0, rock = 0, sand = 0, polar = 0, hms = 0;
   for (const TerritoryInfo& t : kTerritories) {
     switch (t.type) {
       case TerritoryType::Stronghold: ++strongholds; break;
       case TerritoryType::Rock: ++rock; break;
       case TerritoryType::Sand: ++sand; break;
       case TerritoryType::PolarSink: ++polar; break;
+      case TerritoryType::HiddenMobileStronghold: ++hms; break;
     }
   }
-  return {{"territories", kTerritories.size()},
+  return {{"territories", kMapTerritories.size()},
           {"strongholds", strongholds},
           {"rock", rock},
           {"sand", sand},
           {"polar_sink", polar},
-          {"cells", kCells.size()},
+          {"hidden_mobile_stronghold", hms},
+          {"cells", kMapCells.size()},
           {"cell_adjacencies", kUndirectedCellLinkCount},
           {"territory_adjacencies", kTerritoryLinks.size()},
           {"spice_blow_sites", kSpiceBlowSites.size()},

@@ -58,19 +58,21 @@ std::vector<int> territory_distances(TerritoryId from) {
   return dist;
 }
 
+// The printed map's cells and territories (the Hidden Mobile Stronghold, after them, has no printed
+// link: it is reached only through its host, which is game state).
 rc::Gen<CellId> any_cell() {
-  return rc::gen::map(rc::gen::inRange<int>(0, static_cast<int>(kCellCount)),
+  return rc::gen::map(rc::gen::inRange<int>(0, static_cast<int>(kMapCellCount)),
                       [](int i) { return cell_at(static_cast<std::size_t>(i)); });
 }
 
 rc::Gen<TerritoryId> any_territory() {
-  return rc::gen::map(rc::gen::inRange<int>(0, static_cast<int>(kTerritoryCount)),
+  return rc::gen::map(rc::gen::inRange<int>(0, static_cast<int>(kMapTerritoryCount)),
                       [](int i) { return territory_at(static_cast<std::size_t>(i)); });
 }
 
 TEST(BoardTest, EveryCellIsReachableFromThePolarSink) {
   const auto dist = cell_distances(kPolarSinkCell);
-  for (std::size_t c = 0; c < kCellCount; ++c) {
+  for (std::size_t c = 0; c < kMapCellCount; ++c) {
     SCOPED_TRACE(c);
     EXPECT_GE(dist[c], 0);
   }
@@ -79,7 +81,7 @@ TEST(BoardTest, EveryCellIsReachableFromThePolarSink) {
 RC_GTEST_PROP(BoardTest, IsConnectedFromAnyCell, ()) {
   const CellId from = *any_cell();
   const auto dist = cell_distances(from);
-  for (std::size_t c = 0; c < kCellCount; ++c) RC_ASSERT(dist[c] >= 0);
+  for (std::size_t c = 0; c < kMapCellCount; ++c) RC_ASSERT(dist[c] >= 0);
 }
 
 RC_GTEST_PROP(BoardTest, TerritoryDistanceIsSymmetric, ()) {
@@ -129,6 +131,20 @@ TEST(BoardTest, EachTerritorysCellsAreConnectedWithinIt) {
     }
     for (CellId c : cells) EXPECT_TRUE(seen[index(c)]) << "cell L" << int{c.value};
   }
+}
+
+// E1's Hidden Mobile Stronghold: a stronghold after the map, with one cell, no sector (never in
+// storm) and no printed link (ixians.md §4; its host is BoardState::hms_host).
+TEST(BoardTest, TheHiddenMobileStrongholdIsAStrongholdOffTheMap) {
+  EXPECT_EQ(index(kHmsCell), kMapCellCount);
+  EXPECT_EQ(cell_info(kHmsCell).territory, TerritoryId::HiddenMobileStronghold);
+  EXPECT_FALSE(cell_info(kHmsCell).sector.has_value());
+  EXPECT_TRUE(is_stronghold(TerritoryId::HiddenMobileStronghold));
+  EXPECT_TRUE(territory_info(TerritoryId::HiddenMobileStronghold).storm_protected);
+  EXPECT_TRUE(links_from(kHmsCell).empty());
+  const auto dist = cell_distances(kPolarSinkCell);
+  EXPECT_EQ(dist[index(kHmsCell)], -1);
+  for (std::size_t t = 0; t < kTerritoryCount; ++t) EXPECT_FALSE(territories_adjacent(TerritoryId::HiddenMobileStronghold, territory_at(t)));
 }
 
 TEST(BoardTest, PolarSinkTouchesEightTerritories) {

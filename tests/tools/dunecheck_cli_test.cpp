@@ -68,6 +68,7 @@ TEST(DunecheckCliTest, CatalogueJsonMatchesTheFactSheet) {
   EXPECT_EQ(c["board"]["cell_adjacencies"], 190);
   EXPECT_EQ(c["board"]["territory_adjacencies"], 103);
   EXPECT_EQ(c["board"]["strongholds"], 5);
+  EXPECT_EQ(c["board"]["hidden_mobile_stronghold"], 1);  // E1's token, counted apart from the printed map
   EXPECT_EQ(c["leaders"], 62);
   EXPECT_EQ(c["phases"], 9);
   ASSERT_EQ(c["nexus_panels"].size(), 36U);
