@@ -75,9 +75,8 @@ void deal_checks(const Transition& t, Violations& out) {
   if (a.tech.holder != holder) fault("the tech tokens are not held as their owners and the deal give them (§1.2)");
 }
 
-bool holds_any(const GameState& s, Seat seat) {
-  return std::find(s.tech.holder.begin(), s.tech.holder.end(), std::optional<Seat>(seat)) != s.tech.holder.end();
-}
+// The other combatant of the battle under way.
+Seat opponent_of(const BattleState& b, Seat seat) { return b.combatants[b.combatants[0] == seat ? 1 : 0]; }
 
 bool winner_deciding(BattleStage s) {
   return s == BattleStage::WinnerLosses || s == BattleStage::WinnerCards || s == BattleStage::WinnerTechToken;
@@ -103,8 +102,7 @@ void battle_checks(const Transition& t, const Envelope& e, Violations& out) {
   Holders want = b.tech.holder;
   if (const auto* take = std::get_if<TakeTechToken>(&e.command)) {
     const auto k = static_cast<std::size_t>(take->token);
-    const auto side = b.battle.winner == e.seat ? std::optional<std::size_t>(b.battle.combatants[0] == e.seat ? 0 : 1) : std::nullopt;
-    if (!side || b.tech.holder[k] != b.battle.combatants[1 - *side]) {
+    if (b.battle.winner != e.seat || b.tech.holder[k] != opponent_of(b.battle, e.seat)) {
       fault(fmt::format("{} took the {} token, not the winner of a battle taking it from the loser", name_of(b, e.seat), kTechTokens[k].name));
     }
     want[k] = e.seat;
@@ -115,19 +113,19 @@ void battle_checks(const Transition& t, const Envelope& e, Violations& out) {
   }
   if (a.step == Step::Battle && a.battle.stage == BattleStage::WinnerTechToken && b.battle.stage != BattleStage::WinnerTechToken) {
     const auto w = a.battle.winner;
-    if (!w || !holds_any(b, a.battle.combatants[a.battle.combatants[0] == *w ? 1 : 0])) {
+    if (!w || tech_tokens_held(b, opponent_of(a.battle, *w)) == 0) {
       fault("the winner of a battle was asked to take a tech token from a loser holding none");
     }
   }
   // The question not asked: from the winner's cards or losses, or the resolution itself.
   std::optional<Seat> loser;
   if (winner_deciding(b.battle.stage) && b.battle.stage != BattleStage::WinnerTechToken && b.battle.winner) {
-    loser = b.battle.combatants[b.battle.combatants[0] == *b.battle.winner ? 1 : 0];
+    loser = opponent_of(b.battle, *b.battle.winner);
   } else if (battle_resolved(t)) {
     loser = resolved_loser(t);
   }
   const bool asked = a.step == Step::Battle && winner_deciding(a.battle.stage) && a.battle.combatants == b.battle.combatants;
-  if (loser && holds_any(b, *loser) && !asked) {
+  if (loser && tech_tokens_held(b, *loser) > 0 && !asked) {
     fault(fmt::format("{} lost a battle holding a tech token and its winner was not asked to take one (§1.4)", name_of(b, *loser)));
   }
 }
