@@ -211,6 +211,8 @@ enum class Mutant : std::uint8_t {
   TechDefaultOwnersShuffled,
   TechIncomeFromGuildShipment,
   TechTokenTakeIgnored,
+  CyborgRevivalOneATurn,
+  CyborgRevivalAtSuboidPrice,
 };
 
 #if DUNE_MUTANTS

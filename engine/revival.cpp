@@ -42,8 +42,10 @@ ForceCount free_revivals(const GameState& state, Faction f) {
 }
 
 // Advanced special forces: at most one Sardaukar or Fedaykin revived per turn ([LR] 2.03, 2.04).
+// The Ixians' Cyborgs have no such cap (docs/rules/ixians.md §3: both engines, FS:258).
 ForceCount special_limit(const GameState& state, Faction f) {
   if (state.options.rules.special_forces && (f == Faction::Emperor || f == Faction::Fremen)) return ForceCount{1};
+  if (f == Faction::Ixians && mutant_active(Mutant::CyborgRevivalOneATurn)) return ForceCount{1};
   return ForceCount{1000};
 }
 
@@ -81,7 +83,10 @@ Spice force_cost(const GameState& state, Faction f, ForceCount normal, ForceCoun
   free -= free_special;
   const ForceCount free_normal = std::min(free, normal);
   const Spice per_normal = f == Faction::Tleilaxu && !tleilaxu_own_discount(state, f) ? kPrintedForceRevivalCost : info.force_revival_cost;
-  const Spice full = info.special_force_revival_cost * (special - free_special).value + per_normal * (normal - free_normal).value;
+  // A Cyborg revives at 3 spice, a Suboid at 2 (the table's, docs/rules/ixians.md §3).
+  const Spice per_special = f == Faction::Ixians && mutant_active(Mutant::CyborgRevivalAtSuboidPrice) ? info.force_revival_cost
+                                                                                                       : info.special_force_revival_cost;
+  const Spice full = per_special * (special - free_special).value + per_normal * (normal - free_normal).value;
   if (ally_of(state, f) != Faction::Tleilaxu || mutant_active(Mutant::TleilaxuAllyFullPrice)) return full;
   // A Karama that cancelled the discount for this turn's revival leaves the retake at full price
   // (one source, [TO] PurpleRevivalDiscountAlly; 3.04).

@@ -29,8 +29,8 @@ std::optional<Rejection> check_options(const Options& o) {
     }
     if (!faction_playable(f)) {
       return reject(RejectCode::NotImplemented,
-                    "{} is not playable yet: the engine seats the six base factions and the Tleilaxu "
-                    "(rules-status table)", to_string(f));
+                    "{} is not playable yet: the engine seats the six base factions, the Tleilaxu and the "
+                    "Ixians (rules-status table)", to_string(f));
     }
   }
   if (o.player_circles.size() != o.factions.size()) {
@@ -186,6 +186,11 @@ std::variant<GameState, Rejection> new_game(const Options& options) {
     const FactionInfo& info = faction_info(options.factions[i]);
     if (info.placement.kind == PlacementKind::FixedCell) {
       place(state, seat, info.placement.cell, info.placement.normal, info.placement.special);
+    }
+    // The Ixians start with 3 Suboids and 3 Cyborgs in their Hidden Mobile Stronghold, off the
+    // board until they place it after turn 1's storm (docs/rules/ixians.md §2, FS:258).
+    if (info.placement.kind == PlacementKind::HiddenMobileStronghold) {
+      place(state, seat, kHmsCell, info.placement.normal, info.placement.special);
     }
     for (LeaderId l : ordinary_leaders(options.factions[i])) {
       state.leaders[l.value] = LeaderState{LeaderLocation::Available, seat, 0, false};

@@ -22,6 +22,7 @@ GameSpec mutant_spec(const MutantInfo& mutant, std::uint64_t seed) {
     if ((setup.factions >> i) & 1U) factions.push_back(kBaseFactions[i]);
   }
   if ((setup.factions >> kBaseFactions.size()) & 1U) factions.push_back(Faction::Tleilaxu);
+  if ((setup.factions >> (kBaseFactions.size() + 1)) & 1U) factions.push_back(Faction::Ixians);
   Options options = setup.advanced ? Options::advanced(factions) : Options::basic(factions);
   options.turn_limit = setup.turns;
   options.cards = setup.cards;
@@ -213,6 +214,14 @@ GameState staged_start(const GameSpec& spec, const MutantInfo& mutant) {
   if (start == MutantStart::TleilaxuHoldTheirCard) {
     s.nexus.deck.take_unseen(NexusCardId{Faction::Tleilaxu});
     s.nexus.held[s.seat_of(Faction::Tleilaxu)->value] = NexusCardId{Faction::Tleilaxu};
+    return s;
+  }
+  if (start == MutantStart::IxiansCyborgsInTanks) {
+    SeatState& ix = s.seat(*s.seat_of(Faction::Ixians));
+    ix.reserves_special -= ForceCount{4};
+    ix.tanks_special += ForceCount{4};
+    ix.reserves_normal -= ForceCount{2};
+    ix.tanks_normal += ForceCount{2};
     return s;
   }
   if (start == MutantStart::FremenKarama) {

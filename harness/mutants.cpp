@@ -8,8 +8,9 @@
 namespace dune::harness {
 namespace {
 
-// Bits of the base factions, in kBaseFactions order, then the Tleilaxu (harness/mutant_run.cpp).
-constexpr std::uint8_t At = 1, Bg = 2, Em = 4, Fr = 8, Hk = 16, Sg = 32, Tl = 64;
+// Bits of the base factions, in kBaseFactions order, then the Tleilaxu and the Ixians
+// (harness/mutant_run.cpp).
+constexpr std::uint8_t At = 1, Bg = 2, Em = 4, Fr = 8, Hk = 16, Sg = 32, Tl = 64, Ix = 128;
 
 constexpr MutantSetup basic(std::uint8_t factions, std::uint8_t turns = 3, std::uint8_t games = 20,
                             MutantBots bots = MutantBots::Mixed) {
@@ -325,6 +326,12 @@ constexpr std::array kCatalogue{
     MutantInfo{Mutant::TechTokenTakeIgnored, "tech-token-take-ignored", "oracle",
                "a battle's winner taking a tech token from the loser leaves it where it was (§1.4, both engines: it changes hands)",
                with_cards(basic(At | Hk | Em | Fr, 6, 40, MutantBots::Aggressive), kWithTechTokens), "oracle.tech-tokens"},
+    MutantInfo{Mutant::CyborgRevivalOneATurn, "cyborg-revival-one-a-turn", "oracle",
+               "the Ixians revive one Cyborg a turn at most, as the Sardaukar and Fedaykin (docs/rules/ixians.md §3: no such cap)",
+               staged(MutantStart::IxiansCyborgsInTanks, At | Hk | Ix, true, 4, 80), "oracle.legal-revival"},
+    MutantInfo{Mutant::CyborgRevivalAtSuboidPrice, "cyborg-revival-at-suboid-price", "oracle",
+               "a Cyborg revives at a Suboid's 2 spice (docs/rules/ixians.md §3: 3 spice)",
+               advanced(At | Hk | Em | Ix, 8, 40, MutantBots::Aggressive), "oracle.revival-payment"},
     MutantInfo{Mutant::VoiceIgnored, "voice-ignored", "oracle",
                "a battle plan that disobeys the Voice is accepted ([LR] 2.02.06: obeyed as well as one is able)",
                basic(Bg | Hk | At | Em, 4, 40, MutantBots::Aggressive), "oracle.legal-command"},

@@ -59,13 +59,15 @@ enum class MutantBots : std::uint8_t {
 // Karama armed against the Tleilaxu ally's half-price revival (one source, [TO]), or against the
 // Tleilaxu's income from a revival for karama-cancel-tleilaxu-income-stands, or, with 6 Tleilaxu
 // forces in the Tanks instead, against their own half price for karama-cancel-tleilaxu-own-discount-stands.
+// IxiansCyborgsInTanks: 4 Cyborgs and 2 Suboids of the Ixians' reserves in the Tanks.
 // FremenHoldEmperorCard: the Emperor absent, the Fremen hold the Emperor Nexus card (Secret Ally)
 // with 2 Fedaykin and 4 ordinary forces in the Tanks.
 enum class MutantStart : std::uint8_t { NewGame, FirstSeatLeadersInTanks, EmperorAllyRevivalKarama, KaramaOrder, FremenAllyKarama, FremenKarama,
-                                        FremenHoldEmperorCard, AtreidesHoldTleilaxuCard, TleilaxuHoldTheirCard, TleilaxuAllyKarama };
+                                        FremenHoldEmperorCard, AtreidesHoldTleilaxuCard, TleilaxuHoldTheirCard, TleilaxuAllyKarama,
+                                        IxiansCyborgsInTanks };
 
 // Random games that reach the mutated rule: which factions sit (a bit per base faction, in
-// kBaseFactions order, then one for the Tleilaxu), Basic or Advanced, the turn limit, how many games at most, the bots and
+// kBaseFactions order, then one for the Tleilaxu and one for the Ixians), Basic or Advanced, the turn limit, how many games at most, the bots and
 // the start.
 struct MutantSetup {
   std::uint8_t factions = 0b111111;

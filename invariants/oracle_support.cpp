@@ -227,6 +227,10 @@ std::size_t storm_place(const GameState& s, Seat seat) {
   return place;
 }
 
+std::string_view hms_unplaced(const GameState& s, CellId to) {
+  return to.value >= kMapCellCount && !s.board.hms_host ? "the Hidden Mobile Stronghold is not on the board (E1)" : "";
+}
+
 Phase tech_phase(std::size_t token) {
   constexpr std::array<Phase, 3> kPhases{Phase::Revival, Phase::ShipmentAndMovement, Phase::ChoamCharity};
   return kPhases[token];

@@ -98,6 +98,10 @@ struct Flows {
 // come first, ties by seat ([LR] 1.00 storm order, recomputed from the circles).
 std::size_t storm_place(const GameState& s, Seat seat);
 
+// Why no force may enter `to` in `s` because it is E1's Hidden Mobile Stronghold off the board
+// (docs/rules/ixians.md §4: placed after turn 1's storm), or "" when that is no reason.
+std::string_view hms_unplaced(const GameState& s, CellId to);
+
 // E1's tech tokens (docs/rules/tech-tokens-and-amal.md §1.3, oracle.tech-tokens): the phase each
 // token's income is triggered in (Axlotl Tanks: Revival; Heighliners: Shipment and Movement; Spice
 // Production: Charity), whether the step triggered it (recomputed from its command and what it

@@ -58,7 +58,7 @@ std::string ship_illegal(const GameState& s, Seat seat, const Ship& c) {
   const Faction f = s.faction_of(seat);
   const SeatState& me = s.seat(seat);
   if (c.to.value >= kCellCount) return "no such sector";
-  if (c.to.value >= kMapCellCount && !s.board.hms_host) return "the Hidden Mobile Stronghold is not on the board (E1)";
+  if (auto why = hms_unplaced(s, c.to); !why.empty()) return std::string(why);
   if (c.normal < ForceCount{0} || c.special < ForceCount{0} || c.normal + c.special == ForceCount{0}) return "no force named";
   if (c.normal > me.reserves_normal || c.special > me.reserves_special) return "more forces than its reserves hold";
   if (nexus_richese_shipment(s, seat)) {  // the Richese card's Secret Ally (seed 000)

@@ -319,7 +319,7 @@ struct Rules {
       return "no worm of this blow waits there to be ridden now";
     }
     if (c.to.value >= kCellCount || storm_sector(s, index(c.to))) return "a ride ends out of the storm ([LR] 1.01.04)";
-    if (c.to.value >= kMapCellCount && !s.board.hms_host) return "the Hidden Mobile Stronghold is not on the board (E1)";
+    if (auto why = hms_unplaced(s, c.to); !why.empty()) return std::string(why);
     if (c.normal + c.special == ForceCount{0}) return "no force named";
     int normal = 0, special = 0;  // the Fremen out of the storm in the worm's territory
     for (std::size_t cell = 0; cell < kCellCount; ++cell) {
@@ -408,7 +408,7 @@ struct Rules {
       return "only the Guild, its ally and the Guild card's Secret Ally player cross-ship ([LR] 2.06.05.02, 2.06.10; seed 000)";
     }
     if (c.from.value >= kCellCount || c.to.value >= kCellCount) return "no such sector";
-    if (c.to.value >= kMapCellCount && !s.board.hms_host) return "the Hidden Mobile Stronghold is not on the board (E1)";
+    if (auto why = hms_unplaced(s, c.to); !why.empty()) return std::string(why);
     if (storm_sector(s, index(c.from)) || storm_sector(s, index(c.to))) return "not into or out of the storm ([LR] 1.06.03.04)";
     if (c.normal + c.special == ForceCount{0}) return "no force named";
     if (c.normal.value > s.board.normal[index(c.from)][index(f)].value || c.special.value > s.board.special[index(c.from)][index(f)].value) {

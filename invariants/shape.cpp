@@ -339,6 +339,35 @@ void check_tech_tokens(const GameState& s, Violations& out) {
   for (const auto& h : t.holder) check_seat_index(s, h, "a tech token's holder", out);
 }
 
+// E1's Hidden Mobile Stronghold (docs/rules/ixians.md §2, §4): its cell holds forces only with the
+// Ixians seated and never spice; off the board it holds exactly the Ixians' 3 Suboids and 3
+// Cyborgs they start with there (FS:258; nothing enters or leaves it before it is placed); on the
+// board it hangs on a map cell of a territory that is not a stronghold.
+void check_hms(const GameState& s, Violations& out) {
+  const std::size_t hms = index(kHmsCell);
+  const bool ixians = seated(s, Faction::Ixians);
+  if (s.board.spice[hms] != Spice{0}) out.push_back({"shape.hms", fmt::format("{} spice in the HMS", s.board.spice[hms].value)});
+  for (Faction f : kAllFactions) {
+    const ForceCount normal = s.board.normal[hms][index(f)], special = s.board.special[hms][index(f)];
+    const bool expected_off_board = f == Faction::Ixians && ixians;
+    if (!s.board.hms_host && (expected_off_board ? normal != ForceCount{3} || special != ForceCount{3}
+                                                 : normal != ForceCount{0} || special != ForceCount{0})) {
+      out.push_back({"shape.hms", fmt::format("{} has {} + {} forces in the HMS off the board (the Ixians' 3 + 3 only)", to_string(f),
+                                              normal.value, special.value)});
+    }
+    if (!ixians && (normal != ForceCount{0} || special != ForceCount{0})) {
+      out.push_back({"shape.hms", fmt::format("{} has forces in the HMS without the Ixians seated", to_string(f))});
+    }
+  }
+  if (!s.board.hms_host) return;
+  const CellId host = *s.board.hms_host;
+  if (!ixians) out.push_back({"shape.hms", "the HMS is on the board without the Ixians seated"});
+  if (index(host) >= kMapCellCount || is_stronghold(kCells[index(host)].territory)) {
+    out.push_back({"shape.hms", fmt::format("the HMS hangs on cell {}: a map cell of a territory that is not a stronghold only",
+                                            index(host))});
+  }
+}
+
 }  // namespace
 
 Violations check_shape(const GameState& s, const GameState* before) {
@@ -352,6 +381,7 @@ Violations check_shape(const GameState& s, const GameState* before) {
   check_battle(s, out);
   check_karama_powers(s, out);
   check_tech_tokens(s, out);
+  check_hms(s, out);
   check_history(s, before, out);
   check_awaited(s, out);
   return out;

@@ -112,23 +112,31 @@ inline constexpr std::array<FactionInfo, kFactionCount> kFactions{{
 
 constexpr const FactionInfo& faction_info(Faction f) { return kFactions[index(f)]; }
 
-// Whether setup seats the faction (engine/setup.cpp): the six base factions and the Tleilaxu (issue
-// 22, in slices: the rules-status table lists what of theirs is built). The other expansion
-// factions wait for their issues; until then their Nexus cards are played only as Secret Ally
-// (model/nexus_registry.h).
-constexpr bool faction_playable(Faction f) { return faction_info(f).expansion == Expansion::Base || f == Faction::Tleilaxu; }
+// Whether setup seats the faction (engine/setup.cpp): the six base factions, the Tleilaxu and the
+// Ixians (issue 22, in slices: the rules-status table lists what of theirs is built). The other
+// expansion factions wait for their issues; until then their Nexus cards are played only as Secret
+// Ally (model/nexus_registry.h).
+constexpr bool faction_playable(Faction f) {
+  return faction_info(f).expansion == Expansion::Base || f == Faction::Tleilaxu || f == Faction::Ixians;
+}
 
-// Every faction setup seats, in identity order.
-inline constexpr std::size_t kPlayableFactionCount = [] {
+// Whether random games seat the faction (generators/arbitrary.h, the command-usage games): a
+// playable faction whose game is built far enough to be worth drawing. The Ixians are seated by
+// setup but wait for their Hidden Mobile Stronghold's placement (docs/rules/ixians-engine-plan.md,
+// slice 3): until then their six starting forces sit in an HMS that is off the board.
+constexpr bool faction_generated(Faction f) { return faction_playable(f) && f != Faction::Ixians; }
+
+// Every faction random games seat, in identity order.
+inline constexpr std::size_t kGeneratedFactionCount = [] {
   std::size_t n = 0;
-  for (Faction f : kAllFactions) n += faction_playable(f) ? 1 : 0;
+  for (Faction f : kAllFactions) n += faction_generated(f) ? 1 : 0;
   return n;
 }();
-inline constexpr std::array<Faction, kPlayableFactionCount> kPlayableFactions = [] {
-  std::array<Faction, kPlayableFactionCount> out{};
+inline constexpr std::array<Faction, kGeneratedFactionCount> kGeneratedFactions = [] {
+  std::array<Faction, kGeneratedFactionCount> out{};
   std::size_t n = 0;
   for (Faction f : kAllFactions) {
-    if (faction_playable(f)) out[n++] = f;
+    if (faction_generated(f)) out[n++] = f;
   }
   return out;
 }();

@@ -1,6 +1,7 @@
-// The Ixians Nexus family (seed 000, Ixians row). The Ixians faction is not playable yet (setup
-// refuses it), so no seat can play its card as Betrayal (the Ixians seated) or Cunning (the
-// Ixians' own): those panels wait for the faction (model/nexus_registry.h).
+// The Ixians Nexus family (seed 000, Ixians row). The Ixians faction is seated in slices
+// (docs/rules/ixians-engine-plan.md) and its Betrayal (the Ixians seated) and Cunning (the Ixians'
+// own) come last, in slice 7: until then no seat can play them (model/nexus_registry.h,
+// native_panels_built).
 //   Secret Ally (Ixians absent) "discard a just-purchased Bidding Treachery Card and take the next
 //               Treachery deck card": a window on the bought lot, as it is bought (paid, or taken
 //               with Karama) and before it is handed over (bidding.cpp, LotBought), awaiting the
@@ -16,14 +17,12 @@
 #include "engine/engine.h"
 #include "engine/internal.h"
 #include "engine/nexus/family.h"
+#include "model/nexus_registry.h"
 
 namespace dune {
 
 namespace {
 
-constexpr std::string_view kWaits =
-    "the Ixians faction is not playable yet: its Betrayal needs it seated and its Cunning its native player (setup refuses "
-    "it; rules-status table)";
 
 bool owns_window(const GameState& state) { return state.nexus.window == Faction::Ixians && state.step == Step::Bidding; }
 
@@ -37,7 +36,7 @@ std::vector<Seat> awaited(const GameState& state) {
 
 std::optional<Rejection> validate(const GameState& state, Seat seat, const PlayNexus& c) {
   if (c.mode != NexusMode::SecretAlly) {
-    return reject(RejectCode::NotImplemented, "the Ixians {} cannot be played: {}", to_string(c.mode), kWaits);
+    return reject(RejectCode::NotImplemented, "the Ixians {} cannot be played: {}", to_string(c.mode), kNativePanelsNotBuilt);
   }
   if (auto r = plain_nexus_play(c, 0)) return r;
   if (!owns_window(state) || state.bidding.high_bidder != seat) {

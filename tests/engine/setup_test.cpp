@@ -18,9 +18,10 @@ using testing::seat_of;
 TEST(SetupTest, RejectsUnsupportedOptions) {
   EXPECT_TRUE(std::holds_alternative<Rejection>(new_game(Options::basic({Faction::Atreides}))));
   EXPECT_TRUE(std::holds_alternative<Rejection>(new_game(Options::basic({Faction::Atreides, Faction::Atreides}))));
-  const auto ix = new_game(Options::basic({Faction::Atreides, Faction::Ixians}));
-  ASSERT_TRUE(std::holds_alternative<Rejection>(ix));
-  EXPECT_EQ(std::get<Rejection>(ix).code, RejectCode::NotImplemented);
+  const auto richese = new_game(Options::basic({Faction::Atreides, Faction::Richese}));
+  ASSERT_TRUE(std::holds_alternative<Rejection>(richese));
+  EXPECT_EQ(std::get<Rejection>(richese).code, RejectCode::NotImplemented);
+  EXPECT_NE(std::get<Rejection>(richese).message.find("Richese is not playable"), std::string::npos);
   // The Nexus module: audit mode plays; released mode needs every family verified (issue 6).
   Options nexus = Options::basic({Faction::Atreides, Faction::Fremen});
   nexus.nexus = NexusModuleMode::Audit;
@@ -116,6 +117,24 @@ TEST(SetupTest, StartingSpiceAndForces) {
   EXPECT_EQ(s.seat(seat_of(s, Faction::Emperor)).reserves_special, ForceCount{5});  // Advanced Sardaukar
   EXPECT_EQ(s.seat(seat_of(s, Faction::Fremen)).reserves_special, ForceCount{3});   // Fedaykin
   EXPECT_EQ(s.seat(seat_of(s, Faction::SpacingGuild)).reserves_normal, ForceCount{15});
+}
+
+// The Ixians (docs/rules/ixians.md §2, FS:258): 10 spice; 13 Suboids and 7 Cyborgs in Basic and
+// Advanced alike, 3 of each in their Hidden Mobile Stronghold, which is off the board until they
+// place it after turn 1's storm, and the rest in reserves.
+TEST(SetupTest, TheIxiansStartWithThreeSuboidsAndThreeCyborgsInTheirUnplacedStronghold) {
+  for (bool advanced : {false, true}) {
+    SeededChance chance(1);
+    const std::vector<Faction> factions{Faction::Atreides, Faction::Ixians};
+    const GameState s = testing::start(advanced ? Options::advanced(factions) : Options::basic(factions), chance);
+    const SeatState& ix = s.seat(seat_of(s, Faction::Ixians));
+    EXPECT_EQ(ix.spice, Spice{10});
+    EXPECT_EQ(ix.reserves_normal, ForceCount{10});
+    EXPECT_EQ(ix.reserves_special, ForceCount{4});
+    EXPECT_EQ(s.board.normal[index(kHmsCell)][index(Faction::Ixians)], ForceCount{3});
+    EXPECT_EQ(s.board.special[index(kHmsCell)][index(Faction::Ixians)], ForceCount{3});
+    EXPECT_FALSE(s.board.hms_host.has_value());
+  }
 }
 
 TEST(SetupTest, PredictionThenTraitorsThenPlacementThenCards) {

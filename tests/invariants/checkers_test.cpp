@@ -15,6 +15,7 @@
 #include "invariants/catalogue_census.h"
 #include "invariants/conservation.h"
 #include "invariants/registry.h"
+#include "invariants/shape.h"
 #include "model/factions.h"
 
 namespace dune::invariants {
@@ -128,6 +129,36 @@ TEST(CapacityTest, NegativeReservesAreCaught) {
   GameState s = opening(kTwo);
   s.seats[0].tanks_normal = ForceCount{-1};
   EXPECT_TRUE(named(check_capacity(s), "negative force count in its reserves or the Tanks"));
+}
+
+// shape.hms (docs/rules/ixians.md §2, §4): off the board the Hidden Mobile Stronghold holds the
+// Ixians' starting 3 + 3 and nothing else; placed, it hangs on a non-stronghold map cell; it never
+// holds spice, nor forces without the Ixians.
+TEST(ShapeTest, TheHmsHoldsTheIxiansStartUntilPlacedOnANonStrongholdCell) {
+  const std::size_t hms = index(kHmsCell);
+  const GameState start = opening(Options::basic({Faction::Atreides, Faction::Ixians}));
+  EXPECT_EQ(check_shape(start, nullptr), Violations{}) << first(check_shape(start, nullptr));
+  GameState moved = start;
+  moved.board.normal[hms][index(Faction::Ixians)] -= ForceCount{1};
+  moved.seat(Seat{1}).reserves_normal += ForceCount{1};
+  EXPECT_TRUE(named(check_shape(moved, nullptr), "Ixians has 2 + 3 forces in the HMS off the board")) << first(check_shape(moved, nullptr));
+  GameState spiced = start;
+  spiced.board.spice[hms] = Spice{2};
+  EXPECT_TRUE(named(check_shape(spiced, nullptr), "2 spice in the HMS")) << first(check_shape(spiced, nullptr));
+  GameState placed = moved;
+  placed.board.hms_host = cell_at(kTerritoryCells[index(TerritoryId::ImperialBasin)].first);
+  EXPECT_EQ(check_shape(placed, nullptr), Violations{}) << first(check_shape(placed, nullptr));
+  placed.board.hms_host = cell_at(kTerritoryCells[index(TerritoryId::Arrakeen)].first);
+  EXPECT_TRUE(named(check_shape(placed, nullptr), "a map cell of a territory that is not a stronghold")) << first(check_shape(placed, nullptr));
+  placed.board.hms_host = kHmsCell;
+  EXPECT_TRUE(named(check_shape(placed, nullptr), "a map cell of a territory that is not a stronghold")) << first(check_shape(placed, nullptr));
+  GameState without = opening(kTwo);
+  without.board.normal[hms][index(Faction::Atreides)] = ForceCount{1};
+  without.seat(Seat{0}).reserves_normal -= ForceCount{1};
+  EXPECT_TRUE(named(check_shape(without, nullptr), "Atreides has forces in the HMS without the Ixians seated")) << first(check_shape(without, nullptr));
+  without.board.normal[hms][index(Faction::Atreides)] = ForceCount{0};
+  without.board.hms_host = cell_at(kTerritoryCells[index(TerritoryId::ImperialBasin)].first);
+  EXPECT_TRUE(named(check_shape(without, nullptr), "the HMS is on the board without the Ixians seated")) << first(check_shape(without, nullptr));
 }
 
 // ---- protocol and determinism --------------------------------------------------------------

@@ -44,6 +44,22 @@ TEST(CatalogueTest, AdvancedSplitsSpecialForcesWithoutChangingTotals) {
   EXPECT_EQ(total_forces(Faction::Ixians, false).special, ForceCount{7});  // Cyborgs are E1 base
 }
 
+// The Ixians' row (docs/rules/ixians.md §2-§3, FS:258): pinned here from the digest, because the
+// engine's revival and the oracles' price both read this one table.
+TEST(CatalogueTest, TheIxiansRowIsTheDigests) {
+  const FactionInfo& ix = faction_info(Faction::Ixians);
+  EXPECT_EQ(ix.starting_spice, Spice{10});
+  EXPECT_EQ(total_forces(Faction::Ixians, true).normal, ForceCount{13});
+  EXPECT_EQ(total_forces(Faction::Ixians, true).special, ForceCount{7});
+  EXPECT_EQ(ix.placement.kind, PlacementKind::HiddenMobileStronghold);
+  EXPECT_EQ(ix.placement.normal, ForceCount{3});
+  EXPECT_EQ(ix.placement.special, ForceCount{3});
+  EXPECT_EQ(ix.free_revival, ForceCount{1});
+  EXPECT_EQ(ix.force_revival_cost, Spice{2});          // a Suboid
+  EXPECT_EQ(ix.special_force_revival_cost, Spice{3});  // a Cyborg
+  EXPECT_EQ(ix.hand_limit, 4);
+}
+
 TEST(CatalogueTest, NexusCardZonesExcludeEveryTreacheryZone) {
   EXPECT_EQ(NexusCard::Zones::size, 3U);
   EXPECT_FALSE((OccupiableBy<Held<TreacheryCard>, NexusCard>));

@@ -66,7 +66,8 @@ TEST(NexusRegistryTest, EveryPanelOfARegisteredFamilyHasItsContractChecker) {
 
 // Issue 21 item 7: a panel's status is its own. The Tleilaxu family is registered and the Tleilaxu
 // faction is seated and reveals Face Dancers (issue 22): all three panels are playable; the
-// Ixians' Betrayal and Cunning wait for their faction; the Tleilaxu Secret Ally is implemented or
+// Ixians are seated but their Betrayal and Cunning are not built yet; the Richese' wait for their
+// faction; the Tleilaxu Secret Ally is implemented or
 // verified by the gate record, with seed 002's policy named; a family is verified only when all
 // three panels are. A base family's panels are all playable.
 TEST(NexusRegistryTest, APanelHasItsOwnStatusAndAFamilyIsVerifiedWhenItsThreePanelsAre) {
@@ -75,9 +76,12 @@ TEST(NexusRegistryTest, APanelHasItsOwnStatusAndAFamilyIsVerifiedWhenItsThreePan
     EXPECT_TRUE(panel_playable(Faction::Tleilaxu, m));
     EXPECT_NE(panel_status(Faction::Tleilaxu, m).kind, StatusKind::Unavailable);
     EXPECT_FALSE(panel_playable(Faction::Ixians, m));
-    EXPECT_EQ(panel_status(Faction::Ixians, m).reason, kWaitsForFaction);
+    EXPECT_EQ(panel_status(Faction::Ixians, m).reason, kNativePanelsNotBuilt);
+    EXPECT_FALSE(panel_playable(Faction::Richese, m));
+    EXPECT_EQ(panel_status(Faction::Richese, m).reason, kWaitsForFaction);
   }
   EXPECT_TRUE(faction_playable(Faction::Tleilaxu));
+  EXPECT_TRUE(faction_playable(Faction::Ixians));  // seated, in slices; their native panels are built last
   EXPECT_TRUE(native_panels_playable(Faction::Tleilaxu));
   EXPECT_FALSE(native_panels_playable(Faction::Ixians));
   const PanelStatus ally = panel_status(Faction::Tleilaxu, NexusMode::SecretAlly);
