@@ -22,9 +22,14 @@ struct Tokens {
   int special = 0;
   int normal_full = 2;  // half points per force
   int special_full = 2;
-  bool need_spice = false;  // Advanced combat, not Fremen ([LR] 2.04.21)
-  int normal_unsupported() const { return need_spice ? normal_full / 2 : normal_full; }
-  int special_unsupported() const { return need_spice ? special_full / 2 : special_full; }
+  // Advanced combat, not Fremen ([LR] 2.04.21), not Suboids (docs/rules/ixians.md §3).
+  bool normal_needs_spice = false;
+  bool special_needs_spice = false;
+  int normal_unsupported() const { return normal_needs_spice ? normal_full / 2 : normal_full; }
+  int special_unsupported() const { return special_needs_spice ? special_full / 2 : special_full; }
+  int needing_spice() const { return (normal_needs_spice ? normal : 0) + (special_needs_spice ? special : 0); }
+  // A side with forces worth half a point (Suboids) dials half steps in Basic combat too.
+  bool half_points() const { return (normal > 0 && normal_full % 2 != 0) || (special > 0 && special_full % 2 != 0); }
   // Support goes to the forces that gain most from it: Sardaukar first when worth 2.
   bool support_special_first() const {
     return special_full - special_unsupported() > normal_full - normal_unsupported();
@@ -52,7 +57,16 @@ Tokens tokens_of(const GameState& state, int side) {
     t.special += temporary;
     if (state.battle.sardaukar_prevented) t.special_full = 2;
   }
-  t.need_spice = state.options.rules.advanced_combat && f != Faction::Fremen;
+  t.normal_needs_spice = t.special_needs_spice = state.options.rules.advanced_combat && f != Faction::Fremen;
+  // The Ixians (docs/rules/ixians.md §3, 2 sources; FS:424-425): a Suboid is worth ½ and never
+  // needs spice; a Cyborg 2, and 1 unsupported in Advanced combat. Whatever the rule flags: [TO]
+  // applies both always, Cyborgs and Suboids exist in Basic too (our reading of open question Q4).
+  if (f == Faction::Ixians) {
+    t.normal_full = mutant_active(Mutant::SuboidsWorthOne) ? 2 : 1;
+    t.normal_needs_spice = mutant_active(Mutant::SuboidsWorthOne) && state.options.rules.advanced_combat;
+    t.special_full = 4;
+    t.special_needs_spice = state.options.rules.advanced_combat && !mutant_active(Mutant::CyborgsFullUnsupported);
+  }
   return t;
 }
 
@@ -244,8 +258,7 @@ bool kwisatz_haderach_active(const GameState& state) {
 }
 
 int forces_needing_spice(const GameState& state, int side) {
-  const Tokens t = tokens_of(state, side);
-  return t.need_spice ? t.normal + t.special : 0;
+  return tokens_of(state, side).needing_spice();
 }
 
 int max_dial_halves(const GameState& state, int side, Spice support) {
@@ -323,10 +336,10 @@ std::optional<Rejection> validate_wheel(const GameState& state, Seat seat, const
   if (!advanced && d.support != Spice{0}) {
     return reject(RejectCode::IllegalChoice, "spice support is an Advanced combat rule ([LR] 1.13.04)");
   }
-  if (!advanced && d.dial_halves % 2 != 0) {
-    return reject(RejectCode::IllegalChoice, "half steps are dialed only in Advanced combat ([LR] 1.13.04.03)");
-  }
   const int side = side_of(state, seat);
+  if (!advanced && d.dial_halves % 2 != 0 && !tokens_of(state, side).half_points()) {
+    return reject(RejectCode::IllegalChoice, "half steps are dialed only in Advanced combat ([LR] 1.13.04.03) or with Suboids there (½ each)");
+  }
   const int needing = forces_needing_spice(state, side);
   if (d.support.value > needing) {
     return reject(RejectCode::IllegalChoice, "support pays 1 spice per force: {} of your forces there need it, not {}",
@@ -351,7 +364,7 @@ std::vector<Command> plan_candidates(const GameState& state, Seat seat) {
   const SeatState& s = state.seat(seat);
   if (!b.wheels[static_cast<std::size_t>(side)]) {
     const int max_support = std::min(forces_needing_spice(state, side), std::max(0, s.spice.value));
-    const int step = state.options.rules.advanced_combat ? 1 : 2;
+    const int step = state.options.rules.advanced_combat || tokens_of(state, side).half_points() ? 1 : 2;
     for (int support = 0; support <= max_support; ++support) {
       const int max = max_dial_halves(state, side, Spice{support});
       for (int d = 0; d <= max; d += step) out.push_back(DialBattle{d, Spice{support}});

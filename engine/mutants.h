@@ -213,6 +213,8 @@ enum class Mutant : std::uint8_t {
   TechTokenTakeIgnored,
   CyborgRevivalOneATurn,
   CyborgRevivalAtSuboidPrice,
+  SuboidsWorthOne,
+  CyborgsFullUnsupported,
 };
 
 #if DUNE_MUTANTS

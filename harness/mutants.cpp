@@ -332,6 +332,12 @@ constexpr std::array kCatalogue{
     MutantInfo{Mutant::CyborgRevivalAtSuboidPrice, "cyborg-revival-at-suboid-price", "oracle",
                "a Cyborg revives at a Suboid's 2 spice (docs/rules/ixians.md §3: 3 spice)",
                advanced(At | Hk | Em | Ix, 8, 40, MutantBots::Aggressive), "oracle.revival-payment"},
+    MutantInfo{Mutant::SuboidsWorthOne, "suboids-worth-one", "oracle",
+               "a Suboid fights as an ordinary force: 1, half of it unsupported in Advanced combat (docs/rules/ixians.md §3: ½, never "
+               "supported)", advanced(At | Hk | Em | Ix, 6, 40, MutantBots::Aggressive), "oracle.legal-command"},
+    MutantInfo{Mutant::CyborgsFullUnsupported, "cyborgs-full-unsupported", "oracle",
+               "a Cyborg is worth 2 unsupported in Advanced combat (docs/rules/ixians.md §3: 1 without 1 spice)",
+               advanced(At | Hk | Em | Ix, 6, 40, MutantBots::Aggressive), "oracle.legal-command"},
     MutantInfo{Mutant::VoiceIgnored, "voice-ignored", "oracle",
                "a battle plan that disobeys the Voice is accepted ([LR] 2.02.06: obeyed as well as one is able)",
                basic(Bg | Hk | At | Em, 4, 40, MutantBots::Aggressive), "oracle.legal-command"},

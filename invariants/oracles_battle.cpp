@@ -291,7 +291,9 @@ Violations battle_losses(const Transition& t, const GameContext&) {
                                                        to_string(bt.faction[1 - w]), to_string(t.before.battle.territory), loser_left)));
   }
   const RuleFlags& r = t.before.options.rules;
-  if (r.advanced_combat || r.special_forces) return decided(kBattleLosses, std::move(out));
+  // The Basic count below is whole forces a point; an Ixian winner's mix (a Suboid ½, a Cyborg 2)
+  // is oracle.winner-choice's.
+  if (r.advanced_combat || r.special_forces || bt.faction[w] == Faction::Ixians) return decided(kBattleLosses, std::move(out));
   const int had = battle_forces(t, t.before, bt.faction[w]);
   const int expected = had - std::min(had, bt.wheel[w].dial_halves / 2);
   if (battle_forces(t, t.after, bt.faction[w]) != expected) {
@@ -502,6 +504,9 @@ Held by_role(const GameState& s, Faction f, Held h) {
 // their advantage (seed 003); half without spice in Advanced combat, the Fremen excepted
 // ([LR] 1.13.04.02, 2.04.21).
 int worth(const GameState& s, Faction f, Faction opponent, bool special, bool supported) {
+  // The Ixians (docs/rules/ixians.md §3; our reading of Q4: whatever the rule flags): a Suboid ½,
+  // never supported; a Cyborg 2, 1 unsupported in Advanced combat.
+  if (f == Faction::Ixians) return !special ? 1 : s.options.rules.advanced_combat && !supported ? 2 : 4;
   int full = 2;
   if (special && s.options.rules.special_forces) full = sardaukar_plain(s, f, opponent) ? 2 : 4;
   const bool spice_needed = s.options.rules.advanced_combat && f != Faction::Fremen;
