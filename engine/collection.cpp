@@ -1,6 +1,6 @@
 // Spice Collection (fact sheet §6.2 row 8; [LR] 1.08, 1.13.01): the collection is automatic. Forces
 // in a territory holding spice collect 2 spice per force, 3 for a faction occupying Arrakeen or
-// Carthag, until the spice runs out; uncollected spice stays. Advanced: city income. Then the
+// Carthag (a Cyborg 3 in any case), until the spice runs out; uncollected spice stays. Advanced: city income. Then the
 // phase's decision point (decision_point.cpp): every seat answers before the Mentat Pause.
 #include <algorithm>
 
@@ -38,6 +38,18 @@ void take_spice(GameState& s, Seat seat, TerritoryId t, Spice amount) {
   }
 }
 
+// What the faction's forces in the territory collect: its rate a force, but a Cyborg 3 whatever
+// its city (docs/rules/ixians.md §3; 2 sources, not on the printed sheet we have: [TO]
+// CollectResourcesFromTerritories, [DB] getSpiceCollectedFromTerritory); a Suboid the rate.
+Spice collection_due(const GameState& s, Faction f, TerritoryId t) {
+  const int rate = collection_rate(s, f);
+  const ForceCount forces = forces_in_territory(s, f, t);
+  if (f != Faction::Ixians || mutant_active(Mutant::CyborgsCollectAtSuboidRate)) return Spice{rate * forces.value};
+  int cyborgs = 0;
+  for (CellId c : cells_of(t)) cyborgs += s.board.special[index(c)][index(f)].value;
+  return Spice{rate * (forces.value - cyborgs) + std::max(rate, 3) * cyborgs};
+}
+
 // Several factions in one territory only before battles are resolved (Engine II); choice: they
 // collect in storm order, each its full rate, until the spice runs out.
 void collect_territory(GameState& s, TerritoryId t) {
@@ -46,7 +58,7 @@ void collect_territory(GameState& s, TerritoryId t) {
     if (!occupies(s, f, t)) continue;
     const Spice left = spice_in(s, t);
     if (left == Spice{0}) return;
-    const Spice due{collection_rate(s, f) * forces_in_territory(s, f, t).value};
+    const Spice due = collection_due(s, f, t);
     take_spice(s, seat, t, std::min(due, left));
   }
 }

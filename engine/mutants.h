@@ -215,6 +215,7 @@ enum class Mutant : std::uint8_t {
   CyborgRevivalAtSuboidPrice,
   SuboidsWorthOne,
   CyborgsFullUnsupported,
+  CyborgsCollectAtSuboidRate,
 };
 
 #if DUNE_MUTANTS

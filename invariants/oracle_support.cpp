@@ -308,6 +308,14 @@ int territory_forces(const GameState& s, Faction f, TerritoryId t) {
   return n;
 }
 
+int territory_specials(const GameState& s, Faction f, TerritoryId t) {
+  int n = 0;
+  for (std::size_t c = 0; c < kCellCount; ++c) {
+    if (kCells[c].territory == t) n += s.board.special[c][index(f)].value;
+  }
+  return n;
+}
+
 int other_occupants(const GameState& s, Faction f, TerritoryId t) {
   int n = 0;
   for (Faction g : s.options.factions) {

@@ -235,6 +235,7 @@ const Envelope* last_command(const GameState& s, Match&& match) {
 }
 
 int territory_forces(const GameState& s, Faction f, TerritoryId t);
+int territory_specials(const GameState& s, Faction f, TerritoryId t);
 // The factions other than `f` with fighting forces in t: Bene Gesserit advisors do not count
 // ([LR] 1.06.03.05, 2.02.12).
 int other_occupants(const GameState& s, Faction f, TerritoryId t);

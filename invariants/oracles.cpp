@@ -301,7 +301,9 @@ std::optional<bool> expect_collection(const Transition& t, Flows& expected, Viol
       const Faction f = a.options.factions[s];
       if (!occupies(a, f, ter)) continue;
       const bool city = occupies(a, f, TerritoryId::Arrakeen) || occupies(a, f, TerritoryId::Carthag);
-      due.emplace_back(Seat{static_cast<std::uint8_t>(s)}, (city ? 3 : 2) * territory_forces(a, f, ter));
+      // A Cyborg collects 3 whatever its city (docs/rules/ixians.md §3, 2 sources: [TO], [DB]).
+      const int cyborgs = f == Faction::Ixians ? territory_specials(a, f, ter) : 0;
+      due.emplace_back(Seat{static_cast<std::uint8_t>(s)}, (city ? 3 : 2) * (territory_forces(a, f, ter) - cyborgs) + 3 * cyborgs);
       demand += due.back().second;
     }
     // A Lasgun/Shield explosion of this step sent the spice of the battle's cells to the bank
@@ -632,7 +634,7 @@ constexpr std::array<Checker, kOracleCount> kOracles{
     Checker{kNames[kShipment], "oracle", "shipments: 1/2 per force, Guild rates, paid to the Guild or the bank, Fremen free", shipment_payment},
     Checker{kNames[kRevival], "oracle", "revivals: free ones first, printed price and leader value to the bank", revival_payment},
     Checker{kNames[kCharity], "oracle", "CHOAM Charity brings 0-1 spice up to 2 from the bank; Bene Gesserit get 2", charity},
-    Checker{kNames[kCollection], "oracle", "collection takes 2 (3 for a city occupant) per force until the spice runs out", collection},
+    Checker{kNames[kCollection], "oracle", "collection takes 2 (3 for a city occupant, and for a Cyborg) per force until the spice runs out", collection},
     Checker{kNames[kStorm], "oracle", "the storm kills unprotected forces and removes spice in the sectors it enters only", storm_damage},
     Checker{kNames[kWorm], "oracle", "a worm devours forces and spice of its territory, Fremen and a protected ally spared", worm},
     Checker{kNames[kSpiceBlow], "oracle", "a territory card lays its printed spice at its blow cell unless in storm; a worm takes its territory's", spice_blow},
