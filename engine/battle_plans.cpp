@@ -291,8 +291,11 @@ bool loss_consistent(const GameState& state, int side, ForceLoss loss) {
   const int s = loss.special.value;
   if (n < 0 || s < 0 || n > t.normal || s > t.special) return false;
   if (n + s == 0) return wheel.dial_halves <= 0;
-  const int supported = std::min(wheel.support.value, n + s);
-  for (int b = std::max(0, supported - n); b <= std::min(s, supported); ++b) {
+  // The support sits on lost forces that take it: never a Suboid (docs/rules/ixians.md §3).
+  const int normal_supportable = t.normal_needs_spice ? n : 0;
+  const int special_supportable = t.special_needs_spice ? s : 0;
+  const int supported = std::min(wheel.support.value, normal_supportable + special_supportable);
+  for (int b = std::max(0, supported - normal_supportable); b <= std::min(special_supportable, supported); ++b) {
     const int a = supported - b;
     const int units[] = {a > 0 ? t.normal_full : 99, n - a > 0 ? t.normal_unsupported() : 99,
                          b > 0 ? t.special_full : 99, s - b > 0 ? t.special_unsupported() : 99};

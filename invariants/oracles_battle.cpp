@@ -527,9 +527,11 @@ std::vector<std::pair<int, int>> consistent_losses(const GameState& s, int side)
   for (int n = 0; n <= h.normal; ++n) {
     for (int sp = 0; sp <= h.special; ++sp) {
       bool ok = false;
+      // Support never sits on a Suboid (docs/rules/ixians.md §3): the Ixians' on Cyborgs only.
+      const int supportable_normal = f == Faction::Ixians ? 0 : n;
       for (int supported_special = 0; supported_special <= sp && !ok; ++supported_special) {
-        const int supported_normal = std::min(support, n + sp) - supported_special;
-        if (supported_normal < 0 || supported_normal > n) continue;
+        const int supported_normal = std::min(support, supportable_normal + sp) - supported_special;
+        if (supported_normal < 0 || supported_normal > supportable_normal) continue;
         std::vector<int> units;
         for (int i = 0; i < n; ++i) units.push_back(worth(s, f, opp, false, i < supported_normal));
         for (int i = 0; i < sp; ++i) units.push_back(worth(s, f, opp, true, i < supported_special));
