@@ -10,6 +10,7 @@
 #include "engine/mutants.h"
 #include "engine/any_time.h"
 #include "engine/engine.h"
+#include "engine/hms.h"
 #include "engine/nexus/family.h"
 #include "engine/standing.h"
 #include "model/command_steps.h"
@@ -63,6 +64,8 @@ std::optional<Module> module_for(Step step) {
       return Module{awaited_decision_point, candidates_decision_point, validate_decision_point, apply_decision_point};
     case Step::AmalWindow:
       return Module{awaited_amal, candidates_amal, validate_amal, apply_amal};
+    case Step::HmsPlacement:
+      return Module{awaited_hms, candidates_hms, validate_hms, apply_hms};
     case Step::GameOver:
       return std::nullopt;
   }
@@ -114,6 +117,12 @@ void end_phase(GameState& state) {
   // E1's tech tokens: dealt as turn 1's Storm ends (a chance step may wait; its outcome ends the
   // phase again), and each income due paid as its phase ends (engine/tech_tokens.cpp).
   if (tech_deal_due(state) && deal_tech_tokens(state)) return;
+  // Then the Ixians place their Hidden Mobile Stronghold (engine/hms.cpp); their PlaceHms ends the
+  // phase again.
+  if (hms_placement_due(state)) {
+    state.step = Step::HmsPlacement;
+    return;
+  }
   pay_tech_income(state);
   nexus_hook(state, NexusHook::PhaseEnds);  // a family's delayed effect of this phase ends with it
   // The Mentat Pause module ends the game itself when there is a winner or the last turn ended;

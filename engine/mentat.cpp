@@ -28,6 +28,7 @@ std::vector<Faction> side_of(const GameState& s, Faction f) {
 int strongholds_controlled(const GameState& s, const std::vector<Faction>& side) {
   int n = 0;
   for_each_stronghold_in_play(s, [&](TerritoryId t) {
+    if (t == TerritoryId::HiddenMobileStronghold && mutant_active(Mutant::HmsNotCountedForVictory)) return;
     const auto o = occupants(s, t);
     const bool controlled = !o.empty() && std::all_of(o.begin(), o.end(), [&](Faction f) { return contains(side, f); });
     n += controlled ? 1 : 0;

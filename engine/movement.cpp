@@ -134,36 +134,41 @@ struct Obstacles {
 
 using Distances = std::array<int, kCellCount>;
 
-// Territories crossed from `group` to every cell: 0-1 breadth-first search over kCellLinks, on a
-// fixed ring buffer (a cell is queued again only when its distance drops: at most once per link).
+// Territories crossed from `group` to every cell: 0-1 breadth-first search over kCellLinks and, with
+// E1's Hidden Mobile Stronghold on the board, its one link to its host cell, a territory step each
+// way (ixians.md §4, one source, [TO] Neighbours), on a fixed ring buffer (a cell is queued again
+// only when its distance drops: at most once per link).
 Distances search_distances(const GameState& s, Faction f, const Group& group, Obstacles obstacles) {
   Distances dist;
   dist.fill(kUnreachable);
   std::array<bool, kTerritoryCount> blocked{};
-  for (TerritoryId t : kStrongholds) blocked[index(t)] = obstacles.occupancy && occupancy_blocked(s, f, t);
-  constexpr std::size_t kRing = std::bit_ceil(kCellLinks.size() + kCellCount);
+  for_each_stronghold_in_play(s, [&](TerritoryId t) { blocked[index(t)] = obstacles.occupancy && occupancy_blocked(s, f, t); });
+  constexpr std::size_t kRing = std::bit_ceil(kCellLinks.size() + 2 + kCellCount);
   std::array<CellId, kRing> ring;
   std::size_t head = 0, tail = 0;  // the queue is ring[head, tail), indices taken mod kRing
   for (CellId c : group) {
     dist[index(c)] = 0;
     ring[tail++ % kRing] = c;
   }
+  const auto relax = [&](CellId at, CellId to) {
+    const TerritoryId t = cell_info(to).territory;
+    if (obstacles.storm && cell_in_storm(s, to)) return;
+    if (blocked[index(t)]) return;
+    const int step = t == cell_info(at).territory ? 0 : 1;
+    if (dist[index(at)] + step >= dist[index(to)]) return;
+    dist[index(to)] = dist[index(at)] + step;
+    if (step == 0) {
+      ring[--head % kRing] = to;
+    } else {
+      ring[tail++ % kRing] = to;
+    }
+  };
+  const std::optional<CellId> host = s.board.hms_host;
   while (head != tail) {
     const CellId at = ring[head++ % kRing];
-    const TerritoryId here = cell_info(at).territory;
-    for (const CellLink& link : links_from(at)) {
-      const TerritoryId t = cell_info(link.to).territory;
-      if (obstacles.storm && cell_in_storm(s, link.to)) continue;
-      if (blocked[index(t)]) continue;
-      const int step = t == here ? 0 : 1;
-      if (dist[index(at)] + step >= dist[index(link.to)]) continue;
-      dist[index(link.to)] = dist[index(at)] + step;
-      if (step == 0) {
-        ring[--head % kRing] = link.to;
-      } else {
-        ring[tail++ % kRing] = link.to;
-      }
-    }
+    for (const CellLink& link : links_from(at)) relax(at, link.to);
+    if (host && at == *host) relax(at, kHmsCell);
+    if (host && at == kHmsCell) relax(at, *host);
   }
   return dist;
 }

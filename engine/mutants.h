@@ -216,6 +216,10 @@ enum class Mutant : std::uint8_t {
   SuboidsWorthOne,
   CyborgsFullUnsupported,
   CyborgsCollectAtSuboidRate,
+  HmsPlacedInFirstCell,
+  HmsOpenToEveryShipper,
+  HmsStormedWithHost,
+  HmsNotCountedForVictory,
 };
 
 #if DUNE_MUTANTS

@@ -485,7 +485,9 @@ std::optional<Rejection> validate_worm_ride(const GameState& state, const Comman
   if (!r) return reject(RejectCode::WrongPhase, "the Fremen may ride the worm, play a Nexus card, or pass");
   if (index(r->from) >= kTerritoryCount) return reject(RejectCode::IllegalChoice, "no such territory");
   if (index(r->to) >= kCellCount) return reject(RejectCode::IllegalChoice, "cell {} does not exist", r->to.value);
-  if (!cell_on_board(state, r->to)) return reject(RejectCode::IllegalChoice, "the Hidden Mobile Stronghold is not on the board");
+  // Our reading (ixians.md Q9): the Hidden Mobile Stronghold is entered from its host or by an
+  // Ixian shipment, never by a worm ride.
+  if (index(r->to) >= kMapCellCount) return reject(RejectCode::IllegalChoice, "no worm ride ends in the Hidden Mobile Stronghold (E1; ixians.md Q9)");
   if (state.blow.worm_rides.empty()) return reject(RejectCode::IllegalChoice, "no worm waits to be ridden");
   if (r->from != state.blow.worm_rides.front()) {
     if (!state.blow.cunning_ride) {
@@ -706,8 +708,7 @@ std::vector<Command> candidates_spice_blow(const GameState& state, Seat seat) {
         const TerritoryId from = territory_at(t);
         if (from != state.blow.worm_rides.front() && !state.blow.cunning_ride) continue;
         const Riders have = riders(state, from);
-        for (std::size_t c = 0; c < kCellCount; ++c) {
-          if (!cell_on_board(state, cell_at(c))) continue;
+        for (std::size_t c = 0; c < kMapCellCount; ++c) {
           for (int sp = 0; sp <= have.special.value; ++sp) {
             for (int n = 0; n <= have.normal.value; ++n) {
               if (n + sp > 0) out.push_back(RideWorm{from, cell_at(c), ForceCount{n}, ForceCount{sp}});

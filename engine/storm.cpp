@@ -129,6 +129,9 @@ void storm_enters(GameState& state, Sector sector, HalfLossesUse& fremen) {
     }
     if (!mutant_active(Mutant::StormSpiceVanishes)) state.bank += state.board.spice[i];  // back to the bank: the spice ledger stays exact
     state.board.spice[i] = Spice{0};
+    if (mutant_active(Mutant::HmsStormedWithHost) && state.board.hms_host == c) {
+      for (Faction f : state.options.factions) storm_losses(state, f, kHmsCell, fremen);
+    }
   }
 }
 

@@ -23,7 +23,7 @@ struct SpecBounds {
 inline rc::Gen<GameSpec> gen_spec(SpecBounds bounds = {}) {
   return rc::gen::exec([bounds] {
     const int seats = *rc::gen::inRange(2, 7);
-    std::vector<Faction> factions(kGeneratedFactions.begin(), kGeneratedFactions.end());
+    std::vector<Faction> factions(kPlayableFactions.begin(), kPlayableFactions.end());
     std::vector<std::uint8_t> circles{0, 1, 2, 3, 4, 5};
     Options o;
     GameSpec spec;

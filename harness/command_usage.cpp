@@ -72,7 +72,7 @@ std::vector<generators::GameSpec> usage_specs(int games, std::uint64_t seed) {
   for (int i = 0; i < games; ++i) {
     const auto seats = static_cast<std::size_t>(2 + i % 5);
     std::vector<Faction> factions;
-    for (std::size_t k = 0; k < seats; ++k) factions.push_back(kGeneratedFactions[(static_cast<std::size_t>(i) + k) % kGeneratedFactions.size()]);
+    for (std::size_t k = 0; k < seats; ++k) factions.push_back(kPlayableFactions[(static_cast<std::size_t>(i) + k) % kPlayableFactions.size()]);
     Options o = i % 2 == 0 ? Options::basic(std::move(factions)) : Options::advanced(std::move(factions));
     if (nexus && i % 3 == 0) o.nexus = NexusModuleMode::Audit;
     // The card sets the engine plays, in one game of four, so their commands are played too.

@@ -224,6 +224,14 @@ GameState staged_start(const GameSpec& spec, const MutantInfo& mutant) {
     ix.tanks_normal += ForceCount{2};
     return s;
   }
+  if (start == MutantStart::IxiansHoldTwoSietches) {
+    const Seat ix = *s.seat_of(Faction::Ixians);
+    for (TerritoryId t : {TerritoryId::HabbanyaSietch, TerritoryId::TueksSietch}) {
+      s.seat(ix).reserves_normal -= ForceCount{2};
+      s.board.normal[index(*cells_of(t).begin())][index(Faction::Ixians)] += ForceCount{2};
+    }
+    return s;
+  }
   if (start == MutantStart::FremenKarama) {
     full_hand_with_karama(s, *s.seat_of(Faction::Fremen), 4, 2);
     return s;

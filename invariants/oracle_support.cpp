@@ -227,8 +227,10 @@ std::size_t storm_place(const GameState& s, Seat seat) {
   return place;
 }
 
-std::string_view hms_unplaced(const GameState& s, CellId to) {
-  return to.value >= kMapCellCount && !s.board.hms_host ? "the Hidden Mobile Stronghold is not on the board (E1)" : "";
+std::string_view hms_shut(const GameState& s, Faction shipper, CellId to) {
+  if (to.value < kMapCellCount) return "";
+  if (!s.board.hms_host) return "the Hidden Mobile Stronghold is not on the board (E1)";
+  return shipper == Faction::Ixians ? "" : "only the Ixians ship into their Hidden Mobile Stronghold (E1)";
 }
 
 Phase tech_phase(std::size_t token) {

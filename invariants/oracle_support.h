@@ -21,7 +21,7 @@ enum Oracle : std::size_t {
   kBid, kShipment, kRevival, kCharity, kCollection, kStorm, kWorm, kWormRide,
   kBattleWinner, kBattleLosses, kLeaderFate, kLeaderPrize, kTraitor, kExplosion, kVictory, kCapture,
   kStormMigration, kAdvisorFlip, kKarama, kWinnerChoice, kBribes, kKaramaPower, kTruthtrance, kSpiceBlow, kMovement, kChoices,
-  kDeal, kPlacement, kCardPlay, kNexusPlay, kFaceDancer, kLegalShipment, kLegalMovement, kLegalBidding, kLegalCommand, kLegalRevival, kTech, kOracleCount
+  kDeal, kPlacement, kCardPlay, kNexusPlay, kFaceDancer, kLegalShipment, kLegalMovement, kLegalBidding, kLegalCommand, kLegalRevival, kTech, kHms, kOracleCount
 };
 
 inline constexpr std::array<std::string_view, kOracleCount> kNames{
@@ -33,7 +33,7 @@ inline constexpr std::array<std::string_view, kOracleCount> kNames{
     "oracle.storm-migration", "oracle.advisor-flip", "oracle.karama-cancel", "oracle.winner-choice",
     "oracle.bribes", "oracle.karama-power", "oracle.truthtrance", "oracle.spice-blow", "oracle.movement", "oracle.choices",
     "oracle.deal", "oracle.placement", "oracle.card-play", "oracle.nexus-play", "oracle.face-dancer", "oracle.legal-shipment",
-    "oracle.legal-movement", "oracle.legal-bidding", "oracle.legal-command", "oracle.legal-revival", "oracle.tech-tokens"};
+    "oracle.legal-movement", "oracle.legal-bidding", "oracle.legal-command", "oracle.legal-revival", "oracle.tech-tokens", "oracle.hms"};
 
 // Whether a zone's or list's ids include `id`.
 template <class Range, class Id>
@@ -98,9 +98,10 @@ struct Flows {
 // come first, ties by seat ([LR] 1.00 storm order, recomputed from the circles).
 std::size_t storm_place(const GameState& s, Seat seat);
 
-// Why no force may enter `to` in `s` because it is E1's Hidden Mobile Stronghold off the board
-// (docs/rules/ixians.md §4: placed after turn 1's storm), or "" when that is no reason.
-std::string_view hms_unplaced(const GameState& s, CellId to);
+// Why `shipper` may not ship into `to` in `s` because it is E1's Hidden Mobile Stronghold: off the
+// board (docs/rules/ixians.md §4: placed after turn 1's storm), or the shipper is not the Ixians
+// (§4, 2 sources: a cross-ship neither, nor the Ixians' ally); "" when that is no reason.
+std::string_view hms_shut(const GameState& s, Faction shipper, CellId to);
 
 // E1's tech tokens (docs/rules/tech-tokens-and-amal.md §1.3, oracle.tech-tokens): the phase each
 // token's income is triggered in (Axlotl Tanks: Revival; Heighliners: Shipment and Movement; Spice
@@ -330,6 +331,7 @@ Violations legal_command(const Transition& t, const GameContext&);  // oracles_l
 // `earlier` being the seat's replacements already made this turn.
 Violations face_dancer(const Transition& t, const GameContext&);
 Violations tech_tokens(const Transition& t, const GameContext&);  // oracles_tech.cpp
+Violations hms(const Transition& t, const GameContext&);          // oracles_hms.cpp
 std::string face_dancer_reveal_rule(const GameState& s, Seat seat, const RevealFaceDancer& c);
 // Why a battle plan of a combatant is illegal under the Voice that binds it, or "" (oracles_legality_plan.cpp).
 std::string plan_rule(const GameState& s, Seat seat, const PlanBattle& c, const std::optional<UseVoice>& voice);

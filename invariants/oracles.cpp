@@ -667,6 +667,7 @@ constexpr std::array<Checker, kOracleCount> kOracles{
     Checker{kNames[kFaceDancer], "oracle", "a Face Dancer reveal kills the leader, sends the winner's forces home and puts the Tleilaxu's named ones there; the last returns the group; a replacement returns one for one draw", face_dancer},
     Checker{kNames[kNexusPlay], "oracle", "a Nexus play: held, one receipt, native mode, to the discard; each family's panel contract", nexus_play},
     Checker{kNames[kTech], "oracle", "E1 tech tokens: owners first, the rest to token-less seats in storm order; income marked by its trigger, paid as the phase ends, 1 a token held", tech_tokens},
+    Checker{kNames[kHms], "oracle", "E1 Hidden Mobile Stronghold: the Ixians place it once, as turn 1's Storm ends, on a non-stronghold map cell out of the storm, moving nothing", hms},
 };
 
 }  // namespace

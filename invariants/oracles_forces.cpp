@@ -207,10 +207,11 @@ std::array<bool, kSectorCount> entered_sectors(Sector from, int movement) {
 // over every sector.
 bool storm_moved_in(const Transition& t) {
   // The storm has moved once the phase is over, or while the Fremen draw next turn's storm card,
-  // or while turn 1's tech tokens are dealt as the Storm ends (E1 option).
+  // or while turn 1's tech tokens are dealt as the Storm ends (E1 option), or while the Ixians
+  // place their Hidden Mobile Stronghold after them.
   const auto moved = [](const GameState& s) {
     return s.phase != Phase::Storm || phase_steps_over(s) || (s.chance && s.chance->kind == ChanceKind::StormCard && s.storm.movement) ||
-           (s.chance && s.chance->kind == ChanceKind::TechTokenDeal);
+           (s.chance && s.chance->kind == ChanceKind::TechTokenDeal) || s.step == Step::HmsPlacement;
   };
   return t.before.turn > 0 && !moved(t.before) && moved(t.after);
 }

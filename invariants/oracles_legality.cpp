@@ -58,7 +58,7 @@ std::string ship_illegal(const GameState& s, Seat seat, const Ship& c) {
   const Faction f = s.faction_of(seat);
   const SeatState& me = s.seat(seat);
   if (c.to.value >= kCellCount) return "no such sector";
-  if (auto why = hms_unplaced(s, c.to); !why.empty()) return std::string(why);
+  if (auto why = hms_shut(s, f, c.to); !why.empty()) return std::string(why);
   if (c.normal < ForceCount{0} || c.special < ForceCount{0} || c.normal + c.special == ForceCount{0}) return "no force named";
   if (c.normal > me.reserves_normal || c.special > me.reserves_special) return "more forces than its reserves hold";
   if (nexus_richese_shipment(s, seat)) {  // the Richese card's Secret Ally (seed 000)
@@ -120,7 +120,8 @@ int move_range(const GameState& s, Seat seat) {
   return cancelled_this_turn(s, seat, KaramaAbility::FremenMovement) || suppressed ? 1 : 2;
 }
 
-// Territories entered from `start` to every sector, by relaxation over the sector links: sectors
+// Territories entered from `start` to every sector, by relaxation over the sector links and E1's
+// Hidden Mobile Stronghold's link to its host cell, both ways, one territory (ixians.md §4): sectors
 // in storm and, with `occupancy`, strongholds holding two other factions are not entered.
 std::array<int, kCellCount> entered(const GameState& s, Faction f, const std::vector<CellId>& start, bool occupancy) {
   std::array<int, kCellCount> d;
@@ -131,9 +132,14 @@ std::array<int, kCellCount> entered(const GameState& s, Faction f, const std::ve
     const TerritoryId id = kTerritories[t].id;
     closed[t] = occupancy && is_stronghold(id) && other_occupants(s, f, id) >= 2;
   }
+  std::vector<CellLink> links(kCellLinks.begin(), kCellLinks.end());
+  if (const auto host = s.board.hms_host) {
+    links.push_back(CellLink{*host, kHmsCell});
+    links.push_back(CellLink{kHmsCell, *host});
+  }
   for (bool changed = true; changed;) {
     changed = false;
-    for (const CellLink& l : kCellLinks) {
+    for (const CellLink& l : links) {
       const int from = d[index(l.from)];
       if (from == kFar || storm_sector(s, index(l.to)) || closed[index(cell_info(l.to).territory)]) continue;
       const int to = from + (cell_info(l.to).territory == cell_info(l.from).territory ? 0 : 1);

@@ -67,6 +67,7 @@ template <> constexpr StepMask kWhen<ChooseTraitor> = {Step::SetupTraitorSelecti
 template <> constexpr StepMask kWhen<Predict> = {Step::SetupPrediction};              // 2.02.03
 template <> constexpr StepMask kWhen<PlaceForces> = {Step::SetupFremenPlacement, Step::SetupBeneGesseritPlacement};  // 2.04.02, 2.02.11
 template <> constexpr StepMask kWhen<DialStorm> = {Step::StormDial};                   // 1.01.02
+template <> constexpr StepMask kWhen<PlaceHms> = {Step::HmsPlacement};                 // E1 Ixians: turn 1, after the storm (ixians.md §2.2)
 template <> constexpr StepMask kWhen<PlayWeatherControl> = {Step::StormCardWindow};    // 3.01.23: before the storm moves
 template <> constexpr StepMask kWhen<PlayFamilyAtomics> = {Step::StormCardWindow};     // 3.01.07
 template <> constexpr StepMask kWhen<PlayThumper> = {Step::ThumperWindow};            // fact sheet §4.2: the start of Spice Blow
@@ -251,6 +252,14 @@ struct Rules {
     if (c.cell.value >= kMapCellCount) return "a territory of the map (the Hidden Mobile Stronghold is not on the board at setup)";
     return only(Faction::BeneGesserit, "[LR] 2.02.11");
   }
+  std::string operator()(const PlaceHms& c) const {
+    if (auto w = only(Faction::Ixians, "E1, ixians.md §2.2"); !w.empty()) return w;
+    if (s.turn != 1 || s.board.hms_host) return "the Hidden Mobile Stronghold is placed once, on turn 1 (ixians.md §2.2)";
+    if (c.to.value >= kMapCellCount) return "on a territory of the map (ixians.md §2.2)";
+    if (is_stronghold(kCells[index(c.to)].territory)) return "on a territory that is not a stronghold (ixians.md §2.2)";
+    if (storm_sector(s, index(c.to))) return "out of the storm (ixians.md §2.2, [TO])";
+    return "";
+  }
   std::string operator()(const DialStorm& c) const {
     const auto [lo, hi] = s.turn <= 1 ? std::pair{0, 20} : std::pair{1, 3};
     if (c.amount < lo || c.amount > hi) return fmt::format("a storm dial is {} to {} on this turn ([LR] 1.01.02)", lo, hi);
@@ -319,7 +328,7 @@ struct Rules {
       return "no worm of this blow waits there to be ridden now";
     }
     if (c.to.value >= kCellCount || storm_sector(s, index(c.to))) return "a ride ends out of the storm ([LR] 1.01.04)";
-    if (auto why = hms_unplaced(s, c.to); !why.empty()) return std::string(why);
+    if (c.to.value >= kMapCellCount) return "no worm ride into the Hidden Mobile Stronghold (E1; our reading, ixians.md Q9)";
     if (c.normal + c.special == ForceCount{0}) return "no force named";
     int normal = 0, special = 0;  // the Fremen out of the storm in the worm's territory
     for (std::size_t cell = 0; cell < kCellCount; ++cell) {
@@ -408,7 +417,7 @@ struct Rules {
       return "only the Guild, its ally and the Guild card's Secret Ally player cross-ship ([LR] 2.06.05.02, 2.06.10; seed 000)";
     }
     if (c.from.value >= kCellCount || c.to.value >= kCellCount) return "no such sector";
-    if (auto why = hms_unplaced(s, c.to); !why.empty()) return std::string(why);
+    if (auto why = hms_shut(s, f, c.to); !why.empty()) return std::string(why);
     if (storm_sector(s, index(c.from)) || storm_sector(s, index(c.to))) return "not into or out of the storm ([LR] 1.06.03.04)";
     if (c.normal + c.special == ForceCount{0}) return "no force named";
     if (c.normal.value > s.board.normal[index(c.from)][index(f)].value || c.special.value > s.board.special[index(c.from)][index(f)].value) {

@@ -30,7 +30,8 @@ Phase phase_of(Step step) {
     case Step::SetupFremenPlacement:
     case Step::SetupBeneGesseritPlacement:
     case Step::StormDial:
-    case Step::StormCardWindow: return Phase::Storm;
+    case Step::StormCardWindow:
+    case Step::HmsPlacement: return Phase::Storm;
     case Step::KaramaWorm:
     case Step::ThumperWindow:
     case Step::SpiceBlow:
@@ -342,7 +343,8 @@ void check_tech_tokens(const GameState& s, Violations& out) {
 // E1's Hidden Mobile Stronghold (docs/rules/ixians.md §2, §4): its cell holds forces only with the
 // Ixians seated and never spice; off the board it holds exactly the Ixians' 3 Suboids and 3
 // Cyborgs they start with there (FS:258; nothing enters or leaves it before it is placed); on the
-// board it hangs on a map cell of a territory that is not a stronghold.
+// board it hangs on a map cell of a territory that is not a stronghold. It is placed as turn 1's
+// Storm phase ends (§2.2): not while the first storm is still to move, and by the Spice Blow.
 void check_hms(const GameState& s, Violations& out) {
   const std::size_t hms = index(kHmsCell);
   const bool ixians = seated(s, Faction::Ixians);
@@ -359,7 +361,17 @@ void check_hms(const GameState& s, Violations& out) {
       out.push_back({"shape.hms", fmt::format("{} has forces in the HMS without the Ixians seated", to_string(f))});
     }
   }
+  if (s.step == Step::HmsPlacement && (s.turn != 1 || s.board.hms_host || !ixians)) {
+    out.push_back({"shape.hms", fmt::format("the HMS placement step on turn {}, {}", s.turn, s.board.hms_host ? "the HMS placed" : "no Ixians seated")});
+  }
+  const bool storm_over = s.turn > 1 || (s.turn == 1 && (s.phase != Phase::Storm || (s.step == Step::AmalWindow && s.amal.starting != Phase::Storm)));
+  if (ixians && !s.board.hms_host && storm_over && s.halted.empty()) {
+    out.push_back({"shape.hms", fmt::format("turn {}, {}: the HMS is still off the board after turn 1's Storm", s.turn, to_string(s.phase))});
+  }
   if (!s.board.hms_host) return;
+  if (s.turn == 1 && s.phase == Phase::Storm && (s.step == Step::StormDial || s.step == Step::StormCardWindow)) {
+    out.push_back({"shape.hms", "the HMS is on the board before turn 1's storm moved"});
+  }
   const CellId host = *s.board.hms_host;
   if (!ixians) out.push_back({"shape.hms", "the HMS is on the board without the Ixians seated"});
   if (index(host) >= kMapCellCount || is_stronghold(kCells[index(host)].territory)) {

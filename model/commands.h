@@ -68,6 +68,16 @@ struct PlaceForces {
 };
 
 // ---- storm ----------------------------------------------------------------------------------
+// E1 Ixians: turn 1, once the first storm has moved (and E1's tech tokens are dealt), the Ixians
+// attach their Hidden Mobile Stronghold, with the 3 Suboids and 3 Cyborgs in it, to a map cell of
+// a territory that is not a stronghold and not in storm (docs/rules/ixians.md §2.2, 2 sources).
+struct PlaceHms {
+  CellId to;
+  static constexpr CommandInfo kInfo{"PlaceHms", "place the Hidden Mobile Stronghold", CommandClass::Step, {Step::HmsPlacement}};
+  template <class C, class F> static void fields(C& c, F&& f) { f("to", c.to); }
+  friend bool operator==(const PlaceHms&, const PlaceHms&) = default;
+};
+
 struct DialStorm {
   std::int32_t amount;  // signed, so that a dial below the range reaches the rule and is rejected there
   static constexpr CommandInfo kInfo{"DialStorm", "dial the storm", CommandClass::Step, {Step::StormDial}};
@@ -628,7 +638,7 @@ using Command = std::variant<Pass, ChooseTraitor, Predict, PlaceForces, DialStor
                              DialBattle, CallTraitor, CaptureLeader, RevealFaceDancer, TakeLosses, DiscardPlayed, DrawNexus,
                              SetRedrawPolicy, PlayNexus, ReturnTraitor, ReplaceFaceDancer, ArmKarama, KaramaSeePlan, KaramaWorm,
                              RaiseRevivalLimit, KaramaPreventRevival, OfferLeaderRevival, CancelPoisonTooth,
-                             PlayThumper, PlayHarvester, PlayAmal, TakeTechToken>;
+                             PlayThumper, PlayHarvester, PlayAmal, TakeTechToken, PlaceHms>;
 
 // The one human form of a command (logs, traces, RapidCheck `show`).
 std::string to_string(const Command& c);

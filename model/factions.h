@@ -120,23 +120,18 @@ constexpr bool faction_playable(Faction f) {
   return faction_info(f).expansion == Expansion::Base || f == Faction::Tleilaxu || f == Faction::Ixians;
 }
 
-// Whether random games seat the faction (generators/arbitrary.h, the command-usage games): a
-// playable faction whose game is built far enough to be worth drawing. The Ixians are seated by
-// setup but wait for their Hidden Mobile Stronghold's placement (docs/rules/ixians-engine-plan.md,
-// slice 3): until then their six starting forces sit in an HMS that is off the board.
-constexpr bool faction_generated(Faction f) { return faction_playable(f) && f != Faction::Ixians; }
-
-// Every faction random games seat, in identity order.
-inline constexpr std::size_t kGeneratedFactionCount = [] {
+// Every playable faction, in identity order: what random games seat (generators/arbitrary.h, the
+// command-usage games).
+inline constexpr std::size_t kPlayableFactionCount = [] {
   std::size_t n = 0;
-  for (Faction f : kAllFactions) n += faction_generated(f) ? 1 : 0;
+  for (Faction f : kAllFactions) n += faction_playable(f) ? 1 : 0;
   return n;
 }();
-inline constexpr std::array<Faction, kGeneratedFactionCount> kGeneratedFactions = [] {
-  std::array<Faction, kGeneratedFactionCount> out{};
+inline constexpr std::array<Faction, kPlayableFactionCount> kPlayableFactions = [] {
+  std::array<Faction, kPlayableFactionCount> out{};
   std::size_t n = 0;
   for (Faction f : kAllFactions) {
-    if (faction_generated(f)) out[n++] = f;
+    if (faction_playable(f)) out[n++] = f;
   }
   return out;
 }();

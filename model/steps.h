@@ -33,6 +33,7 @@ enum class Step : std::uint8_t {
   Collection,                // after the spice is collected: every seat passes or plays at any time
   MentatPause,               // after bribes and the victory check ([LR] 1.09.04): every seat answers
   AmalWindow,                // E1: between two phases, every seat holding cards may play Amal as the next one starts
+  HmsPlacement,              // E1 Ixians: turn 1, after the storm moved and the tech tokens were dealt, Ix places its stronghold
   GameOver,
 };
 

@@ -18,14 +18,14 @@ struct Campaign {
 };
 
 // Random games over a spread of setups: Emperor and Guild seated for the payments, Fremen for the
-// worms and storm losses, Basic and Advanced.
+// worms and storm losses, the Tleilaxu and the Ixians for theirs, Basic and Advanced.
 Campaign play(int games, int karama_games) {
   Campaign out;
   const std::vector<std::vector<Faction>> tables{
       {Faction::Atreides, Faction::Harkonnen, Faction::Emperor},
       {Faction::Fremen, Faction::SpacingGuild, Faction::BeneGesserit},
       kBaseFactions,
-      {Faction::Tleilaxu, Faction::Atreides, Faction::Harkonnen, Faction::Emperor}};
+      {Faction::Tleilaxu, Faction::Ixians, Faction::Atreides, Faction::Harkonnen, Faction::Emperor}};
   // Then whole Advanced games of the three factions whose Karama powers exist ([LR] 1.14.02,
   // 1.14.04, 1.14.05): a Karama at the right moment is rare in the short games above.
   const std::vector<Faction> powers{Faction::Emperor, Faction::Harkonnen, Faction::SpacingGuild};

@@ -89,7 +89,8 @@ TEST(PersistenceTest, EveryCommandKindRoundTripsAsJson) {
       KaramaRevive{ForceCount{2}, ForceCount{1}, std::nullopt}, KaramaRevive{ForceCount{0}, ForceCount{0}, LeaderId{12}},
       KaramaSeePlan{}, ArmKarama{KaramaAbility::BeneGesseritVoice}, KaramaWorm{TerritoryId::TheGreatFlat},
       RaiseRevivalLimit{Faction::Harkonnen, ForceCount{5}}, KaramaPreventRevival{Faction::Emperor}, OfferLeaderRevival{LeaderId{3}, Spice{2}}, CancelPoisonTooth{},
-      PlayThumper{}, PlayHarvester{}, PlayAmal{}, TakeTechToken{TechTokenKind::SpiceProduction}};
+      PlayThumper{}, PlayHarvester{}, PlayAmal{}, TakeTechToken{TechTokenKind::SpiceProduction},
+      PlaceHms{CellId{12}}};
   std::vector<std::size_t> kinds;
   for (const Command& c : commands) {
     kinds.push_back(c.index());

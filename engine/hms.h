@@ -1,0 +1,22 @@
+// E1's Ixians: their Hidden Mobile Stronghold on the board (engine/hms.cpp; docs/rules/ixians.md
+// §2.2, §4). Placed once, on turn 1, as the Storm phase ends.
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "model/state.h"
+
+namespace dune {
+
+// Whether the Ixians place their stronghold now: seated, turn 1's Storm ending, not yet placed
+// (end_phase asks, after the tech token deal, and enters Step::HmsPlacement).
+bool hms_placement_due(const GameState& state);
+
+// Step::HmsPlacement: the Ixians are awaited with one PlaceHms per cell they may choose.
+std::vector<Seat> awaited_hms(const GameState& state);
+std::vector<Command> candidates_hms(const GameState& state, Seat seat);
+std::optional<Rejection> validate_hms(const GameState& state, Seat seat, const Command& c);
+void apply_hms(GameState& state, Seat seat, const Command& c);
+
+}  // namespace dune
