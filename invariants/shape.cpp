@@ -369,7 +369,7 @@ void check_hms(const GameState& s, Violations& out) {
     out.push_back({"shape.hms", fmt::format("turn {}, {}: the HMS is still off the board after turn 1's Storm", s.turn, to_string(s.phase))});
   }
   if (!s.board.hms_host) return;
-  if (s.turn == 1 && s.phase == Phase::Storm && (s.step == Step::StormDial || s.step == Step::StormCardWindow)) {
+  if (s.turn == 0 || (s.turn == 1 && s.phase == Phase::Storm && (s.step == Step::StormDial || s.step == Step::StormCardWindow))) {
     out.push_back({"shape.hms", "the HMS is on the board before turn 1's storm moved"});
   }
   const CellId host = *s.board.hms_host;

@@ -145,9 +145,19 @@ TEST(ShapeTest, TheHmsHoldsTheIxiansStartUntilPlacedOnANonStrongholdCell) {
   GameState spiced = start;
   spiced.board.spice[hms] = Spice{2};
   EXPECT_TRUE(named(check_shape(spiced, nullptr), "2 spice in the HMS")) << first(check_shape(spiced, nullptr));
+  // Placed as turn 1's Storm ends: at setup it is too early, and in turn 1's Charity it must be there.
   GameState placed = moved;
   placed.board.hms_host = cell_at(kTerritoryCells[index(TerritoryId::ImperialBasin)].first);
+  EXPECT_TRUE(named(check_shape(placed, nullptr), "the HMS is on the board before turn 1's storm moved")) << first(check_shape(placed, nullptr));
+  placed.turn = 1;
+  placed.phase = Phase::ChoamCharity;
+  placed.step = Step::Charity;
   EXPECT_EQ(check_shape(placed, nullptr), Violations{}) << first(check_shape(placed, nullptr));
+  GameState unplaced = placed;
+  unplaced.board.hms_host.reset();
+  unplaced.board.normal[hms][index(Faction::Ixians)] += ForceCount{1};
+  unplaced.seat(Seat{1}).reserves_normal -= ForceCount{1};
+  EXPECT_TRUE(named(check_shape(unplaced, nullptr), "the HMS is still off the board after turn 1's Storm")) << first(check_shape(unplaced, nullptr));
   placed.board.hms_host = cell_at(kTerritoryCells[index(TerritoryId::Arrakeen)].first);
   EXPECT_TRUE(named(check_shape(placed, nullptr), "a map cell of a territory that is not a stronghold")) << first(check_shape(placed, nullptr));
   placed.board.hms_host = kHmsCell;
