@@ -65,6 +65,7 @@ std::optional<Module> module_for(Step step) {
     case Step::AmalWindow:
       return Module{awaited_amal, candidates_amal, validate_amal, apply_amal};
     case Step::HmsPlacement:
+    case Step::HmsMovement:
       return Module{awaited_hms, candidates_hms, validate_hms, apply_hms};
     case Step::GameOver:
       return std::nullopt;

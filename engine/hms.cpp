@@ -10,6 +10,15 @@
 //   from now on (BoardState::hms_host): its one neighbour, a territory step away (movement.cpp),
 //   a stronghold for victory (mentat.cpp) and for occupancy, and only the Ixians ship into it
 //   (shipment_movement.cpp check_destination).
+// - Movement (§4.1, 2 sources, [TO] and [DB]): after turn 1, as the Storm phase starts, before the
+//   dials and the Fremen's storm card, when Ixian forces (any kind) are inside and its host is not
+//   in storm ([DB] hmsUnderStorm), the Ixians may move it up to 3 territories, each step into a
+//   territory that is not a stronghold, never into or through a sector in storm. One command
+//   names where it ends (MoveHms), or Pass keeps it: the digest's step-by-step moves differ only in
+//   the spice collected while moving (open questions Q2, Q3: not built), and with one command the
+//   reach is the cells within 3 territories over such sectors, another cell of the host's own
+//   territory included ([TO]'s steps count such a cell, open question Q8: within reach either
+//   way). Every force inside moves with it; Karama against the move is not built yet.
 #include "engine/hms.h"
 
 #include <algorithm>
@@ -17,6 +26,7 @@
 #include "engine/engine.h"
 #include "engine/internal.h"
 #include "engine/mutants.h"
+#include "engine/shipment_movement.h"
 
 namespace dune {
 namespace {
@@ -25,10 +35,35 @@ bool hms_cell_allowed(const GameState& state, CellId c) {
   return index(c) < kMapCellCount && !is_stronghold(cell_info(c).territory) && !cell_in_storm(state, c);
 }
 
+constexpr int kHmsMoveTerritories = 3;
+
+// Why the HMS may not end its move on `to`, or nullopt.
+std::optional<Rejection> check_hms_move(const GameState& state, CellId to) {
+  const CellId host = *state.board.hms_host;
+  if (index(to) >= kMapCellCount) return reject(RejectCode::IllegalChoice, "cell {} is not a cell of the map", to.value);
+  if (to == host) return reject(RejectCode::IllegalChoice, "the Hidden Mobile Stronghold is there already: pass to keep it");
+  if (is_stronghold(cell_info(to).territory) && !mutant_active(Mutant::HmsMovesIntoStronghold)) {
+    return reject(RejectCode::IllegalChoice, "{} is a stronghold: the Hidden Mobile Stronghold moves through other territories only (ixians.md §4.1)",
+                  to_string(cell_info(to).territory));
+  }
+  if (cell_in_storm(state, to)) return reject(RejectCode::StormBlocked, "{} is in the storm (ixians.md §4.1)", to_string(cell_info(to).territory));
+  const int reach = mutant_active(Mutant::HmsMovesFourTerritories) ? kHmsMoveTerritories + 1 : kHmsMoveTerritories;
+  if (shipment_movement::territories_crossed_outside_strongholds(state, host)[index(to)] > reach) {
+    return reject(RejectCode::NotAdjacent, "{} is more than {} territories away through territories that are not strongholds, out of the storm (ixians.md §4.1)",
+                  to_string(cell_info(to).territory), kHmsMoveTerritories);
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 bool hms_placement_due(const GameState& state) {
   return in_play(state, Faction::Ixians) && state.turn == 1 && state.phase == Phase::Storm && !hms_on_board(state);
+}
+
+bool hms_move_offered(const GameState& state) {
+  return hms_on_board(state) && in_play(state, Faction::Ixians) && forces_in_cell(state, Faction::Ixians, kHmsCell) > ForceCount{0} &&
+         !cell_in_storm(state, *state.board.hms_host);
 }
 
 std::vector<Seat> awaited_hms(const GameState& state) {
@@ -39,6 +74,15 @@ std::vector<Seat> awaited_hms(const GameState& state) {
 std::vector<Command> candidates_hms(const GameState& state, Seat seat) {
   std::vector<Command> out;
   if (state.faction_of(seat) != Faction::Ixians) return out;
+  if (state.step == Step::HmsMovement) {
+    out.push_back(Pass{});
+    const auto crossed = shipment_movement::territories_crossed_outside_strongholds(state, *state.board.hms_host);
+    const int reach = mutant_active(Mutant::HmsMovesFourTerritories) ? kHmsMoveTerritories + 1 : kHmsMoveTerritories;
+    for (std::size_t i = 0; i < kMapCellCount; ++i) {
+      if (crossed[i] <= reach && !check_hms_move(state, cell_at(i))) out.push_back(MoveHms{cell_at(i)});
+    }
+    return out;
+  }
   for (std::size_t i = 0; i < kMapCellCount; ++i) {
     if (hms_cell_allowed(state, cell_at(i))) out.push_back(PlaceHms{cell_at(i)});
   }
@@ -46,6 +90,13 @@ std::vector<Command> candidates_hms(const GameState& state, Seat seat) {
 }
 
 std::optional<Rejection> validate_hms(const GameState& state, Seat seat, const Command& c) {
+  if (state.step == Step::HmsMovement) {
+    if (state.faction_of(seat) != Faction::Ixians) return reject(RejectCode::NotYourTurn, "only the Ixians move their Hidden Mobile Stronghold");
+    if (std::holds_alternative<Pass>(c)) return std::nullopt;
+    const auto* m = std::get_if<MoveHms>(&c);
+    if (!m) return reject(RejectCode::WrongPhase, "the Ixians may move their Hidden Mobile Stronghold now (MoveHms), or pass");
+    return check_hms_move(state, m->to);
+  }
   const auto* p = std::get_if<PlaceHms>(&c);
   if (!p) return reject(RejectCode::WrongPhase, "the Ixians place their Hidden Mobile Stronghold now (PlaceHms)");
   if (state.faction_of(seat) != Faction::Ixians) {
@@ -65,6 +116,11 @@ std::optional<Rejection> validate_hms(const GameState& state, Seat seat, const C
 }
 
 void apply_hms(GameState& state, Seat seat, const Command& c) {
+  if (state.step == Step::HmsMovement) {
+    if (const auto* m = std::get_if<MoveHms>(&c)) state.board.hms_host = m->to;
+    continue_storm(state);  // the dials, or the storm card revealed
+    return;
+  }
   CellId to = std::get<PlaceHms>(c).to;
   if (mutant_active(Mutant::HmsPlacedInFirstCell)) to = std::get<PlaceHms>(candidates_hms(state, seat).front()).to;
   state.board.hms_host = to;

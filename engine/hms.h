@@ -1,5 +1,5 @@
 // E1's Ixians: their Hidden Mobile Stronghold on the board (engine/hms.cpp; docs/rules/ixians.md
-// §2.2, §4). Placed once, on turn 1, as the Storm phase ends.
+// §2.2, §4). Placed once, on turn 1, as the Storm phase ends; moved as each later one starts.
 #pragma once
 
 #include <optional>
@@ -13,7 +13,12 @@ namespace dune {
 // (end_phase asks, after the tech token deal, and enters Step::HmsPlacement).
 bool hms_placement_due(const GameState& state);
 
-// Step::HmsPlacement: the Ixians are awaited with one PlaceHms per cell they may choose.
+// Whether the Ixians may move their stronghold as this Storm phase starts (enter_storm asks after
+// turn 1, and enters Step::HmsMovement): placed, Ixian forces inside, its host out of the storm.
+bool hms_move_offered(const GameState& state);
+
+// Step::HmsPlacement: the Ixians are awaited with one PlaceHms per cell they may choose;
+// Step::HmsMovement: with one MoveHms per cell within reach, and Pass.
 std::vector<Seat> awaited_hms(const GameState& state);
 std::vector<Command> candidates_hms(const GameState& state, Seat seat);
 std::optional<Rejection> validate_hms(const GameState& state, Seat seat, const Command& c);

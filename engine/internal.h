@@ -290,6 +290,9 @@ void apply_nexus_draw(GameState& state, Seat seat, const Command& c);
 void discard_nexus_card(GameState& state, Seat seat);
 
 void on_storm_card(GameState& state, std::uint8_t value);                   // storm.cpp
+// The Storm phase after E1's Hidden Mobile Stronghold movement (or without it): the dials, or the
+// storm card revealed (storm.cpp).
+void continue_storm(GameState& state);
 void on_nexus_drawn(GameState& state, Seat seat, NexusCardId card);       // nexus.cpp
 void on_spice_drawn(GameState& state, std::uint8_t pile, SpiceCardId card);  // spice_blow.cpp
 void on_lot_drawn(GameState& state, TreacheryCardId card);                   // bidding.cpp

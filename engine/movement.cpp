@@ -130,6 +130,7 @@ GroupForces forces_in_group(const GameState& s, Faction f, const Group& group) {
 struct Obstacles {
   bool storm = true;
   bool occupancy = true;
+  bool strongholds = false;  // every stronghold closed (E1's Hidden Mobile Stronghold moving)
 };
 
 using Distances = std::array<int, kCellCount>;
@@ -142,7 +143,9 @@ Distances search_distances(const GameState& s, Faction f, const Group& group, Ob
   Distances dist;
   dist.fill(kUnreachable);
   std::array<bool, kTerritoryCount> blocked{};
-  for_each_stronghold_in_play(s, [&](TerritoryId t) { blocked[index(t)] = obstacles.occupancy && occupancy_blocked(s, f, t); });
+  for_each_stronghold_in_play(s, [&](TerritoryId t) {
+    blocked[index(t)] = obstacles.strongholds || (obstacles.occupancy && occupancy_blocked(s, f, t));
+  });
   constexpr std::size_t kRing = std::bit_ceil(kCellLinks.size() + 2 + kCellCount);
   std::array<CellId, kRing> ring;
   std::size_t head = 0, tail = 0;  // the queue is ring[head, tail), indices taken mod kRing
@@ -382,6 +385,14 @@ bool apply_movement(GameState& s, Seat seat, const Command& c) {
   apply_move(s, seat, *move);
   s.movement.moves_made += 1;
   return false;  // the seat passes to end its step: Hajr may still follow ([LR] 3.01.09)
+}
+
+std::array<int, kCellCount> territories_crossed_outside_strongholds(const GameState& s, CellId from) {
+  Group group;
+  group.cells[group.size++] = from;
+  const bool storm = !mutant_active(Mutant::HmsMovesThroughStorm);
+  const bool strongholds = !mutant_active(Mutant::HmsMovesIntoStronghold);
+  return search_distances(s, Faction::Ixians, group, Obstacles{storm, false, strongholds});
 }
 
 // At the end of its actions, the seat's forces sharing a territory with its ally (not the Polar

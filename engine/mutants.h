@@ -220,6 +220,9 @@ enum class Mutant : std::uint8_t {
   HmsOpenToEveryShipper,
   HmsStormedWithHost,
   HmsNotCountedForVictory,
+  HmsMovesThroughStorm,
+  HmsMovesFourTerritories,
+  HmsMovesIntoStronghold,
 };
 
 #if DUNE_MUTANTS

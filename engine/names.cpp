@@ -138,6 +138,7 @@ struct Namer {
   std::string operator()(const Predict& c) const { return fmt::format("predict {} on turn {}", to_string(c.faction), c.turn); }
   std::string operator()(const PlaceForces& c) const { return fmt::format("place {} in {}", forces(c.normal, c.special), cell_name(c.cell)); }
   std::string operator()(const PlaceHms& c) const { return fmt::format("place the Hidden Mobile Stronghold in {}", cell_name(c.to)); }
+  std::string operator()(const MoveHms& c) const { return fmt::format("move the Hidden Mobile Stronghold to {}", cell_name(c.to)); }
   std::string operator()(const DialStorm& c) const { return fmt::format("dial storm {}", c.amount); }
   std::string operator()(const PlayWeatherControl& c) const { return fmt::format("play Weather Control: move the storm {}", c.sectors); }
   std::string operator()(const PlayFamilyAtomics&) const { return "play Family Atomics"; }
@@ -266,6 +267,7 @@ std::string_view to_string(Step s) {
     case Step::HarvesterWindow: return "Harvester window";
     case Step::AmalWindow: return "Amal window";
     case Step::HmsPlacement: return "Hidden Mobile Stronghold placement";
+    case Step::HmsMovement: return "Hidden Mobile Stronghold movement";
     case Step::WormPlacement: return "worm placement";
     case Step::NexusNegotiation: return "Nexus";
     case Step::WormRide: return "worm ride";

@@ -51,5 +51,9 @@ std::optional<Rejection> validate_movement(const GameState& s, Seat seat, const 
 bool apply_movement(GameState& s, Seat seat, const Command& c);
 // At the end of its actions, the seat's forces sharing a territory with its ally go to the Tanks.
 void tank_forces_sharing_with_ally(GameState& s, Seat seat);
+// Territories crossed from `from` to every cell over the sector links, never into a sector in storm
+// nor into a stronghold (E1's Hidden Mobile Stronghold moving, engine/hms.cpp); the int maximum
+// where no such way leads.
+std::array<int, kCellCount> territories_crossed_outside_strongholds(const GameState& s, CellId from);
 
 }  // namespace dune::shipment_movement

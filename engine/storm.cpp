@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "engine/engine.h"
+#include "engine/hms.h"
 #include "engine/mutants.h"
 #include "engine/internal.h"
 #include "model/cards.h"
@@ -244,10 +245,20 @@ void play_family_atomics(GameState& state, Seat seat) {
 }  // namespace
 
 void enter_storm(GameState& state) {
-  state.step = Step::StormDial;
   state.storm.dials = {};
   state.storm.window_done = {};
   state.storm.movement.reset();
+  // E1's Ixians may first move their stronghold (engine/hms.cpp), before the dials and before the
+  // Fremen's storm card is revealed (ixians.md §4.1); their answer goes on with continue_storm.
+  if (state.turn > 1 && hms_move_offered(state)) {
+    state.step = Step::HmsMovement;
+    return;
+  }
+  continue_storm(state);
+}
+
+void continue_storm(GameState& state) {
+  state.step = Step::StormDial;
   if (state.turn == 1) {
     // The storm starts at the Storm Start sector; the seats nearest on either side dial ([LR]
     // 0.16).

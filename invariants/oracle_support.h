@@ -102,6 +102,11 @@ std::size_t storm_place(const GameState& s, Seat seat);
 // board (docs/rules/ixians.md §4: placed after turn 1's storm), or the shipper is not the Ixians
 // (§4, 2 sources: a cross-ship neither, nor the Ixians' ally); "" when that is no reason.
 std::string_view hms_shut(const GameState& s, Faction shipper, CellId to);
+// Why the Ixians may not move their Hidden Mobile Stronghold to `to` now (docs/rules/ixians.md
+// §4.1: after turn 1, as the Storm phase starts, placed, Ixian forces inside, its host out of the
+// storm; up to 3 territories, each not a stronghold, never into or through the storm), or "".
+// Recomputed in oracles_hms.cpp from the sector links.
+std::string hms_move_illegal(const GameState& s, CellId to);
 
 // E1's tech tokens (docs/rules/tech-tokens-and-amal.md §1.3, oracle.tech-tokens): the phase each
 // token's income is triggered in (Axlotl Tanks: Revival; Heighliners: Shipment and Movement; Spice

@@ -5,13 +5,20 @@
 //   that cell and moves no force (its 3 Suboids and 3 Cyborgs stay in it) and no spice;
 // - the step is asked: a step that ends turn 1's Storm with the Ixians seated leads to the
 //   placement, not past it;
-// - nothing else moves it: until the Storm-phase movement (plan slice 4) the host changes only by
-//   the placement.
+// - the movement (§4.1): after turn 1, as the Storm phase starts, with Ixian forces inside and its
+//   host out of the storm, the Ixians are asked (Step::HmsMovement); a MoveHms by them, allowed
+//   by hms_move_illegal (recomputed here from the sector links), attaches it to exactly the named
+//   cell and moves no force and no spice (unless the storm moves in the same step: its oracle's);
+//   a Pass there keeps it;
+// - nothing else moves it: the host changes only by the placement and the movement.
 #include <fmt/format.h>
 
+#include <array>
 #include <variant>
 
+#include "engine/engine.h"
 #include "invariants/oracle_support.h"
+#include "model/command_steps.h"
 
 namespace dune::invariants::oracle_detail {
 namespace {
@@ -21,6 +28,38 @@ bool ixians_seated(const GameState& s) {
     if (f == Faction::Ixians) return true;
   }
   return false;
+}
+
+// Territories entered from `host` to every sector over the sector links, never into a sector in
+// storm nor into a stronghold (the HMS's own link is no sector link).
+std::array<int, kCellCount> hms_reach(const GameState& s, CellId host) {
+  constexpr int kFarAway = 1000;
+  std::array<int, kCellCount> d;
+  d.fill(kFarAway);
+  d[index(host)] = 0;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const CellLink& l : kCellLinks) {
+      const TerritoryId to_territory = kCells[index(l.to)].territory;
+      if (d[index(l.from)] == kFarAway || storm_sector(s, index(l.to)) || is_stronghold(to_territory)) continue;
+      const int via = d[index(l.from)] + (to_territory == kCells[index(l.from)].territory ? 0 : 1);
+      if (via < d[index(l.to)]) {
+        d[index(l.to)] = via;
+        changed = true;
+      }
+    }
+  }
+  return d;
+}
+
+bool ixians_inside(const GameState& s) {
+  const std::size_t hms = index(kHmsCell), ix = index(Faction::Ixians);
+  return s.board.normal[hms][ix] + s.board.special[hms][ix] > ForceCount{0};
+}
+
+// Whether the Ixians are to be asked to move it as this Storm phase starts.
+bool move_due(const GameState& s) {
+  return s.turn > 1 && s.board.hms_host && ixians_inside(s) && !storm_sector(s, index(*s.board.hms_host));
 }
 
 std::string cell_text(std::optional<CellId> c) {
@@ -44,11 +83,45 @@ void placement_checks(const Transition& t, const Envelope& e, const PlaceHms& p,
   if (a.board.hms_host != p.to) {
     fault(fmt::format("{} named {}; the HMS hangs on {}", name_of(b, e.seat), cell_text(p.to), cell_text(a.board.hms_host)));
   }
+  // A forced chance outcome of the Spice Blow that follows may move pieces in the same step.
+  if (!single_step(t)) return;
   if (a.board.normal != b.board.normal || a.board.special != b.board.special) fault("the placement moved forces");
-  if (single_step(t) && a.board.spice != b.board.spice) fault("the placement moved spice");
+  if (a.board.spice != b.board.spice) fault("the placement moved spice");
+}
+
+void movement_checks(const Transition& t, const Envelope& e, Violations& out) {
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  const auto fault = [&](std::string what) { out.push_back(violation(kHms, std::move(what))); };
+  const auto* m = std::get_if<MoveHms>(&e.command);
+  if (m) {
+    if (b.faction_of(e.seat) != Faction::Ixians) fault(fmt::format("{} moved the Hidden Mobile Stronghold: the Ixians' alone", name_of(b, e.seat)));
+    if (auto why = hms_move_illegal(b, m->to); !why.empty()) fault(fmt::format("the HMS moved to {}: {}", cell_text(m->to), why));
+  }
+  const std::optional<CellId> want = m ? std::optional<CellId>(m->to) : b.board.hms_host;
+  if (a.board.hms_host != want) {
+    fault(fmt::format("{}'s {} leaves the HMS on {}, not {}", name_of(b, e.seat), kind_name(e.command), cell_text(a.board.hms_host), cell_text(want)));
+  }
+  // The storm may move in the same step (Advanced: its card revealed, no seat holding a card for
+  // the window): its oracle weighs what it moved.
+  if (storm_moved_in(t)) return;
+  if (a.board.normal != b.board.normal || a.board.special != b.board.special) fault("the HMS movement step moved forces");
+  if (single_step(t) && a.board.spice != b.board.spice) fault("the HMS movement step moved spice");
 }
 
 }  // namespace
+
+std::string hms_move_illegal(const GameState& s, CellId to) {
+  if (s.step != Step::HmsMovement || !move_due(s)) {
+    return "the HMS moves after turn 1, as the Storm phase starts, with Ixian forces inside and its host out of the storm (ixians.md §4.1)";
+  }
+  if (to.value >= kMapCellCount) return "on a territory of the map";
+  if (to == *s.board.hms_host) return "it is there already";
+  if (is_stronghold(kCells[index(to)].territory)) return "it moves through territories that are not strongholds (ixians.md §4.1)";
+  if (storm_sector(s, index(to))) return "not into the storm (ixians.md §4.1)";
+  if (hms_reach(s, *s.board.hms_host)[index(to)] > 3) return "up to 3 territories, none a stronghold, out of the storm (ixians.md §4.1)";
+  return "";
+}
 
 Violations hms(const Transition& t, const GameContext&) {
   const GameState& b = t.before;
@@ -64,9 +137,19 @@ Violations hms(const Transition& t, const GameContext&) {
     placement_checks(t, *e, *place, out);
     return decided(kHms, std::move(out));
   }
+  if (e && b.step == Step::HmsMovement && !is_standing_command(e->command) && !is_any_time_command(e->command)) {
+    movement_checks(t, *e, out);
+    return decided(kHms, std::move(out));
+  }
+  // The movement is asked exactly when due as a Storm phase after turn 1 starts.
+  const bool storm_starts = a.phase == Phase::Storm && b.phase != Phase::Storm && a.turn > 1 && a.halted.empty() && a.step != Step::GameOver;
+  if (storm_starts && (a.step == Step::HmsMovement) != move_due(a)) {
+    fault(fmt::format("turn {}'s Storm phase starts {} the HMS movement, which is {}due", a.turn, a.step == Step::HmsMovement ? "with" : "without",
+                      move_due(a) ? "" : "not "));
+  }
   if (!ixians) fault("the HMS entered the board, or its placement was asked, without the Ixians seated");
   if (a.board.hms_host != b.board.hms_host) {
-    fault(fmt::format("the HMS moved from {} to {} without a placement", cell_text(b.board.hms_host), cell_text(a.board.hms_host)));
+    fault(fmt::format("the HMS moved from {} to {} without a placement or a move of the Ixians", cell_text(b.board.hms_host), cell_text(a.board.hms_host)));
   }
   // Turn 1's Storm ended (the Spice Blow began, or an Amal window before it) with the HMS still off
   // the board and no placement asked.
@@ -75,7 +158,7 @@ Violations hms(const Transition& t, const GameContext&) {
   if (a.step == Step::HmsPlacement && b.step != Step::HmsPlacement && !storm_moved_in(t) && !(b.chance && b.chance->kind == ChanceKind::TechTokenDeal)) {
     fault("the HMS placement was asked before the first storm moved");
   }
-  const bool weighed = left_storm || a.step == Step::HmsPlacement || a.board.hms_host != b.board.hms_host;
+  const bool weighed = left_storm || storm_starts || a.step == Step::HmsPlacement || a.board.hms_host != b.board.hms_host;
   return weighed || !out.empty() ? decided(kHms, std::move(out)) : Violations{};
 }
 

@@ -132,22 +132,22 @@ std::array<int, kCellCount> entered(const GameState& s, Faction f, const std::ve
     const TerritoryId id = kTerritories[t].id;
     closed[t] = occupancy && is_stronghold(id) && other_occupants(s, f, id) >= 2;
   }
-  std::vector<CellLink> links(kCellLinks.begin(), kCellLinks.end());
-  if (const auto host = s.board.hms_host) {
-    links.push_back(CellLink{*host, kHmsCell});
-    links.push_back(CellLink{kHmsCell, *host});
-  }
+  std::array<CellLink, 2> hms_links{};  // the HMS's, both ways, while it is on the board
+  const std::size_t dynamic = s.board.hms_host ? 2 : 0;
+  if (dynamic) hms_links = {CellLink{*s.board.hms_host, kHmsCell}, CellLink{kHmsCell, *s.board.hms_host}};
   for (bool changed = true; changed;) {
     changed = false;
-    for (const CellLink& l : links) {
+    const auto relax = [&](const CellLink& l) {
       const int from = d[index(l.from)];
-      if (from == kFar || storm_sector(s, index(l.to)) || closed[index(cell_info(l.to).territory)]) continue;
+      if (from == kFar || storm_sector(s, index(l.to)) || closed[index(cell_info(l.to).territory)]) return;
       const int to = from + (cell_info(l.to).territory == cell_info(l.from).territory ? 0 : 1);
       if (to < d[index(l.to)]) {
         d[index(l.to)] = to;
         changed = true;
       }
-    }
+    };
+    for (const CellLink& l : kCellLinks) relax(l);
+    for (std::size_t i = 0; i < dynamic; ++i) relax(hms_links[i]);
   }
   return d;
 }

@@ -68,6 +68,7 @@ template <> constexpr StepMask kWhen<Predict> = {Step::SetupPrediction};        
 template <> constexpr StepMask kWhen<PlaceForces> = {Step::SetupFremenPlacement, Step::SetupBeneGesseritPlacement};  // 2.04.02, 2.02.11
 template <> constexpr StepMask kWhen<DialStorm> = {Step::StormDial};                   // 1.01.02
 template <> constexpr StepMask kWhen<PlaceHms> = {Step::HmsPlacement};                 // E1 Ixians: turn 1, after the storm (ixians.md §2.2)
+template <> constexpr StepMask kWhen<MoveHms> = {Step::HmsMovement};                   // E1 Ixians: later Storm phases, before the dials (§4.1)
 template <> constexpr StepMask kWhen<PlayWeatherControl> = {Step::StormCardWindow};    // 3.01.23: before the storm moves
 template <> constexpr StepMask kWhen<PlayFamilyAtomics> = {Step::StormCardWindow};     // 3.01.07
 template <> constexpr StepMask kWhen<PlayThumper> = {Step::ThumperWindow};            // fact sheet §4.2: the start of Spice Blow
@@ -131,7 +132,7 @@ template <> constexpr StepMask kWhen<ReturnTraitor> = kAnyLive;
 // A decline: every optional decision, never a setup choice or the storm dial, which are owed.
 template <> constexpr StepMask kWhen<Pass> = [] {
   StepMask m = kAnyLive;
-  m.bits &= ~(kSetup.bits | StepMask{Step::StormDial}.bits);
+  m.bits &= ~(kSetup.bits | StepMask{Step::StormDial, Step::HmsPlacement}.bits);  // no dial and no placement is passed
   return m;
 }();
 
@@ -259,6 +260,10 @@ struct Rules {
     if (is_stronghold(kCells[index(c.to)].territory)) return "on a territory that is not a stronghold (ixians.md §2.2)";
     if (storm_sector(s, index(c.to))) return "out of the storm (ixians.md §2.2, [TO])";
     return "";
+  }
+  std::string operator()(const MoveHms& c) const {
+    if (auto w = only(Faction::Ixians, "E1, ixians.md §4.1"); !w.empty()) return w;
+    return hms_move_illegal(s, c.to);
   }
   std::string operator()(const DialStorm& c) const {
     const auto [lo, hi] = s.turn <= 1 ? std::pair{0, 20} : std::pair{1, 3};

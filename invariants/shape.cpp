@@ -31,7 +31,8 @@ Phase phase_of(Step step) {
     case Step::SetupBeneGesseritPlacement:
     case Step::StormDial:
     case Step::StormCardWindow:
-    case Step::HmsPlacement: return Phase::Storm;
+    case Step::HmsPlacement:
+    case Step::HmsMovement: return Phase::Storm;
     case Step::KaramaWorm:
     case Step::ThumperWindow:
     case Step::SpiceBlow:
@@ -363,6 +364,9 @@ void check_hms(const GameState& s, Violations& out) {
   }
   if (s.step == Step::HmsPlacement && (s.turn != 1 || s.board.hms_host || !ixians)) {
     out.push_back({"shape.hms", fmt::format("the HMS placement step on turn {}, {}", s.turn, s.board.hms_host ? "the HMS placed" : "no Ixians seated")});
+  }
+  if (s.step == Step::HmsMovement && (s.turn < 2 || !s.board.hms_host || !ixians)) {
+    out.push_back({"shape.hms", fmt::format("the HMS movement step on turn {}, {}", s.turn, s.board.hms_host ? "the HMS placed" : "the HMS off the board")});
   }
   const bool storm_over = s.turn > 1 || (s.turn == 1 && (s.phase != Phase::Storm || (s.step == Step::AmalWindow && s.amal.starting != Phase::Storm)));
   if (ixians && !s.board.hms_host && storm_over && s.halted.empty()) {

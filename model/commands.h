@@ -77,6 +77,16 @@ struct PlaceHms {
   template <class C, class F> static void fields(C& c, F&& f) { f("to", c.to); }
   friend bool operator==(const PlaceHms&, const PlaceHms&) = default;
 };
+// E1 Ixians: after turn 1, as the Storm phase starts and before the storm is dialed or its card
+// revealed, with Ixian forces inside and its host out of the storm, the Ixians may move their
+// stronghold up to 3 territories, each a territory that is not a stronghold, never into or
+// through the storm (docs/rules/ixians.md §4.1, 2 sources). The forces inside move with it.
+struct MoveHms {
+  CellId to;
+  static constexpr CommandInfo kInfo{"MoveHms", "move the Hidden Mobile Stronghold", CommandClass::Step, {Step::HmsMovement}};
+  template <class C, class F> static void fields(C& c, F&& f) { f("to", c.to); }
+  friend bool operator==(const MoveHms&, const MoveHms&) = default;
+};
 
 struct DialStorm {
   std::int32_t amount;  // signed, so that a dial below the range reaches the rule and is rejected there
@@ -622,7 +632,7 @@ struct KaramaPreventRevival {
 // Decline the current optional opportunity (a pass in bidding, no shipment, no charity, ...).
 struct Pass {
   static constexpr CommandInfo kInfo{"Pass", "pass", CommandClass::Step,
-                                     {Step::StormCardWindow, Step::KaramaWorm, Step::ThumperWindow, Step::SpiceBlow, Step::HarvesterWindow, Step::WormPlacement, Step::NexusNegotiation, Step::WormRide,
+                                     {Step::StormCardWindow, Step::HmsMovement, Step::KaramaWorm, Step::ThumperWindow, Step::SpiceBlow, Step::HarvesterWindow, Step::WormPlacement, Step::NexusNegotiation, Step::WormRide,
                                       Step::NexusDraw, Step::Charity, Step::Bidding, Step::Revival, Step::Shipment,
                                       Step::Movement, Step::Battle, Step::Collection, Step::MentatPause, Step::AmalWindow}};
   friend bool operator==(const Pass&, const Pass&) = default;
@@ -638,7 +648,7 @@ using Command = std::variant<Pass, ChooseTraitor, Predict, PlaceForces, DialStor
                              DialBattle, CallTraitor, CaptureLeader, RevealFaceDancer, TakeLosses, DiscardPlayed, DrawNexus,
                              SetRedrawPolicy, PlayNexus, ReturnTraitor, ReplaceFaceDancer, ArmKarama, KaramaSeePlan, KaramaWorm,
                              RaiseRevivalLimit, KaramaPreventRevival, OfferLeaderRevival, CancelPoisonTooth,
-                             PlayThumper, PlayHarvester, PlayAmal, TakeTechToken, PlaceHms>;
+                             PlayThumper, PlayHarvester, PlayAmal, TakeTechToken, PlaceHms, MoveHms>;
 
 // The one human form of a command (logs, traces, RapidCheck `show`).
 std::string to_string(const Command& c);
