@@ -47,7 +47,8 @@ Spice collection_due(const GameState& s, Faction f, TerritoryId t) {
   if (f != Faction::Ixians || mutant_active(Mutant::CyborgsCollectAtSuboidRate)) return Spice{rate * forces.value};
   int cyborgs = 0;
   for (CellId c : cells_of(t)) cyborgs += s.board.special[index(c)][index(f)].value;
-  return Spice{rate * (forces.value - cyborgs) + std::max(rate, 3) * cyborgs};
+  constexpr int kCyborgCollects = 3;
+  return Spice{rate * (forces.value - cyborgs) + kCyborgCollects * cyborgs};
 }
 
 // Several factions in one territory only before battles are resolved (Engine II); choice: they

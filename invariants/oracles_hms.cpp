@@ -155,7 +155,9 @@ Violations hms(const Transition& t, const GameContext&) {
   // the board and no placement asked.
   const bool left_storm = b.turn == 1 && b.phase == Phase::Storm && (a.phase != Phase::Storm || (a.step == Step::AmalWindow && a.amal.starting != Phase::Storm));
   if (ixians && left_storm && !a.board.hms_host && a.halted.empty()) fault("turn 1's Storm ended and the Ixians were not asked to place the HMS");
-  if (a.step == Step::HmsPlacement && b.step != Step::HmsPlacement && !storm_moved_in(t) && !(b.chance && b.chance->kind == ChanceKind::TechTokenDeal)) {
+  // Asked once turn 1's storm movement is known and made: by the last dial, or after the Fremen's
+  // draw of the next storm card (Advanced) or the tech-token deal, chance steps that follow it.
+  if (a.step == Step::HmsPlacement && b.step != Step::HmsPlacement && !storm_moved_in(t) && !(b.chance && b.storm.movement)) {
     fault("the HMS placement was asked before the first storm moved");
   }
   const bool weighed = left_storm || storm_starts || a.step == Step::HmsPlacement || a.board.hms_host != b.board.hms_host;

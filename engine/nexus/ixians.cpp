@@ -23,7 +23,6 @@ namespace dune {
 
 namespace {
 
-
 bool owns_window(const GameState& state) { return state.nexus.window == Faction::Ixians && state.step == Step::Bidding; }
 
 // The buyer, until it answers, when it holds a Nexus card.
