@@ -21,7 +21,7 @@
 //   way). Every force inside moves with it; Karama against the move is not built yet.
 #include "engine/hms.h"
 
-#include <algorithm>
+#include <array>
 
 #include "engine/engine.h"
 #include "engine/internal.h"
@@ -35,10 +35,12 @@ bool hms_cell_allowed(const GameState& state, CellId c) {
   return index(c) < kMapCellCount && !is_stronghold(cell_info(c).territory) && !cell_in_storm(state, c);
 }
 
-constexpr int kHmsMoveTerritories = 3;
+// How far the HMS may move: 3 territories (4 under the mutant).
+int hms_reach() { return mutant_active(Mutant::HmsMovesFourTerritories) ? 4 : 3; }
 
-// Why the HMS may not end its move on `to`, or nullopt.
-std::optional<Rejection> check_hms_move(const GameState& state, CellId to) {
+// Why the HMS may not end its move on `to`, or nullopt; `crossed`: territories_crossed_outside_strongholds
+// from its host, computed once by the caller.
+std::optional<Rejection> check_hms_move(const GameState& state, CellId to, const std::array<int, kCellCount>& crossed) {
   const CellId host = *state.board.hms_host;
   if (index(to) >= kMapCellCount) return reject(RejectCode::IllegalChoice, "cell {} is not a cell of the map", to.value);
   if (to == host) return reject(RejectCode::IllegalChoice, "the Hidden Mobile Stronghold is there already: pass to keep it");
@@ -47,10 +49,9 @@ std::optional<Rejection> check_hms_move(const GameState& state, CellId to) {
                   to_string(cell_info(to).territory));
   }
   if (cell_in_storm(state, to)) return reject(RejectCode::StormBlocked, "{} is in the storm (ixians.md §4.1)", to_string(cell_info(to).territory));
-  const int reach = mutant_active(Mutant::HmsMovesFourTerritories) ? kHmsMoveTerritories + 1 : kHmsMoveTerritories;
-  if (shipment_movement::territories_crossed_outside_strongholds(state, host)[index(to)] > reach) {
-    return reject(RejectCode::NotAdjacent, "{} is more than {} territories away through territories that are not strongholds, out of the storm (ixians.md §4.1)",
-                  to_string(cell_info(to).territory), kHmsMoveTerritories);
+  if (crossed[index(to)] > hms_reach()) {
+    return reject(RejectCode::NotAdjacent, "{} is more than 3 territories away through territories that are not strongholds, out of the storm (ixians.md §4.1)",
+                  to_string(cell_info(to).territory));
   }
   return std::nullopt;
 }
@@ -77,9 +78,8 @@ std::vector<Command> candidates_hms(const GameState& state, Seat seat) {
   if (state.step == Step::HmsMovement) {
     out.push_back(Pass{});
     const auto crossed = shipment_movement::territories_crossed_outside_strongholds(state, *state.board.hms_host);
-    const int reach = mutant_active(Mutant::HmsMovesFourTerritories) ? kHmsMoveTerritories + 1 : kHmsMoveTerritories;
     for (std::size_t i = 0; i < kMapCellCount; ++i) {
-      if (crossed[i] <= reach && !check_hms_move(state, cell_at(i))) out.push_back(MoveHms{cell_at(i)});
+      if (!check_hms_move(state, cell_at(i), crossed)) out.push_back(MoveHms{cell_at(i)});
     }
     return out;
   }
@@ -95,7 +95,7 @@ std::optional<Rejection> validate_hms(const GameState& state, Seat seat, const C
     if (std::holds_alternative<Pass>(c)) return std::nullopt;
     const auto* m = std::get_if<MoveHms>(&c);
     if (!m) return reject(RejectCode::WrongPhase, "the Ixians may move their Hidden Mobile Stronghold now (MoveHms), or pass");
-    return check_hms_move(state, m->to);
+    return check_hms_move(state, m->to, shipment_movement::territories_crossed_outside_strongholds(state, *state.board.hms_host));
   }
   const auto* p = std::get_if<PlaceHms>(&c);
   if (!p) return reject(RejectCode::WrongPhase, "the Ixians place their Hidden Mobile Stronghold now (PlaceHms)");

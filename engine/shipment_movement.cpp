@@ -302,11 +302,9 @@ bool storm_migration(const GameState& s, Faction f, CellId to) {
 std::optional<Rejection> check_destination(const GameState& s, Faction f, CellId to, bool sending) {
   const TerritoryId t = cell_info(to).territory;
   if (!cell_on_board(s, to)) return reject(RejectCode::IllegalChoice, "the Hidden Mobile Stronghold is not on the board");
-  // Only the Ixians ship into their stronghold, a Karama shipment too; not the Guild's cross-ship,
-  // not the Ixians' ally (ixians.md §4, 2 sources; the ally is [TO]'s reading, Q9).
-  if (t == TerritoryId::HiddenMobileStronghold && f != Faction::Ixians && !mutant_active(Mutant::HmsOpenToEveryShipper)) {
-    return reject(RejectCode::IllegalChoice, "only the Ixians ship into their Hidden Mobile Stronghold (E1; ixians.md §4)");
-  }
+  // Only the Ixians ship into their stronghold, by Karama too; no cross-ship, not their ally (ixians.md §4; the ally: [TO], Q9).
+  const bool hms_shut = t == TerritoryId::HiddenMobileStronghold && f != Faction::Ixians && !mutant_active(Mutant::HmsOpenToEveryShipper);
+  if (hms_shut) return reject(RejectCode::IllegalChoice, "only the Ixians ship into their Hidden Mobile Stronghold (E1; ixians.md §4)");
   if (cell_in_storm(s, to) && !(sending && storm_migration(s, f, to)) && !mutant_active(Mutant::ShipIntoStormAllowed)) {
     const bool cancelled = sending && f == Faction::Fremen && s.options.rules.fremen_storm_losses;
     return reject(RejectCode::StormBlocked, "no shipment into a sector in storm ([LR] 1.06.03.04{}): {} is in sector {}",
