@@ -18,7 +18,10 @@
 //   the spice collected while moving (open questions Q2, Q3: not built), and with one command the
 //   reach is the cells within 3 territories over such sectors, another cell of the host's own
 //   territory included ([TO]'s steps count such a cell, open question Q8: within reach either
-//   way). Every force inside moves with it; Karama against the move is not built yet.
+//   way). Every force inside moves with it.
+// - Karama (§7.2, one source, [TO] GreyMovingHms, which a Karama prevents): another seat's standing
+//   order meets the Ixians' MoveHms: the card is spent, the HMS stays where it is and the Storm
+//   phase goes on (no retake: without the ability the Ixians have no move to make).
 #include "engine/hms.h"
 
 #include <array>
@@ -117,7 +120,10 @@ std::optional<Rejection> validate_hms(const GameState& state, Seat seat, const C
 
 void apply_hms(GameState& state, Seat seat, const Command& c) {
   if (state.step == Step::HmsMovement) {
-    if (const auto* m = std::get_if<MoveHms>(&c)) state.board.hms_host = m->to;
+    const auto* m = std::get_if<MoveHms>(&c);
+    const bool cancelled = m && karama_cancels(state, seat, KaramaAbility::IxiansHmsMovement) &&
+                           !mutant_active(Mutant::KaramaCancelHmsMovementStands);
+    if (m && !cancelled) state.board.hms_host = m->to;
     continue_storm(state);  // the dials, or the storm card revealed
     return;
   }

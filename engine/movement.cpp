@@ -40,20 +40,36 @@ bool fremen_movement_suppressed(const GameState& s) {
          !mutant_active(Mutant::NexusMoveSuppressionIgnored);
 }
 
+// The two-territory move a Karama may cancel: the Fremen's ([LR] 2.04.06 ✷) and the Ixians' with
+// Cyborgs (one source, [TO] GreyCyborgExtraMove).
+std::optional<KaramaAbility> two_territory_ability(Faction f) {
+  if (f == Faction::Fremen) return KaramaAbility::FremenMovement;
+  if (f == Faction::Ixians) return KaramaAbility::IxiansCyborgMovement;
+  return std::nullopt;
+}
+
 // Ornithopters: 3 territories for a seat occupying Arrakeen or Carthag at the start of its move
-// ([LR] 1.06.05.04), Fremen included; otherwise Fremen 2 ([LR] 2.04.06), everyone else 1. With
-// Hajr each move is a move of its own: the range is taken at the start of each (choice).
-// A Karama that cancelled the Fremen two-territory move this turn ([LR] 2.04.06 ✷, 3.04) leaves them
-// the ordinary one territory for the rest of this turn's movement: the retake, and a Hajr move
-// after it (our choice: the state keeps no count of the moves each cancel covers).
-int movement_range(const GameState& s, Faction f) {
+// ([LR] 1.06.05.04), Fremen included; otherwise Fremen 2 ([LR] 2.04.06), an Ixian group with a
+// Cyborg among the `special` forces moving 2 (E1, ixians.md §3, 2 sources; open question Q6: [TO]
+// asks whether the group that moves holds a Cyborg, [DB] whether the territory it leaves does:
+// [TO]'s reading, so Suboids move 2 only beside a Cyborg), everyone else 1. With Hajr each move is
+// a move of its own: the range is taken at the start of each (choice).
+// A Karama that cancelled the two-territory move this turn ([LR] 2.04.06 ✷, 3.04; the Ixians' by
+// [TO]) leaves the ordinary one territory for the rest of this turn's movement: the retake, and a
+// Hajr move after it (our choice: the state keeps no count of the moves each cancel covers).
+int movement_range(const GameState& s, Faction f, ForceCount special) {
   for (TerritoryId city : kOrnithopterCities) {
     if (occupies(s, f, city)) return 3;  // advisors grant no ornithopters (choice: [LR] 2.02.12)
   }
-  if (f != Faction::Fremen) return mutant_active(Mutant::MoveRangeTwoForAll) ? 2 : 1;
-  const auto fremen = s.seat_of(Faction::Fremen);
-  const bool cancelled = fremen && karama_cancelled_this_turn(s, *fremen, KaramaAbility::FremenMovement) &&
-                         !mutant_active(Mutant::KaramaCancelFremenMoveStands);
+  const auto ability = two_territory_ability(f);
+  if (!ability) return mutant_active(Mutant::MoveRangeTwoForAll) ? 2 : 1;
+  const auto seat = s.seat_of(f);
+  const bool stands = f == Faction::Fremen ? mutant_active(Mutant::KaramaCancelFremenMoveStands) : mutant_active(Mutant::KaramaCancelCyborgMoveStands);
+  const bool cancelled = seat && karama_cancelled_this_turn(s, *seat, *ability) && !stands;
+  if (f == Faction::Ixians) {
+    const bool cyborgs = special > ForceCount{0} || mutant_active(Mutant::CyborgMovementForEveryGroup);
+    return cyborgs && !cancelled ? 2 : 1;
+  }
   return cancelled || fremen_movement_suppressed(s) ? 1 : 2;
 }
 
@@ -203,7 +219,7 @@ bool moves_as_advisors(const GameState& s, Faction f, TerritoryId from, CellId t
 // The group (storm-separated part of `from`) that can make this move, first in cell order.
 std::optional<Group> moving_group(const GameState& s, Faction f, const Move& c) {
   const Obstacles obstacles{true, !moves_as_advisors(s, f, c.from, c.to)};
-  const int range = movement_range(s, f);
+  const int range = movement_range(s, f, c.special);
   for (const auto& group : groups_of(s, c.from)) {
     const GroupForces have = forces_in_group(s, f, group);
     if (c.normal > have.normal || c.special > have.special) continue;
@@ -212,22 +228,24 @@ std::optional<Group> moving_group(const GameState& s, Faction f, const Move& c) 
   return std::nullopt;
 }
 
-// The move uses the Fremen ability ([LR] 2.04.06): it crosses two territories, beyond the ordinary
-// one, without ornithopters (their three territories are everyone's, [LR] 1.06.05.04).
-bool uses_fremen_movement(const GameState& s, Faction f, const Move& c) {
-  if (f != Faction::Fremen || movement_range(s, f) != 2) return false;
+// The two-territory ability the move uses (the Fremen's, [LR] 2.04.06, or the Ixians' with Cyborgs):
+// it crosses two territories, beyond the ordinary one, without ornithopters (their three
+// territories are everyone's, [LR] 1.06.05.04).
+std::optional<KaramaAbility> two_territory_move(const GameState& s, Faction f, const Move& c) {
+  const auto ability = two_territory_ability(f);
+  if (!ability || movement_range(s, f, c.special) != 2) return std::nullopt;
   const Obstacles obstacles{true, true};
   for (const auto& group : groups_of(s, c.from)) {
     const GroupForces have = forces_in_group(s, f, group);
     if (c.normal > have.normal || c.special > have.special) continue;
-    if (distances(s, f, group, obstacles)[index(c.to)] <= 1) return false;
+    if (distances(s, f, group, obstacles)[index(c.to)] <= 1) return std::nullopt;
   }
-  return true;
+  return ability;
 }
 
 // Why no group can make the move: storm, occupancy or distance, for the first group with the forces.
 Rejection explain_move(const GameState& s, Faction f, const Move& c) {
-  const int range = movement_range(s, f);
+  const int range = movement_range(s, f, c.special);
   for (const auto& group : groups_of(s, c.from)) {
     const GroupForces have = forces_in_group(s, f, group);
     if (c.normal > have.normal || c.special > have.special) continue;
@@ -239,13 +257,14 @@ Rejection explain_move(const GameState& s, Faction f, const Move& c) {
       return reject(RejectCode::OccupancyLimit,
                     "every path passes through a stronghold held by two other factions ([LR] 1.06.05.09)");
     }
-    const bool cancelled = f == Faction::Fremen && s.seat_of(f) &&
-                           karama_cancelled_this_turn(s, *s.seat_of(f), KaramaAbility::FremenMovement);
+    const auto ability = two_territory_ability(f);
+    const bool cancelled = ability && s.seat_of(f) && karama_cancelled_this_turn(s, *s.seat_of(f), *ability);
     const bool suppressed = f == Faction::Fremen && fremen_movement_suppressed(s);
-    return reject(RejectCode::NotAdjacent, "{} is beyond {}'s movement of {} territor{} from {} ([LR] 1.06.05{}{})",
-                  to_string(cell_info(c.to).territory), to_string(f), range, range == 1 ? "y" : "ies",
-                  to_string(c.from), cancelled ? "; a Karama cancelled the Fremen two-territory movement this turn, 2.04.06, 3.04" : "",
-                  suppressed ? "; the Fremen Nexus card's Betrayal suppressed the two-territory movement this phase, seed 000" : "");
+    return reject(RejectCode::NotAdjacent, "{} is beyond {}'s movement of {} territor{} from {} ([LR] 1.06.05{}{}{})",
+                  to_string(cell_info(c.to).territory), to_string(f), range, range == 1 ? "y" : "ies", to_string(c.from),
+                  cancelled ? "; a Karama cancelled the two-territory movement this turn, 2.04.06, 3.04" : "",
+                  suppressed ? "; the Fremen Nexus card's Betrayal suppressed the two-territory movement this phase, seed 000" : "",
+                  f == Faction::Ixians && c.special == ForceCount{0} ? "; Suboids move two territories only beside a Cyborg, ixians.md §3" : "");
   }
   return reject(RejectCode::NotEnoughForces,
                 "{} has no group of {} forces and {} special forces out of the storm in {} ([LR] 1.06.05, 1.01.04)",
@@ -329,7 +348,7 @@ std::optional<Rejection> validate_hajr(const GameState& s, Seat seat) {
 
 void add_move_candidates(const GameState& s, Seat seat, std::vector<Command>& out) {
   const Faction f = s.faction_of(seat);
-  const int range = movement_range(s, f);
+  const std::array<int, 2> range{movement_range(s, f, ForceCount{0}), movement_range(s, f, ForceCount{1})};  // without, with specials
   for (std::size_t i = 0; i < kTerritoryCount; ++i) {
     const TerritoryId from = territory_at(i);
     if (forces_in_territory(s, f, from) == ForceCount{0}) continue;
@@ -342,8 +361,9 @@ void add_move_candidates(const GameState& s, Seat seat, std::vector<Command>& ou
       if (have.normal + have.special == ForceCount{0}) continue;
       const auto dist = distances(s, f, group, Obstacles{true, false});  // over-generates; validate decides
       for (std::size_t to = 0; to < kCellCount; ++to) {
-        if (dist[to] > range) continue;
+        if (dist[to] > std::max(range[0], range[1])) continue;
         for (int sp = 0; sp <= have.special.value; ++sp) {
+          if (dist[to] > range[sp > 0 ? 1 : 0]) continue;
           for (int n = 0; n <= have.normal.value; ++n) {
             if (n + sp == 0 || (groups.size > 1 && !listed.emplace(to, n, sp).second)) continue;
             out.push_back(Move{from, cell_at(to), ForceCount{n}, ForceCount{sp}});
@@ -377,9 +397,10 @@ bool apply_movement(GameState& s, Seat seat, const Command& c) {
   const auto* move = std::get_if<Move>(&c);
   if (!move) return true;  // Pass ends the seat's movement
   // [LR] 2.04.06 ✷, 3.01.11.01: a Karama cancels the two-territory move; nothing moves and the
-  // Fremen retake their movement as an ordinary one-territory move ([LR] 3.04).
-  if (uses_fremen_movement(s, s.faction_of(seat), *move) && karama_cancels(s, seat, KaramaAbility::FremenMovement) &&
-      !mutant_active(Mutant::KaramaCancelFremenMoveStands)) {
+  // Fremen retake their movement as an ordinary one-territory move ([LR] 3.04). The Ixians' with
+  // Cyborgs likewise (one source, [TO] GreyCyborgExtraMove).
+  if (const auto ability = two_territory_move(s, s.faction_of(seat), *move); ability && karama_cancels(s, seat, *ability) &&
+      !mutant_active(*ability == KaramaAbility::FremenMovement ? Mutant::KaramaCancelFremenMoveStands : Mutant::KaramaCancelCyborgMoveStands)) {
     return false;
   }
   apply_move(s, seat, *move);

@@ -223,6 +223,9 @@ enum class Mutant : std::uint8_t {
   HmsMovesThroughStorm,
   HmsMovesFourTerritories,
   HmsMovesIntoStronghold,
+  KaramaCancelHmsMovementStands,
+  CyborgMovementForEveryGroup,
+  KaramaCancelCyborgMoveStands,
 };
 
 #if DUNE_MUTANTS

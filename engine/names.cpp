@@ -91,6 +91,8 @@ std::string_view to_string(KaramaAbility a) {
     case KaramaAbility::TleilaxuRaisedRevivalLimits: return "the Tleilaxu's raise of another faction's revival limit (fact sheet §5.2; one source: [TO])";
     case KaramaAbility::TleilaxuEarlyLeaderRevival: return "the Tleilaxu's offer of an early leader revival (E1; one source: [TO])";
     case KaramaAbility::TleilaxuFaceDancerReplacement: return "the Tleilaxu's Mentat Pause replacement of a Face Dancer (seed 002; [TO])";
+    case KaramaAbility::IxiansHmsMovement: return "the Ixians' move of their Hidden Mobile Stronghold (ixians.md §4.1; one source: [TO])";
+    case KaramaAbility::IxiansCyborgMovement: return "the Ixians' two-territory move with Cyborgs (ixians.md §3; one source: [TO])";
   }
   return "?";
 }

@@ -107,6 +107,8 @@ std::pair<KaramaAbility, Faction> karama_order_of(Mutant m) {
     case Mutant::KaramaCancelLimitRaiseStands: return {KaramaAbility::TleilaxuRaisedRevivalLimits, Faction::Atreides};
     case Mutant::KaramaCancelEarlyRevivalOfferStands: return {KaramaAbility::TleilaxuEarlyLeaderRevival, Faction::Atreides};
     case Mutant::KaramaCancelFaceDancerReplacementStands: return {KaramaAbility::TleilaxuFaceDancerReplacement, Faction::Atreides};
+    case Mutant::KaramaCancelHmsMovementStands: return {KaramaAbility::IxiansHmsMovement, Faction::Atreides};
+    case Mutant::KaramaCancelCyborgMoveStands: return {KaramaAbility::IxiansCyborgMovement, Faction::Atreides};
     default: return {KaramaAbility::GuildCrossShip, Faction::Fremen};
   }
 }

@@ -362,6 +362,17 @@ constexpr std::array kCatalogue{
     MutantInfo{Mutant::HmsMovesIntoStronghold, "hms-moves-into-stronghold", "capacity",
                "the Hidden Mobile Stronghold moves through and into strongholds (ixians.md §4.1, 2 sources: territories that are not); "
                "shape.hms sees it hang on one", basic(At | Hk | Ix, 6, 60), "shape"},
+    MutantInfo{Mutant::KaramaCancelHmsMovementStands, "karama-cancel-hms-movement-stands", "oracle",
+               "a Karama played against the Ixians' move of their Hidden Mobile Stronghold is discarded, but the HMS moves all the "
+               "same (one source: [TO] GreyMovingHms; 3.01.11)", staged(MutantStart::KaramaOrder, Ix | At | Hk, false, 3, 40),
+               "oracle.karama-cancel"},
+    MutantInfo{Mutant::CyborgMovementForEveryGroup, "cyborg-movement-for-every-group", "oracle",
+               "an Ixian group of Suboids alone moves two territories (ixians.md §3, open question Q6: only a group with a Cyborg, "
+               "[TO]'s reading)", basic(At | Hk | Ix, 6, 60), "oracle.legal-movement"},
+    MutantInfo{Mutant::KaramaCancelCyborgMoveStands, "karama-cancel-cyborg-move-stands", "oracle",
+               "a Karama played against the Ixians' two-territory move with Cyborgs is discarded, but the move goes ahead all the "
+               "same (one source: [TO] GreyCyborgExtraMove; 3.01.11.01)", staged(MutantStart::KaramaOrder, Ix | At | Hk, false, 4, 60),
+               "oracle.movement"},
     MutantInfo{Mutant::VoiceIgnored, "voice-ignored", "oracle",
                "a battle plan that disobeys the Voice is accepted ([LR] 2.02.06: obeyed as well as one is able)",
                basic(Bg | Hk | At | Em, 4, 40, MutantBots::Aggressive), "oracle.legal-command"},

@@ -223,6 +223,8 @@ bool storm_moved_in(const Transition& t);
 inline bool phase_steps_over(const GameState& s) { return s.step == Step::AmalWindow && s.amal.starting != s.phase; }
 // The storm's movement once `seat` dials `amount` last: the sum of every dial ([LR] 1.01.02).
 int storm_dial_sum(const GameState& before, Seat seat, int amount);
+// Whether `f` is seated in the game.
+inline bool in_game(const GameState& s, Faction f) { return std::ranges::find(s.options.factions, f) != s.options.factions.end(); }
 // Whether `cell` (an index into kCells) lies in the storm's sector; the Polar Sink never does.
 bool storm_sector(const GameState& s, std::size_t cell);
 // Whether a Karama cancelled `seat`'s use of `ability` this turn (the retake goes without it, [LR] 3.04).

@@ -417,10 +417,6 @@ std::vector<std::vector<Faction>> qualifying_sides(const GameState& s) {
   return out;
 }
 
-bool in_game(const GameState& s, Faction f) {
-  return std::find(s.options.factions.begin(), s.options.factions.end(), f) != s.options.factions.end();
-}
-
 // Nobody but `f` occupies the territory (or nobody at all).
 bool only(const GameState& s, Faction f, TerritoryId t) {
   for (Faction g : s.options.factions) {

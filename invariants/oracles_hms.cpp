@@ -9,10 +9,11 @@
 //   host out of the storm, the Ixians are asked (Step::HmsMovement); a MoveHms by them, allowed
 //   by hms_move_illegal (recomputed here from the sector links), attaches it to exactly the named
 //   cell and moves no force and no spice (unless the storm moves in the same step: its oracle's);
-//   a Pass there keeps it;
+//   a Pass there keeps it, and so does a Karama against the move (one source, [TO]);
 // - nothing else moves it: the host changes only by the placement and the movement.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <variant>
 
@@ -22,13 +23,6 @@
 
 namespace dune::invariants::oracle_detail {
 namespace {
-
-bool ixians_seated(const GameState& s) {
-  for (Faction f : s.options.factions) {
-    if (f == Faction::Ixians) return true;
-  }
-  return false;
-}
 
 // Territories entered from `host` to every sector over the sector links, never into a sector in
 // storm nor into a stronghold (the HMS's own link is no sector link).
@@ -98,7 +92,10 @@ void movement_checks(const Transition& t, const Envelope& e, Violations& out) {
     if (b.faction_of(e.seat) != Faction::Ixians) fault(fmt::format("{} moved the Hidden Mobile Stronghold: the Ixians' alone", name_of(b, e.seat)));
     if (auto why = hms_move_illegal(b, m->to); !why.empty()) fault(fmt::format("the HMS moved to {}: {}", cell_text(m->to), why));
   }
-  const std::optional<CellId> want = m ? std::optional<CellId>(m->to) : b.board.hms_host;
+  // Another seat's standing Karama order against the move (one source, [TO] GreyMovingHms) keeps it
+  // where it is (oracle.karama-cancel checks the order and the card).
+  const bool cancelled = std::ranges::any_of(added_cancels(b, a), [](const KaramaCancel& k) { return k.ability == KaramaAbility::IxiansHmsMovement; });
+  const std::optional<CellId> want = m && !cancelled ? std::optional<CellId>(m->to) : b.board.hms_host;
   if (a.board.hms_host != want) {
     fault(fmt::format("{}'s {} leaves the HMS on {}, not {}", name_of(b, e.seat), kind_name(e.command), cell_text(a.board.hms_host), cell_text(want)));
   }
@@ -127,7 +124,7 @@ Violations hms(const Transition& t, const GameContext&) {
   const GameState& b = t.before;
   const GameState& a = t.after;
   if (!owns_step(t)) return {};
-  const bool ixians = ixians_seated(b);
+  const bool ixians = in_game(b, Faction::Ixians);
   if (!ixians && !a.board.hms_host && a.step != Step::HmsPlacement) return {};
   Violations out;
   const auto fault = [&](std::string what) { out.push_back(violation(kHms, std::move(what))); };

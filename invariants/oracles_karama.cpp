@@ -311,7 +311,8 @@ void fremen_cancel_checks(const Transition& t, const KaramaCancel& k, const std:
   const std::string user = name_of(b, k.against);
   const auto fault = [&](std::string what) { out.push_back(violation(kKarama, fmt::format("{}'s Karama: {}", who, what))); };
   switch (k.ability) {
-    case KaramaAbility::FremenMovement:  // 2.04.06: nothing moves; the Fremen still move, one territory
+    case KaramaAbility::FremenMovement:        // 2.04.06: nothing moves; the Fremen still move, one territory
+    case KaramaAbility::IxiansCyborgMovement:  // one source, [TO]: the Ixians' with Cyborgs likewise
       if (a.board != b.board) fault(fmt::format("the cancelled two-territory move of {} moved forces ([LR] 2.04.06)", user));
       if (a.step != Step::Movement || a.movement.moves_made != b.movement.moves_made) {
         fault(fmt::format("{} have no movement to retake after the cancel ([LR] 3.04)", user));
@@ -390,6 +391,17 @@ void fremen_cancel_checks(const Transition& t, const KaramaCancel& k, const std:
         fault(fmt::format("{} still has {} forces in {} after the worm whose sparing was cancelled ([LR] 1.02.05)",
                           to_string(f), territory_forces(a, f, where), to_string(where)));
       }
+      break;
+    }
+    case KaramaAbility::IxiansHmsMovement: {  // one source, [TO] GreyMovingHms: the HMS stays; no retake
+      const Envelope* e = envelope_of(t);
+      if (!e || !std::holds_alternative<MoveHms>(e->command) || e->seat != k.against) {
+        fault("cancelled the Ixians' move of their Hidden Mobile Stronghold in a step that made none");
+      } else if (a.board.hms_host != b.board.hms_host) {
+        fault(fmt::format("the Hidden Mobile Stronghold moved from cell {} to cell {} after the Karama against its move", b.board.hms_host->value,
+                          a.board.hms_host ? a.board.hms_host->value : -1));
+      }
+      if (a.step == Step::HmsMovement && a.turn == b.turn) fault("the Ixians are asked again to move the HMS after the Karama against its move");
       break;
     }
     default: break;  // FremenStormLosses: oracle.storm-damage recomputes the full losses

@@ -111,9 +111,13 @@ std::vector<Ship> legal_ships(const GameState& s, Seat seat) {
 
 constexpr int kFar = 1000;
 
-int move_range(const GameState& s, Seat seat) {
+// The range of a move with `special` forces: ornithopters 3, the Fremen 2, an Ixian group with a
+// Cyborg 2 (ixians.md §3; open question Q6, [TO]'s reading: the moving group holds a Cyborg), else 1;
+// a two-territory move a Karama cancelled this turn leaves 1 (3.04; the Ixians' by [TO]).
+int move_range(const GameState& s, Seat seat, int special) {
   const Faction f = s.faction_of(seat);
   if (occupies(s, f, TerritoryId::Arrakeen) || occupies(s, f, TerritoryId::Carthag)) return 3;
+  if (f == Faction::Ixians) return special > 0 && !cancelled_this_turn(s, seat, KaramaAbility::IxiansCyborgMovement) ? 2 : 1;
   if (f != Faction::Fremen) return 1;
   // The Fremen Nexus card's Betrayal, played this Shipment and Movement (its receipt, seed 000).
   const bool suppressed = played_this_turn(s, Faction::Fremen, NexusMode::Betrayal, Phase::ShipmentAndMovement);
@@ -204,7 +208,7 @@ std::string move_illegal(const GameState& s, Seat seat, const Move& c, const std
   if (!advisors_moving(s, f, c.from) && to != c.from && is_stronghold(to) && other_occupants(s, f, to) >= 2) {
     return "into a stronghold holding two other factions ([LR] 1.06.05.09)";
   }
-  const int range = move_range(s, seat);
+  const int range = move_range(s, seat, c.special.value);
   bool forces = false;
   for (const MoveGroup& g : groups) {
     if (c.normal.value > g.normal || c.special.value > g.special) continue;
@@ -225,7 +229,7 @@ std::string move_illegal(const GameState& s, Seat seat, const Move& c) {
 // count up to the largest group of the source, decided by move_illegal on groups computed once.
 std::vector<Move> legal_moves(const GameState& s, Seat seat) {
   const Faction f = s.faction_of(seat);
-  const int range = move_range(s, seat);
+  const int range = move_range(s, seat, 1);  // the farthest any move of the seat reaches
   std::vector<Move> out;
   for (const TerritoryInfo& info : kTerritories) {
     const std::vector<MoveGroup> groups = move_groups(s, f, info.id);

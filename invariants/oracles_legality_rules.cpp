@@ -160,8 +160,6 @@ bool allied(const GameState& s, Faction f) {
   return std::any_of(s.alliances.begin(), s.alliances.end(), [&](const Alliance& a) { return a.a == f || a.b == f; });
 }
 
-bool in_game(const GameState& s, Faction f) { return std::find(s.options.factions.begin(), s.options.factions.end(), f) != s.options.factions.end(); }
-
 bool holds_named(const SeatState& seat, std::string_view name) {
   return std::any_of(seat.hand.begin(), seat.hand.end(), [&](TreacheryCardId c) { return card_type(c).name == name; });
 }
@@ -445,7 +443,7 @@ struct Rules {
   std::string operator()(const SendSpiritualAdvisor&) const { return only(Faction::BeneGesserit, "[LR] 2.02.05"); }
   std::string operator()(const Move&) const {
     const int made = commands_this_turn<Move>(s, seat);
-    const int allowed = 1 + commands_this_turn<PlayHajr>(s, seat) + retakes(s, seat, {KaramaAbility::FremenMovement});
+    const int allowed = 1 + commands_this_turn<PlayHajr>(s, seat) + retakes(s, seat, {KaramaAbility::FremenMovement, KaramaAbility::IxiansCyborgMovement});
     return made < allowed ? "" : fmt::format("move {} this turn, {} allowed ([LR] 1.06.05.01, 3.01.09)", made + 1, allowed);
   }
   std::string operator()(const PlayHajr&) const { return holds_named(me, "Hajr") ? "" : "no Hajr in hand"; }

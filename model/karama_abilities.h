@@ -69,6 +69,10 @@ enum class KaramaAbility : std::uint8_t {
   TleilaxuRaisedRevivalLimits,    // PurpleIncreasingRevivalLimits: a limit raised above 3 stays as it was
   TleilaxuEarlyLeaderRevival,     // PurpleEarlyLeaderRevive: the offer of an early leader revival is not made
   TleilaxuFaceDancerReplacement,  // PurpleReplacingFaceDancer: the dancer stays; the Pause's one replacement spent
+  // Issue 22, the Ixians ([LR] marks no Ixian ability; [TO] Karma.ValidFactionAdvantages, docs/rules/ixians.md
+  // §7.2, one source each):
+  IxiansHmsMovement,     // GreyMovingHms: the HMS's move is not made; it stays where it is this turn (no retake)
+  IxiansCyborgMovement,  // GreyCyborgExtraMove: the two-territory move is not made; retaken as a one-territory move
 };
 inline constexpr std::array kKaramaAbilities{KaramaAbility::GuildPaymentForShipment, KaramaAbility::HalfPriceShipping,
                                              KaramaAbility::EmperorPaymentForTreachery, KaramaAbility::HarkonnenTopCard,
@@ -89,7 +93,9 @@ inline constexpr std::array kKaramaAbilities{KaramaAbility::GuildPaymentForShipm
                                              // the Tleilaxu's (issue 22; one source)
                                              KaramaAbility::TleilaxuAllyRevivalDiscount, KaramaAbility::TleilaxuRevivalIncome,
                                              KaramaAbility::TleilaxuRevivalDiscount, KaramaAbility::TleilaxuRaisedRevivalLimits,
-                                             KaramaAbility::TleilaxuEarlyLeaderRevival, KaramaAbility::TleilaxuFaceDancerReplacement};
+                                             KaramaAbility::TleilaxuEarlyLeaderRevival, KaramaAbility::TleilaxuFaceDancerReplacement,
+                                             // the Ixians' (issue 22; one source)
+                                             KaramaAbility::IxiansHmsMovement, KaramaAbility::IxiansCyborgMovement};
 // The faction whose ability it is ([LR] 2.xx numbering). Half-price shipping is the Guild's, used
 // by the Guild or by its ally ([LR] 2.06.09), and so is cross-shipping (2.06.10); the Emperor's
 // extra revivals are his, used by his ally (2.03.07); OffPlanetShipment is the Guild's own power.
@@ -126,6 +132,8 @@ constexpr Faction karama_ability_owner(KaramaAbility a) {
     case KaramaAbility::TleilaxuRaisedRevivalLimits:
     case KaramaAbility::TleilaxuEarlyLeaderRevival:
     case KaramaAbility::TleilaxuFaceDancerReplacement: return Faction::Tleilaxu;
+    case KaramaAbility::IxiansHmsMovement:
+    case KaramaAbility::IxiansCyborgMovement: return Faction::Ixians;
   }
   return Faction::SpacingGuild;
 }
