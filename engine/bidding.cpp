@@ -1,6 +1,8 @@
 // Bidding (fact sheet §6.2 row 4, [LR] 1.04; Emperor / Harkonnen / Atreides §5.2; Karama §4.1).
 // Hand sizes are public; the row of lots is dealt face down as chance steps, then auctioned one by
-// one in storm order among the seats whose hand is below its limit.
+// one in storm order among the seats whose hand is below its limit. E1: the Ixians' ally answers on
+// each lot it buys, before the lot is handed over (Step::AllyCardReplacement: ReplaceBoughtCard or
+// Pass; deliver_lot).
 #include <algorithm>
 #include <cassert>
 
@@ -156,8 +158,15 @@ void deliver_lot(GameState& state, Seat buyer) {
     b.high_bid_karama = false;
   }
   nexus_hook(state, NexusHook::LotBought);
-  if (state.nexus.window) {
+  // E1: the Ixians' ally answers on the lot it just bought (Step::AllyCardReplacement): discard it
+  // for the next Treachery deck card, or keep it (docs/rules/ixians.md §6, 2 sources; open question
+  // Q10, [DB]'s reading: the ally's own right, no Ixian permission, no Karama against it). Whether a
+  // seat is the Ixians' ally is public; an ally holds no Nexus card, so no Nexus window is open.
+  const bool replaceable = !state.nexus.window && state.faction_of(buyer) != Faction::Ixians &&
+                           ally_of(state, state.faction_of(buyer)) == Faction::Ixians && !mutant_active(Mutant::AllyReplacementNotOffered);
+  if (state.nexus.window || replaceable) {
     record_sighting(state, buyer, SeenKind::TreacheryCard, b.lots.front().value, fmt::format("bought lot #{}", b.lot + 1));
+    if (replaceable) state.step = Step::AllyCardReplacement;
     return;
   }
   hand_over_bought_lot(state);
@@ -235,7 +244,7 @@ void hand_over_bought_lot(GameState& state) {
 
 void replace_bought_lot(GameState& state) {
   const Seat buyer = *state.bidding.high_bidder;
-  if (mutant_active(Mutant::NexusIxianCardKept)) {
+  if (mutant_active(Mutant::NexusIxianCardKept) || mutant_active(Mutant::AllyReplacementCardKept)) {
     lot_leaves(state, state.seat(buyer).hand);
   } else {
     lot_leaves(state, state.treachery.discard);
@@ -343,6 +352,7 @@ void on_lot_drawn(GameState& state, TreacheryCardId card) {
 }
 
 std::vector<Seat> awaited_bidding(const GameState& state) {
+  if (state.step == Step::AllyCardReplacement) return {*state.bidding.high_bidder};
   if (hand_exchange_under_way(state)) return {state.karama.exchange->harkonnen};  // [LR] 1.14.04, 1.00.05
   if (state.bidding.purchase_window) return awaited_nexus_window(state);
   const std::optional<Seat> s = current_bidder(state);
@@ -350,6 +360,7 @@ std::vector<Seat> awaited_bidding(const GameState& state) {
 }
 
 std::vector<Command> candidates_bidding(const GameState& state, Seat seat) {
+  if (state.step == Step::AllyCardReplacement) return {Pass{}, ReplaceBoughtCard{}};
   if (hand_exchange_under_way(state)) return give_card_candidates(state, seat);
   if (state.bidding.purchase_window) {
     std::vector<Command> out{Pass{}};
@@ -367,6 +378,11 @@ std::vector<Command> candidates_bidding(const GameState& state, Seat seat) {
 }
 
 std::optional<Rejection> validate_bidding(const GameState& state, Seat seat, const Command& c) {
+  if (state.step == Step::AllyCardReplacement) {
+    if (seat != state.bidding.high_bidder) return reject(RejectCode::NotYourTurn, "the Ixians' ally that bought the card answers on it");
+    if (std::holds_alternative<Pass>(c) || std::holds_alternative<ReplaceBoughtCard>(c)) return std::nullopt;
+    return reject(RejectCode::WrongPhase, "the Ixians' ally discards the card it bought for the next one (ReplaceBoughtCard) or keeps it (Pass)");
+  }
   if (const auto* g = std::get_if<KaramaGiveCard>(&c)) return validate_give_card(state, seat, *g);
   if (hand_exchange_under_way(state)) {
     return reject(RejectCode::IllegalChoice, "the Harkonnen first give {} more card(s) back ([LR] 1.14.04)", state.karama.exchange->owed);
@@ -410,6 +426,15 @@ void apply_bid_decision(GameState& state, Seat seat, const Command& c) {
 }  // namespace
 
 void apply_bidding(GameState& state, Seat seat, const Command& c) {
+  if (state.step == Step::AllyCardReplacement) {  // the card goes to the discard, the next one is dealt; or kept
+    state.step = Step::Bidding;
+    if (std::holds_alternative<ReplaceBoughtCard>(c)) {
+      replace_bought_lot(state);
+    } else {
+      hand_over_bought_lot(state);
+    }
+    return;
+  }
   if (const auto* g = std::get_if<KaramaGiveCard>(&c)) {
     apply_give_card(state, seat, *g);
     return;

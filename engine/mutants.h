@@ -226,6 +226,8 @@ enum class Mutant : std::uint8_t {
   KaramaCancelHmsMovementStands,
   CyborgMovementForEveryGroup,
   KaramaCancelCyborgMoveStands,
+  AllyReplacementNotOffered,
+  AllyReplacementCardKept,
 };
 
 #if DUNE_MUTANTS

@@ -234,6 +234,10 @@ GameState staged_start(const GameSpec& spec, const MutantInfo& mutant) {
     }
     return s;
   }
+  if (start == MutantStart::IxiansAllied) {
+    ally(s, Faction::Atreides, Faction::Ixians);
+    return s;
+  }
   if (start == MutantStart::FremenKarama) {
     full_hand_with_karama(s, *s.seat_of(Faction::Fremen), 4, 2);
     return s;

@@ -369,6 +369,12 @@ constexpr std::array kCatalogue{
     MutantInfo{Mutant::CyborgMovementForEveryGroup, "cyborg-movement-for-every-group", "oracle",
                "an Ixian group of Suboids alone moves two territories (ixians.md §3, open question Q6: only a group with a Cyborg, "
                "[TO]'s reading)", basic(At | Hk | Ix, 6, 60), "oracle.legal-movement"},
+    MutantInfo{Mutant::AllyReplacementNotOffered, "ally-replacement-not-offered", "oracle",
+               "the Ixians' ally is never asked whether to replace the card it just bought (ixians.md §6, 2 sources: it may)",
+               staged(MutantStart::IxiansAllied, At | Hk | Ix, false, 2, 20), "oracle.ixian-bidding"},
+    MutantInfo{Mutant::AllyReplacementCardKept, "ally-replacement-card-kept", "oracle",
+               "the Ixians' ally replacing the card it just bought keeps it besides the next deck card (ixians.md §6: discarded)",
+               staged(MutantStart::IxiansAllied, At | Hk | Ix, false, 2, 20), "oracle.ixian-bidding"},
     MutantInfo{Mutant::KaramaCancelCyborgMoveStands, "karama-cancel-cyborg-move-stands", "oracle",
                "a Karama played against the Ixians' two-territory move with Cyborgs is discarded, but the move goes ahead all the "
                "same (one source: [TO] GreyCyborgExtraMove; 3.01.11.01)", staged(MutantStart::KaramaOrder, Ix | At | Hk, false, 4, 60),

@@ -62,11 +62,13 @@ enum class MutantBots : std::uint8_t {
 // IxiansCyborgsInTanks: 4 Cyborgs and 2 Suboids of the Ixians' reserves in the Tanks.
 // IxiansHoldTwoSietches: 2 Suboids of the Ixians' reserves in Habbanya Sietch and 2 in Tuek's
 // Sietch, so that with their stronghold placed they hold three strongholds at turn 1's end.
+// IxiansAllied: the Atreides allied with the Ixians, so that the ally's card replacement is asked as
+// the Atreides buy a lot.
 // FremenHoldEmperorCard: the Emperor absent, the Fremen hold the Emperor Nexus card (Secret Ally)
 // with 2 Fedaykin and 4 ordinary forces in the Tanks.
 enum class MutantStart : std::uint8_t { NewGame, FirstSeatLeadersInTanks, EmperorAllyRevivalKarama, KaramaOrder, FremenAllyKarama, FremenKarama,
                                         FremenHoldEmperorCard, AtreidesHoldTleilaxuCard, TleilaxuHoldTheirCard, TleilaxuAllyKarama,
-                                        IxiansCyborgsInTanks, IxiansHoldTwoSietches };
+                                        IxiansCyborgsInTanks, IxiansHoldTwoSietches, IxiansAllied };
 
 // Random games that reach the mutated rule: which factions sit (a bit per base faction, in
 // kBaseFactions order, then one for the Tleilaxu and one for the Ixians), Basic or Advanced, the turn limit, how many games at most, the bots and

@@ -169,7 +169,6 @@ bool in_zone(const Zone& z, TreacheryCardId c) {
 
 void ixians_play(const Transition& t, Violations& out) {
   const GameState& b = t.before;
-  const GameState& a = t.after;
   const Seat seat = envelope_of(t)->seat;
   const std::string who = name_of(b, seat);
   const auto fault = [&](std::string message) { out.push_back({std::string(kIxiansSecretAlly), std::move(message)}); };
@@ -181,24 +180,7 @@ void ixians_play(const Transition& t, Violations& out) {
                       "seated (seed 000)", who));
     return;
   }
-  const TreacheryCardId lot = b.bidding.lots.front();
-  const bool reshuffled = b.treachery.deck.size() == 0;
-  const bool discarded = in_zone(a.treachery.discard, lot) ||
-                         (reshuffled && (in_zone(a.treachery.deck.unseen, lot) || in_zone(a.treachery.deck.known_top, lot)));
-  bool held = in_zone(a.bidding.lots, lot);
-  for (const SeatState& x : a.seats) held = held || in_zone(x.hand, lot);
-  if (!discarded || held) fault(fmt::format("the card {} just bought did not go to the Treachery discard (seed 000)", who));
-  std::size_t dealt = 0;
-  for (std::size_t i = b.log.size(); i < a.log.size(); ++i) {
-    const auto* r = std::get_if<ChanceRecord>(&a.log[i]);
-    dealt += r && r->request.kind == ChanceKind::TreacheryDeal && r->request.seat == seat ? 1 : 0;
-  }
-  const bool pending = a.chance && a.chance->kind == ChanceKind::TreacheryDeal && a.chance->seat == seat;
-  if (!pending && dealt == 0) fault(fmt::format("{} took no Treachery deck card for the one it discarded (seed 000)", who));
-  if (a.seat(seat).hand.size() != b.seat(seat).hand.size() + dealt) {
-    fault(fmt::format("{}'s hand went from {} to {} cards with {} dealt: the bought card is discarded, not kept (seed 000)", who,
-                      b.seat(seat).hand.size(), a.seat(seat).hand.size(), dealt));
-  }
+  for (std::string& why : lot_replacement_faults(t, seat)) fault(why + " (seed 000)");
 }
 
 // The deal right after an Ixians play goes to its player.

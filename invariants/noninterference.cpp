@@ -379,9 +379,11 @@ bool reveals(const GameState& before, const GameState& after, const LogEntry& en
   // (seed 000 item 6) or a replacement, a played card, an own-faction redraw (item 4).
   if (after.nexus.discard.size() > before.nexus.discard.size()) return true;
   // A sold lot shows how it was paid: a Karama bid puts the card face up on the discard (the lot
-  // handed over, or held in the row by a Nexus window on the bought lot, the Ixians Secret Ally).
-  if (before.bidding.high_bidder && (after.bidding.lot != before.bidding.lot || !after.bidding.high_bidder ||
-                                     (!before.nexus.window && after.nexus.window))) {
+  // handed over, or held in the row by a Nexus window on the bought lot, the Ixians Secret Ally, or
+  // by the Ixians' ally's card replacement, E1).
+  const bool held = (!before.nexus.window && after.nexus.window) ||
+                    (before.step != Step::AllyCardReplacement && after.step == Step::AllyCardReplacement);
+  if (before.bidding.high_bidder && (after.bidding.lot != before.bidding.lot || !after.bidding.high_bidder || held)) {
     return true;
   }
   // The plans revealed: shown still, or already resolved with the next battle begun (or the phase

@@ -554,15 +554,46 @@ bool ixian_play_at(const History<LogEntry>& log, std::size_t i, Seat seat) {
   return p && p->card.faction == Faction::Ixians && p->mode == NexusMode::SecretAlly;
 }
 
-bool ixian_replacement_deal(const Transition& t, std::size_t at, Seat seat) {
+bool lot_replacement_at(const History<LogEntry>& log, std::size_t i, Seat seat) {
+  const auto* e = i < log.size() ? std::get_if<Envelope>(&log[i]) : nullptr;
+  return ixian_play_at(log, i, seat) || (e && e->seat == seat && std::holds_alternative<ReplaceBoughtCard>(e->command));
+}
+
+std::vector<std::string> lot_replacement_faults(const Transition& t, Seat seat) {
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  const std::string who = name_of(b, seat);
+  std::vector<std::string> out;
+  const TreacheryCardId lot = b.bidding.lots.front();
+  const bool reshuffled = b.treachery.deck.size() == 0;
+  const bool discarded = contains(a.treachery.discard, lot) ||
+                         (reshuffled && (contains(a.treachery.deck.unseen, lot) || contains(a.treachery.deck.known_top, lot)));
+  bool held = contains(a.bidding.lots, lot);
+  for (const SeatState& x : a.seats) held = held || contains(x.hand, lot);
+  if (!discarded || held) out.push_back(fmt::format("the card {} just bought did not go to the Treachery discard", who));
+  std::size_t dealt = 0;
+  for (std::size_t i = b.log.size(); i < a.log.size(); ++i) {
+    const auto* r = std::get_if<ChanceRecord>(&a.log[i]);
+    dealt += r && r->request.kind == ChanceKind::TreacheryDeal && r->request.seat == seat ? 1 : 0;
+  }
+  const bool pending = a.chance && a.chance->kind == ChanceKind::TreacheryDeal && a.chance->seat == seat;
+  if (!pending && dealt == 0) out.push_back(fmt::format("{} took no Treachery deck card for the one it discarded", who));
+  if (a.seat(seat).hand.size() != b.seat(seat).hand.size() + dealt) {
+    out.push_back(fmt::format("{}'s hand went from {} to {} cards with {} dealt: the bought card is discarded, not kept", who,
+                              b.seat(seat).hand.size(), a.seat(seat).hand.size(), dealt));
+  }
+  return out;
+}
+
+bool lot_replacement_deal(const Transition& t, std::size_t at, Seat seat) {
   const auto& log = t.after.log;
-  if (at > 0 && ixian_play_at(log, at - 1, seat)) return true;
+  if (at > 0 && lot_replacement_at(log, at - 1, seat)) return true;
   for (std::size_t i = t.before.log.size(); i < at; ++i) {
     const auto* r = std::get_if<ChanceRecord>(&log[i]);
     if (r && r->request.kind == ChanceKind::TreacheryDeal) return false;
   }
   for (std::size_t i = at + 1; i < log.size(); ++i) {
-    if (std::holds_alternative<Envelope>(log[i])) return ixian_play_at(log, i, seat);
+    if (std::holds_alternative<Envelope>(log[i])) return lot_replacement_at(log, i, seat);
   }
   return false;
 }

@@ -21,7 +21,7 @@ enum Oracle : std::size_t {
   kBid, kShipment, kRevival, kCharity, kCollection, kStorm, kWorm, kWormRide,
   kBattleWinner, kBattleLosses, kLeaderFate, kLeaderPrize, kTraitor, kExplosion, kVictory, kCapture,
   kStormMigration, kAdvisorFlip, kKarama, kWinnerChoice, kBribes, kKaramaPower, kTruthtrance, kSpiceBlow, kMovement, kChoices,
-  kDeal, kPlacement, kCardPlay, kNexusPlay, kFaceDancer, kLegalShipment, kLegalMovement, kLegalBidding, kLegalCommand, kLegalRevival, kTech, kHms, kOracleCount
+  kDeal, kPlacement, kCardPlay, kNexusPlay, kFaceDancer, kLegalShipment, kLegalMovement, kLegalBidding, kLegalCommand, kLegalRevival, kTech, kHms, kIxianBidding, kOracleCount
 };
 
 inline constexpr std::array<std::string_view, kOracleCount> kNames{
@@ -33,7 +33,8 @@ inline constexpr std::array<std::string_view, kOracleCount> kNames{
     "oracle.storm-migration", "oracle.advisor-flip", "oracle.karama-cancel", "oracle.winner-choice",
     "oracle.bribes", "oracle.karama-power", "oracle.truthtrance", "oracle.spice-blow", "oracle.movement", "oracle.choices",
     "oracle.deal", "oracle.placement", "oracle.card-play", "oracle.nexus-play", "oracle.face-dancer", "oracle.legal-shipment",
-    "oracle.legal-movement", "oracle.legal-bidding", "oracle.legal-command", "oracle.legal-revival", "oracle.tech-tokens", "oracle.hms"};
+    "oracle.legal-movement", "oracle.legal-bidding", "oracle.legal-command", "oracle.legal-revival", "oracle.tech-tokens", "oracle.hms",
+    "oracle.ixian-bidding"};
 
 // Whether a zone's or list's ids include `id`.
 template <class Range, class Id>
@@ -181,11 +182,20 @@ bool nexus_richese_shipment(const GameState& s, Seat seat);
 // Ixians absent, the card's family registered, the buyer holding a Nexus card after the purchase),
 // and whether log entry `i` is `seat`'s play of it (the deal after it is the replacement).
 bool lot_waits_for_ixian_play(const GameState& after, Seat buyer);
+// What is wrong with `seat`'s replacement of the lot it bought, first in the row before the step
+// (the Ixians Secret Ally, seed 000; the Ixians' ally's right, ixians.md §6): the lot goes to the
+// Treachery discard (shuffled into the deck with it when the deck is out) and no hand or row keeps
+// it; the next deck card is dealt to `seat` (in the step, or pending), so its hand grows by the
+// cards dealt. Empty when right.
+std::vector<std::string> lot_replacement_faults(const Transition& t, Seat seat);
+// Whether log[i] replaced a bought lot for `seat`: its Ixians Secret Ally play, or its
+// ReplaceBoughtCard as the Ixians' ally.
+bool lot_replacement_at(const History<LogEntry>& log, std::size_t i, Seat seat);
 bool ixian_play_at(const History<LogEntry>& log, std::size_t i, Seat seat);
-// Whether the Treachery deal at log position `at` of the step is the replacement for `seat`'s Ixians
-// play: a chance step of its own right after the play, or the first deal of the play's own step
-// (a forced draw is logged before the command that asked for it).
-bool ixian_replacement_deal(const Transition& t, std::size_t at, Seat seat);
+// Whether the Treachery deal at log position `at` of the step is the replacement for `seat`'s
+// replaced lot (lot_replacement_at): a chance step of its own right after the replacement, or the
+// first deal of its own step (a forced draw is logged before the command that asked for it).
+bool lot_replacement_deal(const Transition& t, std::size_t at, Seat seat);
 bool half_price(const GameState& s, Seat seat);   // at those rates, unless retaking a cancelled use at full price
 // Compares the observed spice changes of the step with the expected flows.
 Violations compare_flows(Oracle o, const Transition& t, const Flows& expected, std::string_view what);
@@ -339,6 +349,7 @@ Violations legal_command(const Transition& t, const GameContext&);  // oracles_l
 Violations face_dancer(const Transition& t, const GameContext&);
 Violations tech_tokens(const Transition& t, const GameContext&);  // oracles_tech.cpp
 Violations hms(const Transition& t, const GameContext&);          // oracles_hms.cpp
+Violations ixian_bidding(const Transition& t, const GameContext&);  // oracles_ixians_bidding.cpp
 std::string face_dancer_reveal_rule(const GameState& s, Seat seat, const RevealFaceDancer& c);
 // Why a battle plan of a combatant is illegal under the Voice that binds it, or "" (oracles_legality_plan.cpp).
 std::string plan_rule(const GameState& s, Seat seat, const PlanBattle& c, const std::optional<UseVoice>& voice);

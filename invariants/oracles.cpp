@@ -62,10 +62,12 @@ std::optional<Sale> sale_of(const Transition& t) {
                               b.nexus.held[sale->buyer.value].has_value();
   if (emperor_window) return std::nullopt;
   const TreacheryCardId lot = b.bidding.lots.front();
-  // The lot is handed over, or waits in the row for its buyer's Ixians Secret Ally (seed 000).
-  // (A bid that does not end the auction leaves it in the row too: the window open on it tells them apart.)
-  const bool waits = t.after.nexus.window == Faction::Ixians && lot_waits_for_ixian_play(t.after, sale->buyer) &&
-                     !t.after.bidding.lots.empty() && t.after.bidding.lots.front() == lot;
+  // The lot is handed over, or waits in the row for its buyer's Ixians Secret Ally (seed 000) or,
+  // the buyer the Ixians' ally, for its answer on replacing it (ixians.md §6). (A bid that does not
+  // end the auction leaves it in the row too: the window or step open on it tells them apart.)
+  const bool window = (t.after.nexus.window == Faction::Ixians && lot_waits_for_ixian_play(t.after, sale->buyer)) ||
+                      (t.after.step == Step::AllyCardReplacement && t.after.bidding.high_bidder == sale->buyer);
+  const bool waits = window && !t.after.bidding.lots.empty() && t.after.bidding.lots.front() == lot;
   if (holds(b.seat(sale->buyer), lot) || (!holds(t.after.seat(sale->buyer), lot) && !waits)) return std::nullopt;
   return sale;
 }
@@ -663,7 +665,8 @@ constexpr std::array<Checker, kOracleCount> kOracles{
     Checker{kNames[kFaceDancer], "oracle", "a Face Dancer reveal kills the leader, sends the winner's forces home and puts the Tleilaxu's named ones there; the last returns the group; a replacement returns one for one draw", face_dancer},
     Checker{kNames[kNexusPlay], "oracle", "a Nexus play: held, one receipt, native mode, to the discard; each family's panel contract", nexus_play},
     Checker{kNames[kTech], "oracle", "E1 tech tokens: owners first, the rest to token-less seats in storm order; income marked by its trigger, paid as the phase ends, 1 a token held", tech_tokens},
-    Checker{kNames[kHms], "oracle", "E1 Hidden Mobile Stronghold: the Ixians place it once, as turn 1's Storm ends, on a non-stronghold map cell out of the storm, moving nothing", hms},
+    Checker{kNames[kHms], "oracle", "E1 Hidden Mobile Stronghold: the Ixians place it once, as turn 1's Storm ends, on a non-stronghold map cell out of the storm, moving nothing; after turn 1, when due, they move it up to 3 territories, forces inside with it; nothing else moves it", hms},
+    Checker{kNames[kIxianBidding], "oracle", "E1 Ixians' bidding abilities: their ally, and no one else, answers on a lot it just bought; replaced, the card goes to the discard and the next deck card to the ally; kept, to the ally's hand", ixian_bidding},
 };
 
 }  // namespace

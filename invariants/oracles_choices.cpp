@@ -48,10 +48,11 @@ Violations choices(const Transition& t, const GameContext&) {
           return "ChooseTraitor";
         } else if constexpr (std::is_same_v<C, Bid>) {
           // [LR] 1.04.06: a bid that does not buy the lot stands as the high bid; a sale is
-          // oracle.bid-payment's (one that leaves the lot in the row opens a Nexus window on it).
+          // oracle.bid-payment's (one that leaves the lot in the row opens a Nexus window on it, or
+          // the Ixians' ally's card replacement, E1).
           const auto& lots = b.bidding.lots;
           if (lots.empty() || std::find(a.bidding.lots.begin(), a.bidding.lots.end(), lots.front()) == a.bidding.lots.end()) return nullptr;
-          if (a.nexus.window && !b.nexus.window) return nullptr;
+          if ((a.nexus.window && !b.nexus.window) || a.step == Step::AllyCardReplacement) return nullptr;
           expect(a.bidding.high_bidder == seat && a.bidding.high_bid == c.amount && a.bidding.high_bid_karama == c.karama,
                  fmt::format("its bid of {} does not stand as the high bid ([LR] 1.04.06)", c.amount.value));
           return "Bid";

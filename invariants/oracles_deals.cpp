@@ -194,9 +194,10 @@ void treachery_deal(const Transition& t, Seat seat, TreacheryCardId card, std::s
     }
     return;
   }
-  // The Ixians Secret Ally's replacement: the next deck card to the seat whose play it follows (seed 000).
+  // A replaced lot's card: the next deck card to the seat whose replacement it follows (the Ixians
+  // Secret Ally, seed 000; the Ixians' ally's right, ixians.md §6).
   const auto& log = t.after.log;
-  if (ixian_replacement_deal(t, at, seat)) return;
+  if (lot_replacement_deal(t, at, seat)) return;
   // The free card follows the purchase; after the last lot the phases have already moved on (to
   // Revival, or past it when nobody revives) when it is drawn, the purchase (a Bidding command, or
   // the Emperor Secret Ally played on it, seed 003, or the Ixians Secret Ally's replacement deal)
@@ -204,7 +205,7 @@ void treachery_deal(const Transition& t, Seat seat, TreacheryCardId card, std::s
   const auto* last = b.log.empty() ? nullptr : std::get_if<Envelope>(&b.log.back());
   const auto* play = last ? std::get_if<PlayNexus>(&last->command) : nullptr;
   const auto* deal = at > 0 ? std::get_if<ChanceRecord>(&log[at - 1]) : nullptr;
-  const bool replaced = deal && deal->request.kind == ChanceKind::TreacheryDeal && ixian_play_at(log, at - 2, seat);
+  const bool replaced = deal && deal->request.kind == ChanceKind::TreacheryDeal && lot_replacement_at(log, at - 2, seat);
   const bool after_a_sale = b.phase == Phase::Bidding || replaced ||
                             (last && (std::holds_alternative<Bid>(last->command) || std::holds_alternative<Pass>(last->command) ||
                                       std::holds_alternative<KaramaTakeCard>(last->command) ||

@@ -69,6 +69,7 @@ template <> constexpr StepMask kWhen<PlaceForces> = {Step::SetupFremenPlacement,
 template <> constexpr StepMask kWhen<DialStorm> = {Step::StormDial};                   // 1.01.02
 template <> constexpr StepMask kWhen<PlaceHms> = {Step::HmsPlacement};                 // E1 Ixians: turn 1, after the storm (ixians.md §2.2)
 template <> constexpr StepMask kWhen<MoveHms> = {Step::HmsMovement};                   // E1 Ixians: later Storm phases, before the dials (§4.1)
+template <> constexpr StepMask kWhen<ReplaceBoughtCard> = {Step::AllyCardReplacement};  // E1 Ixians' ally: on the lot it just bought (§6)
 template <> constexpr StepMask kWhen<PlayWeatherControl> = {Step::StormCardWindow};    // 3.01.23: before the storm moves
 template <> constexpr StepMask kWhen<PlayFamilyAtomics> = {Step::StormCardWindow};     // 3.01.07
 template <> constexpr StepMask kWhen<PlayThumper> = {Step::ThumperWindow};            // fact sheet §4.2: the start of Spice Blow
@@ -346,6 +347,12 @@ struct Rules {
     return f == Faction::BeneGesserit || me.spice.value <= 1 ? "" : "Charity is for 0 or 1 spice ([LR] 1.03.01, 2.02.09)";
   }
   std::string operator()(const Bid&) const { return ""; }  // oracle.legal-bidding
+  std::string operator()(const ReplaceBoughtCard&) const {
+    const auto ixians = s.seat_of(Faction::Ixians);
+    if (f == Faction::Ixians || !ixians || ally_seat(s, *ixians) != seat) return "the Ixians' ally alone replaces a card it bought (E1, ixians.md §6)";
+    if (s.bidding.lots.empty() || s.bidding.high_bidder != seat) return "on the lot it just bought (ixians.md §6)";
+    return "";
+  }
   std::string operator()(const KaramaTakeCard&) const {
     if (!holds_karama(s, seat)) return "no Karama in hand";
     if (s.bidding.lots.empty()) return "no card is up for bid";

@@ -42,7 +42,8 @@ Phase phase_of(Step step) {
     case Step::WormRide:
     case Step::NexusDraw: return Phase::SpiceBlowAndNexus;
     case Step::Charity: return Phase::ChoamCharity;
-    case Step::Bidding: return Phase::Bidding;
+    case Step::Bidding:
+    case Step::AllyCardReplacement: return Phase::Bidding;
     case Step::Revival: return Phase::Revival;
     case Step::Shipment:
     case Step::Movement: return Phase::ShipmentAndMovement;

@@ -167,6 +167,16 @@ struct ClaimCharity {
 };
 
 // ---- Bidding --------------------------------------------------------------------------------
+// E1 Ixians' alliance (docs/rules/ixians.md §6, 2 sources): the Ixians' ally, right after buying a
+// lot (paid, or taken with Karama), may discard it face up and take the next Treachery deck card;
+// Pass keeps it. Open question Q10: [DB]'s reading, the ally's own right ([TO]: an Ixian permission
+// a Karama may stop).
+struct ReplaceBoughtCard {
+  static constexpr CommandInfo kInfo{"ReplaceBoughtCard", "discard the bought card for the next one", CommandClass::Step,
+                                     {Step::AllyCardReplacement}};
+  friend bool operator==(const ReplaceBoughtCard&, const ReplaceBoughtCard&) = default;
+};
+
 struct Bid {
   Spice amount;
   bool karama = false;
@@ -632,7 +642,7 @@ struct KaramaPreventRevival {
 // Decline the current optional opportunity (a pass in bidding, no shipment, no charity, ...).
 struct Pass {
   static constexpr CommandInfo kInfo{"Pass", "pass", CommandClass::Step,
-                                     {Step::StormCardWindow, Step::HmsMovement, Step::KaramaWorm, Step::ThumperWindow, Step::SpiceBlow, Step::HarvesterWindow, Step::WormPlacement, Step::NexusNegotiation, Step::WormRide,
+                                     {Step::StormCardWindow, Step::HmsMovement, Step::AllyCardReplacement, Step::KaramaWorm, Step::ThumperWindow, Step::SpiceBlow, Step::HarvesterWindow, Step::WormPlacement, Step::NexusNegotiation, Step::WormRide,
                                       Step::NexusDraw, Step::Charity, Step::Bidding, Step::Revival, Step::Shipment,
                                       Step::Movement, Step::Battle, Step::Collection, Step::MentatPause, Step::AmalWindow}};
   friend bool operator==(const Pass&, const Pass&) = default;
@@ -648,7 +658,7 @@ using Command = std::variant<Pass, ChooseTraitor, Predict, PlaceForces, DialStor
                              DialBattle, CallTraitor, CaptureLeader, RevealFaceDancer, TakeLosses, DiscardPlayed, DrawNexus,
                              SetRedrawPolicy, PlayNexus, ReturnTraitor, ReplaceFaceDancer, ArmKarama, KaramaSeePlan, KaramaWorm,
                              RaiseRevivalLimit, KaramaPreventRevival, OfferLeaderRevival, CancelPoisonTooth,
-                             PlayThumper, PlayHarvester, PlayAmal, TakeTechToken, PlaceHms, MoveHms>;
+                             PlayThumper, PlayHarvester, PlayAmal, TakeTechToken, PlaceHms, MoveHms, ReplaceBoughtCard>;
 
 // The one human form of a command (logs, traces, RapidCheck `show`).
 std::string to_string(const Command& c);

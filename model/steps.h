@@ -35,6 +35,7 @@ enum class Step : std::uint8_t {
   AmalWindow,                // E1: between two phases, every seat holding cards may play Amal as the next one starts
   HmsPlacement,              // E1 Ixians: turn 1, after the storm moved and the tech tokens were dealt, Ix places its stronghold
   HmsMovement,               // E1 Ixians: after turn 1, as the Storm phase starts, Ix may move its stronghold (forces inside)
+  AllyCardReplacement,       // E1 Ixians: their ally, having just bought a lot, may discard it for the next Treachery deck card
   GameOver,
 };
 

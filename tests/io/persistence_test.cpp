@@ -90,7 +90,7 @@ TEST(PersistenceTest, EveryCommandKindRoundTripsAsJson) {
       KaramaSeePlan{}, ArmKarama{KaramaAbility::BeneGesseritVoice}, KaramaWorm{TerritoryId::TheGreatFlat},
       RaiseRevivalLimit{Faction::Harkonnen, ForceCount{5}}, KaramaPreventRevival{Faction::Emperor}, OfferLeaderRevival{LeaderId{3}, Spice{2}}, CancelPoisonTooth{},
       PlayThumper{}, PlayHarvester{}, PlayAmal{}, TakeTechToken{TechTokenKind::SpiceProduction},
-      PlaceHms{CellId{12}}, MoveHms{CellId{43}}};
+      PlaceHms{CellId{12}}, MoveHms{CellId{43}}, ReplaceBoughtCard{}};
   std::vector<std::size_t> kinds;
   for (const Command& c : commands) {
     kinds.push_back(c.index());
