@@ -160,6 +160,24 @@ std::span<const KaramaCancel> added_cancels(const GameState& before, const GameS
 // continuation may meet a standing order (the purchase's Harkonnen top card, the battle won's capture).
 std::vector<std::pair<Seat, TreacheryCardId>> cards_spent_on_cancels(const Transition& t);
 
+// The log entries of the current turn, newest first: back to the last spice card drawn (every
+// turn's Spice Blow draws at least one, 1.02.01), so a Revival, Shipment, Movement or Battle scan
+// never reaches the previous turn's.
+template <class F>
+void this_turn(const GameState& s, F&& f) {
+  for (std::size_t i = s.log.size(); i-- > 0;) {
+    if (const auto* c = std::get_if<ChanceRecord>(&s.log[i]); c && c->request.kind == ChanceKind::SpiceDraw) return;
+    if (const auto* e = std::get_if<Envelope>(&s.log[i])) f(*e);
+  }
+}
+
+template <class... C>
+int commands_this_turn(const GameState& s, Seat seat) {
+  int n = 0;
+  this_turn(s, [&](const Envelope& e) { n += e.seat == seat && (std::holds_alternative<C>(e.command) || ...); });
+  return n;
+}
+
 // The retakes a Karama cancel of `seat`'s ability this turn grants ([LR] 3.04): a cancelled use
 // did not happen, and its player makes it again without the ability.
 int retakes(const GameState& s, Seat seat, std::initializer_list<KaramaAbility> abilities);
