@@ -1,8 +1,9 @@
 // Bidding (fact sheet §6.2 row 4, [LR] 1.04; Emperor / Harkonnen / Atreides §5.2; Karama §4.1).
 // Hand sizes are public; the row of lots is dealt face down as chance steps, then auctioned one by
-// one in storm order among the seats whose hand is below its limit. E1: the Ixians' ally answers on
-// each lot it buys, before the lot is handed over (Step::AllyCardReplacement: ReplaceBoughtCard or
-// Pass; deliver_lot).
+// one in storm order among the seats whose hand is below its limit. E1: with the Ixians seated, one
+// lot more is dealt and they return one of the row to the deck first (Step::IxCardSelection:
+// ReturnLot; row_dealt); the Ixians' ally answers on each lot it buys, before the lot is handed over
+// (Step::AllyCardReplacement: ReplaceBoughtCard or Pass; deliver_lot).
 #include <algorithm>
 #include <cassert>
 
@@ -77,21 +78,56 @@ void reshuffle_if_empty(GameState& state) {
   transfer_all(t.discard, t.deck);
 }
 
+// E1 Ixians' bidding advantage (docs/rules/ixians.md §5, 2 sources: [TO] numberOfCardsToDraw++ and
+// GreyRemovedCardFromAuction, [DB] populateMarket and putBackIxCard): whenever the Ixians are
+// seated, one lot more than the seats that may bid is dealt, and the Ixians return one card of the
+// row to the deck. Their own hand does not matter: the sources add the card for the Ixians being in
+// play. (Karama and the Ixian Betrayal against it are not built yet: README, Ixians row.)
+bool ixians_select(const GameState& state) {
+  return state.seat_of(Faction::Ixians).has_value() && !mutant_active(Mutant::IxSelectionNotOffered);
+}
+
+// The auction begins with its first lot, or the phase ends on an empty row.
+void auction_begins(GameState& state) {
+  if (state.bidding.lots.empty()) {
+    end_phase(state);
+    return;
+  }
+  show_lot_to_atreides(state);
+}
+
+// The row in card-id order: as the Ixians see it, which tells nothing of the row's order.
+std::vector<TreacheryCardId> row_by_id(const BiddingState& b) {
+  std::vector<TreacheryCardId> row(b.lots.begin(), b.lots.end());
+  std::sort(row.begin(), row.end());
+  return row;
+}
+
+// The row is dealt (complete, or short when every card is in a hand). The Ixians see it whole and
+// select first; they see it in card-id order, which tells them nothing of the row's order: the
+// lots were drawn one by one at random, so the cards left are already in the order a shuffle would
+// give ([TO] and [DB] shuffle them after the selection).
+void row_dealt(GameState& state) {
+  const BiddingState& b = state.bidding;
+  if (!ixians_select(state) || b.lots.empty()) {
+    auction_begins(state);
+    return;
+  }
+  for (TreacheryCardId c : row_by_id(b)) record_sighting(state, *state.seat_of(Faction::Ixians), SeenKind::TreacheryCard, c.value, "auction selection");
+  state.step = Step::IxCardSelection;
+}
+
 void deal_next_lot(GameState& state) {
   BiddingState& b = state.bidding;
-  if (b.lots.size() >= b.lots_total) {  // the row is complete: the auction begins
-    show_lot_to_atreides(state);
+  if (b.lots.size() >= b.lots_total) {  // the row is complete
+    row_dealt(state);
     return;
   }
   reshuffle_if_empty(state);
   if (state.treachery.deck.empty()) {
-    // Every card is in a hand: fewer lots than bidders.
+    // Every card is in a hand: fewer lots than dealt for.
     b.lots_total = static_cast<std::uint8_t>(b.lots.size());
-    if (b.lots.empty()) {
-      end_phase(state);
-    } else {
-      show_lot_to_atreides(state);
-    }
+    row_dealt(state);
     return;
   }
   request_chance(state, PendingChance{ChanceKind::TreacheryLot, Seat{}, 0});
@@ -336,7 +372,7 @@ void enter_bidding(GameState& state) {
   state.bidding = BiddingState{};
   int bidders = 0;
   for (Seat s : all_seats(state)) bidders += eligible(state, s) ? 1 : 0;
-  state.bidding.lots_total = static_cast<std::uint8_t>(bidders);
+  state.bidding.lots_total = static_cast<std::uint8_t>(bidders + (ixians_select(state) ? 1 : 0));
   if (bidders == 0) {
     end_phase(state);
     return;
@@ -352,6 +388,7 @@ void on_lot_drawn(GameState& state, TreacheryCardId card) {
 }
 
 std::vector<Seat> awaited_bidding(const GameState& state) {
+  if (state.step == Step::IxCardSelection) return {*state.seat_of(Faction::Ixians)};
   if (state.step == Step::AllyCardReplacement) return {*state.bidding.high_bidder};
   if (hand_exchange_under_way(state)) return {state.karama.exchange->harkonnen};  // [LR] 1.14.04, 1.00.05
   if (state.bidding.purchase_window) return awaited_nexus_window(state);
@@ -360,6 +397,14 @@ std::vector<Seat> awaited_bidding(const GameState& state) {
 }
 
 std::vector<Command> candidates_bidding(const GameState& state, Seat seat) {
+  if (state.step == Step::IxCardSelection) {  // in card-id order, as the Ixians saw the row
+    std::vector<Command> out;
+    for (TreacheryCardId c : row_by_id(state.bidding)) {
+      out.push_back(ReturnLot{c, true});
+      out.push_back(ReturnLot{c, false});
+    }
+    return out;
+  }
   if (state.step == Step::AllyCardReplacement) return {Pass{}, ReplaceBoughtCard{}};
   if (hand_exchange_under_way(state)) return give_card_candidates(state, seat);
   if (state.bidding.purchase_window) {
@@ -378,6 +423,16 @@ std::vector<Command> candidates_bidding(const GameState& state, Seat seat) {
 }
 
 std::optional<Rejection> validate_bidding(const GameState& state, Seat seat, const Command& c) {
+  if (state.step == Step::IxCardSelection) {
+    if (state.faction_of(seat) != Faction::Ixians) return reject(RejectCode::NotYourTurn, "the Ixians first return one card of the row to the Treachery deck");
+    const auto* r = std::get_if<ReturnLot>(&c);
+    if (!r) return reject(RejectCode::WrongPhase, "the Ixians return one card of the row to the top or the bottom of the Treachery deck (ReturnLot)");
+    const auto& lots = state.bidding.lots;
+    if (std::find(lots.begin(), lots.end(), r->card) == lots.end()) {
+      return reject(RejectCode::IllegalChoice, "{} is not in the row dealt for the auction", card_type(r->card).name);
+    }
+    return std::nullopt;
+  }
   if (state.step == Step::AllyCardReplacement) {
     if (seat != state.bidding.high_bidder) return reject(RejectCode::NotYourTurn, "the Ixians' ally that bought the card answers on it");
     if (std::holds_alternative<Pass>(c) || std::holds_alternative<ReplaceBoughtCard>(c)) return std::nullopt;
@@ -423,9 +478,32 @@ void apply_bid_decision(GameState& state, Seat seat, const Command& c) {
   advance(state, seat);
 }
 
+// The Ixians' card leaves the row face down for the top or the bottom of the Treachery deck; the
+// rest are auctioned.
+void apply_return_lot(GameState& state, Seat seat, const ReturnLot& r) {
+  BiddingState& b = state.bidding;
+  const bool top = r.top || mutant_active(Mutant::IxBottomCardOnTop);
+  if (!mutant_active(Mutant::IxReturnedCardKeptInRow)) {
+    if (top) {
+      transfer_onto_top(b.lots, state.treachery.deck, r.card);
+    } else {
+      transfer_onto_bottom(b.lots, state.treachery.deck, r.card);
+    }
+  }
+  record_sighting(state, seat, SeenKind::TreacheryCard, r.card.value,
+                  fmt::format("returned to the {} of the Treachery deck", r.top ? "top" : "bottom"));
+  b.lots_total = static_cast<std::uint8_t>(b.lots.size());
+  state.step = Step::Bidding;
+  auction_begins(state);
+}
+
 }  // namespace
 
 void apply_bidding(GameState& state, Seat seat, const Command& c) {
+  if (state.step == Step::IxCardSelection) {
+    apply_return_lot(state, seat, std::get<ReturnLot>(c));
+    return;
+  }
   if (state.step == Step::AllyCardReplacement) {  // the card goes to the discard, the next one is dealt; or kept
     state.step = Step::Bidding;
     if (std::holds_alternative<ReplaceBoughtCard>(c)) {

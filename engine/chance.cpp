@@ -20,7 +20,7 @@ std::uint8_t raw(NexusCardId id) { return static_cast<std::uint8_t>(id.faction);
 template <class Id>
 std::vector<std::uint8_t> pile_outcomes(const HiddenPile<Id>& pile) {
   std::vector<std::uint8_t> out;
-  if (!pile.known_top.empty()) return {raw(pile.known_top.front())};  // staged or seen: forced
+  if (const Id* next = pile.next_known()) return {raw(*next)};  // staged, seen or a known bottom: forced
   for (const Id& id : pile.unseen) out.push_back(raw(id));
   return out;
 }

@@ -51,6 +51,7 @@ std::optional<Module> module_for(Step step) {
       return Module{awaited_charity, candidates_charity, validate_charity, apply_charity};
     case Step::Bidding:
     case Step::AllyCardReplacement:
+    case Step::IxCardSelection:
       return Module{awaited_bidding, candidates_bidding, validate_bidding, apply_bidding};
     case Step::Revival:
       return Module{awaited_revival, candidates_revival, validate_revival, apply_revival};

@@ -228,6 +228,9 @@ enum class Mutant : std::uint8_t {
   KaramaCancelCyborgMoveStands,
   AllyReplacementNotOffered,
   AllyReplacementCardKept,
+  IxSelectionNotOffered,
+  IxReturnedCardKeptInRow,
+  IxBottomCardOnTop,
 };
 
 #if DUNE_MUTANTS

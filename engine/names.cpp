@@ -140,6 +140,9 @@ struct Namer {
   std::string operator()(const Predict& c) const { return fmt::format("predict {} on turn {}", to_string(c.faction), c.turn); }
   std::string operator()(const PlaceForces& c) const { return fmt::format("place {} in {}", forces(c.normal, c.special), cell_name(c.cell)); }
   std::string operator()(const ReplaceBoughtCard&) const { return "discard the bought card for the next Treachery deck card"; }
+  std::string operator()(const ReturnLot& c) const {
+    return fmt::format("return {} to the {} of the Treachery deck", card_type(c.card).name, c.top ? "top" : "bottom");
+  }
   std::string operator()(const PlaceHms& c) const { return fmt::format("place the Hidden Mobile Stronghold in {}", cell_name(c.to)); }
   std::string operator()(const MoveHms& c) const { return fmt::format("move the Hidden Mobile Stronghold to {}", cell_name(c.to)); }
   std::string operator()(const DialStorm& c) const { return fmt::format("dial storm {}", c.amount); }
@@ -272,6 +275,7 @@ std::string_view to_string(Step s) {
     case Step::HmsPlacement: return "Hidden Mobile Stronghold placement";
     case Step::HmsMovement: return "Hidden Mobile Stronghold movement";
     case Step::AllyCardReplacement: return "the Ixians' ally's card replacement";
+    case Step::IxCardSelection: return "the Ixians' selection of the auction row";
     case Step::WormPlacement: return "worm placement";
     case Step::NexusNegotiation: return "Nexus";
     case Step::WormRide: return "worm ride";

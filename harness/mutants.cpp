@@ -375,6 +375,16 @@ constexpr std::array kCatalogue{
     MutantInfo{Mutant::AllyReplacementCardKept, "ally-replacement-card-kept", "oracle",
                "the Ixians' ally replacing the card it just bought keeps it besides the next deck card (ixians.md §6: discarded)",
                staged(MutantStart::IxiansAllied, At | Hk | Ix, false, 2, 20), "oracle.ixian-bidding"},
+    MutantInfo{Mutant::IxSelectionNotOffered, "ix-selection-not-offered", "capacity",
+               "with the Ixians seated, the row is dealt one lot per seat that may bid and the auction begins at once (ixians.md "
+               "§5, 2 sources: one lot more, and the Ixians return one to the deck first); capacity.bidding counts the row first",
+               basic(At | Hk | Ix, 1, 20), "capacity.bidding"},
+    MutantInfo{Mutant::IxReturnedCardKeptInRow, "ix-returned-card-kept-in-row", "oracle",
+               "the card the Ixians return to the Treachery deck stays in the row and is auctioned (ixians.md §5: it goes to the "
+               "deck's top or bottom)", basic(At | Hk | Ix, 1, 20), "oracle.ixian-bidding"},
+    MutantInfo{Mutant::IxBottomCardOnTop, "ix-bottom-card-on-top", "oracle",
+               "a card the Ixians return to the bottom of the Treachery deck is put on its top, so it is the next card drawn "
+               "(ixians.md §5)", basic(At | Hk | Ix, 1, 20), "oracle.ixian-bidding"},
     MutantInfo{Mutant::KaramaCancelCyborgMoveStands, "karama-cancel-cyborg-move-stands", "oracle",
                "a Karama played against the Ixians' two-territory move with Cyborgs is discarded, but the move goes ahead all the "
                "same (one source: [TO] GreyCyborgExtraMove; 3.01.11.01)", staged(MutantStart::KaramaOrder, Ix | At | Hk, false, 4, 60),

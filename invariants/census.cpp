@@ -84,6 +84,7 @@ void check_treachery(const GameState& s, Violations& out) {
   Sightings cards("Treachery");
   cards.found(s.treachery.deck.known_top, "deck (known top)");
   cards.found(s.treachery.deck.unseen, "deck");
+  cards.found(s.treachery.deck.known_bottom, "deck (known bottom)");
   cards.found(s.treachery.discard, "discard");
   cards.found(s.treachery.set_aside, "set aside");
   cards.found(s.bidding.lots, "up for bid");
@@ -103,6 +104,7 @@ void check_traitors(const GameState& s, Violations& out) {
   Sightings cards("traitor");
   cards.found(s.traitor_deck.known_top, "traitor deck (known top)");
   cards.found(s.traitor_deck.unseen, "traitor deck");
+  cards.found(s.traitor_deck.known_bottom, "traitor deck (known bottom)");
   for (std::size_t i = 0; i < s.seat_count(); ++i) {
     const std::string who = std::string(to_string(s.options.factions[i]));
     cards.found(s.seats[i].traitors, who + " traitors");
@@ -122,6 +124,7 @@ void check_spice_cards(const GameState& s, Violations& out) {
   Sightings cards("spice");
   cards.found(s.blow.deck.known_top, "spice deck (known top)");
   cards.found(s.blow.deck.unseen, "spice deck");
+  cards.found(s.blow.deck.known_bottom, "spice deck (known bottom)");
   cards.found(s.blow.discard[0], "discard A");
   cards.found(s.blow.discard[1], "discard B");
   cards.found(s.blow.set_aside, "set aside");

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "engine/engine.h"
 #include "model/board.h"
 #include "model/factions.h"
@@ -33,15 +35,19 @@ bool below_hand_limit(const GameState& s, std::size_t seat) {
 Violations check_bidding_capacity(const GameState& before, const GameState& after) {
   if (after.phase != Phase::Bidding) return {};
   Violations out;
-  // The row of lots is dealt when the phase opens: one card per seat below its limit (fewer only
-  // when the Treachery deck and its discard run out).
+  // The row of lots is dealt when the phase opens: one card per seat below its limit, one more with
+  // the Ixians seated (E1, ixians.md §5), fewer only when the Treachery deck and its discard run out.
   if (before.phase != Phase::Bidding) {
     int bidders = 0;
     for (std::size_t i = 0; i < after.seat_count(); ++i) bidders += below_hand_limit(after, i) ? 1 : 0;
+    const auto& seated = after.options.factions;
+    const bool ixians = std::find(seated.begin(), seated.end(), Faction::Ixians) != seated.end();
+    const int due = bidders + (bidders > 0 && ixians ? 1 : 0);
     const bool exhausted = after.treachery.deck.empty() && after.treachery.discard.empty();
-    if (after.bidding.lots_total != bidders && !(exhausted && after.bidding.lots_total < bidders)) {
-      out.push_back({"capacity.bidding", fmt::format("the auction deals {} lots, but {} seats are below their Treachery hand limit "
-                                                     "([LR] 1.04.01; a Nexus card takes no slot)", after.bidding.lots_total, bidders)});
+    if (after.bidding.lots_total != due && !(exhausted && after.bidding.lots_total < due)) {
+      out.push_back({"capacity.bidding", fmt::format("the auction deals {} lots, but {} seats are below their Treachery hand limit{} "
+                                                     "([LR] 1.04.01; a Nexus card takes no slot)", after.bidding.lots_total, bidders,
+                                                     ixians ? ", and the Ixians seated deal one more (ixians.md §5)" : "")});
     }
   }
   // During a Harkonnen hand exchange ([LR] 1.14.04) the Harkonnen are awaited to give cards back,

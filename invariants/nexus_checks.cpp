@@ -244,6 +244,7 @@ Violations initialization(const Transition& t, const GameContext&) {
   std::array<int, kFactionCount> seen{};
   for (NexusCardId c : s.nexus.deck.known_top) ++seen[index(c.faction)];
   for (NexusCardId c : s.nexus.deck.unseen) ++seen[index(c.faction)];
+  for (NexusCardId c : s.nexus.deck.known_bottom) ++seen[index(c.faction)];
   for (NexusCardId c : s.nexus.discard) ++seen[index(c.faction)];
   for (const auto& h : s.nexus.held) if (h) ++seen[index(h->faction)];
   for (std::size_t f = 0; f < kFactionCount; ++f) {

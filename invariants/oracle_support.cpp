@@ -365,6 +365,12 @@ bool holds_karama(const GameState& s, Seat seat) {
 
 std::size_t hand_limit(Faction f) { return static_cast<std::size_t>(faction_info(f).hand_limit); }
 
+std::size_t lots_to_deal(const GameState& s) {
+  std::size_t may_bid = 0;
+  for (std::uint8_t i = 0; i < s.seat_count(); ++i) may_bid += s.seat(Seat{i}).hand.size() < hand_limit(s.faction_of(Seat{i})) ? 1 : 0;
+  return may_bid == 0 ? 0 : may_bid + (in_game(s, Faction::Ixians) ? 1 : 0);
+}
+
 bool storm_sector(const GameState& s, std::size_t cell) { return kCells[cell].sector && *kCells[cell].sector == s.storm.sector; }
 
 int storm_dial_sum(const GameState& before, Seat seat, int amount) {
@@ -567,7 +573,8 @@ std::vector<std::string> lot_replacement_faults(const Transition& t, Seat seat) 
   const TreacheryCardId lot = b.bidding.lots.front();
   const bool reshuffled = b.treachery.deck.size() == 0;
   const bool discarded = contains(a.treachery.discard, lot) ||
-                         (reshuffled && (contains(a.treachery.deck.unseen, lot) || contains(a.treachery.deck.known_top, lot)));
+                         (reshuffled && (contains(a.treachery.deck.unseen, lot) || contains(a.treachery.deck.known_top, lot) ||
+                                         contains(a.treachery.deck.known_bottom, lot)));
   bool held = contains(a.bidding.lots, lot);
   for (const SeatState& x : a.seats) held = held || contains(x.hand, lot);
   if (!discarded || held) out.push_back(fmt::format("the card {} just bought did not go to the Treachery discard", who));

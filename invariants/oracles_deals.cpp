@@ -32,14 +32,18 @@ namespace {
 
 template <class Pile, class Id>
 bool in_pile(const Pile& p, const Id& id) {
-  return contains(p.known_top, id) || contains(p.unseen, id);
+  return contains(p.known_top, id) || contains(p.unseen, id) || contains(p.known_bottom, id);
 }
 
 // Why card `id` cannot be the `n`th draw (0-based) of this step from `deck`, or "" when it can.
 template <class Pile, class Discard, class Id>
 std::string drawn_from(const Pile& deck, const Discard& discard, std::size_t n, const Id& id) {
-  if (n < deck.known_top.size()) return deck.known_top[n] == id ? "" : "it is not the deck's known top card, which is drawn first";
-  if (n < deck.size()) return contains(deck.unseen, id) ? "" : "it was not in the deck";
+  const std::size_t top = deck.known_top.size(), middle = top + deck.unseen.size();
+  if (n < top) return deck.known_top[n] == id ? "" : "it is not the deck's known top card, which is drawn first";
+  if (n < middle) return contains(deck.unseen, id) ? "" : "it was not among the deck's unseen cards, which are drawn next";
+  if (n < middle + deck.known_bottom.size()) {
+    return deck.known_bottom[n - middle] == id ? "" : "it is not the deck's known bottom card, which is drawn once the rest are gone";
+  }
   return contains(discard, id) ? "" : "it was neither in the deck nor in the discard reshuffled when the deck ran out";
 }
 
@@ -224,11 +228,11 @@ void lot_deal(const Transition& t, TreacheryCardId card, std::size_t n, Violatio
   if (!contains(t.after.bidding.lots, card)) {  // the step that opens Bidding may deal it (a forced draw)
     out.push_back(violation(kDeal, "a card dealt for the auction is not in the Bidding row ([LR] 1.04.01)"));
   }
-  std::size_t may_bid = 0;  // the row is dealt before any sale, so the hands are as the phase found them
-  for (std::uint8_t i = 0; i < b.seat_count(); ++i) may_bid += b.seat(Seat{i}).hand.size() < hand_limit(b.faction_of(Seat{i})) ? 1 : 0;
+  const std::size_t due = lots_to_deal(b);  // the row is dealt before any sale, so the hands are as the phase found them
   const std::size_t dealt = t.after.bidding.lots.size() + t.after.bidding.lot;
-  if (t.after.phase == Phase::Bidding && dealt > may_bid) {
-    out.push_back(violation(kDeal, fmt::format("{} cards were dealt for the auction, but only {} seats may bid ([LR] 1.04.01)", dealt, may_bid)));
+  if (t.after.phase == Phase::Bidding && dealt > due) {
+    out.push_back(violation(kDeal, fmt::format("{} cards were dealt for the auction, but only {} are due: one per seat that may bid "
+                                               "([LR] 1.04.04), one more with the Ixians seated (ixians.md §5)", dealt, due)));
   }
 }
 

@@ -5,9 +5,14 @@
 //   for the ally's answer (Step::AllyCardReplacement); a lot anyone else bought goes to its hand.
 //   The answer is the ally's alone: ReplaceBoughtCard sends the lot to the Treachery discard and
 //   deals the ally the next deck card (lot_replacement_faults), Pass hands the lot over.
-// The Ixians' own selection of the lots (§5) is not built: nothing to decide yet.
+// - the Ixians' selection of the lots (§5, 2 sources): with the Ixians seated, the row is dealt one
+//   lot more than the seats that may bid (fewer only when no card is left to deal), and the step
+//   that completes it asks the Ixians alone (Step::IxCardSelection) before any bid. Their ReturnLot
+//   puts one card of the row face down on the top or under the bottom of the Treachery deck and
+//   leaves the rest in the row, in their order; nothing else moves.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <variant>
 
 #include "engine/engine.h"
@@ -15,12 +20,95 @@
 #include "model/command_steps.h"
 
 namespace dune::invariants::oracle_detail {
+namespace {
+
+// Whether this step dealt lots for the auction and the dealing is over: a lot drawn among its log
+// entries, and no further lot awaits a draw.
+bool row_completed(const Transition& t) {
+  const GameState& a = t.after;
+  bool drawn = false;
+  for (std::size_t i = t.before.log.size(); i < a.log.size(); ++i) {
+    const auto* r = std::get_if<ChanceRecord>(&a.log[i]);
+    drawn = drawn || (r && r->request.kind == ChanceKind::TreacheryLot);
+  }
+  return drawn && !(a.chance && a.chance->kind == ChanceKind::TreacheryLot);
+}
+
+// §5: asked exactly when the row is complete, of the Ixians alone, on a row of the due size.
+void selection_asked(const Transition& t, Seat ixians, Violations& out) {
+  const GameState& a = t.after;
+  const bool asked = a.step == Step::IxCardSelection;
+  if (!row_completed(t)) {
+    if (asked && t.before.step != Step::IxCardSelection) out.push_back(violation(kIxianBidding, "the Ixians' selection is asked with no row just dealt (ixians.md §5)"));
+    return;
+  }
+  if (a.bidding.lots.empty()) return;  // nothing dealt: the phase is over
+  if (!asked) {
+    out.push_back(violation(kIxianBidding, "the auction begins without the Ixians' selection from the row (ixians.md §5)"));
+    return;
+  }
+  if (pending(a) != std::vector<Seat>{ixians}) out.push_back(violation(kIxianBidding, "the selection awaits someone other than the Ixians alone"));
+  // The hands are as the phase found them: nothing is sold before the selection.
+  const std::size_t due = lots_to_deal(a);
+  const bool cards_left = a.treachery.deck.size() + a.treachery.discard.size() > 0;
+  if (a.bidding.lots.size() != due && (a.bidding.lots.size() > due || cards_left)) {
+    out.push_back(violation(kIxianBidding, fmt::format("the Ixians select from a row of {} cards: {} are due, one more than the seats "
+                                                       "that may bid (ixians.md §5)", a.bidding.lots.size(), due)));
+  }
+}
+
+// §5: the Ixians' ReturnLot moves the one card, to the named end of the deck, and nothing else.
+void selection_made(const Transition& t, const Envelope& e, Seat ixians, Violations& out) {
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  const auto fault = [&](std::string what) { out.push_back(violation(kIxianBidding, std::move(what) + " (ixians.md §5)")); };
+  const auto* r = std::get_if<ReturnLot>(&e.command);
+  if (!r || e.seat != ixians) {
+    fault(fmt::format("{} answered the Ixians' selection with {}: the Ixians alone return a lot", name_of(b, e.seat), to_string(e.command)));
+    return;
+  }
+  const std::vector<TreacheryCardId> was(b.bidding.lots.begin(), b.bidding.lots.end());
+  std::vector<TreacheryCardId> rest;
+  std::copy_if(was.begin(), was.end(), std::back_inserter(rest), [&](TreacheryCardId c) { return c != r->card; });
+  if (rest.size() + 1 != was.size()) fault("the returned card was not in the row");
+  const std::vector<TreacheryCardId> row(a.bidding.lots.begin(), a.bidding.lots.end());
+  if (a.phase == Phase::Bidding ? row != rest : !rest.empty()) {
+    fault(fmt::format("the row after the selection holds {} cards, not the {} left in their order", row.size(), rest.size()));
+  }
+  const HiddenPile<TreacheryCardId>& deck_was = b.treachery.deck;
+  const HiddenPile<TreacheryCardId>& deck = a.treachery.deck;
+  const bool placed = r->top ? deck.known_top.size() == deck_was.known_top.size() + 1 && deck.known_top.front() == r->card
+                             : deck.known_bottom.size() == deck_was.known_bottom.size() + 1 && deck.known_bottom.back() == r->card;
+  if (!placed || deck.size() != deck_was.size() + 1) {
+    fault(fmt::format("the returned card is not the one card added {} the Treachery deck", r->top ? "on top of" : "under the bottom of"));
+  }
+  for (std::uint8_t i = 0; i < b.seat_count(); ++i) {
+    if (a.seats[i].hand != b.seats[i].hand) fault(fmt::format("{}'s hand changed in the Ixians' selection", name_of(b, Seat{i})));
+  }
+  if (a.treachery.discard != b.treachery.discard) fault("the Treachery discard changed in the Ixians' selection");
+  if (a.step == Step::IxCardSelection) fault("the selection is asked again after the answer");
+}
+
+}  // namespace
 
 Violations ixian_bidding(const Transition& t, const GameContext&) {
   const GameState& b = t.before;
   const GameState& a = t.after;
   const auto ixians = b.seat_of(Faction::Ixians);
-  if (!ixians || !owns_step(t) || b.bidding.lots.empty()) return {};
+  if (!ixians || !owns_step(t)) return {};
+  if (b.step == Step::IxCardSelection) {
+    const Envelope* e = envelope_of(t);
+    if (!e || is_standing_command(e->command) || is_any_time_command(e->command)) return {};
+    Violations out;
+    selection_made(t, *e, *ixians, out);
+    return decided(kIxianBidding, std::move(out));
+  }
+  if (a.phase == Phase::Bidding && (row_completed(t) || a.step == Step::IxCardSelection)) {
+    Violations out;
+    selection_asked(t, *ixians, out);
+    return decided(kIxianBidding, std::move(out));
+  }
+  if (b.bidding.lots.empty()) return {};
   const std::optional<Seat> ally = ally_seat(b, *ixians);
   const Envelope* e = envelope_of(t);
   if (!e || is_standing_command(e->command) || is_any_time_command(e->command)) return {};

@@ -70,6 +70,7 @@ template <> constexpr StepMask kWhen<DialStorm> = {Step::StormDial};            
 template <> constexpr StepMask kWhen<PlaceHms> = {Step::HmsPlacement};                 // E1 Ixians: turn 1, after the storm (ixians.md §2.2)
 template <> constexpr StepMask kWhen<MoveHms> = {Step::HmsMovement};                   // E1 Ixians: later Storm phases, before the dials (§4.1)
 template <> constexpr StepMask kWhen<ReplaceBoughtCard> = {Step::AllyCardReplacement};  // E1 Ixians' ally: on the lot it just bought (§6)
+template <> constexpr StepMask kWhen<ReturnLot> = {Step::IxCardSelection};             // E1 Ixians: the row just dealt, before any bid (§5)
 template <> constexpr StepMask kWhen<PlayWeatherControl> = {Step::StormCardWindow};    // 3.01.23: before the storm moves
 template <> constexpr StepMask kWhen<PlayFamilyAtomics> = {Step::StormCardWindow};     // 3.01.07
 template <> constexpr StepMask kWhen<PlayThumper> = {Step::ThumperWindow};            // fact sheet §4.2: the start of Spice Blow
@@ -334,6 +335,10 @@ struct Rules {
     if (f == Faction::Ixians || !ixians || ally_seat(s, *ixians) != seat) return "the Ixians' ally alone replaces a card it bought (E1, ixians.md §6)";
     if (s.bidding.lots.empty() || s.bidding.high_bidder != seat) return "on the lot it just bought (ixians.md §6)";
     return "";
+  }
+  std::string operator()(const ReturnLot& c) const {
+    if (f != Faction::Ixians) return "the Ixians alone return a card of the auction row (E1, ixians.md §5)";
+    return contains(s.bidding.lots, c.card) ? "" : "the card is not in the row dealt for the auction (ixians.md §5)";
   }
   std::string operator()(const KaramaTakeCard&) const {
     if (!holds_karama(s, seat)) return "no Karama in hand";

@@ -43,7 +43,8 @@ Phase phase_of(Step step) {
     case Step::NexusDraw: return Phase::SpiceBlowAndNexus;
     case Step::Charity: return Phase::ChoamCharity;
     case Step::Bidding:
-    case Step::AllyCardReplacement: return Phase::Bidding;
+    case Step::AllyCardReplacement:
+    case Step::IxCardSelection: return Phase::Bidding;
     case Step::Revival: return Phase::Revival;
     case Step::Shipment:
     case Step::Movement: return Phase::ShipmentAndMovement;
@@ -170,10 +171,15 @@ void check_seat_index(const GameState& s, const std::optional<Seat>& seat, std::
   }
 }
 
-// [LR] 1.04: one lot per eligible bidder, auctioned in turn; a bid is at least 1.
+// [LR] 1.04: one lot per eligible bidder, auctioned in turn; a bid is at least 1. E1: one lot more
+// with the Ixians seated, who select from the whole row before the first lot (ixians.md §5).
 void check_bidding(const GameState& s, Violations& out) {
   const BiddingState& b = s.bidding;
-  if (b.lots_total > s.seat_count() || b.lot > b.lots_total || b.lots.size() > std::size_t(b.lots_total - std::min(b.lot, b.lots_total))) {
+  const bool ixians = seated(s, Faction::Ixians);
+  if (s.step == Step::IxCardSelection && (!ixians || b.lot != 0 || b.lots.empty() || b.high_bidder)) {
+    out.push_back({"shape.bidding", fmt::format("the Ixians' selection {}", !ixians ? "without the Ixians seated" : "after the auction began")});
+  }
+  if (b.lots_total > s.seat_count() + (ixians ? 1 : 0) || b.lot > b.lots_total || b.lots.size() > std::size_t(b.lots_total - std::min(b.lot, b.lots_total))) {
     out.push_back({"shape.bidding", fmt::format("lot {} of {} with {} on the table at a {}-seat table", b.lot, b.lots_total,
                                                 b.lots.size(), s.seat_count())});
   }

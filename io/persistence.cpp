@@ -49,7 +49,9 @@ json ids(const std::vector<Id>& v) {
   return out;
 }
 template <class Id>
-json pile(const HiddenPile<Id>& p) { return {{"known_top", ids(p.known_top)}, {"unseen", ids(p.unseen)}}; }
+json pile(const HiddenPile<Id>& p) {
+  return {{"known_top", ids(p.known_top)}, {"unseen", ids(p.unseen)}, {"known_bottom", ids(p.known_bottom)}};
+}
 json seat_set(const std::array<bool, kMaxSeats>& flags) {
   json out = json::array();
   for (std::size_t i = 0; i < kMaxSeats; ++i) if (flags[i]) out.push_back(i);
@@ -333,7 +335,7 @@ struct Reader {
   }
   template <class Id>
   static HiddenPile<Id> pile(const In& in, std::size_t count) {
-    HiddenPile<Id> p{ids<Id>(in["known_top"], count), ids<Id>(in["unseen"], count)};
+    HiddenPile<Id> p{ids<Id>(in["known_top"], count), ids<Id>(in["unseen"], count), ids<Id>(in["known_bottom"], count)};
     if (!std::is_sorted(p.unseen.begin(), p.unseen.end())) fail(in.path + ".unseen", "not sorted");
     return p;
   }
@@ -538,7 +540,7 @@ struct Reader {
   void nexus(const In& in, NexusState& n, bool selected) const {
     n.enabled = in["enabled"].boolean();
     if (n.enabled != selected) fail(in.path + ".enabled", "does not match the options' Nexus module mode");
-    n.deck = HiddenPile<NexusCardId>{nexus_cards(in["deck"]["known_top"]), nexus_cards(in["deck"]["unseen"])};
+    n.deck = HiddenPile<NexusCardId>{nexus_cards(in["deck"]["known_top"]), nexus_cards(in["deck"]["unseen"]), {}};  // never a known bottom
     if (!std::is_sorted(n.deck.unseen.begin(), n.deck.unseen.end())) fail(in.path + ".deck.unseen", "not sorted");
     n.discard = nexus_cards(in["discard"]);
     std::vector<NexusCardId> all = n.deck.known_top;

@@ -53,7 +53,9 @@ namespace dune {
 // Schema 19: E1's tech tokens (tech; options cards.e1_tech_tokens).
 // Schema 20: the Hidden Mobile Stronghold's cell and territory on the board (87 cells, 43
 // territories; board.hms_host).
-inline constexpr int kSchemaVersion = 20;
+// Schema 21: a deck's known bottom (known_bottom: the Ixians' card returned under the Treachery
+// deck), and the Ixians' card selection step (IxCardSelection, ReturnLot).
+inline constexpr int kSchemaVersion = 21;
 
 // FNV-1a 64-bit over bytes; the digest of a document is this over its content's canonical dump.
 std::uint64_t fnv1a64(std::string_view bytes);

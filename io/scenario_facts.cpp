@@ -149,7 +149,7 @@ json traitor_names(const std::vector<TraitorCardId>& v) { return names_of(v, tra
 
 std::string card_zone(const GameState& s, TreacheryCardId card) {
   auto has = [&](const std::vector<TreacheryCardId>& v) { return std::find(v.begin(), v.end(), card) != v.end(); };
-  if (has(s.treachery.deck.known_top) || has(s.treachery.deck.unseen)) return "deck";
+  if (has(s.treachery.deck.known_top) || has(s.treachery.deck.unseen) || has(s.treachery.deck.known_bottom)) return "deck";
   if (has(s.treachery.discard)) return "discard";
   if (has(s.treachery.set_aside)) return "set aside";
   if (has(s.bidding.lots)) return "lot";
@@ -199,6 +199,7 @@ const std::vector<FactInfo>& fact_table() {
       // Treachery and spice decks.
       {"treachery_deck_size", {}, Shape::Value, Names::None, {}, [](S s, F) -> json { return s.treachery.deck.size(); }},
       {"treachery_known_top", {}, Shape::List, Names::Treachery, {}, [](S s, F) { return treachery_names(s.treachery.deck.known_top); }},
+      {"treachery_known_bottom", {}, Shape::List, Names::Treachery, {}, [](S s, F) { return treachery_names(s.treachery.deck.known_bottom); }},
       {"treachery_discard", {}, Shape::Set, Names::Treachery, {}, [](S s, F) { return treachery_names(s.treachery.discard); }},
       {"treachery_set_aside", {}, Shape::Set, Names::Treachery, {}, [](S s, F) { return treachery_names(s.treachery.set_aside); }},
       {"spice_deck_size", {}, Shape::Value, Names::None, {}, [](S s, F) -> json { return s.blow.deck.size(); }},

@@ -177,6 +177,17 @@ struct ReplaceBoughtCard {
   friend bool operator==(const ReplaceBoughtCard&, const ReplaceBoughtCard&) = default;
 };
 
+// E1 Ixians' bidding advantage (docs/rules/ixians.md §5, 2 sources): one lot more than the seats
+// that may bid is dealt; the Ixians see the whole row and return one card of it face down to the
+// top (`top`) or the bottom of the Treachery deck. The rest are auctioned in their random order.
+struct ReturnLot {
+  TreacheryCardId card;
+  bool top = true;
+  static constexpr CommandInfo kInfo{"ReturnLot", "return a lot to the Treachery deck", CommandClass::Step, {Step::IxCardSelection}};
+  template <class C, class F> static void fields(C& c, F&& f) { f("card", c.card); f("top", c.top); }
+  friend bool operator==(const ReturnLot&, const ReturnLot&) = default;
+};
+
 struct Bid {
   Spice amount;
   bool karama = false;
@@ -658,7 +669,8 @@ using Command = std::variant<Pass, ChooseTraitor, Predict, PlaceForces, DialStor
                              DialBattle, CallTraitor, CaptureLeader, RevealFaceDancer, TakeLosses, DiscardPlayed, DrawNexus,
                              SetRedrawPolicy, PlayNexus, ReturnTraitor, ReplaceFaceDancer, ArmKarama, KaramaSeePlan, KaramaWorm,
                              RaiseRevivalLimit, KaramaPreventRevival, OfferLeaderRevival, CancelPoisonTooth,
-                             PlayThumper, PlayHarvester, PlayAmal, TakeTechToken, PlaceHms, MoveHms, ReplaceBoughtCard>;
+                             PlayThumper, PlayHarvester, PlayAmal, TakeTechToken, PlaceHms, MoveHms, ReplaceBoughtCard,
+                             ReturnLot>;
 
 // The one human form of a command (logs, traces, RapidCheck `show`).
 std::string to_string(const Command& c);

@@ -36,6 +36,7 @@ enum class Step : std::uint8_t {
   HmsPlacement,              // E1 Ixians: turn 1, after the storm moved and the tech tokens were dealt, Ix places its stronghold
   HmsMovement,               // E1 Ixians: after turn 1, as the Storm phase starts, Ix may move its stronghold (forces inside)
   AllyCardReplacement,       // E1 Ixians: their ally, having just bought a lot, may discard it for the next Treachery deck card
+  IxCardSelection,           // E1 Ixians: the row of one lot more than the bidders is dealt; Ix returns one to the deck's top or bottom
   GameOver,
 };
 

@@ -16,7 +16,7 @@ namespace dune {
 namespace zone_detail {
 
 template <class Z> concept OneSlot = requires(const Z& z) { z.has_value(); };
-template <class Z> concept Pile = requires(const Z& z) { z.known_top; z.unseen; };
+template <class Z> concept Pile = requires(const Z& z) { z.known_top; z.unseen; z.known_bottom; };
 
 // A Treachery hand is kept sorted (its order carries nothing); every other list is in arrival order.
 template <class Z> inline constexpr bool kSorted = std::is_same_v<Z, Held<TreacheryCard>>;
@@ -24,10 +24,13 @@ template <class Z> inline constexpr bool kSorted = std::is_same_v<Z, Held<Treach
 template <class Z, class Id>
 bool take(Z& z, Id id) {
   if constexpr (Pile<Z>) {
-    const auto it = std::find(z.known_top.begin(), z.known_top.end(), id);
-    if (it == z.known_top.end()) return z.take_unseen(id);
-    z.known_top.erase(it);
-    return true;
+    for (auto* known : {&z.known_top, &z.known_bottom}) {
+      const auto it = std::find(known->begin(), known->end(), id);
+      if (it == known->end()) continue;
+      known->erase(it);
+      return true;
+    }
+    return z.take_unseen(id);
   } else if constexpr (OneSlot<Z>) {
     if (!z || !(*z == id)) return false;
     z.reset();
@@ -77,6 +80,17 @@ bool transfer_onto_top(From& from, Deck<K>& to, typename K::Id id) {
   return true;
 }
 
+// Moves one component under a deck, below its known bottom (E1: the Ixians' card returned from the
+// auction to the bottom of the Treachery deck).
+template <class From, class K>
+bool transfer_onto_bottom(From& from, Deck<K>& to, typename K::Id id) {
+  static_assert(std::is_same_v<typename From::Kind, K>, "this component kind may not occupy the destination zone");
+  static_assert(OccupiableBy<From, K>, "this component kind may not occupy the source zone");
+  if (!zone_detail::take(from, id)) return false;
+  to.known_bottom.push_back(id);
+  return true;
+}
+
 // Moves every component of `from` to `to`, oldest first (a discard reshuffled into its deck).
 template <class From, class To>
 void transfer_all(From& from, To& to) {
@@ -84,6 +98,7 @@ void transfer_all(From& from, To& to) {
     if constexpr (zone_detail::Pile<From>) {
       std::vector<typename From::Kind::Id> all = from.known_top;
       all.insert(all.end(), from.unseen.begin(), from.unseen.end());
+      all.insert(all.end(), from.known_bottom.begin(), from.known_bottom.end());
       return all;
     } else {
       return std::vector<typename From::Kind::Id>(from.begin(), from.end());

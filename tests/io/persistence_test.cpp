@@ -90,7 +90,7 @@ TEST(PersistenceTest, EveryCommandKindRoundTripsAsJson) {
       KaramaSeePlan{}, ArmKarama{KaramaAbility::BeneGesseritVoice}, KaramaWorm{TerritoryId::TheGreatFlat},
       RaiseRevivalLimit{Faction::Harkonnen, ForceCount{5}}, KaramaPreventRevival{Faction::Emperor}, OfferLeaderRevival{LeaderId{3}, Spice{2}}, CancelPoisonTooth{},
       PlayThumper{}, PlayHarvester{}, PlayAmal{}, TakeTechToken{TechTokenKind::SpiceProduction},
-      PlaceHms{CellId{12}}, MoveHms{CellId{43}}, ReplaceBoughtCard{}};
+      PlaceHms{CellId{12}}, MoveHms{CellId{43}}, ReplaceBoughtCard{}, ReturnLot{TreacheryCardId{7}, false}};
   std::vector<std::size_t> kinds;
   for (const Command& c : commands) {
     kinds.push_back(c.index());
@@ -191,19 +191,21 @@ TEST(PersistenceTest, KaramaPowerStateRoundTrips) {
 // schema 11; 10344: the committed table keeps whether its ids increase, derived like the highest;
 // 10352: the Tleilaxu's Face Dancers in play, schema 12; 10424: their early leader revival offers,
 // schema 14; 10432: E1's Amal window, schema 18; 10448: E1's tech tokens, schema 19, and the
-// option that deals them, Options 80.)
+// option that deals them, Options 80; 10648: every deck's known bottom, schema 21, written for the
+// Treachery, traitor and spice decks; the Nexus deck's is never filled, as no rule puts a Nexus card
+// under the deck, so its form leaves it out and the reader leaves it empty: NexusState 192.)
 TEST(PersistenceTest, EveryStateStructIsCoveredByTheJsonForm) {
   struct Known { const char* name; std::size_t size, covered; };
   for (const Known& k : std::initializer_list<Known>{
-           {"GameState", sizeof(GameState), 10552}, {"Options", sizeof(Options), 80},
+           {"GameState", sizeof(GameState), 10648}, {"Options", sizeof(Options), 80},
            {"RuleFlags", sizeof(RuleFlags), 11}, {"SeatState", sizeof(SeatState), 136},
            {"LeaderState", sizeof(LeaderState), 4}, {"BoardState", sizeof(BoardState), 8748},
-           {"StormState", sizeof(StormState), 25}, {"SpiceBlowState", sizeof(SpiceBlowState), 224},
+           {"StormState", sizeof(StormState), 25}, {"SpiceBlowState", sizeof(SpiceBlowState), 248},
            {"CharityState", sizeof(CharityState), 6}, {"DecisionPointState", sizeof(DecisionPointState), 7},
-           {"TreacheryState", sizeof(TreacheryState), 96},
+           {"TreacheryState", sizeof(TreacheryState), 120},
            {"BiddingState", sizeof(BiddingState), 48}, {"RevivalState", sizeof(RevivalState), 140},
            {"MovementState", sizeof(MovementState), 32}, {"BattleState", sizeof(BattleState), 280},
-           {"Sighting", sizeof(Sighting), 48}, {"NexusState", sizeof(NexusState), 168},
+           {"Sighting", sizeof(Sighting), 48}, {"NexusState", sizeof(NexusState), 192},
            {"KaramaState", sizeof(KaramaState), 72}, {"AmalState", sizeof(AmalState), 8},
            {"TechTokenState", sizeof(TechTokenState), 10}}) {
     EXPECT_EQ(k.size, k.covered) << k.name << " changed: extend its JSON writer and reader, then this size";

@@ -166,7 +166,7 @@ TEST(NexusLifecycle, Item4_RedrawOwnOnceRedrawsOnlyOnce) {
   GameState t = at_opportunity(c2);
   t = play(t, emperor(t), SetRedrawPolicy{RedrawPolicy::RedrawOwnOnce}, c2);
   while (pending(t).front() != emperor(t)) t = play(t, pending(t).front(), Pass{}, c2);
-  t.nexus.deck = HiddenPile<NexusCardId>{{}, {NexusCardId{Faction::Emperor}}};
+  t.nexus.deck = HiddenPile<NexusCardId>{{}, {NexusCardId{Faction::Emperor}}, {}};
   t.nexus.discard = {NexusCardId{Faction::Fremen}};
   c2.stage(ChanceKind::NexusDraw, nexus_outcome(Faction::Emperor));
   c2.stage(ChanceKind::NexusDraw, nexus_outcome(Faction::Emperor));
@@ -179,7 +179,7 @@ TEST(NexusLifecycle, Item4_RedrawOwnAlwaysOnASmallStagedDeck) {
   GameState t = at_opportunity(chance);
   t = play(t, emperor(t), SetRedrawPolicy{RedrawPolicy::RedrawOwnAlways}, chance);
   while (pending(t).front() != emperor(t)) t = play(t, pending(t).front(), Pass{}, chance);
-  t.nexus.deck = HiddenPile<NexusCardId>{{}, {NexusCardId{Faction::Emperor}}};
+  t.nexus.deck = HiddenPile<NexusCardId>{{}, {NexusCardId{Faction::Emperor}}, {}};
   t.nexus.discard = {NexusCardId{Faction::Fremen}};
   // Own (forced), reshuffle, own again, then the Fremen card: redrawn every time it appears.
   chance.stage(ChanceKind::NexusDraw, nexus_outcome(Faction::Emperor));
@@ -192,7 +192,7 @@ TEST(NexusLifecycle, Item4_RedrawOwnAlwaysOnASmallStagedDeck) {
   GameState u = at_opportunity(c2);
   u = play(u, emperor(u), SetRedrawPolicy{RedrawPolicy::RedrawOwnAlways}, c2);
   while (pending(u).front() != emperor(u)) u = play(u, pending(u).front(), Pass{}, c2);
-  u.nexus.deck = HiddenPile<NexusCardId>{{}, {NexusCardId{Faction::Emperor}}};
+  u.nexus.deck = HiddenPile<NexusCardId>{{}, {NexusCardId{Faction::Emperor}}, {}};
   u.nexus.discard.clear();
   u = play(u, emperor(u), DrawNexus{}, c2);
   EXPECT_EQ(u.nexus.held[emperor(u).value], NexusCardId{Faction::Emperor});
