@@ -82,9 +82,12 @@ void reshuffle_if_empty(GameState& state) {
 // GreyRemovedCardFromAuction, [DB] populateMarket and putBackIxCard): whenever the Ixians are
 // seated, one lot more than the seats that may bid is dealt, and the Ixians return one card of the
 // row to the deck. Their own hand does not matter: the sources add the card for the Ixians being in
-// play. (Karama and the Ixian Betrayal against it are not built yet: README, Ixians row.)
+// play. A Karama stops it for the phase as the row is dealt (2 sources: no extra card, no
+// selection; enter_bidding). (The Ixian Betrayal against it is not built yet: README, Ixians row.)
 bool ixians_select(const GameState& state) {
-  return state.seat_of(Faction::Ixians).has_value() && !mutant_active(Mutant::IxSelectionNotOffered);
+  const auto ixians = state.seat_of(Faction::Ixians);
+  if (!ixians || mutant_active(Mutant::IxSelectionNotOffered)) return false;
+  return !karama_cancelled_this_turn(state, *ixians, KaramaAbility::IxiansBiddingSelection);
 }
 
 // The auction begins with its first lot, or the phase ends on an empty row.
@@ -109,7 +112,8 @@ std::vector<TreacheryCardId> row_by_id(const BiddingState& b) {
 // give ([TO] and [DB] shuffle them after the selection).
 void row_dealt(GameState& state) {
   const BiddingState& b = state.bidding;
-  if (!ixians_select(state) || b.lots.empty()) {
+  const bool select = ixians_select(state) || (mutant_active(Mutant::KaramaCancelIxSelectionStands) && state.seat_of(Faction::Ixians));
+  if (!select || b.lots.empty()) {
     auction_begins(state);
     return;
   }
@@ -370,9 +374,20 @@ std::optional<Rejection> validate_karama_take(const GameState& state, Seat seat)
 void enter_bidding(GameState& state) {
   state.step = Step::Bidding;
   state.bidding = BiddingState{};
-  int bidders = 0;
-  for (Seat s : all_seats(state)) bidders += eligible(state, s) ? 1 : 0;
-  state.bidding.lots_total = static_cast<std::uint8_t>(bidders + (ixians_select(state) ? 1 : 0));
+  const auto count_bidders = [&] {
+    int n = 0;
+    for (Seat s : all_seats(state)) n += eligible(state, s) ? 1 : 0;
+    return n;
+  };
+  int bidders = count_bidders();
+  // A Karama ordered against the Ixians' selection is played as the phase opens, before the row is
+  // dealt ([TO] prevents the extra card; [DB] "must be done now"): the hands are counted after it,
+  // so a seat whose full hand the Karama left may bid, and is dealt a lot.
+  if (bidders > 0 && ixians_select(state) &&
+      karama_cancels(state, *state.seat_of(Faction::Ixians), KaramaAbility::IxiansBiddingSelection)) {
+    bidders = count_bidders();
+  }
+  state.bidding.lots_total = static_cast<std::uint8_t>(bidders + (bidders > 0 && ixians_select(state) ? 1 : 0));
   if (bidders == 0) {
     end_phase(state);
     return;

@@ -1,7 +1,8 @@
 // Spice Collection (fact sheet §6.2 row 8; [LR] 1.08, 1.13.01): the collection is automatic. Forces
 // in a territory holding spice collect 2 spice per force, 3 for a faction occupying Arrakeen or
-// Carthag (a Cyborg 3 in any case), until the spice runs out; uncollected spice stays. Advanced: city income. Then the
-// phase's decision point (decision_point.cpp): every seat answers before the Mentat Pause.
+// Carthag (a Cyborg 3 in any case), until the spice runs out; uncollected spice stays. Advanced:
+// city income. Then the phase's decision point (decision_point.cpp): every seat answers before the
+// Mentat Pause.
 #include <algorithm>
 
 #include "engine/engine.h"

@@ -69,7 +69,8 @@ DUNE_ENUM_NAMES(KaramaAbility, sv{"GuildPaymentForShipment"}, sv{"HalfPriceShipp
                 sv{"BeneGesseritWartime"}, sv{"BeneGesseritWorthlessKarama"},
                 sv{"TleilaxuAllyRevivalDiscount"}, sv{"TleilaxuRevivalIncome"},
                 sv{"TleilaxuRevivalDiscount"}, sv{"TleilaxuRaisedRevivalLimits"}, sv{"TleilaxuEarlyLeaderRevival"},
-                sv{"TleilaxuFaceDancerReplacement"}, sv{"IxiansHmsMovement"}, sv{"IxiansCyborgMovement"});
+                sv{"TleilaxuFaceDancerReplacement"}, sv{"IxiansHmsMovement"}, sv{"IxiansCyborgMovement"},
+                sv{"IxiansBiddingSelection"});
 DUNE_ENUM_NAMES(KaramaPower, sv{"EmperorRevival"}, sv{"HarkonnenHand"}, sv{"GuildShipment"},
                 sv{"AtreidesBattlePlan"}, sv{"FremenWorm"}, sv{"TleilaxuRevivalPrevention"});
 DUNE_ENUM_NAMES(NexusMode, sv{"Betrayal"}, sv{"Cunning"}, sv{"SecretAlly"});

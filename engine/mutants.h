@@ -231,6 +231,7 @@ enum class Mutant : std::uint8_t {
   IxSelectionNotOffered,
   IxReturnedCardKeptInRow,
   IxBottomCardOnTop,
+  KaramaCancelIxSelectionStands,
 };
 
 #if DUNE_MUTANTS

@@ -93,6 +93,7 @@ std::string_view to_string(KaramaAbility a) {
     case KaramaAbility::TleilaxuFaceDancerReplacement: return "the Tleilaxu's Mentat Pause replacement of a Face Dancer (seed 002; [TO])";
     case KaramaAbility::IxiansHmsMovement: return "the Ixians' move of their Hidden Mobile Stronghold (ixians.md §4.1; one source: [TO])";
     case KaramaAbility::IxiansCyborgMovement: return "the Ixians' two-territory move with Cyborgs (ixians.md §3; one source: [TO])";
+    case KaramaAbility::IxiansBiddingSelection: return "the Ixians' selection of the Bidding row (ixians.md §5; 2 sources)";
   }
   return "?";
 }

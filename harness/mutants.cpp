@@ -385,6 +385,10 @@ constexpr std::array kCatalogue{
     MutantInfo{Mutant::IxBottomCardOnTop, "ix-bottom-card-on-top", "oracle",
                "a card the Ixians return to the bottom of the Treachery deck is put on its top, so it is the next card drawn "
                "(ixians.md §5)", basic(At | Hk | Ix, 1, 20), "oracle.ixian-bidding"},
+    MutantInfo{Mutant::KaramaCancelIxSelectionStands, "karama-cancel-ix-selection-stands", "oracle",
+               "a Karama played against the Ixians' selection of the Bidding row is discarded and no extra lot is dealt, but the "
+               "Ixians select from the row all the same (ixians.md §5, 2 sources: no extra card, no selection)",
+               staged(MutantStart::KaramaOrder, Ix | At | Hk, false, 2, 20), "oracle.ixian-bidding"},
     MutantInfo{Mutant::KaramaCancelCyborgMoveStands, "karama-cancel-cyborg-move-stands", "oracle",
                "a Karama played against the Ixians' two-territory move with Cyborgs is discarded, but the move goes ahead all the "
                "same (one source: [TO] GreyCyborgExtraMove; 3.01.11.01)", staged(MutantStart::KaramaOrder, Ix | At | Hk, false, 4, 60),

@@ -40,14 +40,20 @@ Violations check_bidding_capacity(const GameState& before, const GameState& afte
   if (before.phase != Phase::Bidding) {
     int bidders = 0;
     for (std::size_t i = 0; i < after.seat_count(); ++i) bidders += below_hand_limit(after, i) ? 1 : 0;
+    // ... unless a Karama stopped the Ixians' selection as the row was dealt (2 sources).
     const auto& seated = after.options.factions;
     const bool ixians = std::find(seated.begin(), seated.end(), Faction::Ixians) != seated.end();
-    const int due = bidders + (bidders > 0 && ixians ? 1 : 0);
+    const bool stopped = std::any_of(after.karama.cancels.begin(), after.karama.cancels.end(), [&](const KaramaCancel& k) {
+      return k.ability == KaramaAbility::IxiansBiddingSelection && k.turn == after.turn;
+    });
+    const int due = bidders + (bidders > 0 && ixians && !stopped ? 1 : 0);
     const bool exhausted = after.treachery.deck.empty() && after.treachery.discard.empty();
     if (after.bidding.lots_total != due && !(exhausted && after.bidding.lots_total < due)) {
       out.push_back({"capacity.bidding", fmt::format("the auction deals {} lots, but {} seats are below their Treachery hand limit{} "
                                                      "([LR] 1.04.01; a Nexus card takes no slot)", after.bidding.lots_total, bidders,
-                                                     ixians ? ", and the Ixians seated deal one more (ixians.md §5)" : "")});
+                                                     !ixians ? ""
+                                                     : stopped ? ", and a Karama stopped the Ixians' extra lot (ixians.md §5)"
+                                                               : ", and the Ixians seated deal one more (ixians.md §5)")});
     }
   }
   // During a Harkonnen hand exchange ([LR] 1.14.04) the Harkonnen are awaited to give cards back,

@@ -368,7 +368,9 @@ std::size_t hand_limit(Faction f) { return static_cast<std::size_t>(faction_info
 std::size_t lots_to_deal(const GameState& s) {
   std::size_t may_bid = 0;
   for (std::uint8_t i = 0; i < s.seat_count(); ++i) may_bid += s.seat(Seat{i}).hand.size() < hand_limit(s.faction_of(Seat{i})) ? 1 : 0;
-  return may_bid == 0 ? 0 : may_bid + (in_game(s, Faction::Ixians) ? 1 : 0);
+  const auto ixians = s.seat_of(Faction::Ixians);
+  const bool extra = ixians && !cancelled_this_turn(s, *ixians, KaramaAbility::IxiansBiddingSelection);
+  return may_bid == 0 ? 0 : may_bid + (extra ? 1 : 0);
 }
 
 bool storm_sector(const GameState& s, std::size_t cell) { return kCells[cell].sector && *kCells[cell].sector == s.storm.sector; }

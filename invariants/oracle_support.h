@@ -288,7 +288,8 @@ bool spends_worthless(const GameState& s, Seat seat);
 bool holds_karama(const GameState& s, Seat seat);  // a card of its hand it may play as a Karama
 std::size_t hand_limit(Faction f);                 // the printed hand limit (fact sheet §6.1, [LR] 2.05.07)
 // The lots a Bidding row is dealt, from the hands as the phase found them: one per seat below its
-// hand limit ([LR] 1.04.04), one more while the Ixians are seated (E1, ixians.md §5).
+// hand limit ([LR] 1.04.04), one more while the Ixians are seated (E1, ixians.md §5), unless a
+// Karama stopped their selection this turn (2 sources).
 std::size_t lots_to_deal(const GameState& s);
 // The seats other than `user` whose Karama standing order names `a` and who hold a card to play
 // ([LR] 3.01.11.01): the engine plays the first of them in storm order; an oracle decides only

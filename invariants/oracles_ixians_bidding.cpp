@@ -9,7 +9,8 @@
 //   lot more than the seats that may bid (fewer only when no card is left to deal), and the step
 //   that completes it asks the Ixians alone (Step::IxCardSelection) before any bid. Their ReturnLot
 //   puts one card of the row face down on the top or under the bottom of the Treachery deck and
-//   leaves the rest in the row, in their order; nothing else moves.
+//   leaves the rest in the row, in their order; nothing else moves. A Karama played against the
+//   selection this turn (2 sources) leaves one lot per seat that may bid and no selection.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -34,26 +35,30 @@ bool row_completed(const Transition& t) {
   return drawn && !(a.chance && a.chance->kind == ChanceKind::TreacheryLot);
 }
 
-// §5: asked exactly when the row is complete, of the Ixians alone, on a row of the due size.
+// §5: asked exactly when the row is complete, of the Ixians alone, on a row of the due size;
+// never in a turn when a Karama stopped it.
 void selection_asked(const Transition& t, Seat ixians, Violations& out) {
   const GameState& a = t.after;
   const bool asked = a.step == Step::IxCardSelection;
+  const bool stopped = cancelled_this_turn(a, ixians, KaramaAbility::IxiansBiddingSelection);
+  if (asked && stopped) out.push_back(violation(kIxianBidding, "the Ixians select in a turn when a Karama stopped their selection (ixians.md §5)"));
   if (!row_completed(t)) {
     if (asked && t.before.step != Step::IxCardSelection) out.push_back(violation(kIxianBidding, "the Ixians' selection is asked with no row just dealt (ixians.md §5)"));
     return;
   }
   if (a.bidding.lots.empty()) return;  // nothing dealt: the phase is over
-  if (!asked) {
+  if (!asked && !stopped) {
     out.push_back(violation(kIxianBidding, "the auction begins without the Ixians' selection from the row (ixians.md §5)"));
     return;
   }
-  if (pending(a) != std::vector<Seat>{ixians}) out.push_back(violation(kIxianBidding, "the selection awaits someone other than the Ixians alone"));
+  if (asked && pending(a) != std::vector<Seat>{ixians}) out.push_back(violation(kIxianBidding, "the selection awaits someone other than the Ixians alone"));
   // The hands are as the phase found them: nothing is sold before the selection.
   const std::size_t due = lots_to_deal(a);
   const bool cards_left = a.treachery.deck.size() + a.treachery.discard.size() > 0;
   if (a.bidding.lots.size() != due && (a.bidding.lots.size() > due || cards_left)) {
-    out.push_back(violation(kIxianBidding, fmt::format("the Ixians select from a row of {} cards: {} are due, one more than the seats "
-                                                       "that may bid (ixians.md §5)", a.bidding.lots.size(), due)));
+    out.push_back(violation(kIxianBidding, fmt::format("the row is dealt {} cards: {} are due, one per seat that may bid and {} (ixians.md §5)",
+                                                       a.bidding.lots.size(), due, stopped ? "none more: a Karama stopped the Ixians' selection"
+                                                                                           : "one more for the Ixians' selection")));
   }
 }
 

@@ -404,6 +404,17 @@ void fremen_cancel_checks(const Transition& t, const KaramaCancel& k, const std:
       if (a.step == Step::HmsMovement && a.turn == b.turn) fault("the Ixians are asked again to move the HMS after the Karama against its move");
       break;
     }
+    case KaramaAbility::IxiansBiddingSelection: {  // 2 sources, [TO] and [DB]: as the row is dealt, no extra lot, no selection
+      const bool opening = a.phase == Phase::Bidding && b.step != Step::Bidding && b.step != Step::IxCardSelection &&
+                           b.step != Step::AllyCardReplacement;
+      if (!opening) fault("cancelled the Ixians' selection outside the opening of a Bidding phase");
+      if (a.step == Step::IxCardSelection) fault("the Ixians are asked to select from the row after the Karama against their selection");
+      if (a.bidding.lots_total > lots_to_deal(a)) {
+        fault(fmt::format("{} lots are dealt after the Karama against the Ixians' selection: {}, one per seat that may bid",
+                          a.bidding.lots_total, lots_to_deal(a)));
+      }
+      break;
+    }
     default: break;  // FremenStormLosses: oracle.storm-damage recomputes the full losses
   }
 }

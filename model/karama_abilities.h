@@ -73,6 +73,10 @@ enum class KaramaAbility : std::uint8_t {
   // §7.2, one source each):
   IxiansHmsMovement,     // GreyMovingHms: the HMS's move is not made; it stays where it is this turn (no retake)
   IxiansCyborgMovement,  // GreyCyborgExtraMove: the two-territory move is not made; retaken as a one-territory move
+  // The bidding selection (2 sources: [TO] GreySelectingCardsOnAuction, [DB] blockIxBiddingAdvantage;
+  // docs/rules/ixians.md §5): met as the Bidding row is dealt, the row is one lot per seat that may
+  // bid and the Ixians select nothing this phase (no retake: without the ability there is nothing to do).
+  IxiansBiddingSelection,
 };
 inline constexpr std::array kKaramaAbilities{KaramaAbility::GuildPaymentForShipment, KaramaAbility::HalfPriceShipping,
                                              KaramaAbility::EmperorPaymentForTreachery, KaramaAbility::HarkonnenTopCard,
@@ -95,7 +99,8 @@ inline constexpr std::array kKaramaAbilities{KaramaAbility::GuildPaymentForShipm
                                              KaramaAbility::TleilaxuRevivalDiscount, KaramaAbility::TleilaxuRaisedRevivalLimits,
                                              KaramaAbility::TleilaxuEarlyLeaderRevival, KaramaAbility::TleilaxuFaceDancerReplacement,
                                              // the Ixians' (issue 22; one source)
-                                             KaramaAbility::IxiansHmsMovement, KaramaAbility::IxiansCyborgMovement};
+                                             KaramaAbility::IxiansHmsMovement, KaramaAbility::IxiansCyborgMovement,
+                                             KaramaAbility::IxiansBiddingSelection};
 // The faction whose ability it is ([LR] 2.xx numbering). Half-price shipping is the Guild's, used
 // by the Guild or by its ally ([LR] 2.06.09), and so is cross-shipping (2.06.10); the Emperor's
 // extra revivals are his, used by his ally (2.03.07); OffPlanetShipment is the Guild's own power.
@@ -133,7 +138,8 @@ constexpr Faction karama_ability_owner(KaramaAbility a) {
     case KaramaAbility::TleilaxuEarlyLeaderRevival:
     case KaramaAbility::TleilaxuFaceDancerReplacement: return Faction::Tleilaxu;
     case KaramaAbility::IxiansHmsMovement:
-    case KaramaAbility::IxiansCyborgMovement: return Faction::Ixians;
+    case KaramaAbility::IxiansCyborgMovement:
+    case KaramaAbility::IxiansBiddingSelection: return Faction::Ixians;
   }
   return Faction::SpacingGuild;
 }
