@@ -12,6 +12,7 @@
 #include "engine/internal.h"
 #include "engine/karama_hand.h"
 #include "engine/nexus/family.h"
+#include "engine/projection.h"
 #include "engine/standing.h"
 #include "model/cards.h"
 
@@ -117,7 +118,9 @@ void row_dealt(GameState& state) {
     auction_begins(state);
     return;
   }
-  for (TreacheryCardId c : row_by_id(b)) record_sighting(state, *state.seat_of(Faction::Ixians), SeenKind::TreacheryCard, c.value, "auction selection");
+  for (TreacheryCardId c : row_by_id(b)) {
+    record_sighting(state, *state.seat_of(Faction::Ixians), SeenKind::TreacheryCard, c.value, std::string(kRowSightingNote));
+  }
   state.step = Step::IxCardSelection;
 }
 

@@ -93,13 +93,14 @@ BiddingView bidding_view(const GameState& s) {
                      b.opener, b.to_act, seats_where(s, b.passed), b.purchase_window, std::nullopt};
 }
 
-// The card up for bid, if `seat` saw it during this Bidding phase (e.g. Atreides' prescience).
+// The card up for bid, if `seat` saw it as such during this Bidding phase (e.g. Atreides'
+// prescience); a card seen only in the whole row does not tell its place (kRowSightingNote).
 std::optional<TreacheryCardId> seen_card_up_for_bid(const GameState& s, Seat seat) {
   if (s.bidding.lots.empty() || s.phase != Phase::Bidding) return std::nullopt;
   const TreacheryCardId up = s.bidding.lots.front();
   for (const Sighting& x : s.knowledge.sightings) {
     if (x.seat == seat && x.kind == SeenKind::TreacheryCard && x.id == up.value && x.turn == s.turn &&
-        x.phase == Phase::Bidding) {
+        x.phase == Phase::Bidding && x.what != kRowSightingNote) {
       return up;
     }
   }

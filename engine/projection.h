@@ -5,6 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <string_view>
+
 #include "model/state.h"
 #include "model/views.h"
 
@@ -16,5 +18,10 @@ SeatView project_seat(const GameState& state, Seat seat);
 
 nlohmann::json view_to_json(const PublicView& view);
 nlohmann::json view_to_json(const SeatView& view);
+
+// The note of a sighting that tells a card of the Bidding row but not its place in the row (E1: the
+// Ixians see the whole row to select from it): no seat view shows such a card as the one up for
+// bid, and noninterference's twins move it among the row's places.
+inline constexpr std::string_view kRowSightingNote = "auction selection";
 
 }  // namespace dune

@@ -160,6 +160,22 @@ std::vector<TreacheryCardId> cards_in_plans(const GameState& s) {
   return out;
 }
 
+// The cards the observer saw only in the whole Bidding row (kRowSightingNote: the Ixians'
+// selection, E1), not where in it: no other sighting of theirs, before or after the step, names them.
+std::vector<std::uint8_t> seen_only_in_row(const Knows& k, Observer o) {
+  std::vector<std::uint8_t> row, placed;
+  if (!o) return row;
+  for (const GameState* s : {&k.now, k.after}) {
+    if (!s) continue;
+    for (const Sighting& x : s->knowledge.sightings) {
+      if (x.seat != *o || x.kind != SeenKind::TreacheryCard) continue;
+      (x.what == kRowSightingNote ? row : placed).push_back(x.id);
+    }
+  }
+  std::erase_if(row, [&](std::uint8_t id) { return contains(placed, id); });
+  return row;
+}
+
 void resample_treachery(GameState& t, const Knows& k, Observer o, Rng& rng, bool frozen_answers) {
   auto seen = sighted(k, o, SeenKind::TreacheryCard);
   own_after(k, o, &SeatState::hand, seen);
@@ -174,6 +190,11 @@ void resample_treachery(GameState& t, const Knows& k, Observer o, Rng& rng, bool
   for (TreacheryCardId& c : t.treachery.deck.unseen) if (!fixed(c)) slots.add(c);
   for (TreacheryCardId& c : t.bidding.lots) if (!fixed(c)) slots.add(c);  // face down on the table
   slots.shuffle(rng);
+  // Seen in the row but not where: they change places among themselves.
+  const auto row_only = seen_only_in_row(k, o);
+  Slots<TreacheryCardId> places;
+  for (TreacheryCardId& c : t.bidding.lots) if (contains(row_only, c.value) && !contains(in_plans, c)) places.add(c);
+  places.shuffle(rng);
   for (SeatState& seat : t.seats) std::sort(seat.hand.begin(), seat.hand.end());
   std::sort(t.treachery.deck.unseen.begin(), t.treachery.deck.unseen.end());
 }
