@@ -3,7 +3,9 @@
 // one in storm order among the seats whose hand is below its limit. E1: with the Ixians seated, one
 // lot more is dealt and they return one of the row to the deck first (Step::IxCardSelection:
 // ReturnLot; row_dealt); the Ixians' ally answers on each lot it buys, before the lot is handed over
-// (Step::AllyCardReplacement: ReplaceBoughtCard or Pass; deliver_lot).
+// (Step::AllyCardReplacement: ReplaceBoughtCard or Pass; deliver_lot). Advanced E1: before each lot
+// comes up, the Ixians may swap a card of their hand for it, once a phase (Step::IxTechnology:
+// SwapLot or Pass; lot_comes_up).
 #include <algorithm>
 #include <cassert>
 
@@ -91,13 +93,41 @@ bool ixians_select(const GameState& state) {
   return !karama_cancelled_this_turn(state, *ixians, KaramaAbility::IxiansBiddingSelection);
 }
 
+// E1 Ixians' Technology advantage (Advanced; docs/rules/ixians.md §5, 2 sources: [TO]
+// GreySwappedCardOnBid, offered before each card; [DB] ixTechnology, once a turn, only with no card
+// up): once a Bidding phase, as a lot is about to come up, the Ixians holding a card are asked
+// whether to swap one for it. They are asked before every lot until they swap: their hand size is
+// public, so being asked tells nothing. A Karama ordered against it (one source, [TO]
+// GreySwappingCard prevents the advantage) is met as the phase opens (enter_bidding): no swap this phase.
+bool technology_offered(const GameState& state) {
+  const auto ixians = state.seat_of(Faction::Ixians);
+  const BiddingState& b = state.bidding;
+  if (!ixians || !state.options.rules.ixians_technology || b.technology_used || b.lots.empty() || state.seat(*ixians).hand.empty()) {
+    return false;
+  }
+  return !karama_cancelled_this_turn(state, *ixians, KaramaAbility::IxiansTechnology) || mutant_active(Mutant::KaramaCancelIxTechnologyStands);
+}
+
+// A lot is about to come up for bid: the Ixians' Technology first, then the Atreides look at the
+// lot that is up ([TO] swaps before PutNextCardOnAuction; [3P] "before Atreides looks at it").
+void lot_comes_up(GameState& state) {
+  if (state.bidding.lots.empty()) return;
+  const bool looked = mutant_active(Mutant::IxTechnologyAfterAtreidesLook);
+  if (looked) show_lot_to_atreides(state);
+  if (technology_offered(state)) {
+    state.step = Step::IxTechnology;
+    return;
+  }
+  if (!looked) show_lot_to_atreides(state);
+}
+
 // The auction begins with its first lot, or the phase ends on an empty row.
 void auction_begins(GameState& state) {
   if (state.bidding.lots.empty()) {
     end_phase(state);
     return;
   }
-  show_lot_to_atreides(state);
+  lot_comes_up(state);
 }
 
 // The row in card-id order: as the Ixians see it, which tells nothing of the row's order.
@@ -169,7 +199,7 @@ void lot_leaves(GameState& state, Zone& to) {
   transfer(b.lots, to, b.lots.front());
   b.lot += 1;
   reset_lot(b);
-  show_lot_to_atreides(state);
+  lot_comes_up(state);
 }
 
 // After a purchase: Harkonnen draw a free card per purchase while below their hand limit
@@ -384,11 +414,13 @@ void enter_bidding(GameState& state) {
   };
   int bidders = count_bidders();
   // A Karama ordered against the Ixians' selection is played as the phase opens, before the row is
-  // dealt ([TO] prevents the extra card; [DB] "must be done now"): the hands are counted after it,
-  // so a seat whose full hand the Karama left may bid, and is dealt a lot.
-  if (bidders > 0 && ixians_select(state) &&
-      karama_cancels(state, *state.seat_of(Faction::Ixians), KaramaAbility::IxiansBiddingSelection)) {
-    bidders = count_bidders();
+  // dealt ([TO] prevents the extra card; [DB] "must be done now"), and so is one against their
+  // Technology ([TO] prevents the advantage for the phase): the hands are counted after them, so a
+  // seat whose full hand a Karama left may bid, and is dealt a lot.
+  if (const auto ixians = state.seat_of(Faction::Ixians); ixians && bidders > 0) {
+    bool played = ixians_select(state) && karama_cancels(state, *ixians, KaramaAbility::IxiansBiddingSelection);
+    if (state.options.rules.ixians_technology && karama_cancels(state, *ixians, KaramaAbility::IxiansTechnology)) played = true;
+    if (played) bidders = count_bidders();
   }
   state.bidding.lots_total = static_cast<std::uint8_t>(bidders + (bidders > 0 && ixians_select(state) ? 1 : 0));
   if (bidders == 0) {
@@ -406,7 +438,7 @@ void on_lot_drawn(GameState& state, TreacheryCardId card) {
 }
 
 std::vector<Seat> awaited_bidding(const GameState& state) {
-  if (state.step == Step::IxCardSelection) return {*state.seat_of(Faction::Ixians)};
+  if (state.step == Step::IxCardSelection || state.step == Step::IxTechnology) return {*state.seat_of(Faction::Ixians)};
   if (state.step == Step::AllyCardReplacement) return {*state.bidding.high_bidder};
   if (hand_exchange_under_way(state)) return {state.karama.exchange->harkonnen};  // [LR] 1.14.04, 1.00.05
   if (state.bidding.purchase_window) return awaited_nexus_window(state);
@@ -424,6 +456,11 @@ std::vector<Command> candidates_bidding(const GameState& state, Seat seat) {
     return out;
   }
   if (state.step == Step::AllyCardReplacement) return {Pass{}, ReplaceBoughtCard{}};
+  if (state.step == Step::IxTechnology) {  // their hand is kept in card-id order
+    std::vector<Command> out{Pass{}};
+    for (TreacheryCardId c : state.seat(seat).hand) out.push_back(SwapLot{c});
+    return out;
+  }
   if (hand_exchange_under_way(state)) return give_card_candidates(state, seat);
   if (state.bidding.purchase_window) {
     std::vector<Command> out{Pass{}};
@@ -455,6 +492,17 @@ std::optional<Rejection> validate_bidding(const GameState& state, Seat seat, con
     if (seat != state.bidding.high_bidder) return reject(RejectCode::NotYourTurn, "the Ixians' ally that bought the card answers on it");
     if (std::holds_alternative<Pass>(c) || std::holds_alternative<ReplaceBoughtCard>(c)) return std::nullopt;
     return reject(RejectCode::WrongPhase, "the Ixians' ally discards the card it bought for the next one (ReplaceBoughtCard) or keeps it (Pass)");
+  }
+  if (state.step == Step::IxTechnology) {
+    if (state.faction_of(seat) != Faction::Ixians) return reject(RejectCode::NotYourTurn, "the Ixians first say whether they swap a card for the lot about to come up");
+    if (std::holds_alternative<Pass>(c)) return std::nullopt;
+    const auto* swap = std::get_if<SwapLot>(&c);
+    if (!swap) return reject(RejectCode::WrongPhase, "the Ixians swap a card of their hand for the lot about to come up (SwapLot) or pass");
+    const auto& hand = state.seat(seat).hand;
+    if (std::find(hand.begin(), hand.end(), swap->card) == hand.end()) {
+      return reject(RejectCode::IllegalChoice, "{} is not in the Ixians' hand", card_type(swap->card).name);
+    }
+    return std::nullopt;
   }
   if (const auto* g = std::get_if<KaramaGiveCard>(&c)) return validate_give_card(state, seat, *g);
   if (hand_exchange_under_way(state)) {
@@ -515,11 +563,34 @@ void apply_return_lot(GameState& state, Seat seat, const ReturnLot& r) {
   auction_begins(state);
 }
 
+// The Ixians' Technology: they take the lot about to come up into their hand and give `card` face
+// down in its place, where it is auctioned; or they pass. Either way the lot then comes up, and
+// the Atreides look at the card now up. That a swap was made is public ([TO] logs it), which card
+// left the hand is not: it is the Ixians' sighting alone (kTechnologyNote).
+void apply_technology(GameState& state, Seat seat, const Command& c) {
+  BiddingState& b = state.bidding;
+  state.step = Step::Bidding;
+  if (const auto* swap = std::get_if<SwapLot>(&c)) {
+    b.technology_used = !mutant_active(Mutant::IxTechnologyTwice);
+    const TreacheryCardId taken = b.lots.front();
+    transfer(b.lots, state.seat(seat).hand, taken);
+    transfer(state.seat(seat).hand, b.lots, swap->card);
+    std::rotate(b.lots.begin(), b.lots.end() - 1, b.lots.end());  // the given card is the one up
+    record_sighting(state, seat, SeenKind::TreacheryCard, taken.value, fmt::format("taken for lot #{} (Technology)", b.lot + 1));
+    record_sighting(state, seat, SeenKind::TreacheryCard, swap->card.value, std::string(kTechnologyNote));
+  }
+  if (!mutant_active(Mutant::IxTechnologyAfterAtreidesLook)) show_lot_to_atreides(state);
+}
+
 }  // namespace
 
 void apply_bidding(GameState& state, Seat seat, const Command& c) {
   if (state.step == Step::IxCardSelection) {
     apply_return_lot(state, seat, std::get<ReturnLot>(c));
+    return;
+  }
+  if (state.step == Step::IxTechnology) {
+    apply_technology(state, seat, c);
     return;
   }
   if (state.step == Step::AllyCardReplacement) {  // the card goes to the discard, the next one is dealt; or kept

@@ -52,6 +52,7 @@ std::optional<Module> module_for(Step step) {
     case Step::Bidding:
     case Step::AllyCardReplacement:
     case Step::IxCardSelection:
+    case Step::IxTechnology:
       return Module{awaited_bidding, candidates_bidding, validate_bidding, apply_bidding};
     case Step::Revival:
       return Module{awaited_revival, candidates_revival, validate_revival, apply_revival};

@@ -39,7 +39,7 @@ DUNE_ENUM_NAMES(Phase, sv{"Storm"}, sv{"SpiceBlowAndNexus"}, sv{"ChoamCharity"},
 DUNE_ENUM_NAMES(Step, sv{"SetupTraitorSelection"}, sv{"SetupPrediction"}, sv{"SetupFremenPlacement"},
                 sv{"SetupBeneGesseritPlacement"}, sv{"StormDial"}, sv{"StormCardWindow"}, sv{"KaramaWorm"}, sv{"ThumperWindow"}, sv{"SpiceBlow"}, sv{"HarvesterWindow"},
                 sv{"WormPlacement"}, sv{"NexusNegotiation"}, sv{"WormRide"}, sv{"NexusDraw"}, sv{"Charity"}, sv{"Bidding"},
-                sv{"Revival"}, sv{"Shipment"}, sv{"Movement"}, sv{"Battle"}, sv{"Collection"}, sv{"MentatPause"}, sv{"AmalWindow"}, sv{"HmsPlacement"}, sv{"HmsMovement"}, sv{"AllyCardReplacement"}, sv{"IxCardSelection"}, sv{"GameOver"});
+                sv{"Revival"}, sv{"Shipment"}, sv{"Movement"}, sv{"Battle"}, sv{"Collection"}, sv{"MentatPause"}, sv{"AmalWindow"}, sv{"HmsPlacement"}, sv{"HmsMovement"}, sv{"AllyCardReplacement"}, sv{"IxCardSelection"}, sv{"IxTechnology"}, sv{"GameOver"});
 DUNE_ENUM_NAMES(LeaderLocation, sv{"NotInPlay"}, sv{"Available"}, sv{"Tanks"}, sv{"TanksFaceDown"}, sv{"Captured"});
 DUNE_ENUM_NAMES(ChanceKind, sv{"TraitorDeal"}, sv{"TreacheryDeal"}, sv{"TreacheryLot"}, sv{"SpiceDraw"}, sv{"StormCard"}, sv{"NexusDraw"}, sv{"SpicePeek"}, sv{"CaptureDraw"}, sv{"TraitorDraw"}, sv{"CardInspect"}, sv{"FaceDancerDraw"}, sv{"TechTokenDeal"});
 DUNE_ENUM_NAMES(SeenKind, sv{"TreacheryCard"}, sv{"SpiceCard"}, sv{"StormCard"}, sv{"TraitorCard"},
@@ -70,7 +70,7 @@ DUNE_ENUM_NAMES(KaramaAbility, sv{"GuildPaymentForShipment"}, sv{"HalfPriceShipp
                 sv{"TleilaxuAllyRevivalDiscount"}, sv{"TleilaxuRevivalIncome"},
                 sv{"TleilaxuRevivalDiscount"}, sv{"TleilaxuRaisedRevivalLimits"}, sv{"TleilaxuEarlyLeaderRevival"},
                 sv{"TleilaxuFaceDancerReplacement"}, sv{"IxiansHmsMovement"}, sv{"IxiansCyborgMovement"},
-                sv{"IxiansBiddingSelection"});
+                sv{"IxiansBiddingSelection"}, sv{"IxiansTechnology"});
 DUNE_ENUM_NAMES(KaramaPower, sv{"EmperorRevival"}, sv{"HarkonnenHand"}, sv{"GuildShipment"},
                 sv{"AtreidesBattlePlan"}, sv{"FremenWorm"}, sv{"TleilaxuRevivalPrevention"});
 DUNE_ENUM_NAMES(NexusMode, sv{"Betrayal"}, sv{"Cunning"}, sv{"SecretAlly"});
@@ -216,7 +216,7 @@ struct In {
 };
 
 // Each Advanced rule flag by its JSON name (options_to_json, read_strict_options, scenario files).
-inline constexpr std::array<std::pair<std::string_view, bool RuleFlags::*>, 11> kRuleFlagNames{{
+inline constexpr std::array<std::pair<std::string_view, bool RuleFlags::*>, 12> kRuleFlagNames{{
     {"advanced_combat", &RuleFlags::advanced_combat},
     {"double_spice_blow", &RuleFlags::double_spice_blow},
     {"fremen_storm_deck", &RuleFlags::fremen_storm_deck},
@@ -228,6 +228,7 @@ inline constexpr std::array<std::pair<std::string_view, bool RuleFlags::*>, 11> 
     {"harkonnen_capture", &RuleFlags::harkonnen_capture},
     {"kwisatz_haderach", &RuleFlags::kwisatz_haderach},
     {"advanced_karama", &RuleFlags::advanced_karama},
+    {"ixians_technology", &RuleFlags::ixians_technology},
 }};
 static_assert(sizeof(RuleFlags) == kRuleFlagNames.size() * sizeof(bool), "a rule flag without a JSON name");
 

@@ -232,6 +232,9 @@ enum class Mutant : std::uint8_t {
   IxReturnedCardKeptInRow,
   IxBottomCardOnTop,
   KaramaCancelIxSelectionStands,
+  IxTechnologyTwice,
+  IxTechnologyAfterAtreidesLook,
+  KaramaCancelIxTechnologyStands,
 };
 
 #if DUNE_MUTANTS

@@ -94,6 +94,7 @@ std::string_view to_string(KaramaAbility a) {
     case KaramaAbility::IxiansHmsMovement: return "the Ixians' move of their Hidden Mobile Stronghold (ixians.md §4.1; one source: [TO])";
     case KaramaAbility::IxiansCyborgMovement: return "the Ixians' two-territory move with Cyborgs (ixians.md §3; one source: [TO])";
     case KaramaAbility::IxiansBiddingSelection: return "the Ixians' selection of the Bidding row (ixians.md §5; 2 sources)";
+    case KaramaAbility::IxiansTechnology: return "the Ixians' Technology swap of a hand card for a lot (ixians.md §5; one source: [TO])";
   }
   return "?";
 }
@@ -144,6 +145,7 @@ struct Namer {
   std::string operator()(const ReturnLot& c) const {
     return fmt::format("return {} to the {} of the Treachery deck", card_type(c.card).name, c.top ? "top" : "bottom");
   }
+  std::string operator()(const SwapLot& c) const { return fmt::format("swap {} for the lot about to come up", card_type(c.card).name); }
   std::string operator()(const PlaceHms& c) const { return fmt::format("place the Hidden Mobile Stronghold in {}", cell_name(c.to)); }
   std::string operator()(const MoveHms& c) const { return fmt::format("move the Hidden Mobile Stronghold to {}", cell_name(c.to)); }
   std::string operator()(const DialStorm& c) const { return fmt::format("dial storm {}", c.amount); }
@@ -277,6 +279,7 @@ std::string_view to_string(Step s) {
     case Step::HmsMovement: return "Hidden Mobile Stronghold movement";
     case Step::AllyCardReplacement: return "the Ixians' ally's card replacement";
     case Step::IxCardSelection: return "the Ixians' selection of the auction row";
+    case Step::IxTechnology: return "the Ixians' Technology swap";
     case Step::WormPlacement: return "worm placement";
     case Step::NexusNegotiation: return "Nexus";
     case Step::WormRide: return "worm ride";
@@ -364,7 +367,7 @@ Options Options::basic(std::vector<Faction> factions) {
 
 Options Options::advanced(std::vector<Faction> factions) {
   Options o = basic(std::move(factions));
-  o.rules = RuleFlags{true, true, true, true, true, true, true, true, true, true, true};
+  o.rules = RuleFlags{true, true, true, true, true, true, true, true, true, true, true, true};
   return o;
 }
 

@@ -90,20 +90,27 @@ BiddingView bidding_view(const GameState& s) {
   const BiddingState& b = s.bidding;
   const std::optional<bool> karama = mutant_active(Mutant::KaramaBidShown) ? std::optional<bool>{b.high_bid_karama} : std::nullopt;
   return BiddingView{b.lots_total, b.lot, b.lots.size(), b.high_bidder, b.high_bid, karama,
-                     b.opener, b.to_act, seats_where(s, b.passed), b.purchase_window, std::nullopt};
+                     b.opener, b.to_act, seats_where(s, b.passed), b.purchase_window, b.technology_used, std::nullopt};
 }
 
 // The card up for bid, if `seat` saw it as such during this Bidding phase (e.g. Atreides'
-// prescience); a card seen only in the whole row does not tell its place (kRowSightingNote).
+// prescience); a card seen only in the whole row does not tell its place (kRowSightingNote). A card
+// the Ixians swapped in (kTechnologyNote) was given face down: from then on only the Ixians, and
+// whoever sees it after (the Atreides' look), know it is up; an earlier sighting of it in a hand
+// does not tell which of the Ixians' cards they gave.
 std::optional<TreacheryCardId> seen_card_up_for_bid(const GameState& s, Seat seat) {
   if (s.bidding.lots.empty() || s.phase != Phase::Bidding) return std::nullopt;
   const TreacheryCardId up = s.bidding.lots.front();
+  bool seen = false;
   for (const Sighting& x : s.knowledge.sightings) {
-    if (x.seat == seat && x.kind == SeenKind::TreacheryCard && x.id == up.value && x.turn == s.turn &&
-        x.phase == Phase::Bidding && x.what != kRowSightingNote) {
-      return up;
+    if (x.kind != SeenKind::TreacheryCard || x.id != up.value || x.turn != s.turn || x.phase != Phase::Bidding) continue;
+    if (x.what == kTechnologyNote) {
+      seen = x.seat == seat;
+    } else if (x.seat == seat && x.what != kRowSightingNote) {
+      seen = true;
     }
   }
+  if (seen) return up;
   return std::nullopt;
 }
 
@@ -318,7 +325,7 @@ json bidding_json(const BiddingView& b) {
   json out{{"lots_total", b.lots_total}, {"lots_sold", b.lot}, {"lots_on_table", b.lots_on_table},
            {"high_bidder", opt_seat(b.high_bidder)}, {"high_bid", b.high_bid.value},
            {"high_bid_karama", b.high_bid_karama ? json(*b.high_bid_karama) : json(nullptr)}, {"opener", opt_seat(b.opener)}, {"to_act", opt_seat(b.to_act)},
-           {"passed", seats_json(b.passed)}, {"purchase_window", b.purchase_window}};
+           {"passed", seats_json(b.passed)}, {"purchase_window", b.purchase_window}, {"technology_used", b.technology_used}};
   if (b.card_up_for_bid) out["card_up_for_bid"] = b.card_up_for_bid->value;
   return out;
 }

@@ -41,7 +41,8 @@ inline rc::Gen<GameSpec> gen_spec(SpecBounds bounds = {}) {
       RuleFlags& r = o.rules;
       for (bool* flag : {&r.advanced_combat, &r.double_spice_blow, &r.fremen_storm_deck, &r.fremen_storm_losses,
                          &r.fremen_worm_sending, &r.special_forces, &r.bene_gesserit_advisors,
-                         &r.guild_shipment_timing, &r.harkonnen_capture, &r.kwisatz_haderach, &r.advanced_karama}) {
+                         &r.guild_shipment_timing, &r.harkonnen_capture, &r.kwisatz_haderach, &r.advanced_karama,
+                         &r.ixians_technology}) {
         *flag = *rc::gen::arbitrary<bool>();
       }
     }

@@ -110,6 +110,7 @@ std::pair<KaramaAbility, Faction> karama_order_of(Mutant m) {
     case Mutant::KaramaCancelHmsMovementStands: return {KaramaAbility::IxiansHmsMovement, Faction::Atreides};
     case Mutant::KaramaCancelCyborgMoveStands: return {KaramaAbility::IxiansCyborgMovement, Faction::Atreides};
     case Mutant::KaramaCancelIxSelectionStands: return {KaramaAbility::IxiansBiddingSelection, Faction::Atreides};
+    case Mutant::KaramaCancelIxTechnologyStands: return {KaramaAbility::IxiansTechnology, Faction::Atreides};
     default: return {KaramaAbility::GuildCrossShip, Faction::Fremen};
   }
 }

@@ -331,7 +331,7 @@ constexpr std::array kCatalogue{
                staged(MutantStart::IxiansCyborgsInTanks, At | Hk | Ix, true, 4, 80), "oracle.legal-revival"},
     MutantInfo{Mutant::CyborgRevivalAtSuboidPrice, "cyborg-revival-at-suboid-price", "oracle",
                "a Cyborg revives at a Suboid's 2 spice (docs/rules/ixians.md §3: 3 spice)",
-               advanced(At | Hk | Em | Ix, 8, 40, MutantBots::Aggressive), "oracle.revival-payment"},
+               advanced(At | Hk | Em | Ix, 8, 40, MutantBots::Aggressive), "oracle.legal-revival"},
     MutantInfo{Mutant::SuboidsWorthOne, "suboids-worth-one", "oracle",
                "a Suboid fights as an ordinary force: 1, half of it unsupported in Advanced combat (docs/rules/ixians.md §3: ½, never "
                "supported)", advanced(At | Hk | Em | Ix, 6, 40, MutantBots::Aggressive), "oracle.legal-command"},
@@ -389,6 +389,16 @@ constexpr std::array kCatalogue{
                "a Karama played against the Ixians' selection of the Bidding row is discarded and no extra lot is dealt, but the "
                "Ixians select from the row all the same (ixians.md §5, 2 sources: no extra card, no selection)",
                staged(MutantStart::KaramaOrder, Ix | At | Hk, false, 2, 20), "oracle.ixian-bidding"},
+    MutantInfo{Mutant::IxTechnologyTwice, "ix-technology-twice", "oracle",
+               "the Ixians' Technology swap is not recorded, so they are asked again before the next lot of the same phase "
+               "(ixians.md §5, 2 sources: once a Bidding phase)", advanced(At | Hk | Ix, 2, 20), "oracle.ixian-bidding"},
+    MutantInfo{Mutant::IxTechnologyAfterAtreidesLook, "ix-technology-after-atreides-look", "oracle",
+               "the Atreides look at a lot before the Ixians' Technology, so they see the card the Ixians may take instead of the "
+               "one auctioned (ixians.md §5: the swap comes first)", advanced(At | Hk | Ix, 2, 20), "oracle.ixian-bidding"},
+    MutantInfo{Mutant::KaramaCancelIxTechnologyStands, "karama-cancel-ix-technology-stands", "oracle",
+               "a Karama played against the Ixians' Technology is discarded, but the Ixians are asked for it all the same (one "
+               "source: [TO] GreySwappingCard; 3.01.11.01)", staged(MutantStart::KaramaOrder, Ix | At | Hk, true, 2, 20),
+               "oracle.ixian-bidding"},
     MutantInfo{Mutant::KaramaCancelCyborgMoveStands, "karama-cancel-cyborg-move-stands", "oracle",
                "a Karama played against the Ixians' two-territory move with Cyborgs is discarded, but the move goes ahead all the "
                "same (one source: [TO] GreyCyborgExtraMove; 3.01.11.01)", staged(MutantStart::KaramaOrder, Ix | At | Hk, false, 4, 60),

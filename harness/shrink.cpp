@@ -490,13 +490,8 @@ class Shrinker {
       any |= try_spec(drop);
     }
     any |= try_spec([](GameSpec& s) { return std::exchange(s.options.rules, RuleFlags{}) != RuleFlags{}; });
-    RuleFlags& r = best_.spec.options.rules;
-    for (bool RuleFlags::*flag :
-         {&RuleFlags::advanced_combat, &RuleFlags::double_spice_blow, &RuleFlags::fremen_storm_deck,
-          &RuleFlags::fremen_storm_losses, &RuleFlags::fremen_worm_sending, &RuleFlags::special_forces,
-          &RuleFlags::bene_gesserit_advisors, &RuleFlags::guild_shipment_timing, &RuleFlags::harkonnen_capture,
-          &RuleFlags::kwisatz_haderach, &RuleFlags::advanced_karama}) {
-      if (r.*flag) any |= try_spec([flag](GameSpec& s) { return std::exchange(s.options.rules.*flag, false); });
+    for (const auto& [name, flag] : json_io::kRuleFlagNames) {  // fewer Advanced rules
+      if (best_.spec.options.rules.*flag) any |= try_spec([flag](GameSpec& s) { return std::exchange(s.options.rules.*flag, false); });
     }
     any |= try_spec([](GameSpec& s) {
       return std::exchange(s.options.nexus, NexusModuleMode::Off) != NexusModuleMode::Off;

@@ -11,9 +11,15 @@
 //   puts one card of the row face down on the top or under the bottom of the Treachery deck and
 //   leaves the rest in the row, in their order; nothing else moves. A Karama played against the
 //   selection this turn (2 sources) leaves one lot per seat that may bid and no selection.
+// - the Ixians' Technology (§5, Advanced, 2 sources): each time a lot comes up for bid, the Ixians
+//   alone are asked (Step::IxTechnology) exactly when the rule is on, they hold a card, they have not
+//   swapped this phase and no Karama stopped it this turn (one source); the Atreides look only after
+//   the answer. SwapLot puts the named card of their hand in the lot's place in the row and the lot
+//   in their hand; nothing else moves. The phase's flag that a swap was made changes only so.
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 #include <variant>
 
 #include "engine/engine.h"
@@ -94,29 +100,111 @@ void selection_made(const Transition& t, const Envelope& e, Seat ixians, Violati
   if (a.step == Step::IxCardSelection) fault("the selection is asked again after the answer");
 }
 
-}  // namespace
+// Whether the Atreides looked, in this step, at `card` (their sighting of a card up for bid).
+bool atreides_looked(const Transition& t, TreacheryCardId card) {
+  const auto atreides = t.after.seat_of(Faction::Atreides);
+  if (!atreides) return false;
+  const std::vector<Sighting> seen = new_sightings(t);
+  return std::any_of(seen.begin(), seen.end(), [&](const Sighting& x) {
+    return x.seat == *atreides && x.kind == SeenKind::TreacheryCard && x.id == card.value;
+  });
+}
 
-Violations ixian_bidding(const Transition& t, const GameContext&) {
+// §5 Technology: whether this step brought a lot up for bid (an unopened lot of a fully dealt row
+// stands after it, and before it the row was still being dealt or selected from, or another lot
+// stood). The answer to the Technology itself is decided by technology_made.
+bool lot_came_up(const Transition& t) {
   const GameState& b = t.before;
   const GameState& a = t.after;
-  const auto ixians = b.seat_of(Faction::Ixians);
-  if (!ixians || !owns_step(t)) return {};
-  if (b.step == Step::IxCardSelection) {
-    const Envelope* e = envelope_of(t);
-    if (!e || is_standing_command(e->command) || is_any_time_command(e->command)) return {};
-    Violations out;
-    selection_made(t, *e, *ixians, out);
-    return decided(kIxianBidding, std::move(out));
+  const BiddingState& ab = a.bidding;
+  if (a.phase != Phase::Bidding || ab.lots.empty() || ab.opener || ab.high_bidder || ab.purchase_window ||
+      ab.lots.size() + ab.lot < ab.lots_total || b.step == Step::IxTechnology) {
+    return false;
   }
-  if (a.phase == Phase::Bidding && (row_completed(t) || a.step == Step::IxCardSelection)) {
-    Violations out;
-    selection_asked(t, *ixians, out);
-    return decided(kIxianBidding, std::move(out));
+  if (a.step != Step::Bidding && a.step != Step::IxTechnology) return false;
+  const BiddingState& bb = b.bidding;
+  return b.phase != Phase::Bidding || b.step == Step::IxCardSelection || bb.lot != ab.lot || bb.lots.size() + bb.lot < bb.lots_total;
+}
+
+// §5 Technology: asked, as a lot comes up, exactly when due; the Atreides look after the answer.
+void technology_asked(const Transition& t, Seat ixians, Violations& out) {
+  const GameState& a = t.after;
+  const auto fault = [&](std::string what) { out.push_back(violation(kIxianBidding, std::move(what) + " (ixians.md §5)")); };
+  const bool asked = a.step == Step::IxTechnology;
+  const bool stopped = cancelled_this_turn(a, ixians, KaramaAbility::IxiansTechnology);
+  const bool due = a.options.rules.ixians_technology && !a.bidding.technology_used && !a.seat(ixians).hand.empty() && !stopped;
+  if (asked && !due) {
+    fault(!a.options.rules.ixians_technology ? "the Ixians are asked for their Technology in a game without the rule"
+          : a.bidding.technology_used        ? "the Ixians are asked for their Technology again in a phase they swapped a card"
+          : stopped                          ? "the Ixians are asked for their Technology in a turn when a Karama stopped it"
+                                             : "the Ixians are asked for their Technology with no card in hand");
   }
-  if (b.bidding.lots.empty()) return {};
-  const std::optional<Seat> ally = ally_seat(b, *ixians);
+  if (!asked && due) fault("a lot comes up without the Ixians being asked for their Technology");
+  if (asked && !a.chance && pending(a) != std::vector<Seat>{ixians}) fault("the Technology awaits someone other than the Ixians alone");
+  const TreacheryCardId up = a.bidding.lots.front();
+  if (asked && atreides_looked(t, up)) fault("the Atreides look at the lot before the Ixians' Technology");
+  if (!asked && a.seat_of(Faction::Atreides) && !atreides_looked(t, up)) fault("the lot comes up without the Atreides looking at it ([LR] 2.01)");
+}
+
+// §5 Technology: the Ixians' answer. SwapLot trades the named hand card for the lot about to come
+// up, in its place in the row; Pass moves nothing. Then the Atreides look at the lot now up.
+void technology_made(const Transition& t, const Envelope& e, Seat ixians, Violations& out) {
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  const auto fault = [&](std::string what) { out.push_back(violation(kIxianBidding, std::move(what) + " (ixians.md §5)")); };
+  const auto* swap = std::get_if<SwapLot>(&e.command);
+  if (e.seat != ixians || (!swap && !std::holds_alternative<Pass>(e.command))) {
+    fault(fmt::format("{} answered the Ixians' Technology with {}: the Ixians alone swap a card or pass", name_of(b, e.seat), to_string(e.command)));
+    return;
+  }
+  const TreacheryCardId lot = b.bidding.lots.front();
+  std::vector<TreacheryCardId> want(b.bidding.lots.begin(), b.bidding.lots.end());
+  if (swap) {
+    if (!holds(b.seat(ixians), swap->card)) fault("the card given for the lot was not in the Ixians' hand");
+    want.front() = swap->card;
+    if (!holds(a.seat(ixians), lot) || holds(a.seat(ixians), swap->card) || a.seat(ixians).hand.size() != b.seat(ixians).hand.size()) {
+      fault("the Ixians' hand does not hold the lot in place of the card they gave");
+    }
+    if (!a.bidding.technology_used) fault("the swap is not recorded as the phase's Technology, so it could be made again");
+  } else if (a.seat(ixians).hand != b.seat(ixians).hand) {
+    fault("the Ixians' hand changed when they passed their Technology");
+  }
+  if (std::vector<TreacheryCardId>(a.bidding.lots.begin(), a.bidding.lots.end()) != want) {
+    fault(swap ? "the row after the swap is not the given card in the lot's place and the others in their order" : "the row changed when the Ixians passed");
+  }
+  for (std::uint8_t i = 0; i < b.seat_count(); ++i) {
+    if (Seat{i} != ixians && a.seats[i].hand != b.seats[i].hand) fault(fmt::format("{}'s hand changed in the Ixians' Technology", name_of(b, Seat{i})));
+  }
+  if (a.treachery.discard != b.treachery.discard || a.treachery.deck.size() != b.treachery.deck.size()) {
+    fault("the Treachery deck or discard changed in the Ixians' Technology");
+  }
+  if (a.step == Step::IxTechnology) fault("the Technology is asked again after the answer");
+  if (a.seat_of(Faction::Atreides) && !atreides_looked(t, want.front())) fault("the Atreides do not look at the lot now up after the Ixians' Technology ([LR] 2.01)");
+}
+
+// §5 Technology: the phase's flag starts clear and is set by a swap alone.
+void technology_flag(const Transition& t, Violations& out) {
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  if (a.phase != Phase::Bidding) return;
+  if (b.phase != Phase::Bidding && a.bidding.technology_used) {
+    out.push_back(violation(kIxianBidding, "a Bidding phase opens with the Ixians' Technology already used (ixians.md §5: once a phase)"));
+  }
   const Envelope* e = envelope_of(t);
-  if (!e || is_standing_command(e->command) || is_any_time_command(e->command)) return {};
+  const bool swapped = b.step == Step::IxTechnology && e && std::holds_alternative<SwapLot>(e->command);
+  if (b.phase == Phase::Bidding && a.bidding.technology_used != b.bidding.technology_used && !swapped) {
+    out.push_back(violation(kIxianBidding, "the Ixians' Technology flag changed without a swap (ixians.md §5)"));
+  }
+}
+
+// §6: the ally's card replacement, asked and answered (nullopt: the step has nothing of it).
+std::optional<Violations> ally_replacement(const Transition& t, Seat ixians) {
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  if (b.bidding.lots.empty()) return std::nullopt;
+  const std::optional<Seat> ally = ally_seat(b, ixians);
+  const Envelope* e = envelope_of(t);
+  if (!e || is_standing_command(e->command) || is_any_time_command(e->command)) return std::nullopt;
   const TreacheryCardId lot = b.bidding.lots.front();
   Violations out;
   const auto fault = [&](std::string what) { out.push_back(violation(kIxianBidding, std::move(what))); };
@@ -131,23 +219,59 @@ Violations ixian_bidding(const Transition& t, const GameContext&) {
       fault(fmt::format("{} kept the card it bought, which is not in its hand", name_of(b, seat)));
     }
     if (a.step == Step::AllyCardReplacement) fault("the replacement is asked again after the answer");
-    return decided(kIxianBidding, std::move(out));
+    return out;
   }
-  if (b.step != Step::Bidding) return {};
+  if (b.step != Step::Bidding) return std::nullopt;
   if (a.step == Step::AllyCardReplacement) {
     const bool right = ally && a.bidding.high_bidder == ally && !a.bidding.lots.empty() && a.bidding.lots.front() == lot;
     if (!right) {
       fault(fmt::format("the card replacement is asked of {}: only of the Ixians' ally, on the lot it just bought (ixians.md §6)",
                         a.bidding.high_bidder ? name_of(b, *a.bidding.high_bidder) : std::string("nobody")));
     }
-    return decided(kIxianBidding, std::move(out));
+    return out;
   }
   for (std::uint8_t i = 0; i < b.seat_count(); ++i) {
     if (holds(b.seat(Seat{i}), lot) || !holds(a.seat(Seat{i}), lot)) continue;
     if (Seat{i} == ally) fault(fmt::format("{} took the lot it bought without being asked whether to replace it (ixians.md §6)", name_of(b, Seat{i})));
-    return decided(kIxianBidding, std::move(out));
+    return out;
   }
-  return {};
+  return std::nullopt;
+}
+
+}  // namespace
+
+Violations ixian_bidding(const Transition& t, const GameContext&) {
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  const auto ixians = b.seat_of(Faction::Ixians);
+  if (!ixians || !owns_step(t)) return {};
+  Violations out;
+  technology_flag(t, out);
+  bool decides = false;
+  if (b.step == Step::IxCardSelection || b.step == Step::IxTechnology) {
+    const Envelope* e = envelope_of(t);
+    if (!e || is_standing_command(e->command) || is_any_time_command(e->command)) return out;
+    if (b.step == Step::IxCardSelection) {
+      selection_made(t, *e, *ixians, out);
+    } else {
+      technology_made(t, *e, *ixians, out);
+    }
+    decides = true;
+  } else if (a.phase == Phase::Bidding && (row_completed(t) || a.step == Step::IxCardSelection)) {
+    selection_asked(t, *ixians, out);
+    decides = true;
+  } else if (std::optional<Violations> v = ally_replacement(t, *ixians)) {
+    out.insert(out.end(), v->begin(), v->end());
+    decides = true;
+  }
+  if (lot_came_up(t)) {
+    technology_asked(t, *ixians, out);
+    decides = true;
+  } else if (a.step == Step::IxTechnology && b.step != Step::IxTechnology) {
+    out.push_back(violation(kIxianBidding, "the Ixians' Technology is asked with no lot coming up (ixians.md §5)"));
+    decides = true;
+  }
+  return decides ? decided(kIxianBidding, std::move(out)) : out;
 }
 
 }  // namespace dune::invariants::oracle_detail

@@ -303,6 +303,14 @@ std::vector<TerritoryId> worms_appeared(const Transition& t) {
   return {rides.begin() + static_cast<std::ptrdiff_t>(b.blow.worm_rides.size()), rides.end()};
 }
 
+// Whether the step opened a Bidding phase (from the phase before it, or from an Amal window as the
+// Bidding begins): where the Karamas against the Ixians' bidding advantages are met.
+bool bidding_opens(const Transition& t) {
+  const Step was = t.before.step;
+  return t.after.phase == Phase::Bidding && was != Step::Bidding && was != Step::IxCardSelection && was != Step::AllyCardReplacement &&
+         was != Step::IxTechnology;
+}
+
 // A Karama against a Fremen ✷ ability ([LR] 3.01.11.01): the cancelled use did nothing, and the
 // user retakes its action without the ability where the rule gives one (3.04; README "Karama").
 void fremen_cancel_checks(const Transition& t, const KaramaCancel& k, const std::string& who, Violations& out) {
@@ -405,14 +413,20 @@ void fremen_cancel_checks(const Transition& t, const KaramaCancel& k, const std:
       break;
     }
     case KaramaAbility::IxiansBiddingSelection: {  // 2 sources, [TO] and [DB]: as the row is dealt, no extra lot, no selection
-      const bool opening = a.phase == Phase::Bidding && b.step != Step::Bidding && b.step != Step::IxCardSelection &&
-                           b.step != Step::AllyCardReplacement;
-      if (!opening) fault("cancelled the Ixians' selection outside the opening of a Bidding phase");
+      if (!bidding_opens(t)) fault("cancelled the Ixians' selection outside the opening of a Bidding phase");
       if (a.step == Step::IxCardSelection) fault("the Ixians are asked to select from the row after the Karama against their selection");
       if (a.bidding.lots_total > lots_to_deal(a)) {
         fault(fmt::format("{} lots are dealt after the Karama against the Ixians' selection: {}, one per seat that may bid",
                           a.bidding.lots_total, lots_to_deal(a)));
       }
+      break;
+    }
+    case KaramaAbility::IxiansTechnology: {  // one source, [TO] GreySwappingCard: as the phase opens, no swap this phase
+      if (!bidding_opens(t) || !a.options.rules.ixians_technology) {
+        fault("cancelled the Ixians' Technology outside the opening of a Bidding phase in a game with the rule");
+      }
+      if (a.step == Step::IxTechnology) fault("the Ixians are asked for their Technology after the Karama against it");
+      if (a.bidding.technology_used) fault("the Ixians swapped a card after the Karama against their Technology");
       break;
     }
     default: break;  // FremenStormLosses: oracle.storm-damage recomputes the full losses

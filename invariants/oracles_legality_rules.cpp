@@ -71,6 +71,7 @@ template <> constexpr StepMask kWhen<PlaceHms> = {Step::HmsPlacement};          
 template <> constexpr StepMask kWhen<MoveHms> = {Step::HmsMovement};                   // E1 Ixians: later Storm phases, before the dials (§4.1)
 template <> constexpr StepMask kWhen<ReplaceBoughtCard> = {Step::AllyCardReplacement};  // E1 Ixians' ally: on the lot it just bought (§6)
 template <> constexpr StepMask kWhen<ReturnLot> = {Step::IxCardSelection};             // E1 Ixians: the row just dealt, before any bid (§5)
+template <> constexpr StepMask kWhen<SwapLot> = {Step::IxTechnology};                  // E1 Ixians (Advanced): a lot about to come up (§5)
 template <> constexpr StepMask kWhen<PlayWeatherControl> = {Step::StormCardWindow};    // 3.01.23: before the storm moves
 template <> constexpr StepMask kWhen<PlayFamilyAtomics> = {Step::StormCardWindow};     // 3.01.07
 template <> constexpr StepMask kWhen<PlayThumper> = {Step::ThumperWindow};            // fact sheet §4.2: the start of Spice Blow
@@ -339,6 +340,12 @@ struct Rules {
   std::string operator()(const ReturnLot& c) const {
     if (f != Faction::Ixians) return "the Ixians alone return a card of the auction row (E1, ixians.md §5)";
     return contains(s.bidding.lots, c.card) ? "" : "the card is not in the row dealt for the auction (ixians.md §5)";
+  }
+  std::string operator()(const SwapLot& c) const {
+    if (f != Faction::Ixians || !s.options.rules.ixians_technology) return "the Ixians alone swap a card for a lot, with the Advanced Technology rule (E1, ixians.md §5)";
+    if (s.bidding.technology_used || commands_this_turn<SwapLot>(s, seat) > 0) return "the Technology is used once a Bidding phase (ixians.md §5)";
+    if (s.bidding.lots.empty() || s.bidding.opener || s.bidding.high_bidder) return "only as a lot is about to come up, before any bid (ixians.md §5)";
+    return contains(me.hand, c.card) ? "" : "the card given is not in the Ixians' hand (ixians.md §5)";
   }
   std::string operator()(const KaramaTakeCard&) const {
     if (!holds_karama(s, seat)) return "no Karama in hand";

@@ -44,7 +44,8 @@ Phase phase_of(Step step) {
     case Step::Charity: return Phase::ChoamCharity;
     case Step::Bidding:
     case Step::AllyCardReplacement:
-    case Step::IxCardSelection: return Phase::Bidding;
+    case Step::IxCardSelection:
+    case Step::IxTechnology: return Phase::Bidding;
     case Step::Revival: return Phase::Revival;
     case Step::Shipment:
     case Step::Movement: return Phase::ShipmentAndMovement;
@@ -178,6 +179,9 @@ void check_bidding(const GameState& s, Violations& out) {
   const bool ixians = seated(s, Faction::Ixians);
   if (s.step == Step::IxCardSelection && (!ixians || b.lot != 0 || b.lots.empty() || b.high_bidder)) {
     out.push_back({"shape.bidding", fmt::format("the Ixians' selection {}", !ixians ? "without the Ixians seated" : "after the auction began")});
+  }
+  if (s.step == Step::IxTechnology && (!ixians || !s.options.rules.ixians_technology || b.technology_used || b.lots.empty() || b.opener || b.high_bidder)) {
+    out.push_back({"shape.bidding", "the Ixians' Technology asked without the rule, after their swap, or with no unopened lot up"});
   }
   if (b.lots_total > s.seat_count() + (ixians ? 1 : 0) || b.lot > b.lots_total || b.lots.size() > std::size_t(b.lots_total - std::min(b.lot, b.lots_total))) {
     out.push_back({"shape.bidding", fmt::format("lot {} of {} with {} on the table at a {}-seat table", b.lot, b.lots_total,

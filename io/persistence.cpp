@@ -153,7 +153,7 @@ json bidding_json(const BiddingState& b) {
   return {{"lots", ids(b.lots)}, {"lot", b.lot}, {"lots_total", b.lots_total}, {"high_bidder", opt_seat(b.high_bidder)},
           {"high_bid", b.high_bid.value}, {"high_bid_karama", b.high_bid_karama}, {"opener", opt_seat(b.opener)},
           {"previous_opener", opt_seat(b.previous_opener)}, {"to_act", opt_seat(b.to_act)}, {"passed", seat_set(b.passed)},
-          {"purchase_window", b.purchase_window}};
+          {"purchase_window", b.purchase_window}, {"technology_used", b.technology_used}};
 }
 
 json movement_json(const MovementState& m) {
@@ -450,6 +450,7 @@ struct Reader {
     b.to_act = opt_seat(in["to_act"]);
     b.passed = seat_set(in["passed"]);
     b.purchase_window = in["purchase_window"].boolean();
+    b.technology_used = in["technology_used"].boolean();
   }
 
   void movement(const In& in, MovementState& m) const {

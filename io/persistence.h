@@ -55,7 +55,9 @@ namespace dune {
 // territories; board.hms_host).
 // Schema 21: a deck's known bottom (known_bottom: the Ixians' card returned under the Treachery
 // deck), and the Ixians' card selection step (IxCardSelection, ReturnLot).
-inline constexpr int kSchemaVersion = 21;
+// Schema 22: the Ixians' Technology (options rules.ixians_technology, bidding.technology_used; the
+// IxTechnology step, SwapLot).
+inline constexpr int kSchemaVersion = 22;
 
 // FNV-1a 64-bit over bytes; the digest of a document is this over its content's canonical dump.
 std::uint64_t fnv1a64(std::string_view bytes);

@@ -188,6 +188,17 @@ struct ReturnLot {
   friend bool operator==(const ReturnLot&, const ReturnLot&) = default;
 };
 
+// E1 Ixians' Technology advantage (Advanced; docs/rules/ixians.md §5, 2 sources: [TO]
+// GreySwappedCardOnBid, [DB] ixTechnology): once a Bidding phase, before a lot comes up for bid
+// (before the Atreides look at it), the Ixians give `card` from their hand face down in its place
+// and take the lot. Declined with Pass.
+struct SwapLot {
+  TreacheryCardId card;
+  static constexpr CommandInfo kInfo{"SwapLot", "swap a card of the hand for the lot about to come up", CommandClass::Step, {Step::IxTechnology}};
+  template <class C, class F> static void fields(C& c, F&& f) { f("card", c.card); }
+  friend bool operator==(const SwapLot&, const SwapLot&) = default;
+};
+
 struct Bid {
   Spice amount;
   bool karama = false;
@@ -653,7 +664,7 @@ struct KaramaPreventRevival {
 // Decline the current optional opportunity (a pass in bidding, no shipment, no charity, ...).
 struct Pass {
   static constexpr CommandInfo kInfo{"Pass", "pass", CommandClass::Step,
-                                     {Step::StormCardWindow, Step::HmsMovement, Step::AllyCardReplacement, Step::KaramaWorm, Step::ThumperWindow, Step::SpiceBlow, Step::HarvesterWindow, Step::WormPlacement, Step::NexusNegotiation, Step::WormRide,
+                                     {Step::StormCardWindow, Step::HmsMovement, Step::AllyCardReplacement, Step::IxTechnology, Step::KaramaWorm, Step::ThumperWindow, Step::SpiceBlow, Step::HarvesterWindow, Step::WormPlacement, Step::NexusNegotiation, Step::WormRide,
                                       Step::NexusDraw, Step::Charity, Step::Bidding, Step::Revival, Step::Shipment,
                                       Step::Movement, Step::Battle, Step::Collection, Step::MentatPause, Step::AmalWindow}};
   friend bool operator==(const Pass&, const Pass&) = default;
@@ -670,7 +681,7 @@ using Command = std::variant<Pass, ChooseTraitor, Predict, PlaceForces, DialStor
                              SetRedrawPolicy, PlayNexus, ReturnTraitor, ReplaceFaceDancer, ArmKarama, KaramaSeePlan, KaramaWorm,
                              RaiseRevivalLimit, KaramaPreventRevival, OfferLeaderRevival, CancelPoisonTooth,
                              PlayThumper, PlayHarvester, PlayAmal, TakeTechToken, PlaceHms, MoveHms, ReplaceBoughtCard,
-                             ReturnLot>;
+                             ReturnLot, SwapLot>;
 
 // The one human form of a command (logs, traces, RapidCheck `show`).
 std::string to_string(const Command& c);

@@ -77,6 +77,10 @@ enum class KaramaAbility : std::uint8_t {
   // docs/rules/ixians.md §5): met as the Bidding row is dealt, the row is one lot per seat that may
   // bid and the Ixians select nothing this phase (no retake: without the ability there is nothing to do).
   IxiansBiddingSelection,
+  // The Technology advantage (Advanced; one source, [TO] GreySwappingCard with Rule.GreySwappingCardOnBid,
+  // docs/rules/ixians.md §7.2): met as a Bidding phase opens, the Ixians swap no card this phase (no
+  // retake: without the ability there is nothing to do).
+  IxiansTechnology,
 };
 inline constexpr std::array kKaramaAbilities{KaramaAbility::GuildPaymentForShipment, KaramaAbility::HalfPriceShipping,
                                              KaramaAbility::EmperorPaymentForTreachery, KaramaAbility::HarkonnenTopCard,
@@ -100,7 +104,7 @@ inline constexpr std::array kKaramaAbilities{KaramaAbility::GuildPaymentForShipm
                                              KaramaAbility::TleilaxuEarlyLeaderRevival, KaramaAbility::TleilaxuFaceDancerReplacement,
                                              // the Ixians' (issue 22; one source)
                                              KaramaAbility::IxiansHmsMovement, KaramaAbility::IxiansCyborgMovement,
-                                             KaramaAbility::IxiansBiddingSelection};
+                                             KaramaAbility::IxiansBiddingSelection, KaramaAbility::IxiansTechnology};
 // The faction whose ability it is ([LR] 2.xx numbering). Half-price shipping is the Guild's, used
 // by the Guild or by its ally ([LR] 2.06.09), and so is cross-shipping (2.06.10); the Emperor's
 // extra revivals are his, used by his ally (2.03.07); OffPlanetShipment is the Guild's own power.
@@ -139,7 +143,8 @@ constexpr Faction karama_ability_owner(KaramaAbility a) {
     case KaramaAbility::TleilaxuFaceDancerReplacement: return Faction::Tleilaxu;
     case KaramaAbility::IxiansHmsMovement:
     case KaramaAbility::IxiansCyborgMovement:
-    case KaramaAbility::IxiansBiddingSelection: return Faction::Ixians;
+    case KaramaAbility::IxiansBiddingSelection:
+    case KaramaAbility::IxiansTechnology: return Faction::Ixians;
   }
   return Faction::SpacingGuild;
 }
@@ -156,6 +161,7 @@ constexpr bool RuleFlags::*karama_ability_rule(KaramaAbility a) {
     case KaramaAbility::BeneGesseritTakeUpArms:
     case KaramaAbility::BeneGesseritWartime: return &RuleFlags::bene_gesserit_advisors;
     case KaramaAbility::BeneGesseritWorthlessKarama: return &RuleFlags::advanced_karama;  // [LR] 1.14.06
+    case KaramaAbility::IxiansTechnology: return &RuleFlags::ixians_technology;           // docs/rules/ixians.md §5
     default: return nullptr;
   }
 }

@@ -24,6 +24,7 @@ struct RuleFlags {
   bool harkonnen_capture = false;         // capture or kill a leader after winning
   bool kwisatz_haderach = false;
   bool advanced_karama = false;           // once-per-game faction Karama powers
+  bool ixians_technology = false;         // E1 Ixians' Technology: a hand card swapped for a lot ([TO] Rule.GreySwappingCardOnBid)
 
   friend bool operator==(const RuleFlags&, const RuleFlags&) = default;
 };

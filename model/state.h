@@ -183,6 +183,8 @@ struct BiddingState {
   // Public: the lot is won with a spice bid and waits for the winner's Nexus play on the purchase
   // (a Nexus window, seed 003: the Emperor Secret Ally keeps the price) before it is paid.
   bool purchase_window = false;
+  // Public: the Ixians used their Technology advantage this phase (SwapLot: once a Bidding phase).
+  bool technology_used = false;
   friend bool operator==(const BiddingState&, const BiddingState&) = default;
 };
 

@@ -37,6 +37,7 @@ enum class Step : std::uint8_t {
   HmsMovement,               // E1 Ixians: after turn 1, as the Storm phase starts, Ix may move its stronghold (forces inside)
   AllyCardReplacement,       // E1 Ixians: their ally, having just bought a lot, may discard it for the next Treachery deck card
   IxCardSelection,           // E1 Ixians: the row of one lot more than the bidders is dealt; Ix returns one to the deck's top or bottom
+  IxTechnology,              // E1 Ixians (Advanced): before a lot comes up, Ix may swap a card of its hand for it, once a phase
   GameOver,
 };
 

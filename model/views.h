@@ -122,6 +122,7 @@ struct BiddingView {
   std::optional<Seat> to_act;
   std::vector<Seat> passed;
   bool purchase_window = false;  // the won lot waits for its buyer's Nexus play (the Emperor Secret Ally)
+  bool technology_used = false;  // E1: the Ixians swapped a card for a lot this phase (which cards: theirs alone)
   // Seat views only: the card up for bid, when this seat legitimately saw it (e.g. Atreides).
   std::optional<TreacheryCardId> card_up_for_bid;
   friend bool operator==(const BiddingView&, const BiddingView&) = default;

@@ -75,7 +75,8 @@ std::string public_text(const GameState& s, const PublicView& v) {
     out += fmt::format("  cell {} {}: {}\n", c.cell.value, to_string(cell_info(c.cell).territory), fmt::join(parts, "; "));
   }
   if (v.bidding.lots_on_table > 0) {
-    out += fmt::format("bidding: lot {} of {}, high bid {}\n", v.bidding.lot + 1, v.bidding.lots_total, v.bidding.high_bid.value);
+    out += fmt::format("bidding: lot {} of {}, high bid {}{}\n", v.bidding.lot + 1, v.bidding.lots_total, v.bidding.high_bid.value,
+                       v.bidding.technology_used ? "; the Ixians used their Technology this phase" : "");
   }
   for (Faction f : v.winners) out += fmt::format("winner: {}\n", to_string(f));
   if (!v.halted.empty()) out += fmt::format("halted: {}\n", v.halted);

@@ -111,6 +111,32 @@ TEST(ProjectionTest, OnlyTheSeatThatSawTheLotSeesTheCardUpForBid) {
   EXPECT_FALSE(view_to_json(project_public(s))["bidding"].contains("card_up_for_bid"));
 }
 
+// E1 Technology: a card given face down in a lot's place (kTechnologyNote) is known to be up for bid
+// to the seat that gave it and to whoever sees it afterwards (the Atreides' look), not to a seat that
+// had seen it before in a hand: that sighting does not tell which card was given.
+TEST(ProjectionTest, ACardSwappedInIsUpOnlyForThoseWhoSawItGiven) {
+  StagedChance chance(1);
+  GameState s = after_setup(chance);
+  s = advance_until(s, chance, [](const GameState& x) { return x.step == Step::Bidding && !x.bidding.lots.empty(); });
+  ASSERT_FALSE(s.bidding.lots.empty());
+  ASSERT_FALSE(s.seat(Seat{1}).hand.empty());
+  // Seat 1 trades a card of its hand for the lot, as the Ixians' SwapLot does; seat 0 had seen that
+  // card earlier this Bidding phase.
+  const TreacheryCardId given = s.seat(Seat{1}).hand.front();
+  const auto sight = [&](Seat seat, std::string what) {
+    s.knowledge.sightings.push_back(Sighting{seat, s.turn, s.phase, SeenKind::TreacheryCard, given.value, std::move(what)});
+  };
+  sight(Seat{0}, "seen in a hand");
+  std::swap(s.seat(Seat{1}).hand.front(), s.bidding.lots.front());
+  EXPECT_EQ(project_seat(s, Seat{0}).table.bidding.card_up_for_bid, given);  // without the swap's note, the old sighting tells
+  sight(Seat{1}, std::string(kTechnologyNote));
+  EXPECT_FALSE(project_seat(s, Seat{0}).table.bidding.card_up_for_bid);
+  EXPECT_EQ(project_seat(s, Seat{1}).table.bidding.card_up_for_bid, given);
+  sight(Seat{0}, "card up for bid #1");
+  EXPECT_EQ(project_seat(s, Seat{0}).table.bidding.card_up_for_bid, given);
+  EXPECT_FALSE(project_public(s).bidding.card_up_for_bid);
+}
+
 std::vector<Sighting> spice_sightings(const SeatView& v) {
   std::vector<Sighting> out;
   for (const Sighting& x : v.sightings) {
