@@ -188,6 +188,10 @@ void resample_treachery(GameState& t, const Knows& k, Observer o, Rng& rng, bool
     for (TreacheryCardId& c : t.seats[i].hand) if (!fixed(c)) slots.add(c);
   }
   for (TreacheryCardId& c : t.treachery.deck.unseen) if (!fixed(c)) slots.add(c);
+  // A card put back face down on the top or under the bottom of the deck (a bought-in lot, the
+  // Ixians' returned lot) is a known place, not a known card: who has not seen it cannot tell it.
+  for (TreacheryCardId& c : t.treachery.deck.known_top) if (!fixed(c)) slots.add(c);
+  for (TreacheryCardId& c : t.treachery.deck.known_bottom) if (!fixed(c)) slots.add(c);
   for (TreacheryCardId& c : t.bidding.lots) if (!fixed(c)) slots.add(c);  // face down on the table
   slots.shuffle(rng);
   // Seen in the row but not where: they change places among themselves.

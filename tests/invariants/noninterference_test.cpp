@@ -59,6 +59,33 @@ TEST(TwinTest, ACardTheObserverSawStaysPut) {
   }
 }
 
+// A card put back face down on the top or under the bottom of the Treachery deck (a bought-in lot,
+// the Ixians' returned lot) is a known place, not a known card: a seat that never saw it cannot
+// tell it from another unseen card, a seat that saw it can.
+TEST(TwinTest, ACardPutBackOnTheDeckIsKnownOnlyToWhoSawIt) {
+  GameState s = opening();
+  ASSERT_GE(s.treachery.deck.unseen.size(), 2u);
+  const TreacheryCardId top = s.treachery.deck.unseen.front();
+  const TreacheryCardId bottom = s.treachery.deck.unseen.back();
+  ASSERT_TRUE(s.treachery.deck.take_unseen(top) && s.treachery.deck.take_unseen(bottom));
+  s.treachery.deck.known_top.push_back(top);
+  s.treachery.deck.known_bottom.push_back(bottom);
+  for (TreacheryCardId c : {top, bottom}) {
+    s.knowledge.sightings.push_back(Sighting{Seat{0}, 1, Phase::Bidding, SeenKind::TreacheryCard, c.value, "returned to the deck"});
+  }
+  bool moved_top = false, moved_bottom = false;
+  for (std::uint64_t seed = 0; seed < 20; ++seed) {
+    const GameState saw = make_twin(s, Seat{0}, seed);
+    EXPECT_EQ(saw.treachery.deck.known_top, s.treachery.deck.known_top) << seed;
+    EXPECT_EQ(saw.treachery.deck.known_bottom, s.treachery.deck.known_bottom) << seed;
+    const GameState blind = make_twin(s, Seat{1}, seed);
+    ASSERT_EQ(blind.treachery.deck.known_top.size(), 1u);
+    moved_top = moved_top || blind.treachery.deck.known_top.front() != top;
+    moved_bottom = moved_bottom || blind.treachery.deck.known_bottom.front() != bottom;
+  }
+  EXPECT_TRUE(moved_top && moved_bottom) << "a seat that never saw them is shown other cards there in some twin";
+}
+
 TEST(TwinTest, ThePredictionIsResampledForOthersOnly) {
   GameState s = opening();
   s.prediction = Prediction{Faction::Emperor, 4};
