@@ -91,6 +91,10 @@ void resolve(GameState& state, std::uint8_t outcome) {
       on_face_dancer_drawn(state, request.seat, TraitorCardId{outcome}, request.pile);
       return;
     case ChanceKind::TreacheryDeal:
+      if (request.pile == kStartingDraftDeal) {
+        on_draft_dealt(state, TreacheryCardId{outcome});
+        return;
+      }
       on_treachery_dealt(state, request.seat, TreacheryCardId{outcome});
       if (request.pile == kLotReplacementDeal) lot_replaced(state, request.seat);
       return;

@@ -33,6 +33,7 @@ std::optional<Module> module_for(Step step) {
     case Step::SetupPrediction:
     case Step::SetupFremenPlacement:
     case Step::SetupBeneGesseritPlacement:
+    case Step::SetupIxianDraft:
       return Module{awaited_setup, candidates_setup, validate_setup, apply_setup};
     case Step::StormDial:
     case Step::StormCardWindow:

@@ -192,6 +192,7 @@ std::vector<Command> replacement_candidates(const GameState& state, Seat seat);
 std::optional<Rejection> validate_replacement(const GameState& state, Seat seat, const ReplaceFaceDancer& c);
 void apply_replacement(GameState& state, Seat seat, const ReplaceFaceDancer& c);
 void on_treachery_dealt(GameState& state, Seat seat, TreacheryCardId card);
+void on_draft_dealt(GameState& state, TreacheryCardId card);  // a kStartingDraftDeal (setup.cpp)
 
 // ---- phases ---------------------------------------------------------------------------------
 #define DUNE_PHASE_MODULE(X)                                                            \
@@ -227,6 +228,8 @@ void complete_purchase(GameState& state, bool paid);
 void hand_over_bought_lot(GameState& state);
 void replace_bought_lot(GameState& state);
 inline constexpr std::uint8_t kLotReplacementDeal = 1;  // PendingChance::pile of that deal
+// E1: a starting card dealt face down to the Ixians' draft (engine/setup.cpp), not into a hand.
+inline constexpr std::uint8_t kStartingDraftDeal = 2;
 void lot_replaced(GameState& state, Seat buyer);
 // Revival (revival.cpp): the special forces the seat may still revive this turn ([LR] 2.03.11, 2.04),
 // after those its Karama power or a Nexus card revived.

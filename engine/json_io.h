@@ -39,7 +39,7 @@ DUNE_ENUM_NAMES(Phase, sv{"Storm"}, sv{"SpiceBlowAndNexus"}, sv{"ChoamCharity"},
 DUNE_ENUM_NAMES(Step, sv{"SetupTraitorSelection"}, sv{"SetupPrediction"}, sv{"SetupFremenPlacement"},
                 sv{"SetupBeneGesseritPlacement"}, sv{"StormDial"}, sv{"StormCardWindow"}, sv{"KaramaWorm"}, sv{"ThumperWindow"}, sv{"SpiceBlow"}, sv{"HarvesterWindow"},
                 sv{"WormPlacement"}, sv{"NexusNegotiation"}, sv{"WormRide"}, sv{"NexusDraw"}, sv{"Charity"}, sv{"Bidding"},
-                sv{"Revival"}, sv{"Shipment"}, sv{"Movement"}, sv{"Battle"}, sv{"Collection"}, sv{"MentatPause"}, sv{"AmalWindow"}, sv{"HmsPlacement"}, sv{"HmsMovement"}, sv{"AllyCardReplacement"}, sv{"IxCardSelection"}, sv{"IxTechnology"}, sv{"GameOver"});
+                sv{"Revival"}, sv{"Shipment"}, sv{"Movement"}, sv{"Battle"}, sv{"Collection"}, sv{"MentatPause"}, sv{"AmalWindow"}, sv{"HmsPlacement"}, sv{"HmsMovement"}, sv{"AllyCardReplacement"}, sv{"IxCardSelection"}, sv{"IxTechnology"}, sv{"SetupIxianDraft"}, sv{"GameOver"});
 DUNE_ENUM_NAMES(LeaderLocation, sv{"NotInPlay"}, sv{"Available"}, sv{"Tanks"}, sv{"TanksFaceDown"}, sv{"Captured"});
 DUNE_ENUM_NAMES(ChanceKind, sv{"TraitorDeal"}, sv{"TreacheryDeal"}, sv{"TreacheryLot"}, sv{"SpiceDraw"}, sv{"StormCard"}, sv{"NexusDraw"}, sv{"SpicePeek"}, sv{"CaptureDraw"}, sv{"TraitorDraw"}, sv{"CardInspect"}, sv{"FaceDancerDraw"}, sv{"TechTokenDeal"});
 DUNE_ENUM_NAMES(SeenKind, sv{"TreacheryCard"}, sv{"SpiceCard"}, sv{"StormCard"}, sv{"TraitorCard"},

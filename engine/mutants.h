@@ -235,6 +235,8 @@ enum class Mutant : std::uint8_t {
   IxTechnologyTwice,
   IxTechnologyAfterAtreidesLook,
   KaramaCancelIxTechnologyStands,
+  IxDraftNotOffered,
+  IxDraftHarkonnenExtra,
 };
 
 #if DUNE_MUTANTS

@@ -145,6 +145,7 @@ struct Namer {
   std::string operator()(const ReturnLot& c) const {
     return fmt::format("return {} to the {} of the Treachery deck", card_type(c.card).name, c.top ? "top" : "bottom");
   }
+  std::string operator()(const KeepStartingCard& c) const { return fmt::format("keep {} of the starting-card draft", card_type(c.card).name); }
   std::string operator()(const SwapLot& c) const { return fmt::format("swap {} for the lot about to come up", card_type(c.card).name); }
   std::string operator()(const PlaceHms& c) const { return fmt::format("place the Hidden Mobile Stronghold in {}", cell_name(c.to)); }
   std::string operator()(const MoveHms& c) const { return fmt::format("move the Hidden Mobile Stronghold to {}", cell_name(c.to)); }
@@ -280,6 +281,7 @@ std::string_view to_string(Step s) {
     case Step::AllyCardReplacement: return "the Ixians' ally's card replacement";
     case Step::IxCardSelection: return "the Ixians' selection of the auction row";
     case Step::IxTechnology: return "the Ixians' Technology swap";
+    case Step::SetupIxianDraft: return "the Ixians' starting-card draft";
     case Step::WormPlacement: return "worm placement";
     case Step::NexusNegotiation: return "Nexus";
     case Step::WormRide: return "worm ride";

@@ -24,6 +24,10 @@ nlohmann::json view_to_json(const SeatView& view);
 // bid, and noninterference's twins move it among the row's places.
 inline constexpr std::string_view kRowSightingNote = "auction selection";
 
+// The note of the Ixians' sightings of the starting-card draft (E1): the cards, not which seat each
+// goes to.
+inline constexpr std::string_view kDraftSightingNote = "starting-card draft";
+
 // The note of the Ixians' sighting of the card they give for a lot with their Technology (E1): the
 // card is up for bid, known to the Ixians; a sighting of it from before does not tell the lot.
 inline constexpr std::string_view kTechnologyNote = "given for the lot up for bid (Technology)";

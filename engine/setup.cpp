@@ -7,6 +7,7 @@
 #include "engine/engine.h"
 #include "engine/internal.h"
 #include "engine/mutants.h"
+#include "engine/projection.h"
 #include "model/cards.h"
 #include "model/factions.h"
 #include "model/nexus_registry.h"
@@ -153,8 +154,51 @@ std::size_t starting_cards(Faction f) {
   return f == Faction::Harkonnen && !mutant_active(Mutant::HarkonnenOneStartingCard) ? 2 : 1;
 }
 
-// One starting Treachery card each, Harkonnen 2 (fact sheet §6.1), in seat order.
+// E1 Ixians' starting-card draft (docs/rules/ixians.md §2.1, 2 sources: [TO]
+// GreySelectedStartingCard, [DB] startingCard; after the traitors and the placements, before the
+// first storm): with the Ixians seated the starting cards are dealt face down to a draft, one per
+// seat; the Ixians see them all and keep one (Step::SetupIxianDraft); the others go one to each
+// other seat, in seat order, in the order dealt, which the Ixians do not know (they see the draft
+// in card-id order), so to them each seat's card is a random one of the rest, as after the
+// sources' shuffle. Open question Q15 (one card per seat, [TO], or one more with the Harkonnen
+// seated, [DB]): [TO]'s reading, so the Harkonnen's second card is drawn apart from the draft
+// ([TO] ExtraStartingCardForBlack) and the Ixians never see it. It is drawn first here, so that
+// the draft ends the setup; the deck is unseen, so the order changes nothing. A seat already
+// holding its starting cards (a staged start) takes no part, as in the deal without the Ixians.
+bool owed_starting_card(const GameState& state, Seat seat) {
+  return state.seat(seat).hand.size() < starting_cards(state.faction_of(seat));
+}
+std::size_t draft_size(const GameState& state) {
+  std::size_t n = 0;
+  for (Seat seat : all_seats(state)) n += owed_starting_card(state, seat) ? 1 : 0;
+  const bool extra = mutant_active(Mutant::IxDraftHarkonnenExtra) && state.seat_of(Faction::Harkonnen);
+  return n + (extra ? 1 : 0);
+}
+
+// Whether the next starting card goes to the draft; false once the Ixians kept theirs.
+bool drafting(GameState& state) {
+  const auto ixians = state.seat_of(Faction::Ixians);
+  if (!ixians || !state.seat(*ixians).hand.empty() || mutant_active(Mutant::IxDraftNotOffered)) return false;
+  const auto harkonnen = state.seat_of(Faction::Harkonnen);
+  if (harkonnen && state.seat(*harkonnen).hand.empty() && state.treachery.draft.empty() && !mutant_active(Mutant::IxDraftHarkonnenExtra)) {
+    request_chance(state, PendingChance{ChanceKind::TreacheryDeal, *harkonnen, 0});  // the Harkonnen's extra card
+    return true;
+  }
+  if (state.treachery.draft.size() < draft_size(state)) {
+    request_chance(state, PendingChance{ChanceKind::TreacheryDeal, *ixians, kStartingDraftDeal});
+    return true;
+  }
+  std::vector<TreacheryCardId> seen(state.treachery.draft.begin(), state.treachery.draft.end());
+  std::sort(seen.begin(), seen.end());
+  for (TreacheryCardId c : seen) record_sighting(state, *ixians, SeenKind::TreacheryCard, c.value, std::string(kDraftSightingNote));
+  state.step = Step::SetupIxianDraft;
+  return true;
+}
+
+// One starting Treachery card each, Harkonnen 2 (fact sheet §6.1), in seat order; with the Ixians
+// seated, by their draft (drafting).
 void deal_next_starting_card(GameState& state) {
+  if (drafting(state)) return;
   for (Seat seat : all_seats(state)) {
     if (state.seat(seat).hand.size() < starting_cards(state.faction_of(seat))) {
       request_chance(state, PendingChance{ChanceKind::TreacheryDeal, seat, 0});
@@ -235,6 +279,8 @@ std::vector<Seat> awaited_setup(const GameState& state) {
       return {*state.seat_of(Faction::Fremen)};
     case Step::SetupBeneGesseritPlacement:
       return {*state.seat_of(Faction::BeneGesserit)};
+    case Step::SetupIxianDraft:
+      return {*state.seat_of(Faction::Ixians)};
     default:
       return out;
   }
@@ -270,6 +316,12 @@ std::vector<Command> candidates_setup(const GameState& state, Seat seat) {
     case Step::SetupBeneGesseritPlacement:
       for (std::size_t c = 0; c < kMapCellCount; ++c) out.push_back(PlaceForces{cell_at(c), ForceCount{1}, ForceCount{0}});
       return out;
+    case Step::SetupIxianDraft: {  // in card-id order, as the Ixians saw the draft
+      std::vector<TreacheryCardId> draft(state.treachery.draft.begin(), state.treachery.draft.end());
+      std::sort(draft.begin(), draft.end());
+      for (TreacheryCardId c : draft) out.push_back(KeepStartingCard{c});
+      return out;
+    }
     default:
       return out;
   }
@@ -329,6 +381,15 @@ std::optional<Rejection> validate_setup(const GameState& state, Seat seat, const
       }
       return std::nullopt;
     }
+    case Step::SetupIxianDraft: {
+      const auto* k = std::get_if<KeepStartingCard>(&c);
+      if (!k) return reject(RejectCode::WrongPhase, "the Ixians keep one card of the starting-card draft now (KeepStartingCard)");
+      const auto& draft = state.treachery.draft;
+      if (std::find(draft.begin(), draft.end(), k->card) == draft.end()) {
+        return reject(RejectCode::IllegalChoice, "{} is not in the starting-card draft", card_type(k->card).name);
+      }
+      return std::nullopt;
+    }
     default:
       return reject(RejectCode::WrongPhase, "not a setup step");
   }
@@ -371,6 +432,19 @@ void apply_setup(GameState& state, Seat seat, const Command& c) {
       deal_next_starting_card(state);
       return;
     }
+    case Step::SetupIxianDraft: {  // kept; the rest one to each other seat, in seat order, in the order dealt
+      auto& draft = state.treachery.draft;
+      transfer(draft, state.seat(seat).hand, std::get<KeepStartingCard>(c).card);
+      for (Seat other : all_seats(state)) {
+        if (other == seat || !owed_starting_card(state, other)) continue;
+        transfer(draft, state.seat(other).hand, draft.front());
+        if (mutant_active(Mutant::IxDraftHarkonnenExtra) && state.faction_of(other) == Faction::Harkonnen) {
+          transfer(draft, state.seat(other).hand, draft.front());
+        }
+      }
+      deal_next_starting_card(state);
+      return;
+    }
     default:
       return;
   }
@@ -397,6 +471,11 @@ void on_face_dancer_drawn(GameState& state, Seat seat, TraitorCardId card, std::
 void on_treachery_dealt(GameState& state, Seat seat, TreacheryCardId card) {
   transfer(state.treachery.deck, state.seat(seat).hand, card);
   if (state.turn == 0) deal_next_starting_card(state);
+}
+
+void on_draft_dealt(GameState& state, TreacheryCardId card) {
+  transfer(state.treachery.deck, state.treachery.draft, card);
+  deal_next_starting_card(state);
 }
 
 }  // namespace dune

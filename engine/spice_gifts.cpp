@@ -15,7 +15,8 @@ bool before_first_storm(const GameState& state) {
     case Step::SetupTraitorSelection:
     case Step::SetupPrediction:
     case Step::SetupFremenPlacement:
-    case Step::SetupBeneGesseritPlacement: return true;
+    case Step::SetupBeneGesseritPlacement:
+    case Step::SetupIxianDraft: return true;
     case Step::StormDial: return state.turn == 1;
     default: return false;
   }

@@ -389,6 +389,13 @@ constexpr std::array kCatalogue{
                "a Karama played against the Ixians' selection of the Bidding row is discarded and no extra lot is dealt, but the "
                "Ixians select from the row all the same (ixians.md §5, 2 sources: no extra card, no selection)",
                staged(MutantStart::KaramaOrder, Ix | At | Hk, false, 2, 20), "oracle.ixian-bidding"},
+    MutantInfo{Mutant::IxDraftNotOffered, "ix-draft-not-offered", "oracle",
+               "with the Ixians seated, the starting cards are dealt one to each seat as without them (ixians.md §2.1, 2 sources: "
+               "one per seat to the Ixians' draft, the Ixians keep one)", basic(At | Hk | Ix, 1, 20), "oracle.deal"},
+    MutantInfo{Mutant::IxDraftHarkonnenExtra, "ix-draft-harkonnen-extra", "oracle",
+               "the Harkonnen's second starting card is dealt into the Ixians' draft, which the Ixians then see ([DB]'s reading of "
+               "open question Q15; ours is [TO]'s: one card per seat, the Harkonnen's extra drawn apart)", basic(At | Hk | Ix, 1, 20),
+               "oracle.deal"},
     MutantInfo{Mutant::IxTechnologyTwice, "ix-technology-twice", "oracle",
                "the Ixians' Technology swap is not recorded, so they are asked again before the next lot of the same phase "
                "(ixians.md §5, 2 sources: once a Bidding phase)", advanced(At | Hk | Ix, 2, 20), "oracle.ixian-bidding"},

@@ -19,7 +19,8 @@ namespace {
 using Tally = std::optional<int>;
 
 Tally tally(std::type_identity<TreacheryCard>, const GameState& s) {
-  std::size_t n = s.treachery.deck.size() + s.treachery.discard.size() + s.treachery.set_aside.size() + s.bidding.lots.size();
+  std::size_t n = s.treachery.deck.size() + s.treachery.discard.size() + s.treachery.set_aside.size() + s.bidding.lots.size() +
+                  s.treachery.draft.size();
   for (const SeatState& seat : s.seats) n += seat.hand.size();
   return static_cast<int>(n);
 }

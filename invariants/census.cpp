@@ -88,6 +88,7 @@ void check_treachery(const GameState& s, Violations& out) {
   cards.found(s.treachery.discard, "discard");
   cards.found(s.treachery.set_aside, "set aside");
   cards.found(s.bidding.lots, "up for bid");
+  cards.found(s.treachery.draft, "starting-card draft");
   for (std::size_t i = 0; i < s.seat_count(); ++i) {
     cards.found(s.seats[i].hand, fmt::format("{} hand", to_string(s.options.factions[i])));
   }

@@ -193,6 +193,7 @@ void resample_treachery(GameState& t, const Knows& k, Observer o, Rng& rng, bool
   for (TreacheryCardId& c : t.treachery.deck.known_top) if (!fixed(c)) slots.add(c);
   for (TreacheryCardId& c : t.treachery.deck.known_bottom) if (!fixed(c)) slots.add(c);
   for (TreacheryCardId& c : t.bidding.lots) if (!fixed(c)) slots.add(c);  // face down on the table
+  for (TreacheryCardId& c : t.treachery.draft) if (!fixed(c)) slots.add(c);  // the Ixians' draft, face down
   slots.shuffle(rng);
   // Seen in the row but not where: they change places among themselves.
   const auto row_only = seen_only_in_row(k, o);

@@ -2,7 +2,9 @@
 // rule sends it, and the rules decide how many are drawn and for whom.
 //   TraitorDeal   4 to each faction at setup, into its offer; the Harkonnen keep all 4 ([LR] 0.11,
 //                 2.05.03; fact sheet §4.3);
-//   TreacheryDeal the starting cards, 1 each and 2 for the Harkonnen (fact sheet §6.1, [LR] 2.05.04),
+//   TreacheryDeal the starting cards, 1 each and 2 for the Harkonnen (fact sheet §6.1, [LR] 2.05.04);
+//                 with the Ixians seated, one per seat face down to their draft, the Harkonnen's
+//                 second apart and first (ixians.md §2.1),
 //                 and in play only the Harkonnen's free card on a purchase, below their hand of 8
 //                 ([LR] 2.05.08), and the Ixians Secret Ally's replacement to the seat that just
 //                 played it (seed 000);
@@ -24,7 +26,9 @@
 #include <algorithm>
 #include <variant>
 
+#include "engine/engine.h"
 #include "invariants/oracle_support.h"
+#include "model/cards.h"
 #include "model/factions.h"
 
 namespace dune::invariants::oracle_detail {
@@ -62,6 +66,13 @@ bool nexus_deck(ChanceKind k) { return k == ChanceKind::NexusDraw; }
 bool spice_deck(ChanceKind k) { return k == ChanceKind::SpiceDraw; }
 
 std::size_t starting_cards(Faction f) { return f == Faction::Harkonnen ? 2 : 1; }     // fact sheet §6.1
+
+// E1: the seats still owed a starting card, each one card of the Ixians' draft (ixians.md §2.1).
+std::size_t seats_owed_a_starting_card(const GameState& s) {
+  std::size_t owed = 0;
+  for (std::uint8_t i = 0; i < s.seat_count(); ++i) owed += s.seat(Seat{i}).hand.size() < starting_cards(s.faction_of(Seat{i})) ? 1 : 0;
+  return owed;
+}
 
 void traitor_deal(const Transition& t, Seat seat, TraitorCardId card, std::size_t n, Violations& out) {
   const GameState& b = t.before;
@@ -178,8 +189,40 @@ void treachery_deal(const Transition& t, Seat seat, TreacheryCardId card, std::s
   if (const std::string why = drawn_from(b.treachery.deck, b.treachery.discard, n, card); !why.empty()) {
     out.push_back(violation(kDeal, fmt::format("the Treachery card dealt to {} cannot have been drawn: {}", who, why)));
   }
+  // E1: with the Ixians seated the starting cards are dealt face down to their draft, one per seat;
+  // only the Harkonnen's second card is dealt to a hand, apart and first (ixians.md §2.1, open
+  // question Q15: [TO]'s reading). What the draft then does is oracle.ixian-draft's.
+  const auto ixians = b.seat_of(Faction::Ixians);
+  if (b.turn == 0 && ixians && seat == *ixians && contains(t.after.treachery.draft, card)) {
+    const std::size_t owed = seats_owed_a_starting_card(b);
+    if (b.treachery.draft.size() >= owed) {
+      out.push_back(violation(kDeal, fmt::format("a starting card dealt to the Ixians' draft beyond one per seat owed one ({})", owed)));
+    }
+    // Complete, the draft is shown to the Ixians and they alone are asked to keep a card.
+    const GameState& a = t.after;
+    if (a.treachery.draft.size() == owed) {
+      if (a.step != Step::SetupIxianDraft || a.chance || pending(a) != std::vector<Seat>{*ixians}) {
+        out.push_back(violation(kDeal, "the starting-card draft is complete, but the Ixians alone are not asked to keep a card (ixians.md §2.1)"));
+      }
+      std::vector<std::uint8_t> seen;
+      for (const Sighting& x : new_sightings(t)) {
+        if (x.seat == *ixians && x.kind == SeenKind::TreacheryCard) seen.push_back(x.id);
+      }
+      for (TreacheryCardId c : a.treachery.draft) {
+        if (!contains(seen, c.value)) out.push_back(violation(kDeal, fmt::format("the Ixians are not shown {} of their draft (ixians.md §2.1)", card_type(c).name)));
+      }
+    } else if (!(a.chance && a.chance->kind == ChanceKind::TreacheryDeal && a.chance->seat == *ixians)) {
+      out.push_back(violation(kDeal, fmt::format("the starting-card draft stops at {} of {} cards (ixians.md §2.1)", a.treachery.draft.size(), owed)));
+    }
+    return;
+  }
   if (!contains(t.after.seat(seat).hand, card)) {
     out.push_back(violation(kDeal, fmt::format("the Treachery card dealt to {} is not in its hand", who)));
+  }
+  if (b.turn == 0 && ixians && (f != Faction::Harkonnen || !b.seat(seat).hand.empty() || !b.treachery.draft.empty())) {
+    out.push_back(violation(kDeal, fmt::format("{} was dealt a starting card outside the Ixians' draft: only the Harkonnen's second card is, "
+                                               "before it (ixians.md §2.1, Q15: [TO]'s reading)", who)));
+    return;
   }
   if (b.turn == 0) {
     if (b.seat(seat).hand.size() >= starting_cards(f)) {
@@ -383,10 +426,51 @@ void card_inspect(const Transition& t, Seat seat, TreacheryCardId card, Violatio
   if (moved) out.push_back(violation(kDeal, fmt::format("{}'s inspection moved a Treachery Card (seed 000: it is seen, not taken)", who)));
 }
 
+// E1 Ixians' starting-card draft (ixians.md §2.1, 2 sources; Q15, [TO]'s reading): the Ixians
+// keep the named card; the others go one to each other seat owed a starting card, in seat order,
+// in the order dealt; nothing else moves, and the setup deal is over.
+Violations keep_starting_card(const Transition& t, Seat seat, TreacheryCardId card) {
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  Violations out;
+  const auto fault = [&](std::string what) { out.push_back(violation(kDeal, std::move(what) + " (ixians.md §2.1)")); };
+  if (b.step != Step::SetupIxianDraft || b.faction_of(seat) != Faction::Ixians) {
+    fault(fmt::format("{} kept a card of the starting-card draft: the Ixians alone, when asked", name_of(b, seat)));
+    return out;
+  }
+  std::vector<TreacheryCardId> rest;
+  for (TreacheryCardId c : b.treachery.draft) {
+    if (c != card) rest.push_back(c);
+  }
+  if (rest.size() + 1 != b.treachery.draft.size()) fault("the kept card was not in the draft");
+  std::size_t next = 0;
+  for (std::uint8_t i = 0; i < b.seat_count(); ++i) {
+    const Seat s{i};
+    std::vector<TreacheryCardId> want(b.seat(s).hand.begin(), b.seat(s).hand.end());
+    if (s == seat) {
+      want.push_back(card);
+    } else if (b.seat(s).hand.size() < starting_cards(b.faction_of(s)) && next < rest.size()) {
+      want.push_back(rest[next++]);
+    }
+    std::sort(want.begin(), want.end());
+    if (!std::ranges::equal(a.seat(s).hand, want)) {
+      fault(fmt::format("{} holds {} cards after the draft, not its hand and {}", name_of(b, s), a.seat(s).hand.size(),
+                        s == seat ? "the kept card" : "the next card of the draft"));
+    }
+  }
+  if (next != rest.size() || !a.treachery.draft.empty()) fault("cards of the starting-card draft are left over, or it is not emptied");
+  if (a.treachery.deck.size() != b.treachery.deck.size() || a.treachery.discard != b.treachery.discard) {
+    fault("the Treachery deck or discard changed in the Ixians' draft");
+  }
+  if (a.turn == 0) fault("the setup does not end with the Ixians' draft");
+  return out;
+}
+
 }  // namespace
 
 Violations deal(const Transition& t, const GameContext&) {
   if (const Envelope* e = envelope_of(t)) {
+    if (const auto* k = std::get_if<KeepStartingCard>(&e->command)) return decided(kDeal, keep_starting_card(t, e->seat, k->card));
     if (const auto* r = std::get_if<ReturnTraitor>(&e->command)) return decided(kDeal, return_traitor(t, e->seat, r->card));
     if (!std::holds_alternative<DrawNexus>(e->command)) return {};
     return decided(kDeal, draw_nexus(t, e->seat));

@@ -48,7 +48,7 @@ template <class... F> struct overloaded : F... { using F::operator()...; };
 // ---- when: the steps each kind may be played in ([LR] numbers per row) ----------------------
 
 constexpr StepMask kSetup{Step::SetupTraitorSelection, Step::SetupPrediction, Step::SetupFremenPlacement,
-                          Step::SetupBeneGesseritPlacement};
+                          Step::SetupBeneGesseritPlacement, Step::SetupIxianDraft};
 constexpr StepMask kAnyLive = [] {  // every step of a live game
   StepMask m;
   for (std::size_t i = 0; i < kStepCount; ++i) {
@@ -71,6 +71,7 @@ template <> constexpr StepMask kWhen<PlaceHms> = {Step::HmsPlacement};          
 template <> constexpr StepMask kWhen<MoveHms> = {Step::HmsMovement};                   // E1 Ixians: later Storm phases, before the dials (§4.1)
 template <> constexpr StepMask kWhen<ReplaceBoughtCard> = {Step::AllyCardReplacement};  // E1 Ixians' ally: on the lot it just bought (§6)
 template <> constexpr StepMask kWhen<ReturnLot> = {Step::IxCardSelection};             // E1 Ixians: the row just dealt, before any bid (§5)
+template <> constexpr StepMask kWhen<KeepStartingCard> = {Step::SetupIxianDraft};      // E1 Ixians: the draft, at setup (§2.1)
 template <> constexpr StepMask kWhen<SwapLot> = {Step::IxTechnology};                  // E1 Ixians (Advanced): a lot about to come up (§5)
 template <> constexpr StepMask kWhen<PlayWeatherControl> = {Step::StormCardWindow};    // 3.01.23: before the storm moves
 template <> constexpr StepMask kWhen<PlayFamilyAtomics> = {Step::StormCardWindow};     // 3.01.07
@@ -218,6 +219,10 @@ struct Rules {
   }
 
   std::string operator()(const Pass&) const { return ""; }
+  std::string operator()(const KeepStartingCard& c) const {
+    if (f != Faction::Ixians) return "the Ixians alone keep a card of the starting-card draft (E1, ixians.md §2.1)";
+    return contains(s.treachery.draft, c.card) ? "" : "the card is not in the starting-card draft (ixians.md §2.1)";
+  }
   std::string operator()(const ChooseTraitor& c) const {
     if (f == Faction::Harkonnen) return "the Harkonnen keep all four and choose none ([LR] 2.05.03)";
     if (f == Faction::Tleilaxu) return "the Tleilaxu are dealt no traitors (fact sheet §4.3)";

@@ -19,7 +19,7 @@ bool seated(const GameState& s, Faction f) {
 
 bool is_setup(Step step) {
   return step == Step::SetupTraitorSelection || step == Step::SetupPrediction || step == Step::SetupFremenPlacement ||
-         step == Step::SetupBeneGesseritPlacement;
+         step == Step::SetupBeneGesseritPlacement || step == Step::SetupIxianDraft;
 }
 
 // The phase a decision step belongs to ([LR] 1.01-1.09: each step is one phase's).
@@ -29,6 +29,7 @@ Phase phase_of(Step step) {
     case Step::SetupPrediction:
     case Step::SetupFremenPlacement:
     case Step::SetupBeneGesseritPlacement:
+    case Step::SetupIxianDraft:
     case Step::StormDial:
     case Step::StormCardWindow:
     case Step::HmsPlacement:
@@ -175,6 +176,14 @@ void check_seat_index(const GameState& s, const std::optional<Seat>& seat, std::
 // [LR] 1.04: one lot per eligible bidder, auctioned in turn; a bid is at least 1. E1: one lot more
 // with the Ixians seated, who select from the whole row before the first lot (ixians.md §5).
 void check_bidding(const GameState& s, Violations& out) {
+  // E1: the Ixians' starting-card draft is dealt and emptied at setup, one card per seat at most
+  // (ixians.md §2.1); its step awaits a draft.
+  const std::size_t draft = s.treachery.draft.size();
+  if ((draft > 0 && s.turn != 0) || draft > s.seat_count() || (draft > 0 && !seated(s, Faction::Ixians)) ||
+      (s.step == Step::SetupIxianDraft && draft == 0)) {
+    out.push_back({"shape.ixian-draft", fmt::format("{} cards in the Ixians' starting-card draft on turn {} at a {}-seat table{}", draft, s.turn,
+                                                s.seat_count(), s.step == Step::SetupIxianDraft ? ", its step awaited" : "")});
+  }
   const BiddingState& b = s.bidding;
   const bool ixians = seated(s, Faction::Ixians);
   if (s.step == Step::IxCardSelection && (!ixians || b.lot != 0 || b.lots.empty() || b.high_bidder)) {

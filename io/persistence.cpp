@@ -301,7 +301,7 @@ json state_to_json(const GameState& s) {
           {"amal", {{"starting", s.amal.starting ? json(name_of(*s.amal.starting)) : json(nullptr)}, {"passed", seat_set(s.amal.passed)}}},
           {"tech", tech_json(s.tech)},
           {"decision_point", {{"answered", seat_set(s.decision_point.answered)}, {"face_dancer_replaced", s.decision_point.face_dancer_replaced}}},
-          {"treachery", {{"deck", pile(s.treachery.deck)}, {"discard", ids(s.treachery.discard)}, {"set_aside", ids(s.treachery.set_aside)}}},
+          {"treachery", {{"deck", pile(s.treachery.deck)}, {"discard", ids(s.treachery.discard)}, {"set_aside", ids(s.treachery.set_aside)}, {"draft", ids(s.treachery.draft)}}},
           {"traitor_deck", pile(s.traitor_deck)}, {"alliances", alliances}, {"bidding", bidding_json(s.bidding)},
           {"revival", {{"done", seat_set(s.revival.done)}, {"karama_special", s.revival.karama_special.value},
                        {"nexus_special", seat_counts_json(s.revival.nexus_special)},
@@ -344,11 +344,13 @@ struct Reader {
     for (const In& x : in.items()) out[seat(x).value] = true;
     return out;
   }
-  // `pile` by kind (model/state.h, PendingChance): a spice pile or a lot's replacement (0..1), the
-  // draws a Tleilaxu Cunning still owes (at most the Face Dancers held), 0 otherwise.
+  // `pile` by kind (model/state.h, PendingChance): a spice pile (0..1), a lot's replacement or a
+  // card of the Ixians' draft (0..2), the draws a Tleilaxu Cunning still owes (at most the Face
+  // Dancers held), 0 otherwise.
   PendingChance chance(const In& in) const {
     const auto kind = in["kind"].enumeration<ChanceKind>();
-    const int most = kind == ChanceKind::SpiceDraw || kind == ChanceKind::TreacheryDeal ? 1
+    const int most = kind == ChanceKind::TreacheryDeal ? 2
+                     : kind == ChanceKind::SpiceDraw    ? 1
                      : kind == ChanceKind::FaceDancerDraw                               ? static_cast<int>(kFaceDancersHeld)
                                                                                         : 0;
     return PendingChance{kind, seat(in["seat"]), static_cast<std::uint8_t>(in["pile"].integer(0, most))};
@@ -646,6 +648,7 @@ GameState read_state(const In& in) {
   s.treachery.deck = Reader::pile<TreacheryCardId>(in["treachery"]["deck"], kTreacheryCardCount);
   s.treachery.discard = Reader::ids<TreacheryCardId>(in["treachery"]["discard"], kTreacheryCardCount);
   s.treachery.set_aside = Reader::ids<TreacheryCardId>(in["treachery"]["set_aside"], kTreacheryCardCount);
+  s.treachery.draft = Reader::ids<TreacheryCardId>(in["treachery"]["draft"], kTreacheryCardCount);
   s.traitor_deck = Reader::pile<TraitorCardId>(in["traitor_deck"], kLeaderCount + 1);
   for (const In& x : in["alliances"].items()) {
     const auto pair = x.items(2);

@@ -57,7 +57,9 @@ namespace dune {
 // deck), and the Ixians' card selection step (IxCardSelection, ReturnLot).
 // Schema 22: the Ixians' Technology (options rules.ixians_technology, bidding.technology_used; the
 // IxTechnology step, SwapLot).
-inline constexpr int kSchemaVersion = 22;
+// Schema 23: the Ixians' starting-card draft (treachery.draft; the SetupIxianDraft step,
+// KeepStartingCard).
+inline constexpr int kSchemaVersion = 23;
 
 // FNV-1a 64-bit over bytes; the digest of a document is this over its content's canonical dump.
 std::uint64_t fnv1a64(std::string_view bytes);

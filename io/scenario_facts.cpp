@@ -153,6 +153,7 @@ std::string card_zone(const GameState& s, TreacheryCardId card) {
   if (has(s.treachery.discard)) return "discard";
   if (has(s.treachery.set_aside)) return "set aside";
   if (has(s.bidding.lots)) return "lot";
+  if (has(s.treachery.draft)) return "draft";
   for (Seat seat : all_seats(s)) {
     if (has(s.seat(seat).hand)) return fmt::format("hand:{}", name_of(s.faction_of(seat)));
   }

@@ -49,6 +49,14 @@ struct ChooseTraitor {
   template <class C, class F> static void fields(C& c, F&& f) { f("card", c.card); }
   friend bool operator==(const ChooseTraitor&, const ChooseTraitor&) = default;
 };
+// E1 Ixians' starting-card draft (docs/rules/ixians.md §2.1, 2 sources; open question Q15, [TO]'s
+// reading): the Ixians keep `card` of the draft; the others go one to each other seat.
+struct KeepStartingCard {
+  TreacheryCardId card;
+  static constexpr CommandInfo kInfo{"KeepStartingCard", "keep a starting card of the draft", CommandClass::Step, {Step::SetupIxianDraft}};
+  template <class C, class F> static void fields(C& c, F&& f) { f("card", c.card); }
+  friend bool operator==(const KeepStartingCard&, const KeepStartingCard&) = default;
+};
 struct Predict {
   Faction faction;
   std::uint8_t turn;
@@ -681,7 +689,7 @@ using Command = std::variant<Pass, ChooseTraitor, Predict, PlaceForces, DialStor
                              SetRedrawPolicy, PlayNexus, ReturnTraitor, ReplaceFaceDancer, ArmKarama, KaramaSeePlan, KaramaWorm,
                              RaiseRevivalLimit, KaramaPreventRevival, OfferLeaderRevival, CancelPoisonTooth,
                              PlayThumper, PlayHarvester, PlayAmal, TakeTechToken, PlaceHms, MoveHms, ReplaceBoughtCard,
-                             ReturnLot, SwapLot>;
+                             ReturnLot, SwapLot, KeepStartingCard>;
 
 // The one human form of a command (logs, traces, RapidCheck `show`).
 std::string to_string(const Command& c);

@@ -165,6 +165,8 @@ struct TreacheryState {
   Deck<TreacheryCard> deck;
   Discard<TreacheryCard> discard;  // back is the top
   SetAside<TreacheryCard> set_aside;  // out of the game after use: Family Atomics ([LR] 3.01.07)
+  // E1: the Ixians' starting-card draft, face down in the order dealt (setup only; engine/setup.cpp).
+  Auction<TreacheryCard> draft;
   friend bool operator==(const TreacheryState&, const TreacheryState&) = default;
 };
 
@@ -294,7 +296,7 @@ enum class ChanceKind : std::uint8_t {
 struct PendingChance {
   ChanceKind kind;
   Seat seat{};
-  // SpiceDraw: the spice pile; TreacheryDeal: 1 for a bought lot's replacement; FaceDancerDraw: the
+  // SpiceDraw: the spice pile; TreacheryDeal: 1 a bought lot's replacement, 2 the Ixians' draft; FaceDancerDraw: the
   // draws the Tleilaxu Cunning still owes, 0 for a refill (engine/internal.h).
   std::uint8_t pile = 0;
   friend bool operator==(const PendingChance&, const PendingChance&) = default;

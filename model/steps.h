@@ -38,6 +38,7 @@ enum class Step : std::uint8_t {
   AllyCardReplacement,       // E1 Ixians: their ally, having just bought a lot, may discard it for the next Treachery deck card
   IxCardSelection,           // E1 Ixians: the row of one lot more than the bidders is dealt; Ix returns one to the deck's top or bottom
   IxTechnology,              // E1 Ixians (Advanced): before a lot comes up, Ix may swap a card of its hand for it, once a phase
+  SetupIxianDraft,           // E1 Ixians: the starting cards, one per seat, are dealt face down; Ix keeps one, the rest go one to each other seat
   GameOver,
 };
 
