@@ -191,7 +191,7 @@ void treachery_deal(const Transition& t, Seat seat, TreacheryCardId card, std::s
   }
   // E1: with the Ixians seated the starting cards are dealt face down to their draft, one per seat;
   // only the Harkonnen's second card is dealt to a hand, apart and first (ixians.md §2.1, open
-  // question Q15: [TO]'s reading). What the draft then does is oracle.ixian-draft's.
+  // question Q15: [TO]'s reading). The Ixians' keep is decided below (keep_starting_card).
   const auto ixians = b.seat_of(Faction::Ixians);
   if (b.turn == 0 && ixians && seat == *ixians && contains(t.after.treachery.draft, card)) {
     const std::size_t owed = seats_owed_a_starting_card(b);
