@@ -12,6 +12,7 @@
 #include "engine/battle.h"
 #include "engine/internal.h"
 #include "engine/mutants.h"
+#include "engine/nexus/nexus.h"
 #include "model/cards.h"
 
 namespace dune::battle_detail {
@@ -61,8 +62,12 @@ Tokens tokens_of(const GameState& state, int side) {
   // The Ixians (docs/rules/ixians.md §3, 2 sources; FS:424-425): a Suboid is worth ½ and never
   // needs spice; a Cyborg 2, and 1 unsupported in Advanced combat. Whatever the rule flags: [TO]
   // applies both always, Cyborgs and Suboids exist in Basic too (our reading of open question Q4).
+  // The Ixians Nexus card's Cunning (seed 000) gives every Suboid full unsupported strength, 1, in
+  // the turn's battles after it.
   if (f == Faction::Ixians) {
-    t.normal_full = mutant_active(Mutant::SuboidsWorthOne) ? 2 : 1;
+    const bool cunning = nexus_effect_binds(state, Faction::Ixians, NexusMode::Cunning, Phase::Battle) &&
+                         !mutant_active(Mutant::NexusIxCunningUncounted);
+    t.normal_full = mutant_active(Mutant::SuboidsWorthOne) || cunning ? 2 : 1;
     t.normal_needs_spice = mutant_active(Mutant::SuboidsWorthOne) && state.options.rules.advanced_combat;
     t.special_full = 4;
     t.special_needs_spice = state.options.rules.advanced_combat && !mutant_active(Mutant::CyborgsFullUnsupported);
@@ -341,7 +346,7 @@ std::optional<Rejection> validate_wheel(const GameState& state, Seat seat, const
   }
   const int side = side_of(state, seat);
   if (!advanced && d.dial_halves % 2 != 0 && !tokens_of(state, side).half_points()) {
-    return reject(RejectCode::IllegalChoice, "half steps are dialed only in Advanced combat ([LR] 1.13.04.03) or with Suboids there (½ each)");
+    return reject(RejectCode::IllegalChoice, "half steps are dialed only in Advanced combat ([LR] 1.13.04.03) or with Suboids there at ½ each (1 after the Ixians Nexus Cunning)");
   }
   const int needing = forces_needing_spice(state, side);
   if (d.support.value > needing) {

@@ -37,6 +37,12 @@ bool eligible(const GameState& state, Seat s) {
   return mutant_active(Mutant::FullHandBids) || static_cast<int>(state.seat(s).hand.size()) < hand_limit(state, s);
 }
 
+int count_bidders(const GameState& state) {
+  int n = 0;
+  for (Seat s : all_seats(state)) n += eligible(state, s) ? 1 : 0;
+  return n;
+}
+
 // A Karama, or an Advanced Bene Gesserit worthless card (karama.cpp, [LR] 1.14.06).
 std::optional<TreacheryCardId> karama_in_hand(const GameState& state, Seat s) { return karama_card(state, s); }
 
@@ -86,10 +92,15 @@ void reshuffle_if_empty(GameState& state) {
 // seated, one lot more than the seats that may bid is dealt, and the Ixians return one card of the
 // row to the deck. Their own hand does not matter: the sources add the card for the Ixians being in
 // play. A Karama stops it for the phase as the row is dealt (2 sources: no extra card, no
-// selection; enter_bidding). (The Ixian Betrayal against it is not built yet: README, Ixians row.)
+// selection; enter_bidding), and so does the Ixians Nexus card's Betrayal, played in the window that
+// opens then (seed 000: "prevent ... the Bidding advantage"; engine/nexus/ixians.cpp): its receipt
+// binds until the phase ends.
 bool ixians_select(const GameState& state) {
   const auto ixians = state.seat_of(Faction::Ixians);
   if (!ixians || mutant_active(Mutant::IxSelectionNotOffered)) return false;
+  if (nexus_effect_binds(state, Faction::Ixians, NexusMode::Betrayal, Phase::Bidding) && !mutant_active(Mutant::NexusIxSelectionBetrayedStands)) {
+    return false;
+  }
   return !karama_cancelled_this_turn(state, *ixians, KaramaAbility::IxiansBiddingSelection);
 }
 
@@ -407,12 +418,7 @@ std::optional<Rejection> validate_karama_take(const GameState& state, Seat seat)
 void enter_bidding(GameState& state) {
   state.step = Step::Bidding;
   state.bidding = BiddingState{};
-  const auto count_bidders = [&] {
-    int n = 0;
-    for (Seat s : all_seats(state)) n += eligible(state, s) ? 1 : 0;
-    return n;
-  };
-  int bidders = count_bidders();
+  int bidders = count_bidders(state);
   // A Karama ordered against the Ixians' selection is played as the phase opens, before the row is
   // dealt ([TO] prevents the extra card; [DB] "must be done now"), and so is one against their
   // Technology ([TO] prevents the advantage for the phase): the hands are counted after them, so a
@@ -420,13 +426,21 @@ void enter_bidding(GameState& state) {
   if (const auto ixians = state.seat_of(Faction::Ixians); ixians && bidders > 0) {
     bool played = ixians_select(state) && karama_cancels(state, *ixians, KaramaAbility::IxiansBiddingSelection);
     if (state.options.rules.ixians_technology && karama_cancels(state, *ixians, KaramaAbility::IxiansTechnology)) played = true;
-    if (played) bidders = count_bidders();
+    if (played) bidders = count_bidders(state);
   }
-  state.bidding.lots_total = static_cast<std::uint8_t>(bidders + (bidders > 0 && ixians_select(state) ? 1 : 0));
   if (bidders == 0) {
     end_phase(state);
     return;
   }
+  if (ixians_select(state)) {  // the Ixians Nexus card's Betrayal may prevent it (engine/nexus/ixians.cpp)
+    nexus_hook(state, NexusHook::IxianSelectionDue);
+    if (state.nexus.window) return;
+  }
+  deal_bidding_row(state);
+}
+
+void deal_bidding_row(GameState& state) {
+  state.bidding.lots_total = static_cast<std::uint8_t>(count_bidders(state) + (ixians_select(state) ? 1 : 0));
   deal_next_lot(state);
 }
 

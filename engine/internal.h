@@ -227,6 +227,9 @@ void complete_purchase(GameState& state, bool paid);
 // on with the purchase once that card is dealt (chance.cpp).
 void hand_over_bought_lot(GameState& state);
 void replace_bought_lot(GameState& state);
+// The Bidding row is dealt (bidding.cpp), once the Ixians Nexus card's Betrayal window on their
+// selection (NexusHook::IxianSelectionDue) closed, or at once when none opened.
+void deal_bidding_row(GameState& state);
 inline constexpr std::uint8_t kLotReplacementDeal = 1;  // PendingChance::pile of that deal
 // E1: a starting card dealt face down to the Ixians' draft (engine/setup.cpp), not into a hand.
 inline constexpr std::uint8_t kStartingDraftDeal = 2;

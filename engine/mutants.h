@@ -237,6 +237,9 @@ enum class Mutant : std::uint8_t {
   KaramaCancelIxTechnologyStands,
   IxDraftNotOffered,
   IxDraftHarkonnenExtra,
+  // the Ixians Nexus card's Betrayal and Cunning (issue 22)
+  NexusIxSelectionBetrayedStands,
+  NexusIxCunningUncounted,
 };
 
 #if DUNE_MUTANTS

@@ -215,9 +215,10 @@ GameState staged_start(const GameSpec& spec, const MutantInfo& mutant) {
     return s;
   }
   // The Tleilaxu hold their own card (Cunning), to play once a Face Dancer is revealed.
-  if (start == MutantStart::TleilaxuHoldTheirCard) {
-    s.nexus.deck.take_unseen(NexusCardId{Faction::Tleilaxu});
-    s.nexus.held[s.seat_of(Faction::Tleilaxu)->value] = NexusCardId{Faction::Tleilaxu};
+  if (start == MutantStart::TleilaxuHoldTheirCard || start == MutantStart::IxiansHoldTheirCard) {
+    const Faction f = start == MutantStart::TleilaxuHoldTheirCard ? Faction::Tleilaxu : Faction::Ixians;
+    s.nexus.deck.take_unseen(NexusCardId{f});
+    s.nexus.held[s.seat_of(f)->value] = NexusCardId{f};
     return s;
   }
   if (start == MutantStart::IxiansCyborgsInTanks) {
@@ -292,7 +293,8 @@ MutantOutcome run_mutant(const MutantInfo& mutant, const MutantRunOptions& optio
   }
   if (mutant.setup.start == MutantStart::FremenHoldEmperorCard ||
       mutant.setup.start == MutantStart::AtreidesHoldTleilaxuCard ||
-      mutant.setup.start == MutantStart::TleilaxuHoldTheirCard) {  // the card staged at setup, which no deal gives
+      mutant.setup.start == MutantStart::TleilaxuHoldTheirCard ||
+      mutant.setup.start == MutantStart::IxiansHoldTheirCard) {  // the card staged at setup, which no deal gives
     out.not_applicable.push_back("lifecycle.2-initialization");
     std::erase_if(checkers, [](const invariants::Checker& c) { return c.name == "lifecycle.2-initialization"; });
   }

@@ -406,6 +406,14 @@ constexpr std::array kCatalogue{
                "a Karama played against the Ixians' Technology is discarded, but the Ixians are asked for it all the same (one "
                "source: [TO] GreySwappingCard; 3.01.11.01)", staged(MutantStart::KaramaOrder, Ix | At | Hk, true, 2, 20),
                "oracle.ixian-bidding"},
+    MutantInfo{Mutant::NexusIxSelectionBetrayedStands, "nexus-ix-selection-betrayed-stands", "capacity",
+               "the Ixians Betrayal commits its receipt against the Ixians' selection, but the row is dealt with the extra card and "
+               "the Ixians select all the same (seed 000: prevent the Bidding advantage)",
+               advanced(Ix | At | Hk | Em, 4, 40, MutantBots::Nexus), "capacity.bidding"},
+    MutantInfo{Mutant::NexusIxCunningUncounted, "nexus-ix-cunning-uncounted", "oracle",
+               "the Ixians Cunning commits its receipt, but the Suboids keep fighting at half strength that turn (seed 000: full "
+               "unsupported strength for the rest of the turn)",
+               MutantSetup{Ix | At | Hk | Em, true, 4, 80, MutantBots::Nexus, MutantStart::IxiansHoldTheirCard}, "oracle.winner-choice"},
     MutantInfo{Mutant::KaramaCancelCyborgMoveStands, "karama-cancel-cyborg-move-stands", "oracle",
                "a Karama played against the Ixians' two-territory move with Cyborgs is discarded, but the move goes ahead all the "
                "same (one source: [TO] GreyCyborgExtraMove; 3.01.11.01)", staged(MutantStart::KaramaOrder, Ix | At | Hk, false, 4, 60),

@@ -207,6 +207,12 @@ Violations separate_deck(const Transition& t, const GameContext&) {
     if (t.after.log.size() != t.before.log.size() + 1 || t.before.treachery.deck.size() == 0) return {};
     treachery.discard.push_back(t.before.bidding.lots.front());
   }
+  // The Ixians Betrayal closes the window the Bidding row's deal waited for: the lots drawn in the
+  // same step are the row's (oracle.deal decides them), and no hand changes.
+  if (p && p->card.faction == Faction::Ixians && p->mode == NexusMode::Betrayal &&
+      oracle_detail::others_only_draws(t, {ChanceKind::TreacheryLot})) {
+    treachery = t.after.treachery;
+  }
   // The CHOAM Secret Ally's trade (seed 000): the named Worthless card from its hand to the discard.
   if (p && p->card.faction == Faction::Choam && p->mode == NexusMode::SecretAlly && p->treachery) {
     auto& hand = hands[envelope_of(t)->seat.value];

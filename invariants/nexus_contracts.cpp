@@ -51,7 +51,8 @@
 //   contract.fremen.secret-ally  with the Fremen absent: by a seat with forces where a worm waits
 //            to devour, which then spares them; or the revival of three (as the Emperor's).
 //
-// Spacing Guild and Harkonnen: invariants/nexus_contracts_guild_harkonnen.cpp.
+// Spacing Guild and Harkonnen: invariants/nexus_contracts_guild_harkonnen.cpp. The Ixians' Betrayal
+// and Cunning: invariants/nexus_contracts_ixians.cpp.
 #include "invariants/nexus_contracts.h"
 
 #include <fmt/format.h>
@@ -682,6 +683,14 @@ constexpr std::array kContracts{
             "the Ixians Secret Ally, the Ixians absent, played by the buyer of the lot just bought in Bidding, sends that card to "
             "the Treachery discard and deals its player the next Treachery deck card",
             ixians_secret_ally},
+    Checker{"contract.ixians.betrayal", "oracle",
+            "the Ixians Betrayal, by another seat as the Bidding row is about to be dealt, prevents the Ixians' selection: no extra "
+            "card, no selection that turn; nothing moves",
+            ixians_betrayal},
+    Checker{"contract.ixians.cunning", "oracle",
+            "the Ixians Cunning, in the Ixians' own battle before their plan, binds for the rest of the turn's Battle phase; "
+            "nothing moves",
+            ixians_cunning},
     Checker{"contract.ecaz.secret-ally", "oracle",
             "the Ecaz Secret Ally, Ecaz absent, gives its player alone one true private answer: whether the player it names "
             "holds any of its leaders as a traitor",

@@ -1,6 +1,7 @@
 // The panel contracts' shared pieces (invariants/nexus_contracts.cpp holds the checker table and
 // the first families' contracts; invariants/nexus_contracts_guild_harkonnen.cpp the Spacing Guild's
-// and the Harkonnen's; invariants/nexus_contracts_expansion.cpp the expansion cards' Secret Ally).
+// and the Harkonnen's; invariants/nexus_contracts_expansion.cpp the expansion cards' Secret Ally;
+// invariants/nexus_contracts_ixians.cpp the Ixians card's Betrayal and Cunning).
 #pragma once
 
 #include "invariants/registry.h"
@@ -21,6 +22,8 @@ Violations tleilaxu_betrayal(const Transition& t, const GameContext&);     // ne
 Violations tleilaxu_cunning(const Transition& t, const GameContext&);      // nexus_contracts_expansion.cpp
 Violations richese_secret_ally(const Transition& t, const GameContext&);   // nexus_contracts_expansion.cpp
 Violations ixians_secret_ally(const Transition& t, const GameContext&);    // nexus_contracts_expansion.cpp
+Violations ixians_betrayal(const Transition& t, const GameContext&);       // nexus_contracts_ixians.cpp
+Violations ixians_cunning(const Transition& t, const GameContext&);        // nexus_contracts_ixians.cpp
 Violations ecaz_secret_ally(const Transition& t, const GameContext&);      // nexus_contracts_expansion.cpp
 Violations choam_secret_ally(const Transition& t, const GameContext&);     // nexus_contracts_expansion.cpp
 Violations moritani_secret_ally(const Transition& t, const GameContext&);  // nexus_contracts_expansion.cpp

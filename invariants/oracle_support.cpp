@@ -369,9 +369,24 @@ std::size_t lots_to_deal(const GameState& s) {
   std::size_t may_bid = 0;
   for (std::uint8_t i = 0; i < s.seat_count(); ++i) may_bid += s.seat(Seat{i}).hand.size() < hand_limit(s.faction_of(Seat{i})) ? 1 : 0;
   const auto ixians = s.seat_of(Faction::Ixians);
-  const bool extra = ixians && !cancelled_this_turn(s, *ixians, KaramaAbility::IxiansBiddingSelection);
+  const bool extra = ixians && !ixian_selection_stopped(s, *ixians);
   return may_bid == 0 ? 0 : may_bid + (extra ? 1 : 0);
 }
+
+namespace {
+bool ixians_card_played_this_turn(const GameState& s, NexusMode mode, std::optional<Phase> phase) {
+  return std::any_of(s.nexus.receipts.begin(), s.nexus.receipts.end(), [&](const NexusReceipt& r) {
+    return r.card.faction == Faction::Ixians && r.mode == mode && r.turn == s.turn && (!phase || r.phase == *phase);
+  });
+}
+}  // namespace
+
+bool ixian_selection_stopped(const GameState& s, Seat ixians) {
+  return cancelled_this_turn(s, ixians, KaramaAbility::IxiansBiddingSelection) ||
+         ixians_card_played_this_turn(s, NexusMode::Betrayal, Phase::Bidding);
+}
+
+bool suboids_at_full_strength(const GameState& s) { return ixians_card_played_this_turn(s, NexusMode::Cunning, std::nullopt); }
 
 bool storm_sector(const GameState& s, std::size_t cell) { return kCells[cell].sector && *kCells[cell].sector == s.storm.sector; }
 

@@ -289,8 +289,14 @@ bool holds_karama(const GameState& s, Seat seat);  // a card of its hand it may 
 std::size_t hand_limit(Faction f);                 // the printed hand limit (fact sheet §6.1, [LR] 2.05.07)
 // The lots a Bidding row is dealt, from the hands as the phase found them: one per seat below its
 // hand limit ([LR] 1.04.04), one more while the Ixians are seated (E1, ixians.md §5), unless a
-// Karama stopped their selection this turn (2 sources).
+// Karama (2 sources) or the Ixians Nexus card's Betrayal (seed 000) stopped their selection.
 std::size_t lots_to_deal(const GameState& s);
+// Whether the Ixians' selection of this turn's Bidding row was stopped: a Karama against it, or a
+// play of the Ixians Nexus card's Betrayal in this turn's Bidding (its one alternative offered).
+bool ixian_selection_stopped(const GameState& s, Seat ixians);
+// Whether the Ixians Nexus card's Cunning was played this turn: every Suboid then fights at full
+// unsupported strength, 1, for the rest of the turn (seed 000, Ixians row).
+bool suboids_at_full_strength(const GameState& s);
 // The seats other than `user` whose Karama standing order names `a` and who hold a card to play
 // ([LR] 3.01.11.01): the engine plays the first of them in storm order; an oracle decides only
 // when there is at most one.

@@ -505,8 +505,10 @@ Held by_role(const GameState& s, Faction f, Held h) {
 // ([LR] 1.13.04.02, 2.04.21).
 int worth(const GameState& s, Faction f, Faction opponent, bool special, bool supported) {
   // The Ixians (docs/rules/ixians.md §3; our reading of Q4: whatever the rule flags): a Suboid ½,
-  // never supported; a Cyborg 2, 1 unsupported in Advanced combat.
-  if (f == Faction::Ixians) return !special ? 1 : s.options.rules.advanced_combat && !supported ? 2 : 4;
+  // never supported, and 1 in the turn of the Ixians Nexus card's Cunning (seed 000); a Cyborg 2,
+  // 1 unsupported in Advanced combat.
+  if (f == Faction::Ixians && !special) return suboids_at_full_strength(s) ? 2 : 1;
+  if (f == Faction::Ixians) return s.options.rules.advanced_combat && !supported ? 2 : 4;
   int full = 2;
   if (special && s.options.rules.special_forces) full = sardaukar_plain(s, f, opponent) ? 2 : 4;
   const bool spice_needed = s.options.rules.advanced_combat && f != Faction::Fremen;

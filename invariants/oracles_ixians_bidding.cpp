@@ -42,12 +42,15 @@ bool row_completed(const Transition& t) {
 }
 
 // §5: asked exactly when the row is complete, of the Ixians alone, on a row of the due size;
-// never in a turn when a Karama stopped it.
+// never in a turn when a Karama or the Ixians Nexus card's Betrayal stopped it.
 void selection_asked(const Transition& t, Seat ixians, Violations& out) {
   const GameState& a = t.after;
   const bool asked = a.step == Step::IxCardSelection;
-  const bool stopped = cancelled_this_turn(a, ixians, KaramaAbility::IxiansBiddingSelection);
-  if (asked && stopped) out.push_back(violation(kIxianBidding, "the Ixians select in a turn when a Karama stopped their selection (ixians.md §5)"));
+  const bool stopped = ixian_selection_stopped(a, ixians);
+  if (asked && stopped) {
+    out.push_back(violation(kIxianBidding, "the Ixians select in a turn when a Karama or a Betrayal stopped their selection (ixians.md §5; "
+                                           "seed 000)"));
+  }
   if (!row_completed(t)) {
     if (asked && t.before.step != Step::IxCardSelection) out.push_back(violation(kIxianBidding, "the Ixians' selection is asked with no row just dealt (ixians.md §5)"));
     return;
@@ -63,7 +66,7 @@ void selection_asked(const Transition& t, Seat ixians, Violations& out) {
   const bool cards_left = a.treachery.deck.size() + a.treachery.discard.size() > 0;
   if (a.bidding.lots.size() != due && (a.bidding.lots.size() > due || cards_left)) {
     out.push_back(violation(kIxianBidding, fmt::format("the row is dealt {} cards: {} are due, one per seat that may bid and {} (ixians.md §5)",
-                                                       a.bidding.lots.size(), due, stopped ? "none more: a Karama stopped the Ixians' selection"
+                                                       a.bidding.lots.size(), due, stopped ? "none more: a Karama or a Betrayal stopped the Ixians' selection"
                                                                                            : "one more for the Ixians' selection")));
   }
 }
@@ -113,6 +116,14 @@ bool atreides_looked(const Transition& t, TreacheryCardId card) {
 // §5 Technology: whether this step brought a lot up for bid (an unopened lot of a fully dealt row
 // stands after it, and before it the row was still being dealt or selected from, or another lot
 // stood). The answer to the Technology itself is decided by technology_made.
+// Whether a command in the Ixians' own steps (the selection, the Technology) is their answer: not a
+// standing order, not an at-any-time command, not a Nexus play (in these steps only an at-any-time
+// panel may be played: the Harkonnen and Tleilaxu Cunning, the Ecaz Secret Ally; oracle.legal-command
+// decides it).
+bool answers_the_step(const Command& c) {
+  return !is_standing_command(c) && !is_any_time_command(c) && !std::holds_alternative<PlayNexus>(c);
+}
+
 bool lot_came_up(const Transition& t) {
   const GameState& b = t.before;
   const GameState& a = t.after;
@@ -123,7 +134,9 @@ bool lot_came_up(const Transition& t) {
   }
   if (a.step != Step::Bidding && a.step != Step::IxTechnology) return false;
   const BiddingState& bb = b.bidding;
-  return b.phase != Phase::Bidding || b.step == Step::IxCardSelection || bb.lot != ab.lot || bb.lots.size() + bb.lot < bb.lots_total;
+  // (A row not dealt yet, lots_total 0: the Ixians Nexus card's Betrayal window held it.)
+  return b.phase != Phase::Bidding || b.step == Step::IxCardSelection || bb.lot != ab.lot || bb.lots_total == 0 ||
+         bb.lots.size() + bb.lot < bb.lots_total;
 }
 
 // §5 Technology: asked, as a lot comes up, exactly when due; the Atreides look after the answer.
@@ -250,7 +263,7 @@ Violations ixian_bidding(const Transition& t, const GameContext&) {
   bool decides = false;
   if (b.step == Step::IxCardSelection || b.step == Step::IxTechnology) {
     const Envelope* e = envelope_of(t);
-    if (!e || is_standing_command(e->command) || is_any_time_command(e->command)) return out;
+    if (!e || !answers_the_step(e->command)) return out;
     if (b.step == Step::IxCardSelection) {
       selection_made(t, *e, *ixians, out);
     } else {

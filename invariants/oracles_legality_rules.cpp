@@ -530,8 +530,9 @@ struct Rules {
     const auto [normal, special] = battle_forces(s, seat);
     if (c.dial_halves < 0 || c.support.value < 0) return "a negative dial or support";
     const bool ixians = f == Faction::Ixians;  // a Suboid ½, never supported; a Cyborg 2 (docs/rules/ixians.md §3)
+    const bool half_suboids = ixians && normal > 0 && !suboids_at_full_strength(s);  // 1 after the Ixians Cunning (seed 000)
     if (!s.options.rules.advanced_combat) {
-      if (c.dial_halves % 2 != 0 && !(ixians && normal > 0)) return "Basic dials are whole numbers ([LR] 1.07.04.02), but for Suboids' halves";
+      if (c.dial_halves % 2 != 0 && !half_suboids) return "Basic dials are whole numbers ([LR] 1.07.04.02), but for Suboids' halves";
       if (c.support != Spice{0}) return "spice support is Advanced ([LR] 1.13.04)";
     } else {
       if (c.support.value > (ixians ? special : normal + special)) return "support is 1 spice per force there that needs it, at most ([LR] 1.13.04)";
@@ -546,9 +547,9 @@ struct Rules {
   // force not supported by 1 spice at half (1.13.04), the Fremen always at full (2.04.21), the
   // support going to the strongest forces.
   int most_dial_halves(std::size_t side, int normal, int special, int support) const {
-    if (f == Faction::Ixians) {  // Suboids 1 half, Cyborgs 4, unsupported 2 in Advanced combat
+    if (f == Faction::Ixians) {  // Suboids 1 half (2 after the Ixians Cunning), Cyborgs 4, unsupported 2 in Advanced combat
       const int unsupported = s.options.rules.advanced_combat ? std::max(0, special - support) : 0;
-      return normal + 4 * special - 2 * unsupported;
+      return (suboids_at_full_strength(s) ? 2 : 1) * normal + 4 * special - 2 * unsupported;
     }
     const Seat opponent = s.battle.combatants[1 - side];
     // A Sardaukar whose advantage an Emperor Betrayal prevents counts as an ordinary force (seed 003).

@@ -136,6 +136,12 @@ void panel_pieces(const Transition& t, const PlayNexus& p, Seat seat, GameState&
     }
     return;
   }
+  // The Ixians Betrayal moves nothing; the row dealt after it in the same step draws from the deck,
+  // or from the discard reshuffled into it (oracle.deal).
+  if (p.card.faction == Faction::Ixians && p.mode == NexusMode::Betrayal) {
+    want.treachery = t.after.treachery;
+    return;
+  }
   // The Ixians Secret Ally: the bought lot to the Treachery discard, which is shuffled to form the
   // deck when the deck is out, for the replacement dealt next (seed 000; oracle.deal decides it).
   if (p.card.faction == Faction::Ixians && p.mode == NexusMode::SecretAlly && b.step == Step::Bidding && !b.bidding.lots.empty()) {
@@ -171,7 +177,11 @@ Violations nexus_play(const Transition& t, const GameContext&) {
   const Envelope* e = envelope_of(t);
   const auto* p = e ? std::get_if<PlayNexus>(&e->command) : nullptr;
   if (!p) return {};
-  if (!single_step(t)) return skipped(kNexusPlay);
+  // The Ixians Betrayal closes the window the Bidding row's deal waited for: the lots drawn in the
+  // same step are oracle.deal's; the play itself is decided here.
+  const bool row_dealt_after = p->card.faction == Faction::Ixians && p->mode == NexusMode::Betrayal &&
+                               others_only_draws(t, {ChanceKind::TreacheryLot});
+  if (!single_step(t) && !row_dealt_after) return skipped(kNexusPlay);
   const GameState& b = t.before;
   const GameState& a = t.after;
   const Seat seat = e->seat;

@@ -34,18 +34,9 @@ inline constexpr std::string_view kWaitsForFaction =
     "waits for its faction to be playable: a Betrayal needs the card's faction seated and a Cunning its native player, and "
     "setup does not seat it yet (rules-status table)";
 
-inline constexpr std::string_view kNativePanelsNotBuilt =
-    "not built yet: its faction is seated, in slices (issue 22; docs/rules/ixians-engine-plan.md, slice 7), and its Betrayal "
-    "and Cunning come last (rules-status table)";
-
-// Whether the card's Betrayal and Cunning are built, once its faction is seated: the Ixians' wait
-// for slice 7 of their plan (the engine's file engine/nexus/ixians.cpp rejects them meanwhile).
-constexpr bool native_panels_built(Faction card) { return card != Faction::Ixians; }
-
-// Whether a registered family's panel can be played in any game setup accepts.
-constexpr bool panel_playable(Faction card, NexusMode mode) {
-  return mode == NexusMode::SecretAlly || (faction_playable(card) && native_panels_built(card));
-}
+// Whether a registered family's panel can be played in any game setup accepts: a Betrayal needs
+// the card's faction seated and a Cunning its native player.
+constexpr bool panel_playable(Faction card, NexusMode mode) { return mode == NexusMode::SecretAlly || faction_playable(card); }
 
 // Whether the card's native panels (Betrayal and Cunning, which need its faction seated) can be
 // played: the gate and the usage games seat the card's faction only then.
@@ -76,7 +67,7 @@ static_assert(gate_records_valid(), "model/nexus_gate_record.json verifies a pan
 constexpr PanelStatus panel_status(Faction card, NexusMode mode) {
   const NexusPanelInfo& p = nexus_panel(card, mode);
   if (!family_registered(card)) return PanelStatus{StatusKind::Unavailable, p.open_question.empty() ? kFamilyNotImplemented : p.open_question};
-  if (!panel_playable(card, mode)) return PanelStatus{StatusKind::Unavailable, faction_playable(card) ? kNativePanelsNotBuilt : kWaitsForFaction};
+  if (!panel_playable(card, mode)) return PanelStatus{StatusKind::Unavailable, kWaitsForFaction};
   const GateRecord* r = gate_record_of(card);
   return PanelStatus{r && r->panels[index(mode)] ? StatusKind::Verified : StatusKind::Implemented, p.policy};
 }

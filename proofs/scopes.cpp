@@ -161,7 +161,7 @@ constexpr CellId kArrakeen{5};
 
 // One battle in Arrakeen on turn 2 between seats 0 and 1 (as tests/nexus/atreides_test.cpp
 // stages it): forces from reserves where a seat has none (three by default), the storm away, the
-// phase entered.
+// Ixians' Hidden Mobile Stronghold on the board, the phase entered.
 void battle_in_arrakeen(GameState& s, ForceCount normal, ForceCount special) {
   s.storm.sector = Sector{0};
   for (std::uint8_t i = 0; i < 2; ++i) {
@@ -174,6 +174,13 @@ void battle_in_arrakeen(GameState& s, ForceCount normal, ForceCount special) {
     seat.reserves_special -= x;
     s.board.normal[index(kArrakeen)][index(f)] += n;
     s.board.special[index(kArrakeen)][index(f)] += x;
+  }
+  // The Ixians' Hidden Mobile Stronghold, placed after turn 1's storm in a game played to turn 2:
+  // on the first sand cell out of the storm.
+  if (s.seat_of(Faction::Ixians) && !s.board.hms_host) {
+    for (std::size_t c = 0; c < kMapCellCount && !s.board.hms_host; ++c) {
+      if (territory_info(kCells[c].territory).type == TerritoryType::Sand && !cell_in_storm(s, cell_at(c))) s.board.hms_host = cell_at(c);
+    }
   }
   s.turn = 2;
   enter_phase(s, Phase::Battle);

@@ -29,6 +29,8 @@ enum class NexusHook : std::uint8_t {
   InspectedPartCommitted,  // battle.cpp: the side a Nexus inspection asked committed that part
   PurchaseWon,             // bidding.cpp: a lot is won (a Karama bid too: hidden until the sale), not paid yet
   LotBought,               // bidding.cpp: the lot up for bid is bought and paid (bidding.high_bidder its buyer), not handed over yet
+  IxianSelectionDue,       // bidding.cpp: the Bidding phase opened with the Ixians' selection due (seated, no Karama against
+                           // it), the row not dealt yet (bidding.lots_total 0); deal_bidding_row deals it
   WormAppears,             // spice_blow.cpp: a worm appeared in blow.worm_waiting, before it devours
   WormRideOffered,         // spice_blow.cpp: the front worm of blow.worm_rides is offered to the Fremen to ride
   MovementBegins,          // shipment_movement.cpp: the seat in turn begins its Movement step
@@ -252,6 +254,11 @@ std::vector<Command> plain_nexus_candidates(const GameState& state, Faction card
 // The one hidden-reaction policy for a Betrayal window outside battle: every seat but `card`'s own
 // faction that holds *a* Nexus card, until it answers.
 std::vector<Seat> betrayal_window_awaited(const GameState& state, Faction card);
+// A Betrayal window outside battle on a use of `card`'s faction ability: the use is the next
+// numbered attempt (nexus.attempts counts it) when the window opens, i.e. awaits a seat.
+void open_nexus_attempt_window(GameState& state, Faction card, std::vector<Seat> (*awaited)(const GameState&));
+// `card`'s delayed receipts of this turn's phase now ending are consumed: their effect ends with it.
+void consume_phase_receipts(GameState& state, Faction card);
 
 // ---- the Secret Ally revival of three forces free (the Emperor and Fremen cards) ----
 // Seed 000 (both rows), seed 003: during the holder's own Revival decision, exactly three forces

@@ -175,21 +175,17 @@ void on_hook(GameState& state, NexusHook hook) {
       if (!fremen) open_nexus_step_window(state, Faction::Fremen, 0, awaited);
       return;
     case NexusHook::WormRideOffered:
-      open_nexus_step_window(state, Faction::Fremen, state.nexus.attempts + 1, awaited);
-      if (state.nexus.window) ++state.nexus.attempts;
+      open_nexus_attempt_window(state, Faction::Fremen, awaited);
       return;
     case NexusHook::MovementBegins:
       if (!fremen || shipment_movement_seat(state) != *fremen || !forces_on_planet(state, Faction::Fremen) ||
           nexus_effect_binds(state, Faction::Fremen, NexusMode::Betrayal, Phase::ShipmentAndMovement)) {
         return;
       }
-      open_nexus_step_window(state, Faction::Fremen, state.nexus.attempts + 1, awaited);
-      if (state.nexus.window) ++state.nexus.attempts;
+      open_nexus_attempt_window(state, Faction::Fremen, awaited);
       return;
     case NexusHook::PhaseEnds:
-      for (NexusReceipt& r : state.nexus.receipts) {
-        if (r.card == kCard && r.delayed && !r.consumed && r.turn == state.turn && r.phase == state.phase) r.consumed = true;
-      }
+      consume_phase_receipts(state, Faction::Fremen);
       return;
     default:
       return;

@@ -139,8 +139,7 @@ void pass(GameState& state, Seat seat) {
 void on_hook(GameState& state, NexusHook hook) {
   const auto guild = state.seat_of(Faction::SpacingGuild);
   if (hook == NexusHook::ShipmentPaid && guild) {
-    open_nexus_step_window(state, Faction::SpacingGuild, state.nexus.attempts + 1, awaited);
-    if (state.nexus.window) ++state.nexus.attempts;
+    open_nexus_attempt_window(state, Faction::SpacingGuild, awaited);
   }
   if (hook == NexusHook::ActionEnds && guild && shipment_movement_seat(state) == *guild) {
     for (NexusReceipt& r : state.nexus.receipts) {

@@ -134,8 +134,7 @@ void on_hook(GameState& state, NexusHook hook) {
   const auto harkonnen = state.seat_of(Faction::Harkonnen);
   if (!harkonnen) return;
   if (hook == NexusHook::TraitorCalled) {
-    open_nexus_step_window(state, Faction::Harkonnen, state.nexus.attempts + 1, awaited);
-    if (state.nexus.window) ++state.nexus.attempts;
+    open_nexus_attempt_window(state, Faction::Harkonnen, awaited);
   }
   if (hook == NexusHook::MentatPauseBegins) {
     std::uint8_t owed = 0;

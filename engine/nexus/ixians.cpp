@@ -1,7 +1,17 @@
-// The Ixians Nexus family (seed 000, Ixians row). The Ixians faction is seated in slices
-// (docs/rules/ixians-engine-plan.md) and its Betrayal (the Ixians seated) and Cunning (the Ixians'
-// own) come last, in slice 7: until then no seat can play them (model/nexus_registry.h,
-// native_panels_built).
+// The Ixians Nexus family (seed 000, Ixians row; the faction: docs/rules/ixians.md).
+//   Betrayal    (the Ixians seated, another seat) "prevent either the Bidding advantage or Technology
+//               advantage; one card cannot cancel both": against the Bidding advantage, a window as
+//               the Bidding phase opens with the Ixians' selection due (bidding.cpp,
+//               IxianSelectionDue), before the row is dealt, awaiting every seat but the Ixians
+//               that holds *a* Nexus card (the one hidden-reaction policy, README). Played: the
+//               selection is prevented for the phase (one lot per seat that may bid, no extra card,
+//               no IxCardSelection): the receipt binds until the Bidding phase ends, as a Karama
+//               against it would. The Technology alternative is not offered (kNotOffered).
+//   Cunning     (the Ixians) "before making one's battle plan, give every Suboid full unsupported
+//               strength in all battles for the remainder of this turn": in the Ixians' own battle,
+//               before their plan. A Suboid counts 1 (not ½) in every battle of the turn, never
+//               needing spice (battle_plans.cpp tokens_of); the receipt binds until the Battle phase
+//               ends (seed 000: "turn-long Suboid strength ... need saved receipts").
 //   Secret Ally (Ixians absent) "discard a just-purchased Bidding Treachery Card and take the next
 //               Treachery deck card": a window on the bought lot, as it is bought (paid, or taken
 //               with Karama) and before it is handed over (bidding.cpp, LotBought), awaiting the
@@ -11,82 +21,175 @@
 //               step; the deck reshuffled from the discard first if it is empty), then the purchase
 //               goes on (the Harkonnen free card, the next lot). Passed: the card is handed over.
 // A Karama purchase is a purchase in Bidding: the window opens on it too. The Harkonnen free card
-// is not a purchase: no window. The card's effect, not an Ixian ability: no Karama cancels it.
+// is not a purchase: no window. The card's effects are not Ixian abilities: no Karama cancels them.
 #include <fmt/format.h>
 
+#include "engine/battle.h"
 #include "engine/engine.h"
 #include "engine/internal.h"
+#include "engine/mutants.h"
 #include "engine/nexus/family.h"
-#include "model/nexus_registry.h"
 
 namespace dune {
+
+using battle_detail::side_of;
 
 namespace {
 
 bool owns_window(const GameState& state) { return state.nexus.window == Faction::Ixians && state.step == Step::Bidding; }
 
-// The buyer, until it answers, when it holds a Nexus card.
+// The Betrayal window on the selection (the Ixians seated); otherwise the window is the Secret
+// Ally's on a bought lot (the Ixians absent).
+bool selection_window(const GameState& state) { return owns_window(state) && state.seat_of(Faction::Ixians).has_value(); }
+bool lot_window(const GameState& state) { return owns_window(state) && !state.seat_of(Faction::Ixians); }
+
+// The Betrayal window: every seat but the Ixians holding a Nexus card. The Secret Ally window: the
+// buyer, until it answers, when it holds a Nexus card.
 std::vector<Seat> awaited(const GameState& state) {
-  if (!owns_window(state) || !state.bidding.high_bidder) return {};
+  if (selection_window(state)) return betrayal_window_awaited(state, Faction::Ixians);
+  if (!lot_window(state) || !state.bidding.high_bidder) return {};
   const Seat buyer = *state.bidding.high_bidder;
   if (state.nexus.window_answered[buyer.value] || !holds_nexus_card(state, buyer)) return {};
   return {buyer};
 }
 
-std::optional<Rejection> validate(const GameState& state, Seat seat, const PlayNexus& c) {
-  if (c.mode != NexusMode::SecretAlly) {
-    return reject(RejectCode::NotImplemented, "the Ixians {} cannot be played: {}", to_string(c.mode), kNativePanelsNotBuilt);
-  }
+// The Cunning: in the Ixians' own battle while plans are made, before their plan (seed 000).
+std::optional<Rejection> validate_cunning(const GameState& state, Seat seat, const PlayNexus& c) {
   if (auto r = plain_nexus_play(c, 0)) return r;
-  if (!owns_window(state) || state.bidding.high_bidder != seat) {
-    return reject(RejectCode::WrongPhase, "the Ixians Secret Ally is played on a Treachery Card you just bought in Bidding, before "
-                  "it is handed over (seed 000)");
+  const BattleState& b = state.battle;
+  const bool answering = b.stage == BattleStage::PrescienceAnswer && pending(state) == std::vector<Seat>{seat};
+  if (state.step != Step::Battle || (b.stage != BattleStage::Plans && !answering) || !nexus_combatant(state, seat)) {
+    return reject(RejectCode::WrongPhase, "the Ixians Cunning is played in the Ixians' own battle as the plans are made (seed 000)");
+  }
+  const auto side = static_cast<std::size_t>(side_of(state, seat));
+  if (b.plans[side] || b.wheels[side]) {
+    return reject(RejectCode::WrongPhase, "the Ixians Cunning comes before the Ixians make their battle plan (seed 000)");
   }
   return std::nullopt;
 }
 
+std::optional<Rejection> validate(const GameState& state, Seat seat, const PlayNexus& c) {
+  switch (c.mode) {
+    case NexusMode::Betrayal:
+      if (!selection_window(state)) {
+        return reject(RejectCode::WrongPhase, "the Ixians Betrayal prevents the Ixians' selection in the window that opens as the "
+                      "Bidding row is about to be dealt (seed 000); its Technology alternative is not offered (README, Ixians row)");
+      }
+      return plain_nexus_play(c, state.nexus.window_attempt);
+    case NexusMode::Cunning: return validate_cunning(state, seat, c);
+    case NexusMode::SecretAlly:
+      if (auto r = plain_nexus_play(c, 0)) return r;
+      if (!lot_window(state) || state.bidding.high_bidder != seat) {
+        return reject(RejectCode::WrongPhase, "the Ixians Secret Ally is played on a Treachery Card you just bought in Bidding, "
+                      "before it is handed over (seed 000)");
+      }
+      return std::nullopt;
+  }
+  return reject(RejectCode::IllegalChoice, "unknown Nexus mode");
+}
+
 std::vector<Command> candidates(const GameState& state, Seat seat, NexusMode mode) {
-  if (mode != NexusMode::SecretAlly || !owns_window(state) || state.bidding.high_bidder != seat) return {};
-  return plain_nexus_candidates(state, Faction::Ixians, mode);
+  std::vector<Command> out = plain_nexus_candidates(state, Faction::Ixians, mode);
+  if (validate(state, seat, std::get<PlayNexus>(out.front()))) return {};
+  return out;
 }
 
 void apply(GameState& state, Seat seat, const PlayNexus& c) {
-  commit_nexus_play(state, seat, c, fmt::format("Bidding lot {}, turn {}", state.bidding.lot + 1, state.turn), "");
-  close_nexus_step_window(state);
-  replace_bought_lot(state);
+  switch (c.mode) {
+    case NexusMode::Betrayal:  // the selection is prevented for the phase: the row is dealt without it
+      commit_nexus_play(state, seat, c, fmt::format("Bidding, turn {}", state.turn),
+                        fmt::format("the Ixians' selection, attempt {}", c.answers), /*delayed=*/true);
+      close_nexus_step_window(state);
+      deal_bidding_row(state);
+      return;
+    case NexusMode::Cunning:  // every Suboid at full strength in the turn's battles (tokens_of)
+      commit_nexus_play(state, seat, c, nexus_battle_event(state), "", /*delayed=*/true);
+      return;
+    case NexusMode::SecretAlly:
+      commit_nexus_play(state, seat, c, fmt::format("Bidding lot {}, turn {}", state.bidding.lot + 1, state.turn), "");
+      close_nexus_step_window(state);
+      replace_bought_lot(state);
+      return;
+  }
 }
 
 void pass(GameState& state, Seat seat) {
   state.nexus.window_answered[seat.value] = true;
   if (!awaited(state).empty()) return;
+  const bool selection = selection_window(state);
   close_nexus_step_window(state);
-  hand_over_bought_lot(state);
+  if (selection) {
+    deal_bidding_row(state);
+  } else {
+    hand_over_bought_lot(state);
+  }
 }
 
-// LotBought: the window on the bought lot, the Ixians absent.
+// IxianSelectionDue: the Betrayal window, a numbered attempt. LotBought: the Secret Ally window, the
+// Ixians absent. PhaseEnds: the receipts of this phase's Betrayal (Bidding) and Cunning (Battle)
+// are consumed: their effect is over.
 void on_hook(GameState& state, NexusHook hook) {
-  if (hook == NexusHook::LotBought && !state.seat_of(Faction::Ixians)) open_nexus_step_window(state, Faction::Ixians, 0, awaited);
+  switch (hook) {
+    case NexusHook::IxianSelectionDue:
+      open_nexus_attempt_window(state, Faction::Ixians, awaited);
+      return;
+    case NexusHook::LotBought:
+      if (!state.seat_of(Faction::Ixians)) open_nexus_step_window(state, Faction::Ixians, 0, awaited);
+      return;
+    case NexusHook::PhaseEnds:
+      consume_phase_receipts(state, Faction::Ixians);
+      return;
+    default:
+      return;
+  }
 }
 
 // ---- for the gate and the explorer ----
 
-const PlayNexus* play_in(const LogEntry& entry) { return nexus_play_in(entry, Faction::Ixians, NexusMode::SecretAlly); }
+const PlayNexus* play_in(const LogEntry& entry, NexusMode mode) { return nexus_play_in(entry, Faction::Ixians, mode); }
 
-std::uint64_t card_replaced(const GameState&, const LogEntry& entry, const GameState&) { return play_in(entry) ? 1 : 0; }
-
-std::uint64_t last_lot_replaced(const GameState& before, const LogEntry& entry, const GameState&) {
-  return play_in(entry) && before.bidding.lots.size() == 1 ? 1 : 0;
+std::uint64_t selection_prevented(const GameState&, const LogEntry& entry, const GameState&) {
+  return play_in(entry, NexusMode::Betrayal) ? 1 : 0;
 }
 
+// A battle of the Ixians with Suboids in it revealed while their Cunning binds.
+std::uint64_t suboids_fought_at_full(const GameState& before, const LogEntry&, const GameState& after) {
+  const auto ixians = before.seat_of(Faction::Ixians);
+  if (!ixians || before.step != Step::Battle || before.battle.revealed || !after.battle.revealed || !nexus_combatant(before, *ixians) ||
+      !nexus_effect_binds(before, Faction::Ixians, NexusMode::Cunning, Phase::Battle)) {
+    return 0;
+  }
+  int suboids = 0;
+  for (CellId c : before.battle.cells) suboids += before.board.normal[index(c)][index(Faction::Ixians)].value;
+  return suboids > 0 ? 1 : 0;
+}
+
+std::uint64_t card_replaced(const GameState&, const LogEntry& entry, const GameState&) {
+  return play_in(entry, NexusMode::SecretAlly) ? 1 : 0;
+}
+
+std::uint64_t last_lot_replaced(const GameState& before, const LogEntry& entry, const GameState&) {
+  return play_in(entry, NexusMode::SecretAlly) && before.bidding.lots.size() == 1 ? 1 : 0;
+}
+
+constexpr std::array kSelectionDue{NexusHook::IxianSelectionDue};
+constexpr std::array<NexusHook, 0> kDuringPlans{};  // Cunning: offered in the Plans stage, no window
 constexpr std::array kLotBought{NexusHook::LotBought};
 
 constexpr std::array kCoverage{
+    NexusCoverageRow{NexusMode::Betrayal, "Betrayal prevented the Ixians' selection (the row dealt without the extra card)", 3,
+                     "more games seating the Ixians: another seat holds the Ixians card as a Bidding phase opens", selection_prevented},
+    NexusCoverageRow{NexusMode::Betrayal, "the selection's Betrayal window passed (the Ixians select)", 3,
+                     "more games seating the Ixians where another seat holds a Nexus card as a Bidding phase opens",
+                     step_window_passed<selection_window>},
+    NexusCoverageRow{NexusMode::Cunning, "Cunning: an Ixian battle with Suboids revealed while their full strength binds", 3,
+                     "more games seating the Ixians: they fight with Suboids while they hold their own card", suboids_fought_at_full},
     NexusCoverageRow{NexusMode::SecretAlly, "Secret Ally discarded a bought card and took the next Treachery deck card", 3,
                      "more games without the Ixians: the holder buys a lot", card_replaced},
     NexusCoverageRow{NexusMode::SecretAlly, "Secret Ally replaced the auction's last lot (the purchase goes on after the draw)", 1,
                      "more games without the Ixians: the holder buys the last lot", last_lot_replaced},
     NexusCoverageRow{NexusMode::SecretAlly, "the bought-lot window passed (the buyer keeps the card)", 3,
-                     "more games where a seat holding a Nexus card buys a lot", step_window_passed<owns_window>},
+                     "more games where a seat holding a Nexus card buys a lot", step_window_passed<lot_window>},
 };
 
 constexpr std::array kBiddingStarts{
@@ -97,22 +200,34 @@ constexpr std::array kBiddingStarts{
                       "Harkonnen free card", {1, 2, 1}},
 };
 
+constexpr std::array kBattleStarts{
+    NexusBattleStart{"cunning", {Faction::Ixians, Faction::Harkonnen, Faction::Emperor}, 3, 0,
+                     "the Ixians hold the Ixians card (Cunning): three Suboids and a Cyborg against three Harkonnen forces", 3, 1},
+};
+
 constexpr std::array kScopes{
     NexusScope{"ixians-bidding",
                "turn 2's Bidding with the Ixians card held as Secret Ally (the Harkonnen, the Ixians absent): a bought card "
                "discarded and replaced by the next Treachery deck card, or kept",
                {}, {}, {}, {}, kBiddingStarts},
+    NexusScope{"ixians-battle", "one battle of the Ixians with their Nexus card held as Cunning (Suboids at full strength)",
+               kBattleStarts},
 };
 
-constexpr std::array<std::string_view, 2> kMutants{"nexus-ixian-card-kept", "nexus-ixian-no-replacement"};
+constexpr std::array<std::string_view, 4> kMutants{"nexus-ixian-card-kept", "nexus-ixian-no-replacement",
+                                                    "nexus-ix-selection-betrayed-stands", "nexus-ix-cunning-uncounted"};
 
 }  // namespace
 
 extern const NexusFamily kIxiansFamily{
     Faction::Ixians,
     "engine/nexus/ixians.cpp",
-    {{{NexusMode::Betrayal, {}, ""},
-      {NexusMode::Cunning, {}, ""},
+    {{{NexusMode::Betrayal, kSelectionDue,
+       "the Technology alternative is not offered, because seed 000 leaves the Betrayal's scope over several auction lots "
+       "open: one swap prevented with lots after it would either end the Technology for the phase (an entire-phase "
+       "cancellation, which the seed says not to infer from the word advantage) or let the Ixians swap again; the "
+       "last-lot core is not built yet (issue 22)"},
+      {NexusMode::Cunning, kDuringPlans, ""},
       {NexusMode::SecretAlly, kLotBought, ""}}},
     on_hook,
     owns_window,
@@ -124,7 +239,7 @@ extern const NexusFamily kIxiansFamily{
     kCoverage,
     kScopes,
     kMutants,
-    {"", "", "contract.ixians.secret-ally"},
+    {"contract.ixians.betrayal", "contract.ixians.cunning", "contract.ixians.secret-ally"},
 };
 
 }  // namespace dune

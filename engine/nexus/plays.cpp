@@ -226,6 +226,16 @@ bool open_nexus_step_window(GameState& state, Faction card, std::uint32_t attemp
   return false;
 }
 
+void open_nexus_attempt_window(GameState& state, Faction card, std::vector<Seat> (*awaited)(const GameState&)) {
+  if (open_nexus_step_window(state, card, state.nexus.attempts + 1, awaited)) ++state.nexus.attempts;
+}
+
+void consume_phase_receipts(GameState& state, Faction card) {
+  for (NexusReceipt& r : state.nexus.receipts) {
+    if (r.card.faction == card && r.delayed && !r.consumed && r.turn == state.turn && r.phase == state.phase) r.consumed = true;
+  }
+}
+
 void close_nexus_step_window(GameState& state) {
   state.nexus.window.reset();
   state.nexus.window_answered = {};

@@ -214,8 +214,7 @@ void pass(GameState& state, Seat seat) {
 // FaceDancerRevealed: the Betrayal window, numbered (the attempt names the revealed dancer).
 void on_hook(GameState& state, NexusHook hook) {
   if (hook != NexusHook::FaceDancerRevealed) return;
-  open_nexus_step_window(state, Faction::Tleilaxu, state.nexus.attempts + 1, awaited);
-  if (state.nexus.window) ++state.nexus.attempts;
+  open_nexus_attempt_window(state, Faction::Tleilaxu, awaited);
 }
 
 // ---- for the gate and the explorer ----

@@ -102,7 +102,8 @@ inline TreacheryCardId card_named(std::string_view name, int copy = 1) {
 }
 
 // Plays setup with simple choices (first traitor offered, all ten Fremen in Sietch Tabr, the Bene
-// Gesserit's first legal prediction and advisor placement) until turn 1 begins.
+// Gesserit's first legal prediction and advisor placement, the Ixians' first card of the draft)
+// until turn 1 begins.
 inline GameState past_setup(const Options& options, std::uint64_t seed) {
   SeededChance chance(seed);
   GameState s = start(options, chance);
@@ -123,6 +124,8 @@ inline GameState past_setup(const Options& options, std::uint64_t seed) {
       s = play(s, seat, ChooseTraitor{s.seat(seat).traitor_offer.front()}, chance);
     } else if (s.step == Step::SetupFremenPlacement) {
       s = play(s, seat, PlaceForces{CellId{7}, ForceCount{10}, ForceCount{0}}, chance);
+    } else if (s.step == Step::SetupIxianDraft) {
+      s = play(s, seat, first_of(seat, KeepStartingCard{}), chance);
     } else {
       ADD_FAILURE() << "unexpected setup step " << to_string(s.step);
       break;

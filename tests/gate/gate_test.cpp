@@ -168,14 +168,14 @@ reports::FamilyResult family_result(Faction f, reports::VerdictKind kind, std::s
 }
 
 // A campaign's verified family enters the record with its digest and the panels it could play
-// (issue 21 item 7: the Ixians family's Secret Ally alone, its other panels waiting for the
+// (issue 21 item 7: the Richese family's Secret Ally alone, its other panels waiting for the
 // faction); a family it ran that did not verify leaves it; a family it did not run keeps its entry;
 // other keys stay.
 TEST(GateRecord, AnUpdateRecordsVerifiedFamiliesAndDropsOnesThatRanWithoutVerifying) {
   reports::CampaignResult r;
   r.families = {family_result(Faction::Atreides, reports::VerdictKind::Verified, "fnv1a64:0123456789abcdef"),
                 family_result(Faction::Emperor, reports::VerdictKind::Unavailable),
-                family_result(Faction::Ixians, reports::VerdictKind::Verified, "fnv1a64:abc")};
+                family_result(Faction::Richese, reports::VerdictKind::Verified, "fnv1a64:abc")};
   const nlohmann::json all_panels{"Betrayal", "Cunning", "Secret Ally"};
   const nlohmann::json record{{"format", kRecordFormat},
                               {"note", "kept"},
@@ -191,7 +191,7 @@ TEST(GateRecord, AnUpdateRecordsVerifiedFamiliesAndDropsOnesThatRanWithoutVerify
   EXPECT_EQ((*updated)["families"][0]["report"], "out/campaign.json");
   EXPECT_EQ((*updated)["families"][0]["campaign"], "dunecheck gate --family Atreides --games 240 --seed 1");
   EXPECT_EQ((*updated)["families"][1], record["families"][0]);
-  EXPECT_EQ((*updated)["families"][2]["family"], "Ixians");
+  EXPECT_EQ((*updated)["families"][2]["family"], "Richese");
   EXPECT_EQ((*updated)["families"][2]["panels"], nlohmann::json{"Secret Ally"});
   // A record naming no panels, or a panel that is none, is refused before any campaign.
   EXPECT_TRUE(record_problem(nlohmann::json{{"format", kRecordFormat}, {"families", {{{"family", "Fremen"}, {"digest", "fnv1a64:f"}}}}}));

@@ -334,8 +334,9 @@ TEST(NexusLifecycle, Item9_PublicViewsNeverRevealWhichCardIsHeld) {
   // Atreides Betrayal: implemented, or verified once the gate record names the family.
   EXPECT_EQ(v.nexus.reference[0].status, family_status(Faction::Atreides).kind);
   EXPECT_NE(v.nexus.reference[0].status, StatusKind::Unavailable);
-  EXPECT_EQ(v.nexus.reference[18].status, StatusKind::Unavailable);  // Ixians Betrayal
-  EXPECT_FALSE(v.nexus.reference[18].reason.empty());
+  EXPECT_NE(v.nexus.reference[18].status, StatusKind::Unavailable);  // Ixians Betrayal (the Ixians are seated)
+  EXPECT_EQ(v.nexus.reference[27].status, StatusKind::Unavailable);  // Richese Betrayal (not seated)
+  EXPECT_FALSE(v.nexus.reference[27].reason.empty());
 }
 
 TEST(NexusLifecycle, DealOrderIsStormOrderOneSeatAtATime) {

@@ -65,9 +65,8 @@ TEST(NexusRegistryTest, EveryPanelOfARegisteredFamilyHasItsContractChecker) {
 }
 
 // Issue 21 item 7: a panel's status is its own. The Tleilaxu family is registered and the Tleilaxu
-// faction is seated and reveals Face Dancers (issue 22): all three panels are playable; the
-// Ixians are seated but their Betrayal and Cunning are not built yet; the Richese' wait for their
-// faction; the Tleilaxu Secret Ally is implemented or
+// faction is seated and reveals Face Dancers (issue 22): all three panels are playable, and so
+// are the Ixians' (seated, issue 22); the Richese' wait for their faction; the Tleilaxu Secret Ally is implemented or
 // verified by the gate record, with seed 002's policy named; a family is verified only when all
 // three panels are. A base family's panels are all playable.
 TEST(NexusRegistryTest, APanelHasItsOwnStatusAndAFamilyIsVerifiedWhenItsThreePanelsAre) {
@@ -75,15 +74,15 @@ TEST(NexusRegistryTest, APanelHasItsOwnStatusAndAFamilyIsVerifiedWhenItsThreePan
   for (NexusMode m : {NexusMode::Betrayal, NexusMode::Cunning}) {
     EXPECT_TRUE(panel_playable(Faction::Tleilaxu, m));
     EXPECT_NE(panel_status(Faction::Tleilaxu, m).kind, StatusKind::Unavailable);
-    EXPECT_FALSE(panel_playable(Faction::Ixians, m));
-    EXPECT_EQ(panel_status(Faction::Ixians, m).reason, kNativePanelsNotBuilt);
+    EXPECT_TRUE(panel_playable(Faction::Ixians, m));
+    EXPECT_NE(panel_status(Faction::Ixians, m).kind, StatusKind::Unavailable);
     EXPECT_FALSE(panel_playable(Faction::Richese, m));
     EXPECT_EQ(panel_status(Faction::Richese, m).reason, kWaitsForFaction);
   }
   EXPECT_TRUE(faction_playable(Faction::Tleilaxu));
-  EXPECT_TRUE(faction_playable(Faction::Ixians));  // seated, in slices; their native panels are built last
+  EXPECT_TRUE(faction_playable(Faction::Ixians));
   EXPECT_TRUE(native_panels_playable(Faction::Tleilaxu));
-  EXPECT_FALSE(native_panels_playable(Faction::Ixians));
+  EXPECT_TRUE(native_panels_playable(Faction::Ixians));
   const PanelStatus ally = panel_status(Faction::Tleilaxu, NexusMode::SecretAlly);
   EXPECT_NE(ally.kind, StatusKind::Unavailable);
   EXPECT_NE(ally.reason.find("prototype policy, seed 002"), std::string_view::npos) << ally.reason;
