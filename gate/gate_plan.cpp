@@ -6,6 +6,7 @@
 #include <random>
 
 #include "engine/nexus/family.h"
+#include "invariants/oracle_support.h"
 #include "model/nexus_registry.h"
 #include "model/options.h"
 
@@ -44,15 +45,20 @@ std::uint64_t receipts_in_mode(const Transition& t, Faction family, NexusMode mo
   return n;
 }
 
+// A row counting what a step changed counts it once, on the step's own entry: a step of several log
+// entries (a play and the lots its continuation draws) is checked once per entry with the same
+// states before and after (invariants/oracle_support.h, owns_step).
+bool once(const Transition& t) { return invariants::oracle_detail::owns_step(t); }
+
 template <NexusMode M>
 std::uint64_t played(const Transition& t, Faction family) {
-  return receipts_in_mode(t, family, M);
+  return once(t) ? receipts_in_mode(t, family, M) : 0;
 }
 
 // ---- the common lifecycle (seed 000, "Executable lifecycle composition") ----
 
 std::uint64_t opportunity_opened(const Transition& t, Faction) {
-  return !t.before.nexus.opportunity_open && t.after.nexus.opportunity_open ? 1 : 0;
+  return once(t) && !t.before.nexus.opportunity_open && t.after.nexus.opportunity_open ? 1 : 0;
 }
 
 std::uint64_t card_drawn(const Transition& t, Faction) {
@@ -85,7 +91,7 @@ std::uint64_t opportunity_passed(const Transition& t, Faction) {
 std::uint64_t policy_chosen(const Transition& t, Faction) { return is<SetRedrawPolicy>(t) ? 1 : 0; }
 
 std::uint64_t alliance_discarded(const Transition& t, Faction) {
-  if (t.after.alliances.size() <= t.before.alliances.size()) return 0;
+  if (!once(t) || t.after.alliances.size() <= t.before.alliances.size()) return 0;
   std::uint64_t n = 0;
   for (std::size_t s = 0; s < t.before.nexus.held.size(); ++s) {
     n += t.before.nexus.held[s] && !t.after.nexus.held[s] ? 1 : 0;
@@ -94,7 +100,7 @@ std::uint64_t alliance_discarded(const Transition& t, Faction) {
 }
 
 std::uint64_t discards_reshuffled(const Transition& t, Faction) {
-  return t.after.nexus.deck.size() > t.before.nexus.deck.size() ? 1 : 0;
+  return once(t) && t.after.nexus.deck.size() > t.before.nexus.deck.size() ? 1 : 0;
 }
 
 std::uint64_t scaled(std::uint64_t full, std::uint64_t games) {

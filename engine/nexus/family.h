@@ -56,7 +56,10 @@ struct NexusPanelRules {
 };
 
 // A gate coverage row the family adds to the generic ones (one per panel, the lifecycle rows):
-// how often a campaign of the default size must exercise it, and how a step exercises it.
+// how often a campaign of the default size must exercise it, and how a step exercises it. `hits`
+// is called once per log entry of a step, each time with the step's states before and after: a
+// row that reads only the states counts a step of several entries (a command and the chance
+// outcomes it forced) several times, so it should read the entry too.
 struct NexusCoverageRow {
   NexusMode mode;
   std::string_view what;

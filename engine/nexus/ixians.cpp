@@ -152,10 +152,11 @@ std::uint64_t selection_prevented(const GameState&, const LogEntry& entry, const
   return play_in(entry, NexusMode::Betrayal) ? 1 : 0;
 }
 
-// A battle of the Ixians with Suboids in it revealed while their Cunning binds.
-std::uint64_t suboids_fought_at_full(const GameState& before, const LogEntry&, const GameState& after) {
+// A battle of the Ixians with Suboids in it revealed while their Cunning binds (counted on the
+// step's command, once however many entries the step has).
+std::uint64_t suboids_fought_at_full(const GameState& before, const LogEntry& entry, const GameState& after) {
   const auto ixians = before.seat_of(Faction::Ixians);
-  if (!ixians || before.step != Step::Battle || before.battle.revealed || !after.battle.revealed || !nexus_combatant(before, *ixians) ||
+  if (!ixians || !std::holds_alternative<Envelope>(entry) || before.step != Step::Battle || before.battle.revealed || !after.battle.revealed || !nexus_combatant(before, *ixians) ||
       !nexus_effect_binds(before, Faction::Ixians, NexusMode::Cunning, Phase::Battle)) {
     return 0;
   }
