@@ -589,9 +589,7 @@ std::vector<std::string> lot_replacement_faults(const Transition& t, Seat seat) 
   std::vector<std::string> out;
   const TreacheryCardId lot = b.bidding.lots.front();
   const bool reshuffled = b.treachery.deck.size() == 0;
-  const bool discarded = contains(a.treachery.discard, lot) ||
-                         (reshuffled && (contains(a.treachery.deck.unseen, lot) || contains(a.treachery.deck.known_top, lot) ||
-                                         contains(a.treachery.deck.known_bottom, lot)));
+  const bool discarded = contains(a.treachery.discard, lot) || (reshuffled && in_pile(a.treachery.deck, lot));
   bool held = contains(a.bidding.lots, lot);
   for (const SeatState& x : a.seats) held = held || contains(x.hand, lot);
   if (!discarded || held) out.push_back(fmt::format("the card {} just bought did not go to the Treachery discard", who));

@@ -42,6 +42,12 @@ bool contains(const Range& r, const Id& id) {
   return std::find(r.begin(), r.end(), id) != r.end();
 }
 
+// Whether a hidden pile holds the card: its known top, its unseen cards or its known bottom.
+template <class Pile, class Id>
+bool in_pile(const Pile& p, const Id& id) {
+  return contains(p.known_top, id) || contains(p.unseen, id) || contains(p.known_bottom, id);
+}
+
 // Counts a decided case (returning its violations) or a skipped one (oracle_coverage.h).
 Violations decided(Oracle o, Violations v = {});
 Violations skipped(Oracle o);

@@ -34,11 +34,6 @@
 namespace dune::invariants::oracle_detail {
 namespace {
 
-template <class Pile, class Id>
-bool in_pile(const Pile& p, const Id& id) {
-  return contains(p.known_top, id) || contains(p.unseen, id) || contains(p.known_bottom, id);
-}
-
 // Why card `id` cannot be the `n`th draw (0-based) of this step from `deck`, or "" when it can.
 template <class Pile, class Discard, class Id>
 std::string drawn_from(const Pile& deck, const Discard& discard, std::size_t n, const Id& id) {
