@@ -141,13 +141,6 @@ void auction_begins(GameState& state) {
   lot_comes_up(state);
 }
 
-// The row in card-id order: as the Ixians see it, which tells nothing of the row's order.
-std::vector<TreacheryCardId> row_by_id(const BiddingState& b) {
-  std::vector<TreacheryCardId> row(b.lots.begin(), b.lots.end());
-  std::sort(row.begin(), row.end());
-  return row;
-}
-
 // The row is dealt (complete, or short when every card is in a hand). The Ixians see it whole and
 // select first; they see it in card-id order, which tells them nothing of the row's order: the
 // lots were drawn one by one at random, so the cards left are already in the order a shuffle would
@@ -159,7 +152,7 @@ void row_dealt(GameState& state) {
     auction_begins(state);
     return;
   }
-  for (TreacheryCardId c : row_by_id(b)) {
+  for (TreacheryCardId c : by_card_id(b.lots)) {
     record_sighting(state, *state.seat_of(Faction::Ixians), SeenKind::TreacheryCard, c.value, std::string(kRowSightingNote));
   }
   state.step = Step::IxCardSelection;
@@ -463,7 +456,7 @@ std::vector<Seat> awaited_bidding(const GameState& state) {
 std::vector<Command> candidates_bidding(const GameState& state, Seat seat) {
   if (state.step == Step::IxCardSelection) {  // in card-id order, as the Ixians saw the row
     std::vector<Command> out;
-    for (TreacheryCardId c : row_by_id(state.bidding)) {
+    for (TreacheryCardId c : by_card_id(state.bidding.lots)) {
       out.push_back(ReturnLot{c, true});
       out.push_back(ReturnLot{c, false});
     }

@@ -10,6 +10,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -227,6 +229,14 @@ void complete_purchase(GameState& state, bool paid);
 // on with the purchase once that card is dealt (chance.cpp).
 void hand_over_bought_lot(GameState& state);
 void replace_bought_lot(GameState& state);
+// The cards of a face-down zone in card-id order: as the Ixians see the Bidding row or their
+// starting-card draft, which tells nothing of the zone's order.
+template <class Zone>
+std::vector<TreacheryCardId> by_card_id(const Zone& zone) {
+  std::vector<TreacheryCardId> out(zone.begin(), zone.end());
+  std::sort(out.begin(), out.end());
+  return out;
+}
 // The Bidding row is dealt (bidding.cpp), once the Ixians Nexus card's Betrayal window on their
 // selection (NexusHook::IxianSelectionDue) closed, or at once when none opened.
 void deal_bidding_row(GameState& state);

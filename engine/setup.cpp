@@ -188,9 +188,7 @@ bool drafting(GameState& state) {
     request_chance(state, PendingChance{ChanceKind::TreacheryDeal, *ixians, kStartingDraftDeal});
     return true;
   }
-  std::vector<TreacheryCardId> seen(state.treachery.draft.begin(), state.treachery.draft.end());
-  std::sort(seen.begin(), seen.end());
-  for (TreacheryCardId c : seen) record_sighting(state, *ixians, SeenKind::TreacheryCard, c.value, std::string(kDraftSightingNote));
+  for (TreacheryCardId c : by_card_id(state.treachery.draft)) record_sighting(state, *ixians, SeenKind::TreacheryCard, c.value, std::string(kDraftSightingNote));
   state.step = Step::SetupIxianDraft;
   return true;
 }
@@ -316,12 +314,9 @@ std::vector<Command> candidates_setup(const GameState& state, Seat seat) {
     case Step::SetupBeneGesseritPlacement:
       for (std::size_t c = 0; c < kMapCellCount; ++c) out.push_back(PlaceForces{cell_at(c), ForceCount{1}, ForceCount{0}});
       return out;
-    case Step::SetupIxianDraft: {  // in card-id order, as the Ixians saw the draft
-      std::vector<TreacheryCardId> draft(state.treachery.draft.begin(), state.treachery.draft.end());
-      std::sort(draft.begin(), draft.end());
-      for (TreacheryCardId c : draft) out.push_back(KeepStartingCard{c});
+    case Step::SetupIxianDraft:  // in card-id order, as the Ixians saw the draft
+      for (TreacheryCardId c : by_card_id(state.treachery.draft)) out.push_back(KeepStartingCard{c});
       return out;
-    }
     default:
       return out;
   }

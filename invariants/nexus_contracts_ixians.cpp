@@ -18,13 +18,11 @@
 //            oracle_support.cpp suboids_at_full_strength).
 #include <fmt/format.h>
 
-#include <algorithm>
 #include <string>
 
 #include "engine/engine.h"
 #include "invariants/nexus_contracts_detail.h"
 #include "invariants/oracle_support.h"
-#include "model/factions.h"
 
 namespace dune::invariants::contract_detail {
 
@@ -68,16 +66,8 @@ void consumed_with_its_phase(std::string_view name, NexusMode mode, const Transi
 
 int seats_below_hand_limit(const GameState& s) {
   int n = 0;
-  for (std::size_t i = 0; i < s.seat_count(); ++i) {
-    n += s.seats[i].hand.size() < static_cast<std::size_t>(faction_info(s.faction_of(Seat{static_cast<std::uint8_t>(i)})).hand_limit) ? 1 : 0;
-  }
+  for (std::uint8_t i = 0; i < s.seat_count(); ++i) n += s.seat(Seat{i}).hand.size() < hand_limit(s.faction_of(Seat{i})) ? 1 : 0;
   return n;
-}
-
-bool betrayed_this_turn(const GameState& s) {
-  return std::any_of(s.nexus.receipts.begin(), s.nexus.receipts.end(), [&](const NexusReceipt& r) {
-    return r.card.faction == Faction::Ixians && r.mode == NexusMode::Betrayal && r.turn == s.turn && r.phase == Phase::Bidding;
-  });
 }
 
 }  // namespace
@@ -85,7 +75,8 @@ bool betrayed_this_turn(const GameState& s) {
 Violations ixians_betrayal(const Transition& t, const GameContext&) {
   Violations out;
   consumed_with_its_phase(kBetrayal, NexusMode::Betrayal, t, out);
-  if (t.after.step == Step::IxCardSelection && t.before.step != Step::IxCardSelection && betrayed_this_turn(t.after)) {
+  if (t.after.step == Step::IxCardSelection && t.before.step != Step::IxCardSelection &&
+      ixians_card_played_this_turn(t.after, NexusMode::Betrayal, Phase::Bidding)) {
     out.push_back({std::string(kBetrayal), "the Ixians are asked to select from the row in a turn when a Betrayal prevented it (seed 000)"});
   }
   // The play closes the window the row's deal waited for: the lots may be drawn in the same step.

@@ -373,13 +373,11 @@ std::size_t lots_to_deal(const GameState& s) {
   return may_bid == 0 ? 0 : may_bid + (extra ? 1 : 0);
 }
 
-namespace {
 bool ixians_card_played_this_turn(const GameState& s, NexusMode mode, std::optional<Phase> phase) {
   return std::any_of(s.nexus.receipts.begin(), s.nexus.receipts.end(), [&](const NexusReceipt& r) {
     return r.card.faction == Faction::Ixians && r.mode == mode && r.turn == s.turn && (!phase || r.phase == *phase);
   });
 }
-}  // namespace
 
 bool ixian_selection_stopped(const GameState& s, Seat ixians) {
   return cancelled_this_turn(s, ixians, KaramaAbility::IxiansBiddingSelection) ||

@@ -297,6 +297,8 @@ std::size_t hand_limit(Faction f);                 // the printed hand limit (fa
 // hand limit ([LR] 1.04.04), one more while the Ixians are seated (E1, ixians.md §5), unless a
 // Karama (2 sources) or the Ixians Nexus card's Betrayal (seed 000) stopped their selection.
 std::size_t lots_to_deal(const GameState& s);
+// Whether the Ixians Nexus card was played in `mode` this turn (in `phase`, when named): its receipts.
+bool ixians_card_played_this_turn(const GameState& s, NexusMode mode, std::optional<Phase> phase);
 // Whether the Ixians' selection of this turn's Bidding row was stopped: a Karama against it, or a
 // play of the Ixians Nexus card's Betrayal in this turn's Bidding (its one alternative offered).
 bool ixian_selection_stopped(const GameState& s, Seat ixians);

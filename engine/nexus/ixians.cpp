@@ -6,7 +6,7 @@
 //               that holds *a* Nexus card (the one hidden-reaction policy, README). Played: the
 //               selection is prevented for the phase (one lot per seat that may bid, no extra card,
 //               no IxCardSelection): the receipt binds until the Bidding phase ends, as a Karama
-//               against it would. The Technology alternative is not offered (kNotOffered).
+//               against it would. The Technology alternative is not offered (the panel's not_offered text).
 //   Cunning     (the Ixians) "before making one's battle plan, give every Suboid full unsupported
 //               strength in all battles for the remainder of this turn": in the Ixians' own battle,
 //               before their plan. A Suboid counts 1 (not ½) in every battle of the turn, never
