@@ -574,22 +574,43 @@ void apply_return_lot(GameState& state, Seat seat, const ReturnLot& r) {
 // down in its place, where it is auctioned; or they pass. Either way the lot then comes up, and
 // the Atreides look at the card now up. That a swap was made is public ([TO] logs it), which card
 // left the hand is not: it is the Ixians' sighting alone (kTechnologyNote).
-void apply_technology(GameState& state, Seat seat, const Command& c) {
+//
+// On the auction's last lot the Ixians Nexus card's Betrayal may prevent the swap (seed 000:
+// "prevent ... the Technology advantage"; engine/nexus/ixians.cpp): the named card is held in
+// technology_offer while the window is open, and finish_technology makes the swap once it closes.
+// Before the last lot no window opens (the seed leaves the Betrayal's scope over the lots after a
+// prevented swap open: the family's not_offered text).
+void apply_technology(GameState& state, const Command& c) {
   BiddingState& b = state.bidding;
   state.step = Step::Bidding;
   if (const auto* swap = std::get_if<SwapLot>(&c)) {
     b.technology_used = !mutant_active(Mutant::IxTechnologyTwice);
-    const TreacheryCardId taken = b.lots.front();
-    transfer(b.lots, state.seat(seat).hand, taken);
-    transfer(state.seat(seat).hand, b.lots, swap->card);
-    std::rotate(b.lots.begin(), b.lots.end() - 1, b.lots.end());  // the given card is the one up
-    record_sighting(state, seat, SeenKind::TreacheryCard, taken.value, fmt::format("taken for lot #{} (Technology)", b.lot + 1));
-    record_sighting(state, seat, SeenKind::TreacheryCard, swap->card.value, std::string(kTechnologyNote));
+    b.technology_offer = swap->card;
+    if (b.lots.size() == 1 && !mutant_active(Mutant::NexusIxTechnologyWindowSkipped)) {
+      nexus_hook(state, NexusHook::TechnologyOffered);
+      if (state.nexus.window) return;
+    }
   }
-  if (!mutant_active(Mutant::IxTechnologyAfterAtreidesLook)) show_lot_to_atreides(state);
+  finish_technology(state, /*prevented=*/false);
 }
 
 }  // namespace
+
+void finish_technology(GameState& state, bool prevented) {
+  BiddingState& b = state.bidding;
+  if (b.technology_offer && !prevented) {
+    const Seat seat = *state.seat_of(Faction::Ixians);
+    const TreacheryCardId given = *b.technology_offer;
+    const TreacheryCardId taken = b.lots.front();
+    transfer(b.lots, state.seat(seat).hand, taken);
+    transfer(state.seat(seat).hand, b.lots, given);
+    std::rotate(b.lots.begin(), b.lots.end() - 1, b.lots.end());  // the given card is the one up
+    record_sighting(state, seat, SeenKind::TreacheryCard, taken.value, fmt::format("taken for lot #{} (Technology)", b.lot + 1));
+    record_sighting(state, seat, SeenKind::TreacheryCard, given.value, std::string(kTechnologyNote));
+  }
+  b.technology_offer.reset();
+  if (!mutant_active(Mutant::IxTechnologyAfterAtreidesLook)) show_lot_to_atreides(state);
+}
 
 void apply_bidding(GameState& state, Seat seat, const Command& c) {
   if (state.step == Step::IxCardSelection) {
@@ -597,7 +618,7 @@ void apply_bidding(GameState& state, Seat seat, const Command& c) {
     return;
   }
   if (state.step == Step::IxTechnology) {
-    apply_technology(state, seat, c);
+    apply_technology(state, c);
     return;
   }
   if (state.step == Step::AllyCardReplacement) {  // the card goes to the discard, the next one is dealt; or kept

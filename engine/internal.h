@@ -240,6 +240,10 @@ std::vector<TreacheryCardId> by_card_id(const Zone& zone) {
 // The Bidding row is dealt (bidding.cpp), once the Ixians Nexus card's Betrayal window on their
 // selection (NexusHook::IxianSelectionDue) closed, or at once when none opened.
 void deal_bidding_row(GameState& state);
+// The Ixians' Technology swap offered for the auction's last lot (bidding.technology_offer) once
+// the Ixians Nexus card's Betrayal window on it (NexusHook::TechnologyOffered) closed: made, or not
+// when the Betrayal prevented it; then the lot comes up (the Atreides look).
+void finish_technology(GameState& state, bool prevented);
 inline constexpr std::uint8_t kLotReplacementDeal = 1;  // PendingChance::pile of that deal
 // E1: a starting card dealt face down to the Ixians' draft (engine/setup.cpp), not into a hand.
 inline constexpr std::uint8_t kStartingDraftDeal = 2;

@@ -240,6 +240,7 @@ enum class Mutant : std::uint8_t {
   // the Ixians Nexus card's Betrayal and Cunning (issue 22)
   NexusIxSelectionBetrayedStands,
   NexusIxCunningUncounted,
+  NexusIxTechnologyWindowSkipped,
 };
 
 #if DUNE_MUTANTS

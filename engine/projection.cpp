@@ -90,7 +90,7 @@ BiddingView bidding_view(const GameState& s) {
   const BiddingState& b = s.bidding;
   const std::optional<bool> karama = mutant_active(Mutant::KaramaBidShown) ? std::optional<bool>{b.high_bid_karama} : std::nullopt;
   return BiddingView{b.lots_total, b.lot, b.lots.size(), b.high_bidder, b.high_bid, karama,
-                     b.opener, b.to_act, seats_where(s, b.passed), b.purchase_window, b.technology_used, std::nullopt};
+                     b.opener, b.to_act, seats_where(s, b.passed), b.purchase_window, b.technology_used, std::nullopt, std::nullopt};
 }
 
 // The card up for bid, if `seat` saw it as such during this Bidding phase (e.g. Atreides'
@@ -238,6 +238,7 @@ SeatView project_seat(const GameState& s, Seat seat) {
              std::nullopt, s.storm.dials[seat.value], std::nullopt, std::nullopt, {}, legal_commands(s, seat),
              s.nexus.held[seat.value].content, s.nexus.redraw[seat.value], s.karama.armed[seat.value]};
   v.table.bidding.card_up_for_bid = seen_card_up_for_bid(s, seat);
+  if (s.faction_of(seat) == Faction::Ixians) v.table.bidding.technology_offer = s.bidding.technology_offer;
   if (s.bidding.high_bidder == seat) v.table.bidding.high_bid_karama = s.bidding.high_bid_karama;  // [LR] 3.01.11.04
   if (mutant_active(Mutant::DeckOrderLeaked) && !s.treachery.deck.unseen.empty()) v.table.bidding.card_up_for_bid = s.treachery.deck.unseen.front();
   if (mutant_active(Mutant::OtherTraitorInSeatView)) v.traitors = s.seat(Seat{static_cast<std::uint8_t>((seat.value + 1) % s.seat_count())}).traitors;
@@ -327,6 +328,7 @@ json bidding_json(const BiddingView& b) {
            {"high_bid_karama", b.high_bid_karama ? json(*b.high_bid_karama) : json(nullptr)}, {"opener", opt_seat(b.opener)}, {"to_act", opt_seat(b.to_act)},
            {"passed", seats_json(b.passed)}, {"purchase_window", b.purchase_window}, {"technology_used", b.technology_used}};
   if (b.card_up_for_bid) out["card_up_for_bid"] = b.card_up_for_bid->value;
+  if (b.technology_offer) out["technology_offer"] = b.technology_offer->value;
   return out;
 }
 

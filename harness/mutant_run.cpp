@@ -214,11 +214,14 @@ GameState staged_start(const GameSpec& spec, const MutantInfo& mutant) {
     s.battle.kwisatz_haderach_dead = s.options.rules.kwisatz_haderach;  // Advanced: the token in the Tanks too
     return s;
   }
-  // The Tleilaxu hold their own card (Cunning), to play once a Face Dancer is revealed.
-  if (start == MutantStart::TleilaxuHoldTheirCard || start == MutantStart::IxiansHoldTheirCard) {
+  // The Tleilaxu hold their own card (Cunning), to play once a Face Dancer is revealed; the Ixians
+  // theirs (Cunning); the Atreides the Ixians card (Betrayal, the Ixians seated).
+  if (start == MutantStart::TleilaxuHoldTheirCard || start == MutantStart::IxiansHoldTheirCard ||
+      start == MutantStart::AtreidesHoldIxiansCard) {
     const Faction f = start == MutantStart::TleilaxuHoldTheirCard ? Faction::Tleilaxu : Faction::Ixians;
+    const Faction holder = start == MutantStart::AtreidesHoldIxiansCard ? Faction::Atreides : f;
     s.nexus.deck.take_unseen(NexusCardId{f});
-    s.nexus.held[s.seat_of(f)->value] = NexusCardId{f};
+    s.nexus.held[s.seat_of(holder)->value] = NexusCardId{f};
     return s;
   }
   if (start == MutantStart::IxiansCyborgsInTanks) {
@@ -294,7 +297,8 @@ MutantOutcome run_mutant(const MutantInfo& mutant, const MutantRunOptions& optio
   if (mutant.setup.start == MutantStart::FremenHoldEmperorCard ||
       mutant.setup.start == MutantStart::AtreidesHoldTleilaxuCard ||
       mutant.setup.start == MutantStart::TleilaxuHoldTheirCard ||
-      mutant.setup.start == MutantStart::IxiansHoldTheirCard) {  // the card staged at setup, which no deal gives
+      mutant.setup.start == MutantStart::IxiansHoldTheirCard ||
+      mutant.setup.start == MutantStart::AtreidesHoldIxiansCard) {  // the card staged at setup, which no deal gives
     out.not_applicable.push_back("lifecycle.2-initialization");
     std::erase_if(checkers, [](const invariants::Checker& c) { return c.name == "lifecycle.2-initialization"; });
   }

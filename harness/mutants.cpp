@@ -414,6 +414,10 @@ constexpr std::array kCatalogue{
                "the Ixians Cunning commits its receipt, but the Suboids keep fighting at half strength that turn (seed 000: full "
                "unsupported strength for the rest of the turn)",
                MutantSetup{Ix | At | Hk | Em, true, 4, 80, MutantBots::Nexus, MutantStart::IxiansHoldTheirCard}, "oracle.winner-choice"},
+    MutantInfo{Mutant::NexusIxTechnologyWindowSkipped, "nexus-ix-technology-window-skipped", "oracle",
+               "the Ixians' Technology swap for the auction's last lot is made at once, with no window for the Ixians Betrayal "
+               "although another seat holds a Nexus card (seed 000: prevent the Technology advantage)",
+               MutantSetup{Ix | At | Hk | Em, true, 4, 80, MutantBots::Nexus, MutantStart::AtreidesHoldIxiansCard}, "oracle.ixian-bidding"},
     MutantInfo{Mutant::KaramaCancelCyborgMoveStands, "karama-cancel-cyborg-move-stands", "oracle",
                "a Karama played against the Ixians' two-territory move with Cyborgs is discarded, but the move goes ahead all the "
                "same (one source: [TO] GreyCyborgExtraMove; 3.01.11.01)", staged(MutantStart::KaramaOrder, Ix | At | Hk, false, 4, 60),

@@ -66,11 +66,14 @@ enum class MutantBots : std::uint8_t {
 // the Atreides buy a lot.
 // IxiansHoldTheirCard: the Ixians hold the Ixians Nexus card (Cunning) from the start, which no deal
 // gives, so that they can play it in the battles of any turn.
+// AtreidesHoldIxiansCard: the Atreides hold the Ixians Nexus card (Betrayal, the Ixians seated) from
+// the start, so that they can answer a Technology swap for the last lot in any turn.
 // FremenHoldEmperorCard: the Emperor absent, the Fremen hold the Emperor Nexus card (Secret Ally)
 // with 2 Fedaykin and 4 ordinary forces in the Tanks.
 enum class MutantStart : std::uint8_t { NewGame, FirstSeatLeadersInTanks, EmperorAllyRevivalKarama, KaramaOrder, FremenAllyKarama, FremenKarama,
                                         FremenHoldEmperorCard, AtreidesHoldTleilaxuCard, TleilaxuHoldTheirCard, TleilaxuAllyKarama,
-                                        IxiansCyborgsInTanks, IxiansHoldTwoSietches, IxiansAllied, IxiansHoldTheirCard };
+                                        IxiansCyborgsInTanks, IxiansHoldTwoSietches, IxiansAllied, IxiansHoldTheirCard,
+                                        AtreidesHoldIxiansCard };
 
 // Random games that reach the mutated rule: which factions sit (a bit per base faction, in
 // kBaseFactions order, then one for the Tleilaxu and one for the Ixians), Basic or Advanced, the turn limit, how many games at most, the bots and

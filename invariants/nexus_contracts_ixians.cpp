@@ -4,12 +4,17 @@
 // strength needs a saved receipt), not from engine/nexus/ixians.cpp, and recomputed from the pieces.
 //
 //   contract.ixians.betrayal  ("prevent either the Bidding advantage or Technology advantage; one
-//            card cannot cancel both"; the Bidding advantage alone is offered) by a seat other than
-//            the Ixians, in Bidding before any lot of the phase is dealt, naming the numbered attempt
-//            of the Ixians' window then open: the row is dealt without the Ixians' extra card (one
-//            lot for each seat below its hand limit, at most), nothing else moves, nobody learns
-//            anything; the Ixians are not asked to select in that turn; the receipt binds until the
-//            Bidding phase ends and is consumed then, not before.
+//            card cannot cancel both") by a seat other than the Ixians, naming the numbered attempt
+//            of the Ixians' window then open, at most once in a turn's Bidding. Against the Bidding
+//            advantage, before any lot of the phase is dealt: the row is dealt without the Ixians'
+//            extra card (one lot for each seat below its hand limit, at most), nothing else moves,
+//            nobody learns anything; the Ixians are not asked to select in that turn; the receipt
+//            binds until the Bidding phase ends and is consumed then, not before. Against the
+//            Technology advantage (offered on the auction's last lot alone: the seed leaves the
+//            scope over several lots open), after the Ixians named a hand card to swap for the one
+//            lot left (their newest SwapLot of the turn): no swap, the lot stays up as it was, the
+//            card stays in their hand, nothing moves, and only the Atreides learn something (they
+//            look at the lot now up, [LR] 2.01).
 //   contract.ixians.cunning  ("before making one's battle plan, give every Suboid full unsupported
 //            strength in all battles for the remainder of this turn") by the Ixians, in their own
 //            battle while plans are made, before their plan: nothing moves, nobody learns anything;
@@ -18,6 +23,7 @@
 //            oracle_support.cpp suboids_at_full_strength).
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <string>
 
 #include "engine/engine.h"
@@ -64,6 +70,26 @@ void consumed_with_its_phase(std::string_view name, NexusMode mode, const Transi
   }
 }
 
+// The Betrayal of a Technology swap for the last lot: no swap, the lot up as it was, the card kept.
+void technology_betrayed(const Transition& t, TreacheryCardId named, Violations& out) {
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  const auto ixians = *b.seat_of(Faction::Ixians);
+  if (!std::ranges::equal(a.bidding.lots, b.bidding.lots)) {
+    out.push_back({std::string(kBetrayal), "the lot up for bid changed after an Ixians Betrayal of their Technology swap (seed 000: the swap is prevented)"});
+  }
+  if (std::ranges::find(a.seat(ixians).hand, named) == a.seat(ixians).hand.end()) {
+    out.push_back({std::string(kBetrayal), fmt::format("the Ixians gave up {} although a Betrayal prevented their Technology swap (seed 000)",
+                                                       card_type(named).name)});
+  }
+  if (!pieces_unchanged(b, a)) out.push_back({std::string(kBetrayal), "an Ixians Betrayal moved cards, forces or spice"});
+  const auto atreides = b.seat_of(Faction::Atreides);
+  for (const Sighting& x : new_sightings(t)) {
+    const bool look = atreides && x.seat == *atreides && x.kind == SeenKind::TreacheryCard && !a.bidding.lots.empty() && x.id == a.bidding.lots.front().value;
+    if (!look) out.push_back({std::string(kBetrayal), "somebody but the Atreides (looking at the lot up) learned something from an Ixians Betrayal"});
+  }
+}
+
 int seats_below_hand_limit(const GameState& s) {
   int n = 0;
   for (std::uint8_t i = 0; i < s.seat_count(); ++i) n += s.seat(Seat{i}).hand.size() < hand_limit(s.faction_of(Seat{i})) ? 1 : 0;
@@ -75,8 +101,7 @@ int seats_below_hand_limit(const GameState& s) {
 Violations ixians_betrayal(const Transition& t, const GameContext&) {
   Violations out;
   consumed_with_its_phase(kBetrayal, NexusMode::Betrayal, t, out);
-  if (t.after.step == Step::IxCardSelection && t.before.step != Step::IxCardSelection &&
-      ixians_card_played_this_turn(t.after, NexusMode::Betrayal, Phase::Bidding)) {
+  if (t.after.step == Step::IxCardSelection && t.before.step != Step::IxCardSelection && ixians_selection_betrayed(t.after)) {
     out.push_back({std::string(kBetrayal), "the Ixians are asked to select from the row in a turn when a Betrayal prevented it (seed 000)"});
   }
   // The play closes the window the row's deal waited for: the lots may be drawn in the same step.
@@ -87,11 +112,24 @@ Violations ixians_betrayal(const Transition& t, const GameContext&) {
   const GameState& b = t.before;
   const GameState& a = t.after;
   const Seat seat = envelope_of(t)->seat;
+  if (ixians_card_played_this_turn(b, NexusMode::Betrayal, Phase::Bidding)) {
+    out.push_back({std::string(kBetrayal), "a second Ixians Betrayal in one Bidding phase (seed 000: one card cannot cancel both advantages)"});
+  }
+  const bool named = b.seat_of(Faction::Ixians) == seat || !b.seat_of(Faction::Ixians) || b.nexus.window != Faction::Ixians ||
+                     p->answers == 0 || p->answers != b.nexus.window_attempt;
+  if (const auto swap = technology_named(b); swap && b.phase == Phase::Bidding && b.bidding.lots.size() == 1) {
+    technology_betrayed(t, *swap, out);
+    if (named) {
+      out.push_back({std::string(kBetrayal), fmt::format("{}'s Ixians Betrayal of the Technology swap is not another seat's answer to the "
+                                                         "Ixians' window, naming its attempt (seed 000)", name_of(b, seat))});
+    }
+    return out;
+  }
   const bool before_the_row = b.phase == Phase::Bidding && b.bidding.lots.empty() && b.bidding.lot == 0 && b.bidding.lots_total == 0;
-  if (b.seat_of(Faction::Ixians) == seat || !b.seat_of(Faction::Ixians) || !before_the_row || b.nexus.window != Faction::Ixians ||
-      p->answers == 0 || p->answers != b.nexus.window_attempt) {
+  if (named || !before_the_row) {
     out.push_back({std::string(kBetrayal), fmt::format("{}'s Ixians Betrayal does not answer the Ixians' selection as the Bidding row is "
-                                                       "about to be dealt, naming its attempt (seed 000)", name_of(b, seat))});
+                                                       "about to be dealt, nor their Technology swap for the last lot, naming its attempt "
+                                                       "(seed 000)", name_of(b, seat))});
   }
   if (a.bidding.lots_total > seats_below_hand_limit(b)) {
     out.push_back({std::string(kBetrayal), fmt::format("the row is dealt {} lots after an Ixians Betrayal: at most one per seat below its "

@@ -194,7 +194,16 @@ void resample_treachery(GameState& t, const Knows& k, Observer o, Rng& rng, bool
   for (TreacheryCardId& c : t.treachery.deck.known_bottom) if (!fixed(c)) slots.add(c);
   for (TreacheryCardId& c : t.bidding.lots) if (!fixed(c)) slots.add(c);  // face down on the table
   for (TreacheryCardId& c : t.treachery.draft) if (!fixed(c)) slots.add(c);  // the Ixians' draft, face down
+  // The Ixians' card named for the last lot (technology_offer) is one of their hand: it follows its
+  // place there.
+  const auto ixians = t.seat_of(Faction::Ixians);
+  std::optional<std::size_t> offered;
+  if (ixians && t.bidding.technology_offer) {
+    const auto& hand = t.seat(*ixians).hand;
+    offered = static_cast<std::size_t>(std::ranges::find(hand, *t.bidding.technology_offer) - hand.begin());
+  }
   slots.shuffle(rng);
+  if (offered && *offered < t.seat(*ixians).hand.size()) t.bidding.technology_offer = t.seat(*ixians).hand[*offered];
   // Seen in the row but not where: they change places among themselves.
   const auto row_only = seen_only_in_row(k, o);
   Slots<TreacheryCardId> places;

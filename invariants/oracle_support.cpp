@@ -379,9 +379,30 @@ bool ixians_card_played_this_turn(const GameState& s, NexusMode mode, std::optio
   });
 }
 
+std::optional<TreacheryCardId> technology_named(const GameState& s) {
+  std::optional<TreacheryCardId> out;
+  bool done = false;
+  this_turn(s, [&](const Envelope& e) {
+    if (done) return;
+    if (const auto* swap = std::get_if<SwapLot>(&e.command)) {
+      out = swap->card;
+      done = true;
+    } else if (!std::holds_alternative<Pass>(e.command) && !std::holds_alternative<PlayNexus>(e.command) &&
+               !is_standing_command(e.command) && !is_any_time_command(e.command)) {
+      done = true;  // a bid, a purchase, a selection: the swap, if any, is behind it
+    }
+  });
+  return out;
+}
+
+bool ixians_selection_betrayed(const GameState& s) {
+  return std::any_of(s.nexus.receipts.begin(), s.nexus.receipts.end(), [&](const NexusReceipt& r) {
+    return r.card.faction == Faction::Ixians && r.mode == NexusMode::Betrayal && r.turn == s.turn && r.phase == Phase::Bidding && r.delayed;
+  });
+}
+
 bool ixian_selection_stopped(const GameState& s, Seat ixians) {
-  return cancelled_this_turn(s, ixians, KaramaAbility::IxiansBiddingSelection) ||
-         ixians_card_played_this_turn(s, NexusMode::Betrayal, Phase::Bidding);
+  return cancelled_this_turn(s, ixians, KaramaAbility::IxiansBiddingSelection) || ixians_selection_betrayed(s);
 }
 
 bool suboids_at_full_strength(const GameState& s) { return ixians_card_played_this_turn(s, NexusMode::Cunning, std::nullopt); }

@@ -299,8 +299,16 @@ std::size_t hand_limit(Faction f);                 // the printed hand limit (fa
 std::size_t lots_to_deal(const GameState& s);
 // Whether the Ixians Nexus card was played in `mode` this turn (in `phase`, when named): its receipts.
 bool ixians_card_played_this_turn(const GameState& s, NexusMode mode, std::optional<Phase> phase);
-// Whether the Ixians' selection of this turn's Bidding row was stopped: a Karama against it, or a
-// play of the Ixians Nexus card's Betrayal in this turn's Bidding (its one alternative offered).
+// Whether the Ixians Nexus card's Betrayal prevented this turn's selection: its receipt in this
+// turn's Bidding that binds for the phase (delayed). A Betrayal of the Technology swap acts at once:
+// its receipt is not delayed (seed 000: one card prevents either advantage, not both).
+bool ixians_selection_betrayed(const GameState& s);
+// The hand card the Ixians named to swap for the lot about to come up (ixians.md §5 Technology):
+// their SwapLot, when it is the newest command of this turn but for the Nexus window's plays and
+// passes and the standing and at-any-time commands (no bid, purchase or selection since).
+std::optional<TreacheryCardId> technology_named(const GameState& s);
+// Whether the Ixians' selection of this turn's Bidding row was stopped: a Karama against it, or
+// ixians_selection_betrayed.
 bool ixian_selection_stopped(const GameState& s, Seat ixians);
 // Whether the Ixians Nexus card's Cunning was played this turn: every Suboid then fights at full
 // unsupported strength, 1, for the rest of the turn (seed 000, Ixians row).

@@ -15,7 +15,10 @@
 //   alone are asked (Step::IxTechnology) exactly when the rule is on, they hold a card, they have not
 //   swapped this phase and no Karama stopped it this turn (one source); the Atreides look only after
 //   the answer. SwapLot puts the named card of their hand in the lot's place in the row and the lot
-//   in their hand; nothing else moves. The phase's flag that a swap was made changes only so.
+//   in their hand; nothing else moves. The phase's flag that a swap was made changes only so. On the
+//   auction's last lot, with a seat but the Ixians holding a Nexus card, the swap waits for the
+//   Ixians Nexus card's Betrayal window (seed 000): made when it closes with every seat passing, not
+//   at all when a Betrayal closes it; the Atreides look once it closed.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -159,31 +162,36 @@ void technology_asked(const Transition& t, Seat ixians, Violations& out) {
   if (!asked && a.seat_of(Faction::Atreides) && !atreides_looked(t, up)) fault("the lot comes up without the Atreides looking at it ([LR] 2.01)");
 }
 
-// §5 Technology: the Ixians' answer. SwapLot trades the named hand card for the lot about to come
-// up, in its place in the row; Pass moves nothing. Then the Atreides look at the lot now up.
-void technology_made(const Transition& t, const Envelope& e, Seat ixians, Violations& out) {
+// Whether a seat but the Ixians holds a Nexus card: the Ixians Nexus card's Betrayal window on a
+// swap for the last lot then awaits it (seed 000; the one hidden-reaction policy, README).
+bool betrayal_may_answer(const GameState& s, Seat ixians) {
+  if (!s.nexus.enabled) return false;
+  for (std::uint8_t i = 0; i < s.seat_count(); ++i) {
+    if (Seat{i} != ixians && s.nexus.held[i].content) return true;
+  }
+  return false;
+}
+
+// §5 Technology: the swap of `given` for the lot up (made), or none (the Ixians passed, or a
+// Betrayal prevented it): the row, the hands, the decks; then the Atreides look at the lot now up.
+void swap_outcome(const Transition& t, Seat ixians, std::optional<TreacheryCardId> given, Violations& out) {
   const GameState& b = t.before;
   const GameState& a = t.after;
   const auto fault = [&](std::string what) { out.push_back(violation(kIxianBidding, std::move(what) + " (ixians.md §5)")); };
-  const auto* swap = std::get_if<SwapLot>(&e.command);
-  if (e.seat != ixians || (!swap && !std::holds_alternative<Pass>(e.command))) {
-    fault(fmt::format("{} answered the Ixians' Technology with {}: the Ixians alone swap a card or pass", name_of(b, e.seat), to_string(e.command)));
-    return;
-  }
   const TreacheryCardId lot = b.bidding.lots.front();
   std::vector<TreacheryCardId> want(b.bidding.lots.begin(), b.bidding.lots.end());
-  if (swap) {
-    if (!holds(b.seat(ixians), swap->card)) fault("the card given for the lot was not in the Ixians' hand");
-    want.front() = swap->card;
-    if (!holds(a.seat(ixians), lot) || holds(a.seat(ixians), swap->card) || a.seat(ixians).hand.size() != b.seat(ixians).hand.size()) {
+  if (given) {
+    if (!holds(b.seat(ixians), *given)) fault("the card given for the lot was not in the Ixians' hand");
+    want.front() = *given;
+    if (!holds(a.seat(ixians), lot) || holds(a.seat(ixians), *given) || a.seat(ixians).hand.size() != b.seat(ixians).hand.size()) {
       fault("the Ixians' hand does not hold the lot in place of the card they gave");
     }
-    if (!a.bidding.technology_used) fault("the swap is not recorded as the phase's Technology, so it could be made again");
   } else if (a.seat(ixians).hand != b.seat(ixians).hand) {
-    fault("the Ixians' hand changed when they passed their Technology");
+    fault("the Ixians' hand changed although no swap was made (they passed, or a Betrayal prevented it)");
   }
   if (std::vector<TreacheryCardId>(a.bidding.lots.begin(), a.bidding.lots.end()) != want) {
-    fault(swap ? "the row after the swap is not the given card in the lot's place and the others in their order" : "the row changed when the Ixians passed");
+    fault(given ? "the row after the swap is not the given card in the lot's place and the others in their order"
+                : "the row changed although no swap was made (the Ixians passed, or a Betrayal prevented it)");
   }
   for (std::uint8_t i = 0; i < b.seat_count(); ++i) {
     if (Seat{i} != ixians && a.seats[i].hand != b.seats[i].hand) fault(fmt::format("{}'s hand changed in the Ixians' Technology", name_of(b, Seat{i})));
@@ -193,6 +201,53 @@ void technology_made(const Transition& t, const Envelope& e, Seat ixians, Violat
   }
   if (a.step == Step::IxTechnology) fault("the Technology is asked again after the answer");
   if (a.seat_of(Faction::Atreides) && !atreides_looked(t, want.front())) fault("the Atreides do not look at the lot now up after the Ixians' Technology ([LR] 2.01)");
+}
+
+// §5 Technology: the Ixians' answer. SwapLot trades the named hand card for the lot about to come
+// up, in its place in the row; Pass moves nothing. Then the Atreides look at the lot now up. On the
+// auction's last lot, with a seat but the Ixians holding a Nexus card, the swap waits instead for
+// the Ixians Nexus card's Betrayal window (seed 000): nothing moves, nobody looks yet.
+void technology_made(const Transition& t, const Envelope& e, Seat ixians, Violations& out) {
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  const auto fault = [&](std::string what) { out.push_back(violation(kIxianBidding, std::move(what) + " (ixians.md §5)")); };
+  const auto* swap = std::get_if<SwapLot>(&e.command);
+  if (e.seat != ixians || (!swap && !std::holds_alternative<Pass>(e.command))) {
+    fault(fmt::format("{} answered the Ixians' Technology with {}: the Ixians alone swap a card or pass", name_of(b, e.seat), to_string(e.command)));
+    return;
+  }
+  if (swap && !a.bidding.technology_used) fault("the swap is not recorded as the phase's Technology, so it could be made again");
+  if (!swap || b.bidding.lots.size() != 1 || !betrayal_may_answer(b, ixians)) {
+    if (a.nexus.window == Faction::Ixians) fault("the Ixians Nexus card's Betrayal window opened on a Technology answer it may not answer (seed 000)");
+    swap_outcome(t, ixians, swap ? std::optional<TreacheryCardId>(swap->card) : std::nullopt, out);
+    return;
+  }
+  if (a.nexus.window != Faction::Ixians || a.bidding.technology_offer != swap->card) {
+    fault("the swap for the last lot does not wait for the Ixians Nexus card's Betrayal window, holding the card named (seed 000)");
+  }
+  if (a.seat(ixians).hand != b.seat(ixians).hand || !std::ranges::equal(a.bidding.lots, b.bidding.lots)) {
+    fault("the swap for the last lot was made before the Ixians Nexus card's Betrayal window closed (seed 000)");
+  }
+  if (atreides_looked(t, b.bidding.lots.front()) || atreides_looked(t, swap->card)) {
+    fault("the Atreides look at the last lot before the Betrayal window on the Ixians' swap closed ([LR] 2.01)");
+  }
+}
+
+// The Ixians Nexus card's Betrayal window on a swap for the last lot closes (seed 000): a Betrayal
+// played prevents the swap, every seat passing lets it be made. Nullopt: the step closes no such window.
+std::optional<Violations> technology_window_closed(const Transition& t, Seat ixians) {
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  const auto named = technology_named(b);
+  if (b.phase != Phase::Bidding || b.nexus.window != Faction::Ixians || b.bidding.lots.size() != 1 || !named || a.nexus.window == Faction::Ixians) {
+    return std::nullopt;
+  }
+  const Envelope* e = envelope_of(t);
+  const auto* play = e ? std::get_if<PlayNexus>(&e->command) : nullptr;
+  const bool prevented = play && play->card.faction == Faction::Ixians && play->mode == NexusMode::Betrayal;
+  Violations out;
+  swap_outcome(t, ixians, prevented ? std::nullopt : named, out);
+  return out;
 }
 
 // §5 Technology: the phase's flag starts clear and is set by a swap alone.
@@ -272,6 +327,9 @@ Violations ixian_bidding(const Transition& t, const GameContext&) {
     decides = true;
   } else if (a.phase == Phase::Bidding && (row_completed(t) || a.step == Step::IxCardSelection)) {
     selection_asked(t, *ixians, out);
+    decides = true;
+  } else if (std::optional<Violations> w = technology_window_closed(t, *ixians)) {
+    out.insert(out.end(), w->begin(), w->end());
     decides = true;
   } else if (std::optional<Violations> v = ally_replacement(t, *ixians)) {
     out.insert(out.end(), v->begin(), v->end());

@@ -192,6 +192,17 @@ void check_bidding(const GameState& s, Violations& out) {
   if (s.step == Step::IxTechnology && (!ixians || !s.options.rules.ixians_technology || b.technology_used || b.lots.empty() || b.opener || b.high_bidder)) {
     out.push_back({"shape.bidding", "the Ixians' Technology asked without the rule, after their swap, or with no unopened lot up"});
   }
+  // A swap named for the last lot waits only while the Ixians Nexus card's Betrayal window on it is
+  // open (seed 000), for one card of the Ixians' hand, the lot unopened.
+  if (const auto& offer = b.technology_offer) {
+    const auto ix = s.seat_of(Faction::Ixians);
+    const bool held = ix && std::ranges::find(s.seat(*ix).hand, *offer) != s.seat(*ix).hand.end();
+    if (!held || s.step != Step::Bidding || s.nexus.window != Faction::Ixians || !b.technology_used || b.lots.size() != 1 || b.opener ||
+        b.high_bidder) {
+      out.push_back({"shape.bidding", fmt::format("a Technology swap of card {} offered {}", offer->value,
+                                                  !held ? "that is not in the Ixians' hand" : "outside the Betrayal window on the last unopened lot")});
+    }
+  }
   if (b.lots_total > s.seat_count() + (ixians ? 1 : 0) || b.lot > b.lots_total || b.lots.size() > std::size_t(b.lots_total - std::min(b.lot, b.lots_total))) {
     out.push_back({"shape.bidding", fmt::format("lot {} of {} with {} on the table at a {}-seat table", b.lot, b.lots_total,
                                                 b.lots.size(), s.seat_count())});

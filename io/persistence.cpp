@@ -153,7 +153,8 @@ json bidding_json(const BiddingState& b) {
   return {{"lots", ids(b.lots)}, {"lot", b.lot}, {"lots_total", b.lots_total}, {"high_bidder", opt_seat(b.high_bidder)},
           {"high_bid", b.high_bid.value}, {"high_bid_karama", b.high_bid_karama}, {"opener", opt_seat(b.opener)},
           {"previous_opener", opt_seat(b.previous_opener)}, {"to_act", opt_seat(b.to_act)}, {"passed", seat_set(b.passed)},
-          {"purchase_window", b.purchase_window}, {"technology_used", b.technology_used}};
+          {"purchase_window", b.purchase_window}, {"technology_used", b.technology_used},
+          {"technology_offer", b.technology_offer ? json(b.technology_offer->value) : json(nullptr)}};
 }
 
 json movement_json(const MovementState& m) {
@@ -453,6 +454,7 @@ struct Reader {
     b.passed = seat_set(in["passed"]);
     b.purchase_window = in["purchase_window"].boolean();
     b.technology_used = in["technology_used"].boolean();
+    if (!in["technology_offer"].j.is_null()) b.technology_offer = TreacheryCardId{in["technology_offer"].byte(kTreacheryCardCount)};
   }
 
   void movement(const In& in, MovementState& m) const {

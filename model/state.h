@@ -187,6 +187,10 @@ struct BiddingState {
   bool purchase_window = false;
   // Public: the Ixians used their Technology advantage this phase (SwapLot: once a Bidding phase).
   bool technology_used = false;
+  // The Ixians' hand card named for the auction's last lot (SwapLot) while the Ixians Nexus card's
+  // Betrayal window on that swap is open (seed 000): the swap waits for the window. Private to the
+  // Ixians; that a swap waits is public (technology_used, the window).
+  std::optional<TreacheryCardId> technology_offer;
   friend bool operator==(const BiddingState&, const BiddingState&) = default;
 };
 

@@ -122,9 +122,14 @@ struct BiddingView {
   std::optional<Seat> to_act;
   std::vector<Seat> passed;
   bool purchase_window = false;  // the won lot waits for its buyer's Nexus play (the Emperor Secret Ally)
-  bool technology_used = false;  // E1: the Ixians swapped a card for a lot this phase (which cards: theirs alone)
+  // E1: the Ixians swapped a card for a lot this phase, or named one for the last lot (which cards:
+  // theirs alone); a swap waiting for the Ixians Nexus card's Betrayal window shows as that window.
+  bool technology_used = false;
   // Seat views only: the card up for bid, when this seat legitimately saw it (e.g. Atreides).
   std::optional<TreacheryCardId> card_up_for_bid;
+  // The Ixians' view only: the card of their hand they named for the last lot, while the Betrayal
+  // window on that swap is open.
+  std::optional<TreacheryCardId> technology_offer;
   friend bool operator==(const BiddingView&, const BiddingView&) = default;
 };
 

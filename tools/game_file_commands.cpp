@@ -93,6 +93,9 @@ std::string seat_text(const GameState& s, const SeatView& v) {
   out += fmt::format("you are seat {} ({}): spice {}, hand [{}], {} [{}]\n", v.seat.value, to_string(v.faction), v.spice.value,
                      fmt::join(hand, ", "), v.faction == Faction::Tleilaxu ? "Face Dancers" : "traitors", fmt::join(traitors, ", "));
   if (v.table.bidding.card_up_for_bid) out += fmt::format("card up for bid: {}\n", card_type(*v.table.bidding.card_up_for_bid).name);
+  if (v.table.bidding.technology_offer) {
+    out += fmt::format("offered for the last lot (Technology, awaiting the Betrayal window): {}\n", card_type(*v.table.bidding.technology_offer).name);
+  }
   out += fmt::format("legal commands: {}\n", legal.empty() ? "none" : fmt::format("{}", fmt::join(legal, "; ")));
   return out;
 }

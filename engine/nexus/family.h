@@ -31,6 +31,8 @@ enum class NexusHook : std::uint8_t {
   LotBought,               // bidding.cpp: the lot up for bid is bought and paid (bidding.high_bidder its buyer), not handed over yet
   IxianSelectionDue,       // bidding.cpp: the Bidding phase opened with the Ixians' selection due (seated, no Karama against
                            // it), the row not dealt yet (bidding.lots_total 0); deal_bidding_row deals it
+  TechnologyOffered,       // bidding.cpp: the Ixians named a card to swap for the auction's last lot (bidding.technology_offer),
+                           // not swapped yet; finish_technology swaps it (or not)
   WormAppears,             // spice_blow.cpp: a worm appeared in blow.worm_waiting, before it devours
   WormRideOffered,         // spice_blow.cpp: the front worm of blow.worm_rides is offered to the Fremen to ride
   MovementBegins,          // shipment_movement.cpp: the seat in turn begins its Movement step

@@ -6,7 +6,12 @@
 //               that holds *a* Nexus card (the one hidden-reaction policy, README). Played: the
 //               selection is prevented for the phase (one lot per seat that may bid, no extra card,
 //               no IxCardSelection): the receipt binds until the Bidding phase ends, as a Karama
-//               against it would. The Technology alternative is not offered (the panel's not_offered text).
+//               against it would. Against the Technology advantage, on the auction's last lot alone:
+//               a window as the Ixians name the card to swap for it (bidding.cpp, TechnologyOffered;
+//               bidding.technology_offer holds the card), awaiting the same seats. Played: no swap,
+//               the card stays in the Ixians' hand and the lot comes up as it was; the receipt acts
+//               at once (not delayed). Passed: the swap is made. Before the last lot it is not
+//               offered (the panel's not_offered text). One card cannot cancel both: it is discarded.
 //   Cunning     (the Ixians) "before making one's battle plan, give every Suboid full unsupported
 //               strength in all battles for the remainder of this turn": in the Ixians' own battle,
 //               before their plan. A Suboid counts 1 (not ½) in every battle of the turn, never
@@ -38,15 +43,17 @@ namespace {
 
 bool owns_window(const GameState& state) { return state.nexus.window == Faction::Ixians && state.step == Step::Bidding; }
 
-// The Betrayal window on the selection (the Ixians seated); otherwise the window is the Secret
-// Ally's on a bought lot (the Ixians absent).
-bool selection_window(const GameState& state) { return owns_window(state) && state.seat_of(Faction::Ixians).has_value(); }
+// The Betrayal windows (the Ixians seated): on the selection, or on the Technology swap offered for
+// the last lot; otherwise the window is the Secret Ally's on a bought lot (the Ixians absent).
+bool betrayal_window(const GameState& state) { return owns_window(state) && state.seat_of(Faction::Ixians).has_value(); }
+bool technology_window(const GameState& state) { return betrayal_window(state) && state.bidding.technology_offer.has_value(); }
+bool selection_window(const GameState& state) { return betrayal_window(state) && !state.bidding.technology_offer; }
 bool lot_window(const GameState& state) { return owns_window(state) && !state.seat_of(Faction::Ixians); }
 
-// The Betrayal window: every seat but the Ixians holding a Nexus card. The Secret Ally window: the
+// A Betrayal window: every seat but the Ixians holding a Nexus card. The Secret Ally window: the
 // buyer, until it answers, when it holds a Nexus card.
 std::vector<Seat> awaited(const GameState& state) {
-  if (selection_window(state)) return betrayal_window_awaited(state, Faction::Ixians);
+  if (betrayal_window(state)) return betrayal_window_awaited(state, Faction::Ixians);
   if (!lot_window(state) || !state.bidding.high_bidder) return {};
   const Seat buyer = *state.bidding.high_bidder;
   if (state.nexus.window_answered[buyer.value] || !holds_nexus_card(state, buyer)) return {};
@@ -71,9 +78,10 @@ std::optional<Rejection> validate_cunning(const GameState& state, Seat seat, con
 std::optional<Rejection> validate(const GameState& state, Seat seat, const PlayNexus& c) {
   switch (c.mode) {
     case NexusMode::Betrayal:
-      if (!selection_window(state)) {
+      if (!betrayal_window(state)) {
         return reject(RejectCode::WrongPhase, "the Ixians Betrayal prevents the Ixians' selection in the window that opens as the "
-                      "Bidding row is about to be dealt (seed 000); its Technology alternative is not offered (README, Ixians row)");
+                      "Bidding row is about to be dealt, or their Technology swap for the auction's last lot as they offer it "
+                      "(seed 000); not a swap before the last lot (README, Ixians row)");
       }
       return plain_nexus_play(c, state.nexus.window_attempt);
     case NexusMode::Cunning: return validate_cunning(state, seat, c);
@@ -96,7 +104,15 @@ std::vector<Command> candidates(const GameState& state, Seat seat, NexusMode mod
 
 void apply(GameState& state, Seat seat, const PlayNexus& c) {
   switch (c.mode) {
-    case NexusMode::Betrayal:  // the selection is prevented for the phase: the row is dealt without it
+    case NexusMode::Betrayal:
+      if (technology_window(state)) {  // the swap is not made: the lot comes up as it was
+        commit_nexus_play(state, seat, c, fmt::format("Bidding lot {}, turn {}", state.bidding.lot + 1, state.turn),
+                          fmt::format("the Ixians' Technology, attempt {}", c.answers));
+        close_nexus_step_window(state);
+        finish_technology(state, /*prevented=*/true);
+        return;
+      }
+      // the selection is prevented for the phase: the row is dealt without it
       commit_nexus_play(state, seat, c, fmt::format("Bidding, turn {}", state.turn),
                         fmt::format("the Ixians' selection, attempt {}", c.answers), /*delayed=*/true);
       close_nexus_step_window(state);
@@ -117,20 +133,24 @@ void pass(GameState& state, Seat seat) {
   state.nexus.window_answered[seat.value] = true;
   if (!awaited(state).empty()) return;
   const bool selection = selection_window(state);
+  const bool technology = technology_window(state);
   close_nexus_step_window(state);
-  if (selection) {
+  if (technology) {
+    finish_technology(state, /*prevented=*/false);
+  } else if (selection) {
     deal_bidding_row(state);
   } else {
     hand_over_bought_lot(state);
   }
 }
 
-// IxianSelectionDue: the Betrayal window, a numbered attempt. LotBought: the Secret Ally window, the
+// IxianSelectionDue, TechnologyOffered: a Betrayal window, a numbered attempt. LotBought: the Secret Ally window, the
 // Ixians absent. PhaseEnds: the receipts of this phase's Betrayal (Bidding) and Cunning (Battle)
 // are consumed: their effect is over.
 void on_hook(GameState& state, NexusHook hook) {
   switch (hook) {
     case NexusHook::IxianSelectionDue:
+    case NexusHook::TechnologyOffered:
       open_nexus_attempt_window(state, Faction::Ixians, awaited);
       return;
     case NexusHook::LotBought:
@@ -148,8 +168,12 @@ void on_hook(GameState& state, NexusHook hook) {
 
 const PlayNexus* play_in(const LogEntry& entry, NexusMode mode) { return nexus_play_in(entry, Faction::Ixians, mode); }
 
-std::uint64_t selection_prevented(const GameState&, const LogEntry& entry, const GameState&) {
-  return play_in(entry, NexusMode::Betrayal) ? 1 : 0;
+std::uint64_t selection_prevented(const GameState& before, const LogEntry& entry, const GameState&) {
+  return play_in(entry, NexusMode::Betrayal) && selection_window(before) ? 1 : 0;
+}
+
+std::uint64_t swap_prevented(const GameState& before, const LogEntry& entry, const GameState&) {
+  return play_in(entry, NexusMode::Betrayal) && technology_window(before) ? 1 : 0;
 }
 
 // A battle of the Ixians with Suboids in it revealed while their Cunning binds (counted on the
@@ -173,7 +197,7 @@ std::uint64_t last_lot_replaced(const GameState& before, const LogEntry& entry, 
   return play_in(entry, NexusMode::SecretAlly) && before.bidding.lots.size() == 1 ? 1 : 0;
 }
 
-constexpr std::array kSelectionDue{NexusHook::IxianSelectionDue};
+constexpr std::array kBetrayalOpens{NexusHook::IxianSelectionDue, NexusHook::TechnologyOffered};
 constexpr std::array<NexusHook, 0> kDuringPlans{};  // Cunning: offered in the Plans stage, no window
 constexpr std::array kLotBought{NexusHook::LotBought};
 
@@ -183,6 +207,12 @@ constexpr std::array kCoverage{
     NexusCoverageRow{NexusMode::Betrayal, "the selection's Betrayal window passed (the Ixians select)", 3,
                      "more games seating the Ixians where another seat holds a Nexus card as a Bidding phase opens",
                      step_window_passed<selection_window>},
+    NexusCoverageRow{NexusMode::Betrayal, "Betrayal prevented the Ixians' Technology swap for the auction's last lot", 1,
+                     "more Advanced games seating the Ixians: they swap on the last lot while another seat holds the Ixians card",
+                     swap_prevented},
+    NexusCoverageRow{NexusMode::Betrayal, "the Technology's Betrayal window passed (the swap for the last lot made)", 3,
+                     "more Advanced games seating the Ixians: they swap on the last lot while another seat holds a Nexus card",
+                     step_window_passed<technology_window>},
     NexusCoverageRow{NexusMode::Cunning, "Cunning: an Ixian battle with Suboids revealed while their full strength binds", 3,
                      "more games seating the Ixians: they fight with Suboids while they hold their own card", suboids_fought_at_full},
     NexusCoverageRow{NexusMode::SecretAlly, "Secret Ally discarded a bought card and took the next Treachery deck card", 3,
@@ -215,19 +245,20 @@ constexpr std::array kScopes{
                kBattleStarts},
 };
 
-constexpr std::array<std::string_view, 4> kMutants{"nexus-ixian-card-kept", "nexus-ixian-no-replacement",
-                                                    "nexus-ix-selection-betrayed-stands", "nexus-ix-cunning-uncounted"};
+constexpr std::array<std::string_view, 5> kMutants{"nexus-ixian-card-kept", "nexus-ixian-no-replacement",
+                                                    "nexus-ix-selection-betrayed-stands", "nexus-ix-cunning-uncounted",
+                                                    "nexus-ix-technology-window-skipped"};
 
 }  // namespace
 
 extern const NexusFamily kIxiansFamily{
     Faction::Ixians,
     "engine/nexus/ixians.cpp",
-    {{{NexusMode::Betrayal, kSelectionDue,
-       "the Technology alternative is not offered, because seed 000 leaves the Betrayal's scope over several auction lots "
-       "open: one swap prevented with lots after it would either end the Technology for the phase (an entire-phase "
-       "cancellation, which the seed says not to infer from the word advantage) or let the Ixians swap again; the "
-       "last-lot core is not built yet (issue 22)"},
+    {{{NexusMode::Betrayal, kBetrayalOpens,
+       "not offered against a Technology swap before the auction's last lot, because seed 000 leaves the Betrayal's scope "
+       "over several auction lots open: one swap prevented with lots after it would either end the Technology for the "
+       "phase (an entire-phase cancellation, which the seed says not to infer from the word advantage) or let the Ixians "
+       "swap again; on the last lot no lot follows, so it is offered there"},
       {NexusMode::Cunning, kDuringPlans, ""},
       {NexusMode::SecretAlly, kLotBought, ""}}},
     on_hook,
