@@ -598,7 +598,7 @@ void apply_technology(GameState& state, const Command& c) {
 
 void finish_technology(GameState& state, bool prevented) {
   BiddingState& b = state.bidding;
-  if (b.technology_offer && !prevented) {
+  if (b.technology_offer && (!prevented || mutant_active(Mutant::NexusIxTechnologyBetrayedStands))) {
     const Seat seat = *state.seat_of(Faction::Ixians);
     const TreacheryCardId given = *b.technology_offer;
     const TreacheryCardId taken = b.lots.front();

@@ -241,6 +241,7 @@ enum class Mutant : std::uint8_t {
   NexusIxSelectionBetrayedStands,
   NexusIxCunningUncounted,
   NexusIxTechnologyWindowSkipped,
+  NexusIxTechnologyBetrayedStands,
 };
 
 #if DUNE_MUTANTS

@@ -418,6 +418,11 @@ constexpr std::array kCatalogue{
                "the Ixians' Technology swap for the auction's last lot is made at once, with no window for the Ixians Betrayal "
                "although another seat holds a Nexus card (seed 000: prevent the Technology advantage)",
                MutantSetup{Ix | At | Hk | Em, true, 4, 80, MutantBots::Nexus, MutantStart::AtreidesHoldIxiansCard}, "oracle.ixian-bidding"},
+    MutantInfo{Mutant::NexusIxTechnologyBetrayedStands, "nexus-ix-technology-betrayed-stands", "lifecycle",
+               "the Ixians Betrayal commits its receipt against the Ixians' Technology swap for the auction's last lot, but the "
+               "swap is made all the same (seed 000: prevent the Technology advantage)",
+               MutantSetup{Ix | At | Hk | Em, true, 4, 80, MutantBots::Nexus, MutantStart::AtreidesHoldIxiansCard},
+               "lifecycle.1-separate-deck"},
     MutantInfo{Mutant::KaramaCancelCyborgMoveStands, "karama-cancel-cyborg-move-stands", "oracle",
                "a Karama played against the Ixians' two-territory move with Cyborgs is discarded, but the move goes ahead all the "
                "same (one source: [TO] GreyCyborgExtraMove; 3.01.11.01)", staged(MutantStart::KaramaOrder, Ix | At | Hk, false, 4, 60),

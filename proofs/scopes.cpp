@@ -51,6 +51,13 @@ class Driver {
     return *this;
   }
 
+  // From now on a lot up for bid with no bid yet gets the least bid of the seat to act, when it
+  // may bid (the default, a pass, would end the auction at its first lot).
+  Driver& buying() {
+    buying_ = true;
+    return *this;
+  }
+
   // Plays until `done` holds (or the game cannot go on: the explorer's staging then reports it).
   Driver& until(bool (*done)(const GameState&)) {
     for (int guard = 0; guard < 5000 && !done(state_) && !is_terminal(state_) && state_.halted.empty(); ++guard) {
@@ -62,7 +69,11 @@ class Driver {
       if (seats.empty()) break;
       const auto legal = legal_commands(state_, seats.front());
       if (legal.empty()) break;
-      const std::size_t j = default_choice(legal);
+      std::size_t j = default_choice(legal);
+      if (buying_ && state_.step == Step::Bidding && !state_.bidding.high_bidder && !state_.nexus.window) {
+        const auto bid = std::find_if(legal.begin(), legal.end(), [](const Command& c) { return std::holds_alternative<Bid>(c); });
+        if (bid != legal.end()) j = static_cast<std::size_t>(bid - legal.begin());
+      }
       const Envelope e{CommandId{point_.choices.size() + 1}, seats.front(), state_.version, legal[j]};
       auto result = submit(state_, e);
       if (!std::holds_alternative<Accepted>(result)) break;
@@ -99,6 +110,7 @@ class Driver {
   StartPoint point_;
   GameState state_;
   std::deque<std::pair<ChanceKind, std::uint8_t>> staged_;
+  bool buying_ = false;
   std::array<std::uint32_t, 16> seen_{};  // per ChanceKind
   static_assert(static_cast<std::size_t>(ChanceKind::FaceDancerDraw) < 16);
 };
@@ -396,15 +408,25 @@ std::vector<std::uint8_t> narrow_treachery(const GameState& s, std::vector<std::
 // start's seat the family's card, leaves each seat the start's spice (the rest to the bank) and
 // discards the Karama cards in hand (a Karama bid may name up to 100: too many branches).
 bool turn2_bidding(const GameState& s) { return s.turn == 2 && s.step == Step::Bidding && !s.chance; }
+// Turn 2's last lot about to come up, the Ixians asked for their Technology.
+bool turn2_last_lot(const GameState& s) { return s.turn == 2 && s.step == Step::IxTechnology && s.bidding.lots.size() == 1 && !s.chance; }
 bool in_bidding(const GameState& s) { return s.phase == Phase::Bidding; }
 
 std::vector<StartPoint> bidding_starts(Faction family, std::span<const NexusBiddingStart> starts) {
   std::vector<StartPoint> out;
   for (const NexusBiddingStart& b : starts) {
-    Driver d(nexus_options({b.factions.begin(), b.factions.end()}), b.seed);
-    d.until(turn2_bidding);
-    const std::string note = fmt::format("turn 2's Bidding from its first decision; spice left {}, {} and {} (the rest to the bank), "
-                                         "no Karama card in hand, ",
+    Options options = nexus_options({b.factions.begin(), b.factions.end()});
+    options.rules.ixians_technology = b.technology_last_lot;
+    Driver d(std::move(options), b.seed);
+    if (b.technology_last_lot) {
+      d.buying().until(turn2_last_lot);
+    } else {
+      d.until(turn2_bidding);
+    }
+    const std::string note = fmt::format("turn 2's {}; spice left {}, {} and {} (the rest to the bank), no Karama card in hand, ",
+                                         b.technology_last_lot ? "last lot (each earlier lot sold for the least bid), the Ixians asked "
+                                                                 "for their Technology (the rule on)"
+                                                               : "Bidding from its first decision",
                                          b.spice[0], b.spice[1], b.spice[2]);
     out.push_back(d.point(std::string(b.name), [family, b](GameState& s) {
       hold_family_card(s, family, Seat{b.holder});
@@ -466,7 +488,7 @@ const std::vector<std::size_t> kBlowKinds{command_kind<ProposeAlliance>(), comma
 // are left out (the gate and the fixtures play them).
 const std::vector<std::size_t> kShipmentKinds{command_kind<Ship>(), command_kind<PlayNexus>(), command_kind<Pass>()};
 const std::vector<std::size_t> kBiddingKinds{command_kind<Bid>(), command_kind<KaramaTakeCard>(), command_kind<PlayNexus>(),
-                                             command_kind<Pass>()};
+                                             command_kind<SwapLot>(), command_kind<Pass>()};
 const std::vector<std::size_t> kCollectionKinds{command_kind<PlayNexus>(), command_kind<Pass>()};
 const std::vector<std::size_t> kRevivalKinds{command_kind<Revive>(), command_kind<PlayNexus>(), command_kind<Pass>()};
 const std::vector<std::size_t> kBattleKinds{command_kind<ChooseBattle>(), command_kind<UsePrescience>(),

@@ -143,6 +143,10 @@ struct NexusBiddingStart {
   std::uint8_t holder;
   std::string_view what;
   std::array<std::uint8_t, 3> spice;
+  // The Ixians seated with their Technology (the Advanced rule alone): the start is turn 2's last
+  // lot about to come up, the Ixians asked whether to swap a card for it (each earlier lot sold to
+  // the first seat that may bid, for its least bid).
+  bool technology_last_lot = false;
 };
 
 // An explorer start for a Spice Collection scope: the seats, the seed, which seat holds the family's

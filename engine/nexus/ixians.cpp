@@ -231,6 +231,12 @@ constexpr std::array kBiddingStarts{
                       "Harkonnen free card", {1, 2, 1}},
 };
 
+constexpr std::array kTechnologyStarts{
+    NexusBiddingStart{"technology-last-lot", {Faction::Ixians, Faction::Atreides, Faction::Harkonnen}, 5, 1,
+                      "the Atreides hold the Ixians card (Betrayal, the Ixians seated) as the Ixians are asked whether to swap a "
+                      "card for the last lot", {2, 1, 1}, true},
+};
+
 constexpr std::array kBattleStarts{
     NexusBattleStart{"cunning", {Faction::Ixians, Faction::Harkonnen, Faction::Emperor}, 3, 0,
                      "the Ixians hold the Ixians card (Cunning): three Suboids and a Cyborg against three Harkonnen forces", 3, 1},
@@ -243,11 +249,15 @@ constexpr std::array kScopes{
                {}, {}, {}, {}, kBiddingStarts},
     NexusScope{"ixians-battle", "one battle of the Ixians with their Nexus card held as Cunning (Suboids at full strength)",
                kBattleStarts},
+    NexusScope{"ixians-technology",
+               "turn 2's last lot with the Ixians' Technology (Advanced rule) and the Ixians card held as Betrayal by the Atreides: "
+               "the swap named, its window passed or the Betrayal played",
+               {}, {}, {}, {}, kTechnologyStarts},
 };
 
-constexpr std::array<std::string_view, 5> kMutants{"nexus-ixian-card-kept", "nexus-ixian-no-replacement",
+constexpr std::array<std::string_view, 6> kMutants{"nexus-ixian-card-kept", "nexus-ixian-no-replacement",
                                                     "nexus-ix-selection-betrayed-stands", "nexus-ix-cunning-uncounted",
-                                                    "nexus-ix-technology-window-skipped"};
+                                                    "nexus-ix-technology-window-skipped", "nexus-ix-technology-betrayed-stands"};
 
 }  // namespace
 

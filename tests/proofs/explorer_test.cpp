@@ -110,6 +110,7 @@ bool control_fails(harness::Counterexample c) {
 std::string_view scope_for(std::string_view mutant) {
   if (mutant == "nexus-kept-on-alliance") return "lifecycle-held";  // cards held when allying
   if (mutant == "nexus-ixian-card-kept") return "ixians-bidding";    // the bought lot kept, not discarded
+  if (mutant == "nexus-ix-technology-betrayed-stands") return "ixians-technology";  // the last lot swapped all the same
   return "lifecycle-3";  // double blow, redraw policies, every draw
 }
 
