@@ -112,7 +112,7 @@ Violations ixians_betrayal(const Transition& t, const GameContext&) {
   const GameState& b = t.before;
   const GameState& a = t.after;
   const Seat seat = envelope_of(t)->seat;
-  if (ixians_card_played_this_turn(b, NexusMode::Betrayal, Phase::Bidding)) {
+  if (played_this_turn(b, Faction::Ixians, NexusMode::Betrayal, Phase::Bidding)) {
     out.push_back({std::string(kBetrayal), "a second Ixians Betrayal in one Bidding phase (seed 000: one card cannot cancel both advantages)"});
   }
   const bool named = b.seat_of(Faction::Ixians) == seat || !b.seat_of(Faction::Ixians) || b.nexus.window != Faction::Ixians ||

@@ -373,12 +373,6 @@ std::size_t lots_to_deal(const GameState& s) {
   return may_bid == 0 ? 0 : may_bid + (extra ? 1 : 0);
 }
 
-bool ixians_card_played_this_turn(const GameState& s, NexusMode mode, std::optional<Phase> phase) {
-  return std::any_of(s.nexus.receipts.begin(), s.nexus.receipts.end(), [&](const NexusReceipt& r) {
-    return r.card.faction == Faction::Ixians && r.mode == mode && r.turn == s.turn && (!phase || r.phase == *phase);
-  });
-}
-
 std::optional<TreacheryCardId> technology_named(const GameState& s) {
   std::optional<TreacheryCardId> out;
   bool done = false;
@@ -405,7 +399,7 @@ bool ixian_selection_stopped(const GameState& s, Seat ixians) {
   return cancelled_this_turn(s, ixians, KaramaAbility::IxiansBiddingSelection) || ixians_selection_betrayed(s);
 }
 
-bool suboids_at_full_strength(const GameState& s) { return ixians_card_played_this_turn(s, NexusMode::Cunning, std::nullopt); }
+bool suboids_at_full_strength(const GameState& s) { return played_this_turn(s, Faction::Ixians, NexusMode::Cunning, std::nullopt); }
 
 bool storm_sector(const GameState& s, std::size_t cell) { return kCells[cell].sector && *kCells[cell].sector == s.storm.sector; }
 
@@ -521,9 +515,9 @@ bool revival_prevented(const GameState& s, Seat seat) {
   });
 }
 
-bool played_this_turn(const GameState& s, Faction card, NexusMode mode, Phase phase) {
+bool played_this_turn(const GameState& s, Faction card, NexusMode mode, std::optional<Phase> phase) {
   return std::any_of(s.nexus.receipts.begin(), s.nexus.receipts.end(), [&](const NexusReceipt& r) {
-    return r.card.faction == card && r.mode == mode && r.turn == s.turn && r.phase == phase;
+    return r.card.faction == card && r.mode == mode && r.turn == s.turn && (!phase || r.phase == *phase);
   });
 }
 

@@ -263,9 +263,9 @@ inline bool in_game(const GameState& s, Faction f) { return std::ranges::find(s.
 bool storm_sector(const GameState& s, std::size_t cell);
 // Whether a Karama cancelled `seat`'s use of `ability` this turn (the retake goes without it, [LR] 3.04).
 bool cancelled_this_turn(const GameState& s, Seat seat, KaramaAbility ability);
-// Whether `card` was played in `mode` this turn in `phase`: from the public receipts (a Nexus
+// Whether `card` was played in `mode` this turn (in `phase`, when named): from the public receipts (a Nexus
 // card's delayed effect of the phase, e.g. the Fremen Betrayal's suppressions).
-bool played_this_turn(const GameState& s, Faction card, NexusMode mode, Phase phase);
+bool played_this_turn(const GameState& s, Faction card, NexusMode mode, std::optional<Phase> phase);
 // The newest command of the log that `match` accepts, or nullptr.
 template <class Match>
 const Envelope* last_command(const GameState& s, Match&& match) {
@@ -297,8 +297,6 @@ std::size_t hand_limit(Faction f);                 // the printed hand limit (fa
 // hand limit ([LR] 1.04.04), one more while the Ixians are seated (E1, ixians.md §5), unless a
 // Karama (2 sources) or the Ixians Nexus card's Betrayal (seed 000) stopped their selection.
 std::size_t lots_to_deal(const GameState& s);
-// Whether the Ixians Nexus card was played in `mode` this turn (in `phase`, when named): its receipts.
-bool ixians_card_played_this_turn(const GameState& s, NexusMode mode, std::optional<Phase> phase);
 // Whether the Ixians Nexus card's Betrayal prevented this turn's selection: its receipt in this
 // turn's Bidding that binds for the phase (delayed). A Betrayal of the Technology swap acts at once:
 // its receipt is not delayed (seed 000: one card prevents either advantage, not both).
