@@ -238,10 +238,11 @@ void technology_made(const Transition& t, const Envelope& e, Seat ixians, Violat
 std::optional<Violations> technology_window_closed(const Transition& t, Seat ixians) {
   const GameState& b = t.before;
   const GameState& a = t.after;
-  const auto named = technology_named(b);
-  if (b.phase != Phase::Bidding || b.nexus.window != Faction::Ixians || b.bidding.lots.size() != 1 || !named || a.nexus.window == Faction::Ixians) {
+  if (b.phase != Phase::Bidding || b.nexus.window != Faction::Ixians || b.bidding.lots.size() != 1 || a.nexus.window == Faction::Ixians) {
     return std::nullopt;
   }
+  const auto named = technology_named(b);  // a scan of the turn's log: only once a window closed
+  if (!named) return std::nullopt;
   const Envelope* e = envelope_of(t);
   const auto* play = e ? std::get_if<PlayNexus>(&e->command) : nullptr;
   const bool prevented = play && play->card.faction == Faction::Ixians && play->mode == NexusMode::Betrayal;
