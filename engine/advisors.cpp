@@ -148,4 +148,40 @@ void universal_stewards(GameState& s) {
   }
 }
 
+// ---- the spiritual advisor that follows a shipment ([LR] 2.02.05, 2.02.11) --------------------
+
+// Basic: one fighter to the Polar Sink; Advanced: one advisor into the shipment's cell, when the
+// Bene Gesserit have no fighters in that territory ([LR] 2.02.05, 2.02.11; a territory holds one
+// stance).
+bool advisor_may_join(const GameState& s, CellId shipped_to) {
+  const TerritoryId t = cell_info(shipped_to).territory;
+  const bool bg_fighters_there =
+      forces_in_territory(s, Faction::BeneGesserit, t) > ForceCount{0} && !s.board.advisors[index(t)];
+  return s.options.rules.bene_gesserit_advisors && !bg_fighters_there;
+}
+
+void send_spiritual_advisor(GameState& s, CellId shipped_to, AdvisorDestination to) {
+  CellId cell = kPolarSinkCell;
+  if (to == AdvisorDestination::ShipmentCell) {
+    cell = shipped_to;
+    s.board.advisors[index(cell_info(shipped_to).territory)] = true;
+  }
+  transfer_forces(s, Faction::BeneGesserit, InReserves{}, AtCell{cell}, ForceCount{1}, ForceCount{0});
+}
+
+std::optional<Rejection> validate_spiritual_advisor(const GameState& s, const Command& c) {
+  const auto* send = std::get_if<SendSpiritualAdvisor>(&c);
+  if (!send) {
+    return reject(RejectCode::WrongPhase, "the Bene Gesserit decide whether to send a spiritual advisor ([LR] 2.02.05)");
+  }
+  if (send->to == AdvisorDestination::ShipmentCell && !advisor_may_join(s, *s.movement.spiritual_advisor_cell)) {
+    return reject(RejectCode::IllegalChoice,
+                  "an advisor joins the shipment only in the Advanced game and where no Bene Gesserit fighters are ([LR] 2.02.11)");
+  }
+  if (static_cast<int>(send->to) > static_cast<int>(AdvisorDestination::ShipmentCell)) {
+    return reject(RejectCode::IllegalChoice, "unknown spiritual advisor destination");
+  }
+  return std::nullopt;
+}
+
 }  // namespace dune::shipment_movement

@@ -38,25 +38,47 @@ bool hms_cell_allowed(const GameState& state, CellId c) {
   return index(c) < kMapCellCount && !is_stronghold(cell_info(c).territory) && !cell_in_storm(state, c);
 }
 
-// How far the HMS may move: 3 territories (4 under the mutant).
-int hms_reach() { return mutant_active(Mutant::HmsMovesFourTerritories) ? 4 : 3; }
+// How far the HMS may move: in the Storm phase 3 territories (4 under the mutant), by the Ixians'
+// Karama power 2 (3 under the mutant).
+int storm_reach() { return mutant_active(Mutant::HmsMovesFourTerritories) ? 4 : 3; }
+int karama_reach() { return mutant_active(Mutant::IxKaramaHmsThreeTerritories) ? 3 : 2; }
 
-// Why the HMS may not end its move on `to`, or nullopt; `crossed`: territories_crossed_outside_strongholds
-// from its host, computed once by the caller.
-std::optional<Rejection> check_hms_move(const GameState& state, CellId to, const std::array<int, kCellCount>& crossed) {
+// Why the HMS may not end a move of up to `reach` territories on `to`, or nullopt; `crossed`:
+// territories_crossed_outside_strongholds from its host, computed once by the caller.
+std::optional<Rejection> check_hms_move(const GameState& state, CellId to, const std::array<int, kCellCount>& crossed, int reach) {
   const CellId host = *state.board.hms_host;
   if (index(to) >= kMapCellCount) return reject(RejectCode::IllegalChoice, "cell {} is not a cell of the map", to.value);
-  if (to == host) return reject(RejectCode::IllegalChoice, "the Hidden Mobile Stronghold is there already: pass to keep it");
+  if (to == host) return reject(RejectCode::IllegalChoice, "the Hidden Mobile Stronghold is there already");
   if (is_stronghold(cell_info(to).territory) && !mutant_active(Mutant::HmsMovesIntoStronghold)) {
     return reject(RejectCode::IllegalChoice, "{} is a stronghold: the Hidden Mobile Stronghold moves through other territories only (ixians.md §4.1)",
                   to_string(cell_info(to).territory));
   }
   if (cell_in_storm(state, to)) return reject(RejectCode::StormBlocked, "{} is in the storm (ixians.md §4.1)", to_string(cell_info(to).territory));
-  if (crossed[index(to)] > hms_reach()) {
-    return reject(RejectCode::NotAdjacent, "{} is more than 3 territories away through territories that are not strongholds, out of the storm (ixians.md §4.1)",
-                  to_string(cell_info(to).territory));
+  if (crossed[index(to)] > reach) {
+    return reject(RejectCode::NotAdjacent, "{} is more than {} territories away through territories that are not strongholds, out of the storm (ixians.md "
+                  "§4.1: 3 in the Storm phase, §7.1: 2 by Karama)", to_string(cell_info(to).territory), reach);
   }
   return std::nullopt;
+}
+
+// The HMS cells within `reach` of its host, in cell order.
+std::vector<CellId> hms_destinations(const GameState& state, int reach) {
+  std::vector<CellId> out;
+  const auto crossed = shipment_movement::territories_crossed_outside_strongholds(state, *state.board.hms_host);
+  for (std::size_t i = 0; i < kMapCellCount; ++i) {
+    if (!check_hms_move(state, cell_at(i), crossed, reach)) out.push_back(cell_at(i));
+  }
+  return out;
+}
+
+// The Ixians' Karama power is theirs to use now: Advanced Karama, unused (or used, under the
+// mutant), their own Shipment or Movement action with nothing else pending, a Karama in hand, the
+// HMS movable as in the Storm phase (placed, Ixian forces inside, its host out of the storm).
+bool karama_hms_open(const GameState& state, Seat seat) {
+  return state.options.rules.advanced_karama && state.faction_of(seat) == Faction::Ixians &&
+         (!karama_power_used(state, Faction::Ixians) || mutant_active(Mutant::IxKaramaHmsTwice)) &&
+         (state.step == Step::Shipment || state.step == Step::Movement) && shipment_movement::in_own_action(state, seat) &&
+         karama_card(state, seat) && hms_move_offered(state);
 }
 
 }  // namespace
@@ -80,10 +102,7 @@ std::vector<Command> candidates_hms(const GameState& state, Seat seat) {
   if (state.faction_of(seat) != Faction::Ixians) return out;
   if (state.step == Step::HmsMovement) {
     out.push_back(Pass{});
-    const auto crossed = shipment_movement::territories_crossed_outside_strongholds(state, *state.board.hms_host);
-    for (std::size_t i = 0; i < kMapCellCount; ++i) {
-      if (!check_hms_move(state, cell_at(i), crossed)) out.push_back(MoveHms{cell_at(i)});
-    }
+    for (CellId to : hms_destinations(state, storm_reach())) out.push_back(MoveHms{to});
     return out;
   }
   for (std::size_t i = 0; i < kMapCellCount; ++i) {
@@ -98,7 +117,7 @@ std::optional<Rejection> validate_hms(const GameState& state, Seat seat, const C
     if (std::holds_alternative<Pass>(c)) return std::nullopt;
     const auto* m = std::get_if<MoveHms>(&c);
     if (!m) return reject(RejectCode::WrongPhase, "the Ixians may move their Hidden Mobile Stronghold now (MoveHms), or pass");
-    return check_hms_move(state, m->to, shipment_movement::territories_crossed_outside_strongholds(state, *state.board.hms_host));
+    return check_hms_move(state, m->to, shipment_movement::territories_crossed_outside_strongholds(state, *state.board.hms_host), storm_reach());
   }
   const auto* p = std::get_if<PlaceHms>(&c);
   if (!p) return reject(RejectCode::WrongPhase, "the Ixians place their Hidden Mobile Stronghold now (PlaceHms)");
@@ -131,6 +150,35 @@ void apply_hms(GameState& state, Seat seat, const Command& c) {
   if (mutant_active(Mutant::HmsPlacedInFirstCell)) to = std::get<PlaceHms>(candidates_hms(state, seat).front()).to;
   state.board.hms_host = to;
   end_phase(state);  // the Storm phase ends (the Spice Blow, or an Amal window, comes next)
+}
+
+void add_karama_hms_candidates(const GameState& state, Seat seat, std::vector<Command>& out) {
+  if (!karama_hms_open(state, seat)) return;
+  for (CellId to : hms_destinations(state, karama_reach())) out.push_back(KaramaMoveHms{to});
+}
+
+std::optional<Rejection> validate_karama_hms(const GameState& state, Seat seat, const KaramaMoveHms& k) {
+  if (!state.options.rules.advanced_karama) return reject(RejectCode::IllegalChoice, "the faction Karama powers are Advanced rules ([LR] 1.13.06)");
+  if (state.faction_of(seat) != Faction::Ixians) {
+    return reject(RejectCode::IllegalChoice, "only the Ixians move their Hidden Mobile Stronghold by their Karama power (one source: [TO])");
+  }
+  if (karama_power_used(state, Faction::Ixians) && !mutant_active(Mutant::IxKaramaHmsTwice)) {
+    return reject(RejectCode::IllegalChoice, "the Ixians have used their Karama power: once a game ([LR] 1.14.00)");
+  }
+  if (!karama_card(state, seat)) return reject(RejectCode::IllegalChoice, "the Ixians Karama power needs a Karama card in hand ([LR] 1.14.00)");
+  if (!shipment_movement::in_own_action(state, seat)) {
+    return reject(RejectCode::NotYourTurn, "the Ixians move their stronghold by Karama in their own Shipment and Movement action (one source: [TO])");
+  }
+  if (!hms_move_offered(state)) {
+    return reject(RejectCode::IllegalChoice, "the Hidden Mobile Stronghold moves with Ixian forces inside and its host out of the storm (ixians.md §4.1)");
+  }
+  return check_hms_move(state, k.to, shipment_movement::territories_crossed_outside_strongholds(state, *state.board.hms_host), karama_reach());
+}
+
+void apply_karama_hms(GameState& state, Seat seat, const KaramaMoveHms& k) {
+  const CellId to = mutant_active(Mutant::IxKaramaHmsFirstCell) ? hms_destinations(state, karama_reach()).front() : k.to;
+  use_karama_power(state, seat, KaramaPower::IxiansHmsMovement, std::nullopt);
+  state.board.hms_host = to;  // the forces inside move with it; the Ixians' action goes on
 }
 
 }  // namespace dune

@@ -24,4 +24,11 @@ std::vector<Command> candidates_hms(const GameState& state, Seat seat);
 std::optional<Rejection> validate_hms(const GameState& state, Seat seat, const Command& c);
 void apply_hms(GameState& state, Seat seat, const Command& c);
 
+// The Ixians' Karama power (KaramaMoveHms; one source, [TO] KarmaHmsMovement, docs/rules/ixians.md
+// §7.1): offered in their own Shipment or Movement step, once a game with Advanced Karama; it moves
+// the HMS up to 2 territories by the Storm-phase move's rules, and their action goes on.
+void add_karama_hms_candidates(const GameState& state, Seat seat, std::vector<Command>& out);
+std::optional<Rejection> validate_karama_hms(const GameState& state, Seat seat, const KaramaMoveHms& k);
+void apply_karama_hms(GameState& state, Seat seat, const KaramaMoveHms& k);
+
 }  // namespace dune

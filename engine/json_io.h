@@ -72,7 +72,7 @@ DUNE_ENUM_NAMES(KaramaAbility, sv{"GuildPaymentForShipment"}, sv{"HalfPriceShipp
                 sv{"TleilaxuFaceDancerReplacement"}, sv{"IxiansHmsMovement"}, sv{"IxiansCyborgMovement"},
                 sv{"IxiansBiddingSelection"}, sv{"IxiansTechnology"});
 DUNE_ENUM_NAMES(KaramaPower, sv{"EmperorRevival"}, sv{"HarkonnenHand"}, sv{"GuildShipment"},
-                sv{"AtreidesBattlePlan"}, sv{"FremenWorm"}, sv{"TleilaxuRevivalPrevention"});
+                sv{"AtreidesBattlePlan"}, sv{"FremenWorm"}, sv{"TleilaxuRevivalPrevention"}, sv{"IxiansHmsMovement"});
 DUNE_ENUM_NAMES(NexusMode, sv{"Betrayal"}, sv{"Cunning"}, sv{"SecretAlly"});
 DUNE_ENUM_NAMES(TechTokenKind, sv{"AxlotlTanks"}, sv{"Heighliners"}, sv{"SpiceProduction"});
 DUNE_ENUM_NAMES(PlanElement, sv{"Leader"}, sv{"Weapon"}, sv{"Defense"}, sv{"Dial"});

@@ -242,6 +242,11 @@ enum class Mutant : std::uint8_t {
   NexusIxCunningUncounted,
   NexusIxTechnologyWindowSkipped,
   NexusIxTechnologyBetrayedStands,
+  // the Ixians' Karama power (issue 22)
+  IxKaramaHmsThreeTerritories,
+  IxKaramaHmsTwice,
+  IxKaramaHmsFirstCell,
+  IxKaramaHmsEndsAction,
 };
 
 #if DUNE_MUTANTS

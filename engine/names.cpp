@@ -107,6 +107,7 @@ std::string_view to_string(KaramaPower p) {
     case KaramaPower::AtreidesBattlePlan: return "the Atreides' look at a battle plan ([LR] 1.14.01)";
     case KaramaPower::FremenWorm: return "the Fremen's sandworm placed where they wish ([LR] 1.14.03)";
     case KaramaPower::TleilaxuRevivalPrevention: return "the Tleilaxu's prevention of a revival (one source, [TO])";
+    case KaramaPower::IxiansHmsMovement: return "the Ixians' move of their Hidden Mobile Stronghold (one source, [TO])";
   }
   return "?";
 }
@@ -149,6 +150,7 @@ struct Namer {
   std::string operator()(const SwapLot& c) const { return fmt::format("swap {} for the lot about to come up", card_type(c.card).name); }
   std::string operator()(const PlaceHms& c) const { return fmt::format("place the Hidden Mobile Stronghold in {}", cell_name(c.to)); }
   std::string operator()(const MoveHms& c) const { return fmt::format("move the Hidden Mobile Stronghold to {}", cell_name(c.to)); }
+  std::string operator()(const KaramaMoveHms& c) const { return fmt::format("Karama: move the Hidden Mobile Stronghold to {}", cell_name(c.to)); }
   std::string operator()(const DialStorm& c) const { return fmt::format("dial storm {}", c.amount); }
   std::string operator()(const PlayWeatherControl& c) const { return fmt::format("play Weather Control: move the storm {}", c.sectors); }
   std::string operator()(const PlayFamilyAtomics&) const { return "play Family Atomics"; }

@@ -164,7 +164,9 @@ std::size_t starting_cards(Faction f) {
 // seated, [DB]): [TO]'s reading, so the Harkonnen's second card is drawn apart from the draft
 // ([TO] ExtraStartingCardForBlack) and the Ixians never see it. It is drawn first here, so that
 // the draft ends the setup; the deck is unseen, so the order changes nothing. A seat already
-// holding its starting cards (a staged start) takes no part, as in the deal without the Ixians.
+// holding its starting cards (a staged start) takes no part, as in the deal without the Ixians;
+// Ixians holding a hand before any draft (a staged start) draft nothing, and the others are dealt
+// as without them.
 bool owed_starting_card(const GameState& state, Seat seat) {
   return state.seat(seat).hand.size() < starting_cards(state.faction_of(seat));
 }

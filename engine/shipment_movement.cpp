@@ -20,6 +20,7 @@
 #include <algorithm>
 
 #include "engine/engine.h"
+#include "engine/hms.h"
 #include "engine/mutants.h"
 #include "engine/internal.h"
 #include "engine/tech_tokens.h"
@@ -438,25 +439,6 @@ std::optional<Rejection> validate_ship_to_reserves(const GameState& s, Seat seat
   return check_payment(s, seat, retreat_cost(forces), forces);
 }
 
-// Basic: one fighter to the Polar Sink; Advanced: one advisor into the shipment's cell, when the
-// Bene Gesserit have no fighters in that territory ([LR] 2.02.05, 2.02.11; a territory holds one
-// stance).
-bool advisor_may_join(const GameState& s, CellId shipped_to) {
-  const TerritoryId t = cell_info(shipped_to).territory;
-  const bool bg_fighters_there =
-      forces_in_territory(s, Faction::BeneGesserit, t) > ForceCount{0} && !s.board.advisors[index(t)];
-  return s.options.rules.bene_gesserit_advisors && !bg_fighters_there;
-}
-
-void send_spiritual_advisor(GameState& s, CellId shipped_to, AdvisorDestination to) {
-  CellId cell = kPolarSinkCell;
-  if (to == AdvisorDestination::ShipmentCell) {
-    cell = shipped_to;
-    s.board.advisors[index(cell_info(shipped_to).territory)] = true;
-  }
-  transfer_forces(s, Faction::BeneGesserit, InReserves{}, AtCell{cell}, ForceCount{1}, ForceCount{0});
-}
-
 void continue_after_shipment(GameState& s, Seat seat, bool from_off_planet, CellId to) {
   const auto bg = s.seat_of(Faction::BeneGesserit);
   if (from_off_planet && bg && *bg != seat && s.seat(*bg).reserves_normal > ForceCount{0}) {
@@ -658,21 +640,6 @@ void add_guild_candidates(const GameState& s, Seat seat, std::vector<Command>& o
   }
 }
 
-std::optional<Rejection> validate_spiritual_advisor(const GameState& s, const Command& c) {
-  const auto* send = std::get_if<SendSpiritualAdvisor>(&c);
-  if (!send) {
-    return reject(RejectCode::WrongPhase, "the Bene Gesserit decide whether to send a spiritual advisor ([LR] 2.02.05)");
-  }
-  if (send->to == AdvisorDestination::ShipmentCell && !advisor_may_join(s, *s.movement.spiritual_advisor_cell)) {
-    return reject(RejectCode::IllegalChoice,
-                  "an advisor joins the shipment only in the Advanced game and where no Bene Gesserit fighters are ([LR] 2.02.11)");
-  }
-  if (static_cast<int>(send->to) > static_cast<int>(AdvisorDestination::ShipmentCell)) {
-    return reject(RejectCode::IllegalChoice, "unknown spiritual advisor destination");
-  }
-  return std::nullopt;
-}
-
 }  // namespace
 
 void nexus_invoice_window_closed(GameState& s) {
@@ -744,6 +711,7 @@ std::vector<Command> candidates_shipment_movement(const GameState& state, Seat s
   } else {
     add_movement_candidates(state, seat, out);
   }
+  add_karama_hms_candidates(state, seat, out);  // the Ixians' Karama power (engine/hms.cpp)
   for (Command& c : nexus_play_candidates(state, seat)) out.push_back(std::move(c));  // a family decides when
   return out;
 }
@@ -762,6 +730,7 @@ std::optional<Rejection> validate_shipment_movement(const GameState& state, Seat
   }
   if (std::holds_alternative<GuildActNow>(c)) return validate_guild_act_now(state, seat);
   if (const auto* n = std::get_if<PlayNexus>(&c)) return validate_nexus_play(state, seat, *n);
+  if (const auto* k = std::get_if<KaramaMoveHms>(&c)) return validate_karama_hms(state, seat, *k);
   if (state.step == Step::Shipment) return validate_shipment(state, seat, c);
   return validate_movement(state, seat, c);
 }
@@ -788,6 +757,11 @@ void apply_shipment_movement(GameState& state, Seat seat, const Command& c) {
   }
   if (const auto* n = std::get_if<PlayNexus>(&c)) {
     apply_nexus_play(state, seat, *n);
+    return;
+  }
+  if (const auto* k = std::get_if<KaramaMoveHms>(&c)) {
+    apply_karama_hms(state, seat, *k);
+    if (mutant_active(Mutant::IxKaramaHmsEndsAction)) apply_shipment_movement(state, seat, Pass{});
     return;
   }
   if (state.step == Step::Shipment) {

@@ -31,6 +31,11 @@ void open_wartime(GameState& s);                                        // as th
 void open_intrusion(GameState& s, Faction mover, TerritoryId t);        // mover's forces entered t
 void open_take_up_arms(GameState& s, TerritoryId t, bool had_forces_there);  // after a Bene Gesserit move
 std::vector<Command> flip_candidates(const GameState& s);
+// The spiritual advisor the Bene Gesserit may send after another faction's shipment ([LR] 2.02.05;
+// Advanced 2.02.11: into the shipment's cell, as an advisor, where they have no fighters).
+bool advisor_may_join(const GameState& s, CellId shipped_to);
+void send_spiritual_advisor(GameState& s, CellId shipped_to, AdvisorDestination to);
+std::optional<Rejection> validate_spiritual_advisor(const GameState& s, const Command& c);
 // The Bene Gesserit Nexus card's Cunning (seed 000, engine/nexus/bene_gesserit.cpp): whether any
 // advisor group may flip to fighters now (the checks above), and the window its play opens: any
 // such group flips, one FlipBeneGesserit each, until Pass; then their action goes on.

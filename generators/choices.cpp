@@ -44,9 +44,10 @@ double aggressive_weight(const Command& c) {
   if (std::holds_alternative<PlayFamilyAtomics>(c)) return 10.0;
   if (std::holds_alternative<CaptureLeader>(c)) return 5.0;
   // An aggressive player spends its once-a-game Karama power when offered ([LR] 1.14.01-04; the
-  // Tleilaxu's, one source).
+  // Tleilaxu's and the Ixians', one source each).
   if (std::holds_alternative<KaramaRevive>(c) || std::holds_alternative<KaramaTakeHand>(c) ||
-      std::holds_alternative<KaramaSeePlan>(c) || std::holds_alternative<KaramaWorm>(c) || std::holds_alternative<KaramaPreventRevival>(c)) {
+      std::holds_alternative<KaramaSeePlan>(c) || std::holds_alternative<KaramaWorm>(c) || std::holds_alternative<KaramaPreventRevival>(c) ||
+      std::holds_alternative<KaramaMoveHms>(c)) {
     return 20.0;
   }
   if (std::holds_alternative<Pass>(c)) return 0.3;

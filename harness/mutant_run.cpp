@@ -244,8 +244,8 @@ GameState staged_start(const GameSpec& spec, const MutantInfo& mutant) {
     ally(s, Faction::Atreides, Faction::Ixians);
     return s;
   }
-  if (start == MutantStart::FremenKarama) {
-    full_hand_with_karama(s, *s.seat_of(Faction::Fremen), 4, 2);
+  if (start == MutantStart::FremenKarama || start == MutantStart::IxiansKarama) {
+    full_hand_with_karama(s, *s.seat_of(start == MutantStart::FremenKarama ? Faction::Fremen : Faction::Ixians), 4, 2);
     return s;
   }
   // EmperorAllyRevivalKarama: the Atreides and the Emperor allied, 8 Atreides forces in the Tanks,

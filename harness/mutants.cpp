@@ -423,6 +423,18 @@ constexpr std::array kCatalogue{
                "swap is made all the same (seed 000: prevent the Technology advantage)",
                MutantSetup{Ix | At | Hk | Em, true, 4, 80, MutantBots::Nexus, MutantStart::AtreidesHoldIxiansCard},
                "lifecycle.1-separate-deck"},
+    MutantInfo{Mutant::IxKaramaHmsThreeTerritories, "ix-karama-hms-three-territories", "oracle",
+               "the Ixians' Karama power moves their Hidden Mobile Stronghold up to 3 territories, as in the Storm phase (one "
+               "source: [TO] KarmaHmsMovement, 2)", staged(MutantStart::IxiansKarama, At | Hk | Ix, true, 2, 20), "oracle.legal-command"},
+    MutantInfo{Mutant::IxKaramaHmsTwice, "ix-karama-hms-twice", "capacity",
+               "the Ixians may move their Hidden Mobile Stronghold by their Karama power again once it is used ([LR] 1.14.00: a "
+               "faction's Karama power is once a game); shape.karama sees the second use", staged(MutantStart::IxiansKarama, At | Hk | Ix, true, 2, 20), "shape"},
+    MutantInfo{Mutant::IxKaramaHmsFirstCell, "ix-karama-hms-first-cell", "oracle",
+               "the Ixians' Karama power hangs their Hidden Mobile Stronghold on the first cell within reach, whatever cell they "
+               "name (one source: [TO] KarmaHmsMovement)", staged(MutantStart::IxiansKarama, At | Hk | Ix, true, 2, 20), "oracle.hms"},
+    MutantInfo{Mutant::IxKaramaHmsEndsAction, "ix-karama-hms-ends-action", "oracle",
+               "the Ixians' Karama power ends their Shipment or Movement step (one source: [TO] KarmaHmsMovement: it is used besides "
+               "their shipment and move)", staged(MutantStart::IxiansKarama, At | Hk | Ix, true, 2, 20), "oracle.karama-power"},
     MutantInfo{Mutant::KaramaCancelCyborgMoveStands, "karama-cancel-cyborg-move-stands", "oracle",
                "a Karama played against the Ixians' two-territory move with Cyborgs is discarded, but the move goes ahead all the "
                "same (one source: [TO] GreyCyborgExtraMove; 3.01.11.01)", staged(MutantStart::KaramaOrder, Ix | At | Hk, false, 4, 60),

@@ -54,7 +54,8 @@ enum class MutantBots : std::uint8_t {
 // standing against it is rarer still.
 // FremenKarama: the Fremen hold a full hand of 4 with both Karama cards (they neither bid nor ship
 // by Karama, [LR] 2.04.03; an order of theirs may spend one on turn 1), for their once-a-game
-// Karama power after turn 1 (1.14.03).
+// Karama power after turn 1 (1.14.03). IxiansKarama: the same for the Ixians, for their Karama
+// power (one source, [TO]) in their first Shipment and Movement action, their stronghold full.
 // TleilaxuAllyKarama: the same with the Atreides allied to the Tleilaxu instead, the Harkonnen's
 // Karama armed against the Tleilaxu ally's half-price revival (one source, [TO]), or against the
 // Tleilaxu's income from a revival for karama-cancel-tleilaxu-income-stands, or, with 6 Tleilaxu
@@ -73,7 +74,7 @@ enum class MutantBots : std::uint8_t {
 enum class MutantStart : std::uint8_t { NewGame, FirstSeatLeadersInTanks, EmperorAllyRevivalKarama, KaramaOrder, FremenAllyKarama, FremenKarama,
                                         FremenHoldEmperorCard, AtreidesHoldTleilaxuCard, TleilaxuHoldTheirCard, TleilaxuAllyKarama,
                                         IxiansCyborgsInTanks, IxiansHoldTwoSietches, IxiansAllied, IxiansHoldTheirCard,
-                                        AtreidesHoldIxiansCard };
+                                        AtreidesHoldIxiansCard, IxiansKarama };
 
 // Random games that reach the mutated rule: which factions sit (a bit per base faction, in
 // kBaseFactions order, then one for the Tleilaxu and one for the Ixians), Basic or Advanced, the turn limit, how many games at most, the bots and

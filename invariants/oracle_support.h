@@ -114,6 +114,10 @@ std::string_view hms_shut(const GameState& s, Faction shipper, CellId to);
 // storm; up to 3 territories, each not a stronghold, never into or through the storm), or "".
 // Recomputed in oracles_hms.cpp from the sector links.
 std::string hms_move_illegal(const GameState& s, CellId to);
+// The same for the Ixians' Karama power (KaramaMoveHms; §7.1, one source, [TO]): in Shipment and
+// Movement, placed, Ixian forces inside, its host out of the storm; up to 2 territories by the
+// same rules. Who may use it, and when, is the caller's.
+std::string hms_karama_move_illegal(const GameState& s, CellId to);
 
 // E1's tech tokens (docs/rules/tech-tokens-and-amal.md §1.3, oracle.tech-tokens): the phase each
 // token's income is triggered in (Axlotl Tanks: Revival; Heighliners: Shipment and Movement; Spice

@@ -214,7 +214,10 @@ void treachery_deal(const Transition& t, Seat seat, TreacheryCardId card, std::s
   if (!contains(t.after.seat(seat).hand, card)) {
     out.push_back(violation(kDeal, fmt::format("the Treachery card dealt to {} is not in its hand", who)));
   }
-  if (b.turn == 0 && ixians && (f != Faction::Harkonnen || !b.seat(seat).hand.empty() || !b.treachery.draft.empty())) {
+  // Ixians that hold a hand before any draft (a staged start) draft nothing: the others are dealt
+  // as without them, which the engine's setup states too.
+  const bool draft_due = ixians && b.seat(*ixians).hand.empty();
+  if (b.turn == 0 && draft_due && (f != Faction::Harkonnen || !b.seat(seat).hand.empty() || !b.treachery.draft.empty())) {
     out.push_back(violation(kDeal, fmt::format("{} was dealt a starting card outside the Ixians' draft: only the Harkonnen's second card is, "
                                                "before it (ixians.md §2.1, Q15: [TO]'s reading)", who)));
     return;

@@ -10,7 +10,10 @@
 //   by hms_move_illegal (recomputed here from the sector links), attaches it to exactly the named
 //   cell and moves no force and no spice (unless the storm moves in the same step: its oracle's);
 //   a Pass there keeps it, and so does a Karama against the move (one source, [TO]);
-// - nothing else moves it: the host changes only by the placement and the movement.
+// - the Ixians' Karama power (§7.1, one source, [TO] KarmaHmsMovement): a KaramaMoveHms by them in
+//   Shipment and Movement, allowed by hms_karama_move_illegal (up to 2 territories by the same
+//   rules), attaches it to exactly the named cell and moves no force and no spice;
+// - nothing else moves it: the host changes only by the placement and the two moves.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -106,18 +109,45 @@ void movement_checks(const Transition& t, const Envelope& e, Violations& out) {
   if (single_step(t) && a.board.spice != b.board.spice) fault("the HMS movement step moved spice");
 }
 
+// Why the HMS, movable now, may not end a move of up to `reach` territories on `to`, or "".
+std::string destination_illegal(const GameState& s, CellId to, int reach) {
+  if (to.value >= kMapCellCount) return "on a territory of the map";
+  if (to == *s.board.hms_host) return "it is there already";
+  if (is_stronghold(kCells[index(to)].territory)) return "it moves through territories that are not strongholds (ixians.md §4.1)";
+  if (storm_sector(s, index(to))) return "not into the storm (ixians.md §4.1)";
+  if (hms_reach(s, *s.board.hms_host)[index(to)] > reach) {
+    return fmt::format("up to {} territories, none a stronghold, out of the storm (ixians.md {})", reach, reach == 3 ? "§4.1" : "§7.1");
+  }
+  return "";
+}
+
+// The Ixians' Karama power (§7.1): the move is theirs and within its reach, the HMS hangs on the
+// named cell, and nothing else moves (the card and the record are oracle.karama-power's).
+void karama_move_checks(const Transition& t, const Envelope& e, const KaramaMoveHms& k, Violations& out) {
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  const auto fault = [&](std::string what) { out.push_back(violation(kHms, std::move(what))); };
+  if (b.faction_of(e.seat) != Faction::Ixians) fault(fmt::format("{} moved the Hidden Mobile Stronghold by Karama: the Ixians' power", name_of(b, e.seat)));
+  if (auto why = hms_karama_move_illegal(b, k.to); !why.empty()) fault(fmt::format("the HMS moved by Karama to {}: {}", cell_text(k.to), why));
+  if (a.board.hms_host != k.to) fault(fmt::format("the Ixians' Karama power named {}; the HMS hangs on {}", cell_text(k.to), cell_text(a.board.hms_host)));
+  if (a.board.normal != b.board.normal || a.board.special != b.board.special) fault("the Ixians' Karama move of the HMS moved forces");
+  if (a.board.spice != b.board.spice) fault("the Ixians' Karama move of the HMS moved spice (open questions Q2, Q3: no spice while moving)");
+}
+
 }  // namespace
 
 std::string hms_move_illegal(const GameState& s, CellId to) {
   if (s.step != Step::HmsMovement || !move_due(s)) {
     return "the HMS moves after turn 1, as the Storm phase starts, with Ixian forces inside and its host out of the storm (ixians.md §4.1)";
   }
-  if (to.value >= kMapCellCount) return "on a territory of the map";
-  if (to == *s.board.hms_host) return "it is there already";
-  if (is_stronghold(kCells[index(to)].territory)) return "it moves through territories that are not strongholds (ixians.md §4.1)";
-  if (storm_sector(s, index(to))) return "not into the storm (ixians.md §4.1)";
-  if (hms_reach(s, *s.board.hms_host)[index(to)] > 3) return "up to 3 territories, none a stronghold, out of the storm (ixians.md §4.1)";
-  return "";
+  return destination_illegal(s, to, 3);
+}
+
+std::string hms_karama_move_illegal(const GameState& s, CellId to) {
+  if ((s.step != Step::Shipment && s.step != Step::Movement) || !s.board.hms_host || !ixians_inside(s) || storm_sector(s, index(*s.board.hms_host))) {
+    return "by Karama the HMS moves in Shipment and Movement, with Ixian forces inside and its host out of the storm (ixians.md §7.1, §4.1)";
+  }
+  return destination_illegal(s, to, 2);
 }
 
 Violations hms(const Transition& t, const GameContext&) {
@@ -134,6 +164,10 @@ Violations hms(const Transition& t, const GameContext&) {
     placement_checks(t, *e, *place, out);
     return decided(kHms, std::move(out));
   }
+  if (const auto* k = e ? std::get_if<KaramaMoveHms>(&e->command) : nullptr) {
+    karama_move_checks(t, *e, *k, out);
+    return decided(kHms, std::move(out));
+  }
   if (e && b.step == Step::HmsMovement && !is_standing_command(e->command) && !is_any_time_command(e->command)) {
     movement_checks(t, *e, out);
     return decided(kHms, std::move(out));
@@ -146,7 +180,7 @@ Violations hms(const Transition& t, const GameContext&) {
   }
   if (!ixians) fault("the HMS entered the board, or its placement was asked, without the Ixians seated");
   if (a.board.hms_host != b.board.hms_host) {
-    fault(fmt::format("the HMS moved from {} to {} without a placement or a move of the Ixians", cell_text(b.board.hms_host), cell_text(a.board.hms_host)));
+    fault(fmt::format("the HMS moved from {} to {} without a placement or a move of the Ixians (in their Storm phase or by Karama)", cell_text(b.board.hms_host), cell_text(a.board.hms_host)));
   }
   // Turn 1's Storm ended (the Spice Blow began, or an Amal window before it) with the HMS still off
   // the board and no placement asked.

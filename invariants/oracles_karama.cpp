@@ -5,7 +5,8 @@
 // nothing (1.14.02); the Harkonnen take the target's whole hand and owe as many cards, then give
 // them back one by one (1.14.04); the Atreides see their opponent's entire plan, they alone, once it
 // is whole (1.14.01); the Fremen's worm is placed in a sand territory and leads to a Nexus (1.14.03;
-// what it devours is oracle.worm's). The Guild's cancelled shipment is `oracle.karama-cancel`'s.
+// what it devours is oracle.worm's); the Tleilaxu prevent a revival and the Ixians move their
+// stronghold (one source each, [TO]). The Guild's cancelled shipment is `oracle.karama-cancel`'s.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -492,6 +493,28 @@ Violations tleilaxu_prevention(const Transition& t, Seat seat, const KaramaPreve
   return out;
 }
 
+// The Ixians' Karama power (one source: [TO] KarmaHmsMovement; ixians.md §7.1): recorded, no spice
+// or force moves, and the Ixians' own Shipment and Movement action goes on (where the HMS goes is
+// oracle.hms's).
+Violations ixians_hms_move(const Transition& t, Seat seat) {
+  const GameState& b = t.before;
+  const GameState& a = t.after;
+  Violations out;
+  if (b.faction_of(seat) != Faction::Ixians) {
+    out.push_back(violation(kKaramaPower, "a seat other than the Ixians moved the Hidden Mobile Stronghold by Karama ([TO])"));
+  }
+  if (a.karama.powers.size() != b.karama.powers.size() + 1 || a.karama.powers.back().power != KaramaPower::IxiansHmsMovement) {
+    out.push_back(violation(kKaramaPower, "the Ixians' Karama move of the HMS left no record of the once-a-game use"));
+  }
+  for (auto& v : compare_flows(kKaramaPower, t, Flows(b), "the Ixians' Karama power moves no spice ([TO]; Q2, Q3 not built)")) out.push_back(std::move(v));
+  if (a.board.normal != b.board.normal || a.board.special != b.board.special) out.push_back(violation(kKaramaPower, "the Ixians' Karama power moved forces"));
+  const auto asked = pending(a);
+  if (a.step != b.step || a.movement.turn_index != b.movement.turn_index || std::ranges::find(asked, seat) == asked.end()) {
+    out.push_back(violation(kKaramaPower, "the Ixians' Shipment and Movement action ended with their Karama power ([TO]: it goes on)"));
+  }
+  return out;
+}
+
 Violations karama_power(const Transition& t, const GameContext&) {
   const Envelope* e = envelope_of(t);
   const bool emperor = e && std::holds_alternative<KaramaRevive>(e->command);
@@ -500,9 +523,10 @@ Violations karama_power(const Transition& t, const GameContext&) {
   const bool see = e && std::holds_alternative<KaramaSeePlan>(e->command);
   const bool worm = e && std::holds_alternative<KaramaWorm>(e->command);
   const bool prevent = e && std::holds_alternative<KaramaPreventRevival>(e->command);
+  const bool hms = e && std::holds_alternative<KaramaMoveHms>(e->command);
   const bool answer = e && t.before.battle.stage == BattleStage::KaramaPlanAnswer &&
                       (std::holds_alternative<PlanBattle>(e->command) || std::holds_alternative<DialBattle>(e->command));
-  if (!emperor && !take && !give && !see && !worm && !prevent && !answer && t.after.karama.powers.size() == t.before.karama.powers.size()) return {};
+  if (!emperor && !take && !give && !see && !worm && !prevent && !hms && !answer && t.after.karama.powers.size() == t.before.karama.powers.size()) return {};
   if (!owns_step(t)) return {};  // a chance entry of a step whose command decides it
   if (!single_step(t) && !worm) return skipped(kKaramaPower);  // the worm's step goes on with the blow's draws
   Violations out;
@@ -515,6 +539,7 @@ Violations karama_power(const Transition& t, const GameContext&) {
   if (answer) more = plan_answer(t, e->seat);
   if (worm) more = fremen_worm(t, e->seat, std::get<KaramaWorm>(e->command));
   if (prevent) more = tleilaxu_prevention(t, e->seat, std::get<KaramaPreventRevival>(e->command));
+  if (hms) more = ixians_hms_move(t, e->seat);
   for (Violation& v : more) out.push_back(std::move(v));
   return decided(kKaramaPower, std::move(out));
 }

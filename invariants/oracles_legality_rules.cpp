@@ -69,6 +69,7 @@ template <> constexpr StepMask kWhen<PlaceForces> = {Step::SetupFremenPlacement,
 template <> constexpr StepMask kWhen<DialStorm> = {Step::StormDial};                   // 1.01.02
 template <> constexpr StepMask kWhen<PlaceHms> = {Step::HmsPlacement};                 // E1 Ixians: turn 1, after the storm (ixians.md §2.2)
 template <> constexpr StepMask kWhen<MoveHms> = {Step::HmsMovement};                   // E1 Ixians: later Storm phases, before the dials (§4.1)
+template <> constexpr StepMask kWhen<KaramaMoveHms> = {Step::Shipment, Step::Movement};  // E1 Ixians' Karama power (§7.1, one source: [TO])
 template <> constexpr StepMask kWhen<ReplaceBoughtCard> = {Step::AllyCardReplacement};  // E1 Ixians' ally: on the lot it just bought (§6)
 template <> constexpr StepMask kWhen<ReturnLot> = {Step::IxCardSelection};             // E1 Ixians: the row just dealt, before any bid (§5)
 template <> constexpr StepMask kWhen<KeepStartingCard> = {Step::SetupIxianDraft};      // E1 Ixians: the draft, at setup (§2.1)
@@ -252,6 +253,10 @@ struct Rules {
   std::string operator()(const MoveHms& c) const {
     if (auto w = only(Faction::Ixians, "E1, ixians.md §4.1"); !w.empty()) return w;
     return hms_move_illegal(s, c.to);
+  }
+  std::string operator()(const KaramaMoveHms& c) const {  // one source: [TO] KarmaHmsMovement (ixians.md §7.1)
+    if (auto w = power_of(Faction::Ixians, "[TO]"); !w.empty()) return w;
+    return hms_karama_move_illegal(s, c.to);
   }
   std::string operator()(const DialStorm& c) const {
     const auto [lo, hi] = s.turn <= 1 ? std::pair{0, 20} : std::pair{1, 3};

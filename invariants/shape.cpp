@@ -323,6 +323,7 @@ Faction power_owner(KaramaPower p) {
     case KaramaPower::AtreidesBattlePlan: return Faction::Atreides;
     case KaramaPower::FremenWorm: return Faction::Fremen;
     case KaramaPower::TleilaxuRevivalPrevention: return Faction::Tleilaxu;
+    case KaramaPower::IxiansHmsMovement: return Faction::Ixians;
   }
   return Faction::Emperor;
 }

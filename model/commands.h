@@ -628,6 +628,10 @@ enum class KaramaPower : std::uint8_t {
   // Issue 22: the Tleilaxu stop another faction's revival this phase (one source: [TO]
   // KarmaRevivalPrevention; [LR] 1.14 prints no Tleilaxu power, docs/rules/tleilaxu.md §6.1).
   TleilaxuRevivalPrevention,
+  // Issue 22: the Ixians move their Hidden Mobile Stronghold up to 2 territories in their own
+  // Shipment and Movement action (one source: [TO] KarmaHmsMovement; no printed text, ixians.md
+  // §7.1, open question Q7).
+  IxiansHmsMovement,
 };
 // The private standing order (any seat, any live moment; nullopt withdraws it): play a Karama
 // against the next use of this ability by another faction. Its receipt names only the kind.
@@ -668,6 +672,19 @@ struct KaramaPreventRevival {
   friend bool operator==(const KaramaPreventRevival&, const KaramaPreventRevival&) = default;
 };
 
+// Advanced Ixians Karama power, once a game (one source: [TO] `KarmaHmsMovement`, offered only with
+// the Advanced Karama rule; no printed text, docs/rules/ixians.md §7.1, open question Q7): in their
+// own Shipment or Movement step, with Ixian forces inside and its host out of the storm, the Ixians
+// move their stronghold up to 2 territories by the Storm-phase move's rules (MoveHms), besides
+// that move; their action goes on. The forces inside move with it.
+struct KaramaMoveHms {
+  CellId to;
+  static constexpr CommandInfo kInfo{"KaramaMoveHms", "Karama: move the Hidden Mobile Stronghold", CommandClass::Step,
+                                     {Step::Shipment, Step::Movement}};
+  template <class C, class F> static void fields(C& c, F&& f) { f("to", c.to); }
+  friend bool operator==(const KaramaMoveHms&, const KaramaMoveHms&) = default;
+};
+
 // ---- generic --------------------------------------------------------------------------------
 // Decline the current optional opportunity (a pass in bidding, no shipment, no charity, ...).
 struct Pass {
@@ -689,7 +706,7 @@ using Command = std::variant<Pass, ChooseTraitor, Predict, PlaceForces, DialStor
                              SetRedrawPolicy, PlayNexus, ReturnTraitor, ReplaceFaceDancer, ArmKarama, KaramaSeePlan, KaramaWorm,
                              RaiseRevivalLimit, KaramaPreventRevival, OfferLeaderRevival, CancelPoisonTooth,
                              PlayThumper, PlayHarvester, PlayAmal, TakeTechToken, PlaceHms, MoveHms, ReplaceBoughtCard,
-                             ReturnLot, SwapLot, KeepStartingCard>;
+                             ReturnLot, SwapLot, KeepStartingCard, KaramaMoveHms>;
 
 // The one human form of a command (logs, traces, RapidCheck `show`).
 std::string to_string(const Command& c);

@@ -90,6 +90,7 @@ rc::Gen<Command> any_command(std::size_t seats) {
       rc::gen::apply([](int l, int p) { return Command{OfferLeaderRevival{LeaderId{static_cast<std::uint8_t>(l)}, Spice{p}}}; },
                      rc::gen::inRange(0, 64), rc::gen::inRange(-1, 12)),
       rc::gen::map(faction, [](Faction f) { return Command{KaramaPreventRevival{f}}; }),
+      rc::gen::map(cell, [](CellId c) { return Command{KaramaMoveHms{c}}; }),
       rc::gen::apply([](TerritoryId t, Faction f) { return Command{ChooseBattle{t, f}}; }, territory, faction),
       rc::gen::apply([](int v, bool m) { return Command{UseVoice{static_cast<VoiceSubject>(v), m}}; }, rc::gen::inRange(0, 9), rc::gen::arbitrary<bool>()),
       rc::gen::map(rc::gen::inRange<int>(0, 6), [](int e) { return Command{UsePrescience{static_cast<PlanElement>(e)}}; }),

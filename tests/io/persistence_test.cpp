@@ -91,7 +91,7 @@ TEST(PersistenceTest, EveryCommandKindRoundTripsAsJson) {
       RaiseRevivalLimit{Faction::Harkonnen, ForceCount{5}}, KaramaPreventRevival{Faction::Emperor}, OfferLeaderRevival{LeaderId{3}, Spice{2}}, CancelPoisonTooth{},
       PlayThumper{}, PlayHarvester{}, PlayAmal{}, TakeTechToken{TechTokenKind::SpiceProduction},
       PlaceHms{CellId{12}}, MoveHms{CellId{43}}, ReplaceBoughtCard{}, ReturnLot{TreacheryCardId{7}, false},
-      SwapLot{TreacheryCardId{9}}, KeepStartingCard{TreacheryCardId{11}}};
+      SwapLot{TreacheryCardId{9}}, KeepStartingCard{TreacheryCardId{11}}, KaramaMoveHms{CellId{30}}};
   std::vector<std::size_t> kinds;
   for (const Command& c : commands) {
     kinds.push_back(c.index());

@@ -10,6 +10,7 @@
 
 #include "generators/game_spec.h"
 #include "harness/runner.h"
+#include "model/cards.h"
 
 namespace dune {
 namespace {
@@ -60,6 +61,49 @@ TEST(IxianGames, TheStrongholdIsPlacedAndMovedAroundTheFremenStormCard) {
   }
   EXPECT_EQ(placements, 4);
   EXPECT_GT(moves, 0) << "no game moved the Hidden Mobile Stronghold";
+}
+
+// Advanced games in which the Ixians start with both Karama cards in a full hand of 4 (a staged
+// start, as the mutant runner's IxiansKarama: they bid nothing, draft nothing, and the others are
+// dealt as without them):
+// aggressive, they spend one on their Karama power (ixians.md §7.1, one source: [TO]) when it is
+// offered in their Shipment and Movement action, and every checker holds but the replay from setup,
+// which no log reaches from a staged start. The uses are counted.
+TEST(IxianGames, TheIxiansMoveTheirStrongholdByTheirKaramaPower) {
+  std::vector<invariants::Checker> checkers(invariants::all_checkers().begin(), invariants::all_checkers().end());
+  std::erase_if(checkers, [](const invariants::Checker& c) { return c.name == "determinism.replay"; });
+  int karama_moves = 0;
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    Options options = Options::advanced({Faction::Ixians, Faction::Harkonnen, Faction::Atreides});
+    options.turn_limit = 3;
+    generators::GameSpec spec = generators::uniform_spec(std::move(options), seed, 3000);
+    spec.bots.assign(spec.bots.size(), generators::BotProfile::Aggressive);
+    GameState start = std::get<GameState>(new_game(spec.options));
+    auto& hand = start.seat(*start.seat_of(Faction::Ixians)).hand;
+    for (int karama = 1; karama >= 0; --karama) {  // both Karamas first, then two others: a full hand bids nothing
+      for (std::uint8_t c = 0; c < kTreacheryCardCount && hand.size() < 4; ++c) {
+        if ((card_type(TreacheryCardId{c}).name == "Karama") == (karama == 1) && start.treachery.deck.take_unseen(TreacheryCardId{c})) hand.push_back(TreacheryCardId{c});
+      }
+      if (karama == 1) {
+        ASSERT_EQ(hand.size(), 2u);
+      }
+    }
+    std::ranges::sort(hand);
+    harness::RunConfig config;
+    config.start = &start;
+    config.checkers = checkers;
+    config.on_step = [&](const invariants::Transition& t) {
+      const auto* e = std::get_if<Envelope>(&t.entry);
+      karama_moves += e && std::holds_alternative<KaramaMoveHms>(e->command);
+    };
+    const harness::RunResult r = harness::run_game(spec, config);
+    ASSERT_FALSE(r.violation) << r.violation->violation.invariant << ": " << r.violation->violation.message << " (step "
+                              << r.violation->step << ", seed " << seed << ")";
+    EXPECT_EQ(r.engine_bug, std::string()) << "seed " << seed;
+  }
+  // Measured: 2 of the 4 games use it; once a game at most is shape.karama's and
+  // oracle.karama-power's.
+  EXPECT_GT(karama_moves, 0) << "no game moved the HMS by the Ixians' Karama power (ixians.md §7.1)";
 }
 
 }  // namespace
