@@ -105,6 +105,7 @@ void start_battle(GameState& state, const BattleOption& o, Seat agg) {
   b.nexus_sardaukar = 0;
   b.sardaukar_prevented = false;
   b.sardaukar_attempt = 0;
+  b.cyborgs_prevented = false;
   b.plans_hooks_run = 0;
   b.traitor_answered = {};
   b.traitor_called = {};
@@ -302,9 +303,21 @@ BattleStage plans_stage(const GameState& state) {
   return b.prescience && !b.prescience_answered && !b.prescience_stopped ? BattleStage::PrescienceAnswer : BattleStage::Plans;
 }
 
-// Entering the Plans stage: a Nexus family's window first when one applies (engine/nexus/).
+// Entering the Plans stage: a standing Karama order against the Ixians' Cyborg bonus is met when
+// their Cyborgs are in this battle (docs/rules/ixians.md §7.2, 2 sources: [TO]
+// GreySpecialForceBonus, [DB] negateSpecialForces; before any plan, so none is made again); then a
+// Nexus family's window when one applies (engine/nexus/).
 void begin_plans(GameState& state) {
-  state.battle.stage = BattleStage::Plans;
+  BattleState& b = state.battle;
+  b.stage = BattleStage::Plans;
+  for (Seat seat : b.combatants) {
+    if (state.faction_of(seat) != Faction::Ixians) continue;
+    int cyborgs = 0;
+    for (CellId c : b.cells) cyborgs += state.board.special[index(c)][index(Faction::Ixians)].value;
+    if (cyborgs > 0 && karama_cancels(state, seat, KaramaAbility::IxiansCyborgBonus)) {
+      b.cyborgs_prevented = !mutant_active(Mutant::KaramaCancelCyborgBonusStands);
+    }
+  }
   nexus_hook(state, NexusHook::PlansBegin);
 }
 

@@ -69,7 +69,9 @@ Tokens tokens_of(const GameState& state, int side) {
                          !mutant_active(Mutant::NexusIxCunningUncounted);
     t.normal_full = mutant_active(Mutant::SuboidsWorthOne) || cunning ? 2 : 1;
     t.normal_needs_spice = mutant_active(Mutant::SuboidsWorthOne) && state.options.rules.advanced_combat;
-    t.special_full = 4;
+    // A Karama against the Cyborg bonus in this battle (ixians.md §7.2, 2 sources): a Cyborg counts
+    // as an ordinary force, 1, and ½ unsupported in Advanced combat.
+    t.special_full = state.battle.cyborgs_prevented ? 2 : 4;
     t.special_needs_spice = state.options.rules.advanced_combat && !mutant_active(Mutant::CyborgsFullUnsupported);
   }
   return t;

@@ -70,7 +70,8 @@ DUNE_ENUM_NAMES(KaramaAbility, sv{"GuildPaymentForShipment"}, sv{"HalfPriceShipp
                 sv{"TleilaxuAllyRevivalDiscount"}, sv{"TleilaxuRevivalIncome"},
                 sv{"TleilaxuRevivalDiscount"}, sv{"TleilaxuRaisedRevivalLimits"}, sv{"TleilaxuEarlyLeaderRevival"},
                 sv{"TleilaxuFaceDancerReplacement"}, sv{"IxiansHmsMovement"}, sv{"IxiansCyborgMovement"},
-                sv{"IxiansBiddingSelection"}, sv{"IxiansTechnology"});
+                sv{"IxiansBiddingSelection"}, sv{"IxiansTechnology"},
+                sv{"IxiansCyborgBonus"});
 DUNE_ENUM_NAMES(KaramaPower, sv{"EmperorRevival"}, sv{"HarkonnenHand"}, sv{"GuildShipment"},
                 sv{"AtreidesBattlePlan"}, sv{"FremenWorm"}, sv{"TleilaxuRevivalPrevention"}, sv{"IxiansHmsMovement"});
 DUNE_ENUM_NAMES(NexusMode, sv{"Betrayal"}, sv{"Cunning"}, sv{"SecretAlly"});

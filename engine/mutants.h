@@ -247,6 +247,7 @@ enum class Mutant : std::uint8_t {
   IxKaramaHmsTwice,
   IxKaramaHmsFirstCell,
   IxKaramaHmsEndsAction,
+  KaramaCancelCyborgBonusStands,
 };
 
 #if DUNE_MUTANTS

@@ -95,6 +95,7 @@ std::string_view to_string(KaramaAbility a) {
     case KaramaAbility::IxiansCyborgMovement: return "the Ixians' two-territory move with Cyborgs (ixians.md §3; one source: [TO])";
     case KaramaAbility::IxiansBiddingSelection: return "the Ixians' selection of the Bidding row (ixians.md §5; 2 sources)";
     case KaramaAbility::IxiansTechnology: return "the Ixians' Technology swap of a hand card for a lot (ixians.md §5; one source: [TO])";
+    case KaramaAbility::IxiansCyborgBonus: return "the Ixians' Cyborg bonus in one battle (ixians.md §7.2; 2 sources)";
   }
   return "?";
 }

@@ -109,6 +109,7 @@ std::pair<KaramaAbility, Faction> karama_order_of(Mutant m) {
     case Mutant::KaramaCancelFaceDancerReplacementStands: return {KaramaAbility::TleilaxuFaceDancerReplacement, Faction::Atreides};
     case Mutant::KaramaCancelHmsMovementStands: return {KaramaAbility::IxiansHmsMovement, Faction::Atreides};
     case Mutant::KaramaCancelCyborgMoveStands: return {KaramaAbility::IxiansCyborgMovement, Faction::Atreides};
+    case Mutant::KaramaCancelCyborgBonusStands: return {KaramaAbility::IxiansCyborgBonus, Faction::Atreides};
     case Mutant::KaramaCancelIxSelectionStands: return {KaramaAbility::IxiansBiddingSelection, Faction::Atreides};
     case Mutant::KaramaCancelIxTechnologyStands: return {KaramaAbility::IxiansTechnology, Faction::Atreides};
     default: return {KaramaAbility::GuildCrossShip, Faction::Fremen};

@@ -435,6 +435,10 @@ constexpr std::array kCatalogue{
     MutantInfo{Mutant::IxKaramaHmsEndsAction, "ix-karama-hms-ends-action", "oracle",
                "the Ixians' Karama power ends their Shipment or Movement step (one source: [TO] KarmaHmsMovement: it is used besides "
                "their shipment and move)", staged(MutantStart::IxiansKarama, At | Hk | Ix, true, 2, 20), "oracle.karama-power"},
+    MutantInfo{Mutant::KaramaCancelCyborgBonusStands, "karama-cancel-cyborg-bonus-stands", "oracle",
+               "a Karama played against the Ixians' Cyborg bonus is discarded, but their Cyborgs still count 2 in that battle "
+               "(ixians.md §7.2, 2 sources: [TO] GreySpecialForceBonus, [DB] negateSpecialForces: 1)",
+               staged(MutantStart::KaramaOrder, Ix | At | Hk, true, 6, 40), "oracle.karama-cancel"},
     MutantInfo{Mutant::KaramaCancelCyborgMoveStands, "karama-cancel-cyborg-move-stands", "oracle",
                "a Karama played against the Ixians' two-territory move with Cyborgs is discarded, but the move goes ahead all the "
                "same (one source: [TO] GreyCyborgExtraMove; 3.01.11.01)", staged(MutantStart::KaramaOrder, Ix | At | Hk, false, 4, 60),

@@ -419,6 +419,8 @@ std::pair<int, int> forces_by_role(const GameState& s, Faction f, int normal, in
   return {normal - counted, special + counted};
 }
 
+bool cyborgs_plain(const GameState& s) { return s.battle.cyborgs_prevented; }
+
 bool sardaukar_plain(const GameState& s, Faction f, Faction opponent) {
   return f == Faction::Emperor && (opponent == Faction::Fremen || s.battle.sardaukar_prevented);
 }
@@ -601,8 +603,11 @@ std::vector<std::string> lot_replacement_faults(const Transition& t, Seat seat) 
   const std::string who = name_of(b, seat);
   std::vector<std::string> out;
   const TreacheryCardId lot = b.bidding.lots.front();
-  const bool reshuffled = b.treachery.deck.size() == 0;
-  const bool discarded = contains(a.treachery.discard, lot) || (reshuffled && in_pile(a.treachery.deck, lot));
+  // A draw of the step that found the deck empty formed it again from the discard, the bought card
+  // with it: the replacement itself, or the Harkonnen's free card after it (the lot is never in the
+  // deck before: only a reshuffle of the discard puts it there in this step).
+  const bool reshuffled = !in_pile(b.treachery.deck, lot) && in_pile(a.treachery.deck, lot);
+  const bool discarded = contains(a.treachery.discard, lot) || reshuffled;
   bool held = contains(a.bidding.lots, lot);
   for (const SeatState& x : a.seats) held = held || contains(x.hand, lot);
   if (!discarded || held) out.push_back(fmt::format("the card {} just bought did not go to the Treachery discard", who));

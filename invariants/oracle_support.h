@@ -333,6 +333,10 @@ std::pair<int, int> forces_by_role(const GameState& s, Faction f, int normal, in
 // Emperor's Sardaukar against the Fremen ([LR] 2.03.09), or once a Betrayal prevented their
 // advantage.
 bool sardaukar_plain(const GameState& s, Faction f, Faction opponent);
+// Whether the Ixians' Cyborgs count as ordinary forces in this battle: a Karama against their bonus
+// (docs/rules/ixians.md §7.2, 2 sources), the battle's public record, which oracle.karama-cancel
+// holds to the cancel and shape.battle to the cancels of the turn.
+bool cyborgs_plain(const GameState& s);
 
 // The battle oracles (oracles_battle.cpp).
 Violations battle_winner(const Transition& t, const GameContext&);

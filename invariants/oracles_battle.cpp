@@ -508,7 +508,10 @@ int worth(const GameState& s, Faction f, Faction opponent, bool special, bool su
   // never supported, and 1 in the turn of the Ixians Nexus card's Cunning (seed 000); a Cyborg 2,
   // 1 unsupported in Advanced combat.
   if (f == Faction::Ixians && !special) return suboids_at_full_strength(s) ? 2 : 1;
-  if (f == Faction::Ixians) return s.options.rules.advanced_combat && !supported ? 2 : 4;
+  if (f == Faction::Ixians) {  // an ordinary force, 1, after a Karama against the bonus (§7.2)
+    const int full = cyborgs_plain(s) ? 2 : 4;
+    return s.options.rules.advanced_combat && !supported ? full / 2 : full;
+  }
   int full = 2;
   if (special && s.options.rules.special_forces) full = sardaukar_plain(s, f, opponent) ? 2 : 4;
   const bool spice_needed = s.options.rules.advanced_combat && f != Faction::Fremen;

@@ -430,6 +430,17 @@ void fremen_cancel_checks(const Transition& t, const KaramaCancel& k, const std:
       if (a.bidding.technology_used) fault("the Ixians swapped a card after the Karama against their Technology");
       break;
     }
+    case KaramaAbility::IxiansCyborgBonus: {  // 2 sources, [TO] and [DB]: as a battle's plans begin, its Cyborgs there
+      const BattleState& ab = a.battle;
+      const bool no_part = !ab.plans[0] && !ab.plans[1] && !ab.wheels[0] && !ab.wheels[1];
+      const bool begins = a.step == Step::Battle && no_part && (b.step != Step::Battle || b.battle.stage != BattleStage::Plans);
+      int cyborgs = 0;
+      for (CellId c : a.battle.cells) cyborgs += a.board.special[index(c)][index(Faction::Ixians)].value;
+      const bool fighting = std::ranges::find(a.battle.combatants, k.against) != a.battle.combatants.end();
+      if (!begins || !fighting || cyborgs == 0) fault("cancelled the Ixians' Cyborg bonus other than as the plans of their battle with Cyborgs begin");
+      if (!a.battle.cyborgs_prevented) fault("the Ixians' Cyborgs keep their bonus in the battle after the Karama against it (ixians.md §7.2)");
+      break;
+    }
     default: break;  // FremenStormLosses: oracle.storm-damage recomputes the full losses
   }
 }

@@ -552,9 +552,11 @@ struct Rules {
   // force not supported by 1 spice at half (1.13.04), the Fremen always at full (2.04.21), the
   // support going to the strongest forces.
   int most_dial_halves(std::size_t side, int normal, int special, int support) const {
-    if (f == Faction::Ixians) {  // Suboids 1 half (2 after the Ixians Cunning), Cyborgs 4, unsupported 2 in Advanced combat
+    if (f == Faction::Ixians) {  // Suboids 1 half (2 after the Ixians Cunning), Cyborgs 4 (2 after a Karama against the
+                                 // bonus, ixians.md §7.2), half of it unsupported in Advanced combat
+      const int cyborg = cyborgs_plain(s) ? 2 : 4;
       const int unsupported = s.options.rules.advanced_combat ? std::max(0, special - support) : 0;
-      return (suboids_at_full_strength(s) ? 2 : 1) * normal + 4 * special - 2 * unsupported;
+      return (suboids_at_full_strength(s) ? 2 : 1) * normal + cyborg * special - cyborg / 2 * unsupported;
     }
     const Seat opponent = s.battle.combatants[1 - side];
     // A Sardaukar whose advantage an Emperor Betrayal prevents counts as an ordinary force (seed 003).

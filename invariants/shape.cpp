@@ -226,6 +226,12 @@ void check_battle(const GameState& s, Violations& out) {
   if (b.stage == BattleStage::Choose) return;  // the combatants are set once the battle is chosen
   for (Seat c : b.combatants) check_seat_index(s, c, "a combatant", out);
   if (b.combatants[0] == b.combatants[1]) out.push_back({"shape.battle", "a seat fights itself"});
+  // The Cyborg bonus prevented (ixians.md §7.2) only in a battle of the Ixians, by a Karama of the turn.
+  const bool ixians_fight = std::ranges::any_of(b.combatants, [&](Seat c) { return c.value < s.seat_count() && s.faction_of(c) == Faction::Ixians; });
+  const bool cancelled = std::ranges::any_of(s.karama.cancels, [&](const KaramaCancel& k) { return k.ability == KaramaAbility::IxiansCyborgBonus && k.turn == s.turn; });
+  if (b.cyborgs_prevented && (!ixians_fight || !cancelled)) {
+    out.push_back({"shape.battle", "the Ixians' Cyborg bonus is prevented with no Karama against it this turn in a battle of theirs"});
+  }
   // The decision a stage waits for has someone to ask (a damaged save must not reach the engine).
   if (b.stage == BattleStage::Voice && !s.seat_of(Faction::BeneGesserit) && !b.voice_side) {
     out.push_back({"shape.battle", "the Voice stage asks nobody: no Bene Gesserit and no Secret Ally Voice"});

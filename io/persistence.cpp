@@ -190,7 +190,7 @@ json battle_json(const BattleState& b) {
           {"nexus_inspector", opt_seat(b.nexus_inspector)},
           {"nexus_element", b.nexus_element ? json(name_of(*b.nexus_element)) : json(nullptr)},
           {"nexus_sardaukar", b.nexus_sardaukar}, {"sardaukar_prevented", b.sardaukar_prevented},
-          {"sardaukar_attempt", b.sardaukar_attempt}, {"plans_hooks_run", b.plans_hooks_run},
+          {"sardaukar_attempt", b.sardaukar_attempt}, {"cyborgs_prevented", b.cyborgs_prevented}, {"plans_hooks_run", b.plans_hooks_run},
           {"traitor_answered", seat_set(b.traitor_answered)}, {"traitor_called", b.traitor_called},
           {"traitor_revealed", seat_set(b.traitor_revealed)},
           {"poison_tooth_side", b.poison_tooth_side ? json(*b.poison_tooth_side) : json(nullptr)},
@@ -521,6 +521,7 @@ struct Reader {
     b.nexus_sardaukar = u8(in["nexus_sardaukar"]);
     b.sardaukar_prevented = in["sardaukar_prevented"].boolean();
     b.sardaukar_attempt = static_cast<std::uint32_t>(in["sardaukar_attempt"].integer(0, kMaxCount));
+    b.cyborgs_prevented = in["cyborgs_prevented"].boolean();
     b.plans_hooks_run = u8(in["plans_hooks_run"]);
     b.traitor_answered = seat_set(in["traitor_answered"]);
     b.traitor_revealed = seat_set(in["traitor_revealed"]);

@@ -61,7 +61,7 @@ namespace dune {
 // KeepStartingCard).
 // Schema 24: the Ixians' Technology swap offered for the last lot while the Ixians Nexus card's
 // Betrayal window on it is open (bidding.technology_offer).
-inline constexpr int kSchemaVersion = 24;
+inline constexpr int kSchemaVersion = 25;
 
 // FNV-1a 64-bit over bytes; the digest of a document is this over its content's canonical dump.
 std::uint64_t fnv1a64(std::string_view bytes);

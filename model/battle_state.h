@@ -69,6 +69,7 @@ struct BattleState {
   std::uint8_t nexus_sardaukar = 0;          // Cunning: ordinary Emperor forces counted as Sardaukar here (0 or 5)
   bool sardaukar_prevented = false;          // Betrayal: the Emperor's Sardaukar advantage is prevented here
   std::uint32_t sardaukar_attempt = 0;       // the numbered use of that advantage a Betrayal names, 0: none
+  bool cyborgs_prevented = false;            // a Karama against the Ixians' Cyborg bonus in this battle (public)
   std::uint8_t plans_hooks_run = 0;          // families whose NexusHook::PlansBegin has run in this battle
   std::array<bool, kMaxSeats> traitor_answered{};
   std::array<bool, 2> traitor_called{};      // by side: a traitor was called against the other side

@@ -81,6 +81,11 @@ enum class KaramaAbility : std::uint8_t {
   // docs/rules/ixians.md §7.2): met as a Bidding phase opens, the Ixians swap no card this phase (no
   // retake: without the ability there is nothing to do).
   IxiansTechnology,
+  // The Cyborg bonus in one battle (2 sources: [TO] GreySpecialForceBonus, a Cyborg then 1 and ½
+  // unsupported; [DB] negateSpecialForces; docs/rules/ixians.md §7.2): met as that battle's plans
+  // begin, with Cyborgs of the Ixians there; each counts as an ordinary force, 1, and ½ without
+  // spice in Advanced combat, for that battle (no retake: without the ability nothing is redone).
+  IxiansCyborgBonus,
 };
 inline constexpr std::array kKaramaAbilities{KaramaAbility::GuildPaymentForShipment, KaramaAbility::HalfPriceShipping,
                                              KaramaAbility::EmperorPaymentForTreachery, KaramaAbility::HarkonnenTopCard,
@@ -104,7 +109,8 @@ inline constexpr std::array kKaramaAbilities{KaramaAbility::GuildPaymentForShipm
                                              KaramaAbility::TleilaxuEarlyLeaderRevival, KaramaAbility::TleilaxuFaceDancerReplacement,
                                              // the Ixians' (issue 22; one source)
                                              KaramaAbility::IxiansHmsMovement, KaramaAbility::IxiansCyborgMovement,
-                                             KaramaAbility::IxiansBiddingSelection, KaramaAbility::IxiansTechnology};
+                                             KaramaAbility::IxiansBiddingSelection, KaramaAbility::IxiansTechnology,
+                                             KaramaAbility::IxiansCyborgBonus};
 // The faction whose ability it is ([LR] 2.xx numbering). Half-price shipping is the Guild's, used
 // by the Guild or by its ally ([LR] 2.06.09), and so is cross-shipping (2.06.10); the Emperor's
 // extra revivals are his, used by his ally (2.03.07); OffPlanetShipment is the Guild's own power.
@@ -144,7 +150,8 @@ constexpr Faction karama_ability_owner(KaramaAbility a) {
     case KaramaAbility::IxiansHmsMovement:
     case KaramaAbility::IxiansCyborgMovement:
     case KaramaAbility::IxiansBiddingSelection:
-    case KaramaAbility::IxiansTechnology: return Faction::Ixians;
+    case KaramaAbility::IxiansTechnology:
+    case KaramaAbility::IxiansCyborgBonus: return Faction::Ixians;
   }
   return Faction::SpacingGuild;
 }

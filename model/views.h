@@ -157,6 +157,7 @@ struct BattleView {
   std::uint8_t nexus_sardaukar = 0;      // the Emperor Cunning: his forces counted as Sardaukar here
   bool sardaukar_prevented = false;      // the Emperor Betrayal prevented the Sardaukar advantage here
   std::uint32_t sardaukar_attempt = 0;   // the numbered use of that advantage
+  bool cyborgs_prevented = false;        // a Karama against the Ixians' Cyborg bonus in this battle
   std::vector<Seat> traitor_answered;
   std::array<bool, 2> traitor_called{};
   std::vector<Seat> traitor_revealed;  // the callers whose traitor stands (a Nexus Betrayal cancels one)

@@ -106,5 +106,28 @@ TEST(IxianGames, TheIxiansMoveTheirStrongholdByTheirKaramaPower) {
   EXPECT_GT(karama_moves, 0) << "no game moved the HMS by the Ixians' Karama power (ixians.md §7.1)";
 }
 
+// The Ixians' ally replaces the card it bought when the Treachery deck holds one card, and it is
+// the Harkonnen, owed a free card after: the replacement takes the last card, the free card's draw
+// finds the deck empty and forms it again from the discard, the bought card with it. Found by the
+// mutant runner's control game (advanced, four seats, aggressive, seed 1): oracle.ixian-bidding
+// read the reshuffle only when the replacement's own draw found the deck empty, and called the
+// bought card lost. Every checker holds, and the case is met.
+TEST(IxianGames, TheAllysReplacementOfTheLastDeckCardBeforeTheHarkonnenFreeCard) {
+  Options options = Options::advanced({Faction::Atreides, Faction::Emperor, Faction::Harkonnen, Faction::Ixians});
+  options.turn_limit = 8;
+  generators::GameSpec spec = generators::uniform_spec(std::move(options), 1, 4000);
+  spec.bots.assign(spec.bots.size(), generators::BotProfile::Aggressive);
+  int met = 0;
+  harness::RunConfig config;
+  config.on_step = [&](const invariants::Transition& t) {
+    const auto* e = std::get_if<Envelope>(&t.entry);
+    met += e && std::holds_alternative<ReplaceBoughtCard>(e->command) && t.before.treachery.deck.size() == 1 &&
+           t.before.faction_of(e->seat) == Faction::Harkonnen;
+  };
+  const harness::RunResult r = harness::run_game(spec, config);
+  ASSERT_FALSE(r.violation) << r.violation->checker << ": " << r.violation->violation.message << " (step " << r.violation->step << ")";
+  EXPECT_GT(met, 0) << "the game no longer meets the case: pick another seed";
+}
+
 }  // namespace
 }  // namespace dune
