@@ -9,17 +9,11 @@ namespace dune {
 
 namespace {
 
-// Before the first storm is placed ([LR] 0.16) no deal or bribe is made (0.00, 1.12.04).
+// Before the first storm is placed ([LR] 0.16) no deal or bribe is made (0.00, 1.12.04): during
+// the setup (turn 0, whichever of its steps, so a setup step added later needs no entry here) and
+// while turn 1's storm is dialed.
 bool before_first_storm(const GameState& state) {
-  switch (state.step) {
-    case Step::SetupTraitorSelection:
-    case Step::SetupPrediction:
-    case Step::SetupFremenPlacement:
-    case Step::SetupBeneGesseritPlacement:
-    case Step::SetupIxianDraft: return true;
-    case Step::StormDial: return state.turn == 1;
-    default: return false;
-  }
+  return state.turn == 0 || (state.turn == 1 && state.step == Step::StormDial);
 }
 
 // What a gift may not take away ([LR] 1.12.03: no deal or bribe "that would contravene the
@@ -31,10 +25,13 @@ std::optional<Rejection> reject_if_promised(const GameState& state, Seat seat, S
   const BiddingState& b = state.bidding;
   if (state.step == Step::Bidding && b.high_bidder) {
     const auto ally = ally_of(state, state.faction_of(seat));
-    const std::optional<Seat> partner = ally ? state.seat_of(*ally) : std::nullopt;
-    if (*b.high_bidder == seat || b.high_bidder == partner) {
-      const Spice pair = state.seat(seat).spice + (partner ? state.seat(*partner).spice : Spice{0});
-      const Spice after = to == partner ? pair : pair - Spice{1};
+    // The ally's seat, or the giver's own when allied to nobody (no optional: GCC's
+    // maybe-uninitialized reads one through the inlined comparisons as a false positive).
+    const Seat partner = ally ? state.seat_of(*ally).value_or(seat) : seat;
+    const bool allied = partner != seat;
+    if (*b.high_bidder == seat || (allied && *b.high_bidder == partner)) {
+      const Spice pair = state.seat(seat).spice + (allied ? state.seat(partner).spice : Spice{0});
+      const Spice after = allied && to == partner ? pair : pair - Spice{1};
       if (after < b.high_bid) {
         return reject(RejectCode::InsufficientSpice, "the standing bid of {} spice is {}'s: {} spice would be left to pay it",
                       b.high_bid.value, to_string(state.faction_of(*b.high_bidder)), after.value);
