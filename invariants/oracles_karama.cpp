@@ -505,8 +505,8 @@ Violations tleilaxu_prevention(const Transition& t, Seat seat, const KaramaPreve
 }
 
 // The Ixians' Karama power (one source: [TO] KarmaHmsMovement; ixians.md §7.1): recorded, no spice
-// or force moves, and the Ixians' own Shipment and Movement action goes on (where the HMS goes is
-// oracle.hms's).
+// moves, and the Ixians' own Shipment and Movement action goes on (where the HMS goes, and that no
+// force moves, is oracle.hms's).
 Violations ixians_hms_move(const Transition& t, Seat seat) {
   const GameState& b = t.before;
   const GameState& a = t.after;
@@ -518,7 +518,6 @@ Violations ixians_hms_move(const Transition& t, Seat seat) {
     out.push_back(violation(kKaramaPower, "the Ixians' Karama move of the HMS left no record of the once-a-game use"));
   }
   for (auto& v : compare_flows(kKaramaPower, t, Flows(b), "the Ixians' Karama power moves no spice ([TO]; Q2, Q3 not built)")) out.push_back(std::move(v));
-  if (a.board.normal != b.board.normal || a.board.special != b.board.special) out.push_back(violation(kKaramaPower, "the Ixians' Karama power moved forces"));
   const auto asked = pending(a);
   if (a.step != b.step || a.movement.turn_index != b.movement.turn_index || std::ranges::find(asked, seat) == asked.end()) {
     out.push_back(violation(kKaramaPower, "the Ixians' Shipment and Movement action ended with their Karama power ([TO]: it goes on)"));
