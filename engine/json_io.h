@@ -51,6 +51,7 @@ DUNE_ENUM_NAMES(AdvisorDestination, sv{"None"}, sv{"PolarSink"}, sv{"ShipmentCel
 DUNE_ENUM_NAMES(BeneGesseritSide, sv{"Advisors"}, sv{"Fighters"});
 DUNE_ENUM_NAMES(FlipOccasion, sv{"Wartime"}, sv{"Intrusion"}, sv{"TakeUpArms"}, sv{"NexusCunning"});
 DUNE_ENUM_NAMES(NexusModuleMode, sv{"Off"}, sv{"Audit"}, sv{"Released"});
+DUNE_ENUM_NAMES(HmsSpice, sv{"Off"}, sv{"PerStep"}, sv{"PerVisit"});
 DUNE_ENUM_NAMES(RejectCode, sv{"StaleVersion"}, sv{"DuplicateCommandId"}, sv{"UnknownSeat"}, sv{"NotYourTurn"},
                 sv{"WrongPhase"}, sv{"ChancePending"}, sv{"GameOver"}, sv{"IllegalChoice"},
                 sv{"InsufficientSpice"}, sv{"HandFull"}, sv{"StormBlocked"}, sv{"OccupancyLimit"},

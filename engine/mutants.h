@@ -248,6 +248,9 @@ enum class Mutant : std::uint8_t {
   IxKaramaHmsFirstCell,
   IxKaramaHmsEndsAction,
   KaramaCancelCyborgBonusStands,
+  // the spice the HMS takes while moving (issue 22, Q2, Q3)
+  HmsSpiceFromCellLeftOnly,
+  HmsSpiceUncapped,
 };
 
 #if DUNE_MUTANTS

@@ -19,7 +19,7 @@ json options_to_json(const Options& o) {
   json cards = json::object();
   for (const auto& [name, flag] : json_io::kCardSetNames) cards[name] = o.cards.*flag;
   return {{"factions", factions}, {"player_circles", o.player_circles}, {"turn_limit", o.turn_limit},
-          {"nexus", name_of(o.nexus)}, {"rules", rules}, {"cards", cards}};
+          {"nexus", name_of(o.nexus)}, {"hms_spice", name_of(o.hms_spice)}, {"rules", rules}, {"cards", cards}};
 }
 
 Options json_io::read_strict_options(const In& in) {
@@ -28,6 +28,7 @@ Options json_io::read_strict_options(const In& in) {
   for (const In& x : in["player_circles"].items()) o.player_circles.push_back(x.byte(6));
   o.turn_limit = static_cast<int>(in["turn_limit"].integer(1, 20));
   o.nexus = in["nexus"].enumeration<NexusModuleMode>();
+  o.hms_spice = in["hms_spice"].enumeration<HmsSpice>();
   const In r = in["rules"];
   for (const auto& [name, flag] : json_io::kRuleFlagNames) o.rules.*flag = r[name].boolean();
   const In cards = in["cards"];

@@ -52,7 +52,7 @@ std::vector<std::uint8_t> nexus_returns(const GameState& s) {
 }
 
 BoardView board_view(const GameState& s) {
-  BoardView v{s.storm.sector, s.board.shield_wall_destroyed, {}, s.board.hms_host};
+  BoardView v{s.storm.sector, s.board.shield_wall_destroyed, {}, s.board.hms_host, s.board.hms_path};
   for (std::size_t c = 0; c < kCellCount; ++c) {
     CellView cell{cell_at(c), {}, s.board.spice[c]};
     for (Faction f : kAllFactions) {
@@ -300,8 +300,10 @@ json board_json(const BoardView& b) {
     cell["spice"] = c.spice.value;
     cells.push_back(cell);
   }
+  json hms_path = json::array();
+  for (CellId c : b.hms_path) hms_path.push_back(cell_json(c));
   return {{"storm_sector", b.storm_sector.value}, {"shield_wall_destroyed", b.shield_wall_destroyed}, {"cells", cells},
-          {"hms_host", b.hms_host ? cell_json(*b.hms_host) : json(nullptr)}};
+          {"hms_host", b.hms_host ? cell_json(*b.hms_host) : json(nullptr)}, {"hms_path", hms_path}};
 }
 
 json seat_public_json(const SeatPublicView& s) {

@@ -736,6 +736,8 @@ std::optional<Rejection> validate_shipment_movement(const GameState& state, Seat
 }
 
 void apply_shipment_movement(GameState& state, Seat seat, const Command& c) {
+  // Any other decision ends a Karama move of the HMS by steps under way (engine/hms.cpp).
+  if (!std::holds_alternative<KaramaMoveHms>(c)) state.board.hms_path.clear();
   if (state.movement.flip_window) {
     apply_flip(state, c);
     return;

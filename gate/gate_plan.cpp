@@ -166,6 +166,8 @@ PlannedGame plan_game(Faction family, std::uint64_t campaign_seed, std::uint64_t
   out.spec.options.cards.e1_harvester_thumper = std::bernoulli_distribution(0.5)(rng);
   out.spec.options.cards.e1_amal = std::bernoulli_distribution(0.25)(rng);  // its window opens at every phase start
   out.spec.options.cards.e1_tech_tokens = std::bernoulli_distribution(0.5)(rng);
+  // Each reading of the HMS's spice while moving (open questions Q2, Q3) in a third of the games.
+  out.spec.options.hms_spice = static_cast<HmsSpice>(std::uniform_int_distribution<int>(0, 2)(rng));
 
   out.setup.seats = static_cast<int>(factions.size());
   out.setup.factions = out.spec.options.factions;
@@ -176,6 +178,9 @@ PlannedGame plan_game(Faction family, std::uint64_t campaign_seed, std::uint64_t
   if (out.spec.options.cards.e1_harvester_thumper) out.setup.flags.push_back("e1-harvester-thumper");
   if (out.spec.options.cards.e1_amal) out.setup.flags.push_back("e1-amal");
   if (out.spec.options.cards.e1_tech_tokens) out.setup.flags.push_back("e1-tech-tokens");
+  if (out.spec.options.hms_spice != HmsSpice::Off && std::ranges::count(factions, Faction::Ixians) > 0) {
+    out.setup.flags.push_back(out.spec.options.hms_spice == HmsSpice::PerStep ? "hms-spice-per-step" : "hms-spice-per-visit");
+  }
   out.setup.mode = native ? NexusMode::Cunning : NexusMode::SecretAlly;
   return out;
 }

@@ -58,6 +58,8 @@ inline rc::Gen<GameSpec> gen_spec(SpecBounds bounds = {}) {
     // Amal's window opens at every phase start while it may be held: one game in four.
     spec.options.cards.e1_amal = *rc::gen::inRange(0, 4) == 0;
     spec.options.cards.e1_tech_tokens = *rc::gen::arbitrary<bool>();
+    // The readings of the HMS's spice while moving (open questions Q2, Q3), each checked.
+    spec.options.hms_spice = *rc::gen::element(HmsSpice::Off, HmsSpice::PerStep, HmsSpice::PerVisit);
     spec.max_decisions = bounds.max_decisions;
     return spec;
   });

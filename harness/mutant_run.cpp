@@ -26,6 +26,7 @@ GameSpec mutant_spec(const MutantInfo& mutant, std::uint64_t seed) {
   Options options = setup.advanced ? Options::advanced(factions) : Options::basic(factions);
   options.turn_limit = setup.turns;
   options.cards = setup.cards;
+  options.hms_spice = setup.hms_spice;
   if (nexus) options.nexus = NexusModuleMode::Audit;
   GameSpec spec = generators::uniform_spec(std::move(options), seed);
   using generators::BotProfile;

@@ -30,6 +30,11 @@ constexpr CardSets kWithHarvesterThumper{.e1_harvester_thumper = true};
 constexpr CardSets kWithCheapHeroTraitor{.cheap_hero_traitor = true};
 constexpr CardSets kWithAmal{.e1_amal = true};
 constexpr CardSets kWithTechTokens{.e1_tech_tokens = true};
+// A reading of the HMS's spice while moving (model/options.h HmsSpice).
+constexpr MutantSetup with_hms_spice(MutantSetup s, HmsSpice reading) {
+  s.hms_spice = reading;
+  return s;
+}
 // Aggressive bots from a staged start (MutantStart): the Karama orders and powers it sets up.
 constexpr MutantSetup staged(MutantStart start, std::uint8_t factions, bool advanced_rules, std::uint8_t turns, std::uint8_t games) {
   return MutantSetup{factions, advanced_rules, turns, games, MutantBots::Aggressive, start};
@@ -439,6 +444,14 @@ constexpr std::array kCatalogue{
                "a Karama played against the Ixians' Cyborg bonus is discarded, but their Cyborgs still count 2 in that battle "
                "(ixians.md §7.2, 2 sources: [TO] GreySpecialForceBonus, [DB] negateSpecialForces: 1)",
                staged(MutantStart::KaramaOrder, Ix | At | Hk, true, 6, 40), "oracle.karama-cancel"},
+    MutantInfo{Mutant::HmsSpiceFromCellLeftOnly, "hms-spice-from-cell-left-only", "oracle",
+               "read per step ([TO] PerformHmsMovement), a step of the Hidden Mobile Stronghold takes spice from the cell it leaves "
+               "only, not from the cell it enters (ixians.md §4.2, open questions Q2, Q3)",
+               with_hms_spice(basic(At | Hk | Ix, 6, 60), HmsSpice::PerStep), "oracle.hms"},
+    MutantInfo{Mutant::HmsSpiceUncapped, "hms-spice-uncapped", "conservation",
+               "the Hidden Mobile Stronghold takes its full rate, 2 a force inside, from a cell holding less spice (ixians.md §4.2: "
+               "both engines cap each take by the spice there)",
+               with_hms_spice(basic(At | Hk | Ix, 6, 60), HmsSpice::PerVisit)},
     MutantInfo{Mutant::KaramaCancelCyborgMoveStands, "karama-cancel-cyborg-move-stands", "oracle",
                "a Karama played against the Ixians' two-territory move with Cyborgs is discarded, but the move goes ahead all the "
                "same (one source: [TO] GreyCyborgExtraMove; 3.01.11.01)", staged(MutantStart::KaramaOrder, Ix | At | Hk, false, 4, 60),

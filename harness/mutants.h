@@ -87,6 +87,7 @@ struct MutantSetup {
   MutantBots bots = MutantBots::Mixed;
   MutantStart start = MutantStart::NewGame;
   CardSets cards = {};  // the optional card sets dealt
+  HmsSpice hms_spice = HmsSpice::Off;  // the reading of the HMS's spice while moving
 };
 
 struct MutantInfo {

@@ -118,6 +118,15 @@ std::string hms_move_illegal(const GameState& s, CellId to);
 // Movement, placed, Ixian forces inside, its host out of the storm; up to 2 territories by the
 // same rules. Who may use it, and when, is the caller's.
 std::string hms_karama_move_illegal(const GameState& s, CellId to);
+// By steps (Options::hms_spice on): the steps made by the Ixians' move under way, counted from the
+// log: the MoveHms of this turn's Storm phase; the trailing KaramaMoveHms of their action (any other
+// decision of the step ends that move).
+int hms_storm_steps(const GameState& s);
+int hms_karama_steps(const GameState& s);
+// The spice E1's HMS takes in the step, by cell, by the options' reading (ixians.md §4.2; model/
+// options.h HmsSpice): a step, or (PerStep) a first Pass, of the Ixians' move; none when a Karama
+// cancelled it. Recomputed from the rules in oracles_hms.cpp; the storm oracle reads it too.
+std::array<int, kCellCount> hms_takes(const Transition& t);
 
 // E1's tech tokens (docs/rules/tech-tokens-and-amal.md §1.3, oracle.tech-tokens): the phase each
 // token's income is triggered in (Axlotl Tanks: Revival; Heighliners: Shipment and Movement; Spice

@@ -229,7 +229,9 @@ std::optional<std::array<bool, kSectorCount>> stormed_sectors(const Transition& 
 }
 
 
-Violations storm_cell(const Transition& t, std::size_t cell, bool entered, bool check_spice, bool fremen_half,
+// `hms_taken`: the spice E1's HMS took from the cell earlier in the step, its last step before the
+// storm moved (oracle.hms's hms_takes).
+Violations storm_cell(const Transition& t, std::size_t cell, bool entered, bool check_spice, bool fremen_half, int hms_taken,
                       std::array<int, kMaxSeats>& lost) {
   const GameState& b = t.before;
   const GameState& a = t.after;
@@ -254,7 +256,7 @@ Violations storm_cell(const Transition& t, std::size_t cell, bool entered, bool 
                                                   to_string(f), had, expected, cell_forces(a, cell, f))));
     }
   }
-  const int spice_expected = entered ? 0 : b.board.spice[cell].value;
+  const int spice_expected = entered ? 0 : b.board.spice[cell].value - hms_taken;
   if (check_spice && a.board.spice[cell].value != spice_expected) {
     out.push_back(violation(kStorm, fmt::format("{}: {} spice after the storm, the rules say {}", to_string(ter),
                                                 a.board.spice[cell].value, spice_expected)));
@@ -301,6 +303,7 @@ Violations storm_damage(const Transition& t, const GameContext&) {
   const bool fremen_half = b.options.rules.fremen_storm_losses &&
                            !(fremen && fremen_caught && !karama_ready(b, *fremen, KaramaAbility::FremenStormLosses).empty());
   std::array<int, kMaxSeats> lost{};
+  const auto hms_taken = hms_takes(t);
   for (std::size_t c = 0; c < kCellCount; ++c) {
     const bool in = kCells[c].sector && entered[kCells[c].sector->value];
     if (std::ranges::find(devoured, kCells[c].territory) != devoured.end()) {  // the worm's: what left, left for the Tanks
@@ -310,7 +313,7 @@ Violations storm_damage(const Transition& t, const GameContext&) {
       continue;
     }
     const bool blow_here = std::ranges::find(blown, kCells[c].territory) != blown.end();
-    for (Violation& v : storm_cell(t, c, in, !blow_here, fremen_half, lost)) out.push_back(std::move(v));
+    for (Violation& v : storm_cell(t, c, in, !blow_here, fremen_half, hms_taken[c], lost)) out.push_back(std::move(v));
   }
   for (std::size_t s = 0; s < b.seat_count(); ++s) {
     const Seat seat{static_cast<std::uint8_t>(s)};

@@ -8,12 +8,19 @@
 // - the movement (§4.1): after turn 1, as the Storm phase starts, with Ixian forces inside and its
 //   host out of the storm, the Ixians are asked (Step::HmsMovement); a MoveHms by them, allowed
 //   by hms_move_illegal (recomputed here from the sector links), attaches it to exactly the named
-//   cell and moves no force and no spice (unless the storm moves in the same step: its oracle's);
+//   cell and moves no force (unless the storm moves in the same step: its oracle's), and no spice
+//   but what a reading of §4.2 takes;
 //   a Pass there keeps it, and so does a Karama against the move (one source, [TO]);
 // - the Ixians' Karama power (§7.1, one source, [TO] KarmaHmsMovement): a KaramaMoveHms by them in
 //   Shipment and Movement, allowed by hms_karama_move_illegal (up to 2 territories by the same
-//   rules), attaches it to exactly the named cell and moves no force and no spice;
+//   rules), attaches it to exactly the named cell and moves no force, and no spice but what a
+//   reading of §4.2 takes;
 // - nothing else moves it: the host changes only by the placement and the two moves.
+// - by steps (Options::hms_spice on, §4.2, open questions Q2, Q3): each MoveHms or KaramaMoveHms
+//   is one step within 1 territory, at most 3 a Storm phase (counted from the turn's log) and 2 a
+//   Karama move (its trailing KaramaMoveHms in the log); BoardState::hms_path grows by each step
+//   from the host, and empties as the move ends; the spice each step takes, recomputed by the
+//   reading (hms_takes), leaves exactly those board cells for the Ixians' supply.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -48,6 +55,8 @@ std::array<int, kCellCount> hms_reach(const GameState& s, CellId host) {
   }
   return d;
 }
+
+bool by_steps(const GameState& s) { return s.options.hms_spice != HmsSpice::Off; }
 
 bool ixians_inside(const GameState& s) {
   const std::size_t hms = index(kHmsCell), ix = index(Faction::Ixians);
@@ -86,6 +95,45 @@ void placement_checks(const Transition& t, const Envelope& e, const PlaceHms& p,
   if (a.board.spice != b.board.spice) fault("the placement moved spice");
 }
 
+// By steps: the path the move has visited before the step agrees with the steps counted in the log
+// (`made`); after it, it is that path grown by `to` while steps are left of `most`, else empty.
+void path_checks(const Transition& t, std::optional<CellId> to, int made, int most, Violations& out) {
+  const GameState& b = t.before;
+  const auto& was = b.board.hms_path;
+  if (by_steps(b) && was.size() != (made == 0 ? 0U : static_cast<std::size_t>(made) + 1)) {
+    out.push_back(violation(kHms, fmt::format("the HMS's move has made {} steps, but its path holds {} cells", made, was.size())));
+  }
+  std::vector<CellId> want;
+  if (by_steps(b) && to && made + 1 < most) {
+    want = was.empty() ? std::vector<CellId>{*b.board.hms_host} : was;
+    want.push_back(*to);
+  }
+  if (t.after.board.hms_path != want) {
+    out.push_back(violation(kHms, fmt::format("the HMS's path after the step holds {} cells, the rules say {} ({} of {} steps made)",
+                                              t.after.board.hms_path.size(), want.size(), made + (to ? 1 : 0), most)));
+  }
+}
+
+// The spice the step takes (hms_takes) leaves exactly those cells for the Ixians' supply; the board
+// is weighed when nothing else happens in the step.
+void spice_checks(const Transition& t, std::string_view what, Violations& out) {
+  const GameState& b = t.before;
+  const auto take = hms_takes(t);
+  Flows expected(b);
+  int total = 0;
+  for (int n : take) total += n;
+  if (const auto ixians = b.seat_of(Faction::Ixians)) expected.seat[ixians->value] += total;
+  for (Violation& v : compare_flows(kHms, t, expected, what)) out.push_back(std::move(v));
+  if (!single_step(t) || storm_moved_in(t)) return;
+  for (std::size_t c = 0; c < kCellCount; ++c) {
+    if (t.after.board.spice[c].value != b.board.spice[c].value - take[c]) {
+      out.push_back(violation(kHms, fmt::format("{}: {} has {} spice after it, the rules say {} ({} taken, ixians.md §4.2 read as {})", what,
+                                                to_string(kCells[c].territory), t.after.board.spice[c].value, b.board.spice[c].value - take[c],
+                                                take[c], to_string(b.options.hms_spice))));
+    }
+  }
+}
+
 void movement_checks(const Transition& t, const Envelope& e, Violations& out) {
   const GameState& b = t.before;
   const GameState& a = t.after;
@@ -102,11 +150,12 @@ void movement_checks(const Transition& t, const Envelope& e, Violations& out) {
   if (a.board.hms_host != want) {
     fault(fmt::format("{}'s {} leaves the HMS on {}, not {}", name_of(b, e.seat), kind_name(e.command), cell_text(a.board.hms_host), cell_text(want)));
   }
+  path_checks(t, m && !cancelled ? std::optional<CellId>(m->to) : std::nullopt, by_steps(b) ? hms_storm_steps(b) : 0, 3, out);
+  spice_checks(t, fmt::format("{}'s {}", name_of(b, e.seat), kind_name(e.command)), out);
   // The storm may move in the same step (Advanced: its card revealed, no seat holding a card for
   // the window): its oracle weighs what it moved.
   if (storm_moved_in(t)) return;
   if (a.board.normal != b.board.normal || a.board.special != b.board.special) fault("the HMS movement step moved forces");
-  if (single_step(t) && a.board.spice != b.board.spice) fault("the HMS movement step moved spice");
 }
 
 // Why the HMS, movable now, may not end a move of up to `reach` territories on `to`, or "".
@@ -131,23 +180,81 @@ void karama_move_checks(const Transition& t, const Envelope& e, const KaramaMove
   if (auto why = hms_karama_move_illegal(b, k.to); !why.empty()) fault(fmt::format("the HMS moved by Karama to {}: {}", cell_text(k.to), why));
   if (a.board.hms_host != k.to) fault(fmt::format("the Ixians' Karama power named {}; the HMS hangs on {}", cell_text(k.to), cell_text(a.board.hms_host)));
   if (a.board.normal != b.board.normal || a.board.special != b.board.special) fault("the Ixians' Karama move of the HMS moved forces");
-  if (a.board.spice != b.board.spice) fault("the Ixians' Karama move of the HMS moved spice (open questions Q2, Q3: no spice while moving)");
+  path_checks(t, k.to, by_steps(b) ? hms_karama_steps(b) : 0, 2, out);
+  spice_checks(t, "the Ixians' Karama move of the HMS", out);
 }
 
 }  // namespace
+
+int hms_storm_steps(const GameState& s) { return commands_this_turn<MoveHms>(s, *s.seat_of(Faction::Ixians)); }
+
+int hms_karama_steps(const GameState& s) {
+  int n = 0;
+  for (std::size_t i = s.log.size(); i-- > 0;) {
+    const auto* e = std::get_if<Envelope>(&s.log[i]);
+    if (!e || is_standing_command(e->command) || is_any_time_command(e->command)) continue;
+    if (!std::holds_alternative<KaramaMoveHms>(e->command)) break;
+    ++n;
+  }
+  return n;
+}
 
 std::string hms_move_illegal(const GameState& s, CellId to) {
   if (s.step != Step::HmsMovement || !move_due(s)) {
     return "the HMS moves after turn 1, as the Storm phase starts, with Ixian forces inside and its host out of the storm (ixians.md §4.1)";
   }
-  return destination_illegal(s, to, 3);
+  if (!by_steps(s)) return destination_illegal(s, to, 3);
+  if (hms_storm_steps(s) >= 3) return "it has made the 3 steps of its move (ixians.md §4.1)";
+  return destination_illegal(s, to, 1);
 }
 
 std::string hms_karama_move_illegal(const GameState& s, CellId to) {
   if ((s.step != Step::Shipment && s.step != Step::Movement) || !s.board.hms_host || !ixians_inside(s) || storm_sector(s, index(*s.board.hms_host))) {
     return "by Karama the HMS moves in Shipment and Movement, with Ixian forces inside and its host out of the storm (ixians.md §7.1, §4.1)";
   }
-  return destination_illegal(s, to, 2);
+  if (!by_steps(s)) return destination_illegal(s, to, 2);
+  if (hms_karama_steps(s) >= 2) return "the Karama move has made its 2 steps (ixians.md §7.1)";
+  return destination_illegal(s, to, 1);
+}
+
+std::array<int, kCellCount> hms_takes(const Transition& t) {
+  const GameState& b = t.before;
+  std::array<int, kCellCount> take{};
+  const Envelope* e = envelope_of(t);
+  const auto ixians = b.seat_of(Faction::Ixians);
+  if (!by_steps(b) || !b.board.hms_host || !e || !ixians || e->seat != *ixians) return take;
+  const auto* m = std::get_if<MoveHms>(&e->command);
+  const auto* k = std::get_if<KaramaMoveHms>(&e->command);
+  const bool storm_move = b.step == Step::HmsMovement && (m || std::holds_alternative<Pass>(e->command));
+  if (!storm_move && !k) return take;
+  // A Karama against the move (one source, [TO] GreyMovingHms): "may not move or collect spice".
+  if (std::ranges::any_of(added_cancels(b, t.after), [](const KaramaCancel& c) { return c.ability == KaramaAbility::IxiansHmsMovement; })) return take;
+  const bool per_step = b.options.hms_spice == HmsSpice::PerStep;
+  const std::size_t hms = index(kHmsCell);
+  int forces = 0;
+  for (std::size_t seat = 0; seat < b.seat_count(); ++seat) {
+    const Faction f = b.options.factions[seat];
+    const bool advisors = f == Faction::BeneGesserit && b.board.advisors[index(kCells[hms].territory)];
+    if ((per_step && f != Faction::Ixians) || advisors) continue;  // [TO]: the Ixians'; [DB]: all but advisors
+    forces += b.board.normal[hms][index(f)].value + b.board.special[hms][index(f)].value;
+  }
+  const auto take_at = [&](CellId c) { take[index(c)] += std::min(2 * forces, b.board.spice[index(c)].value - take[index(c)]); };
+  const CellId host = *b.board.hms_host;
+  const bool first = (storm_move ? hms_storm_steps(b) : hms_karama_steps(b)) == 0;
+  const std::optional<CellId> to = m ? std::optional(m->to) : k ? std::optional(k->to) : std::nullopt;
+  if (!to) {  // a Pass: [TO] takes from the host when the Ixians pass without moving
+    if (per_step && first) take_at(host);
+    return take;
+  }
+  if (per_step) {
+    take_at(host);
+    take_at(*to);
+  } else {
+    if (first) take_at(host);
+    const std::vector<CellId> visited = first ? std::vector<CellId>{host} : b.board.hms_path;
+    if (std::ranges::find(visited, *to) == visited.end()) take_at(*to);
+  }
+  return take;
 }
 
 Violations hms(const Transition& t, const GameContext&) {
@@ -182,6 +289,12 @@ Violations hms(const Transition& t, const GameContext&) {
   if (a.board.hms_host != b.board.hms_host) {
     fault(fmt::format("the HMS moved from {} to {} without a placement or a move of the Ixians (in their Storm phase or by Karama)", cell_text(b.board.hms_host), cell_text(a.board.hms_host)));
   }
+  // Only a decision of the step ends a Karama move by steps under way (engine: any other of the
+  // Shipment and Movement action); nothing else changes its path.
+  const bool ends_move = e && !is_standing_command(e->command) && !is_any_time_command(e->command) && a.board.hms_path.empty();
+  if (a.board.hms_path != b.board.hms_path && !ends_move) {
+    fault(fmt::format("the HMS's path changed from {} to {} cells without a move of the Ixians", b.board.hms_path.size(), a.board.hms_path.size()));
+  }
   // Turn 1's Storm ended (the Spice Blow began, or an Amal window before it) with the HMS still off
   // the board and no placement asked.
   const bool left_storm = b.turn == 1 && b.phase == Phase::Storm && (a.phase != Phase::Storm || (a.step == Step::AmalWindow && a.amal.starting != Phase::Storm));
@@ -191,7 +304,8 @@ Violations hms(const Transition& t, const GameContext&) {
   if (a.step == Step::HmsPlacement && b.step != Step::HmsPlacement && !storm_moved_in(t) && !(b.chance && b.storm.movement)) {
     fault("the HMS placement was asked before the first storm moved");
   }
-  const bool weighed = left_storm || storm_starts || a.step == Step::HmsPlacement || a.board.hms_host != b.board.hms_host;
+  const bool weighed = left_storm || storm_starts || a.step == Step::HmsPlacement || a.board.hms_host != b.board.hms_host ||
+                       a.board.hms_path != b.board.hms_path;
   return weighed || !out.empty() ? decided(kHms, std::move(out)) : Violations{};
 }
 

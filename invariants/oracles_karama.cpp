@@ -404,7 +404,11 @@ void fremen_cancel_checks(const Transition& t, const KaramaCancel& k, const std:
     }
     case KaramaAbility::IxiansHmsMovement: {  // one source, [TO] GreyMovingHms: the HMS stays; no retake
       const Envelope* e = envelope_of(t);
-      if (!e || !std::holds_alternative<MoveHms>(e->command) || e->seat != k.against) {
+      // With the PerStep reading (ixians.md §4.2) a first Pass that takes spice from the host is
+      // the same ability used ([TO] GreyMovingHms: "may not move or collect spice").
+      const bool pass_takes = e && std::holds_alternative<Pass>(e->command) && b.options.hms_spice == HmsSpice::PerStep && b.board.hms_host &&
+                              hms_storm_steps(b) == 0 && b.board.spice[index(*b.board.hms_host)] > Spice{0};
+      if (!e || !(std::holds_alternative<MoveHms>(e->command) || pass_takes) || e->seat != k.against) {
         fault("cancelled the Ixians' move of their Hidden Mobile Stronghold in a step that made none");
       } else if (a.board.hms_host != b.board.hms_host) {
         fault(fmt::format("the Hidden Mobile Stronghold moved from cell {} to cell {} after the Karama against its move", b.board.hms_host->value,
@@ -504,9 +508,9 @@ Violations tleilaxu_prevention(const Transition& t, Seat seat, const KaramaPreve
   return out;
 }
 
-// The Ixians' Karama power (one source: [TO] KarmaHmsMovement; ixians.md §7.1): recorded, no spice
-// moves, and the Ixians' own Shipment and Movement action goes on (where the HMS goes, and that no
-// force moves, is oracle.hms's).
+// The Ixians' Karama power (one source: [TO] KarmaHmsMovement; ixians.md §7.1): recorded as the move
+// begins (by steps, its later steps record nothing), and the Ixians' own Shipment and Movement
+// action goes on (where the HMS goes, and the spice and forces that move with it, are oracle.hms's).
 Violations ixians_hms_move(const Transition& t, Seat seat) {
   const GameState& b = t.before;
   const GameState& a = t.after;
@@ -514,10 +518,12 @@ Violations ixians_hms_move(const Transition& t, Seat seat) {
   if (b.faction_of(seat) != Faction::Ixians) {
     out.push_back(violation(kKaramaPower, "a seat other than the Ixians moved the Hidden Mobile Stronghold by Karama ([TO])"));
   }
-  if (a.karama.powers.size() != b.karama.powers.size() + 1 || a.karama.powers.back().power != KaramaPower::IxiansHmsMovement) {
-    out.push_back(violation(kKaramaPower, "the Ixians' Karama move of the HMS left no record of the once-a-game use"));
+  const bool begins = hms_karama_steps(b) == 0;
+  const std::size_t records = b.karama.powers.size() + (begins ? 1 : 0);
+  if (a.karama.powers.size() != records || (begins && a.karama.powers.back().power != KaramaPower::IxiansHmsMovement)) {
+    out.push_back(violation(kKaramaPower, begins ? "the Ixians' Karama move of the HMS left no record of the once-a-game use"
+                                                 : "a later step of the Ixians' Karama move of the HMS recorded another use of the power"));
   }
-  for (auto& v : compare_flows(kKaramaPower, t, Flows(b), "the Ixians' Karama power moves no spice ([TO]; Q2, Q3 not built)")) out.push_back(std::move(v));
   const auto asked = pending(a);
   if (a.step != b.step || a.movement.turn_index != b.movement.turn_index || std::ranges::find(asked, seat) == asked.end()) {
     out.push_back(violation(kKaramaPower, "the Ixians' Shipment and Movement action ended with their Karama power ([TO]: it goes on)"));

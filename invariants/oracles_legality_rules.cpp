@@ -255,7 +255,10 @@ struct Rules {
     return hms_move_illegal(s, c.to);
   }
   std::string operator()(const KaramaMoveHms& c) const {  // one source: [TO] KarmaHmsMovement (ixians.md §7.1)
-    if (auto w = power_of(Faction::Ixians, "[TO]"); !w.empty()) return w;
+    // By steps (ixians.md §4.2 read on), a later step of the move under way spends nothing more.
+    const bool goes_on = s.options.hms_spice != HmsSpice::Off && hms_karama_steps(s) > 0;
+    if (goes_on && s.faction_of(seat) != Faction::Ixians) return "the Ixians' power ([TO])";
+    if (auto w = goes_on ? "" : power_of(Faction::Ixians, "[TO]"); !w.empty()) return w;
     return hms_karama_move_illegal(s, c.to);
   }
   std::string operator()(const DialStorm& c) const {

@@ -406,6 +406,16 @@ void check_hms(const GameState& s, Violations& out) {
   if (s.step == Step::HmsMovement && (s.turn < 2 || !s.board.hms_host || !ixians)) {
     out.push_back({"shape.hms", fmt::format("the HMS movement step on turn {}, {}", s.turn, s.board.hms_host ? "the HMS placed" : "the HMS off the board")});
   }
+  // A move by steps under way (a reading of §4.2 on): its start and at most 3 steps, ending on the
+  // host, in the Storm phase's movement step or the Ixians' Shipment and Movement action.
+  const auto& path = s.board.hms_path;
+  if (!path.empty()) {
+    const bool moving = s.step == Step::HmsMovement || s.step == Step::Shipment || s.step == Step::Movement;
+    if (s.options.hms_spice == HmsSpice::Off || !moving || path.size() < 2 || path.size() > 4 || path.back() != s.board.hms_host) {
+      out.push_back({"shape.hms", fmt::format("the HMS's path of {} cells in step {} (reading {}): a move by steps under way, its start and 1 to 3 steps "
+                                              "ending on its host", path.size(), to_string(s.step), to_string(s.options.hms_spice))});
+    }
+  }
   const bool storm_over = s.turn > 1 || (s.turn == 1 && (s.phase != Phase::Storm || (s.step == Step::AmalWindow && s.amal.starting != Phase::Storm)));
   if (ixians && !s.board.hms_host && storm_over && s.halted.empty()) {
     out.push_back({"shape.hms", fmt::format("turn {}, {}: the HMS is still off the board after turn 1's Storm", s.turn, to_string(s.phase))});

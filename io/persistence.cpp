@@ -117,6 +117,9 @@ struct Reader {
       const std::size_t host = in["hms_host"].byte(kMapCellCount);  // a cell of the printed map
       b.hms_host = CellId{static_cast<std::uint8_t>(host)};
     }
+    const auto path = in["hms_path"].items();  // a move's start and at most 3 steps (engine/hms.cpp)
+    if (path.size() > 4) fail(in.path + ".hms_path", fmt::format("{} cells: a move of the HMS visits at most 4", path.size()));
+    for (const In& x : path) b.hms_path.push_back(CellId{static_cast<std::uint8_t>(x.byte(kMapCellCount))});
   }
 
   void storm(const In& in, StormState& s) const {

@@ -61,7 +61,10 @@ namespace dune {
 // KeepStartingCard).
 // Schema 24: the Ixians' Technology swap offered for the last lot while the Ixians Nexus card's
 // Betrayal window on it is open (bidding.technology_offer).
-inline constexpr int kSchemaVersion = 25;
+// Schema 25: Karama against the Cyborg bonus (battle.cyborgs_prevented).
+// Schema 26: the reading of the HMS's spice while moving (options.hms_spice) and the cells its move
+// under way has visited (board.hms_path).
+inline constexpr int kSchemaVersion = 26;
 
 // FNV-1a 64-bit over bytes; the digest of a document is this over its content's canonical dump.
 std::uint64_t fnv1a64(std::string_view bytes);

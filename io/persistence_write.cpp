@@ -99,8 +99,10 @@ json board_json(const BoardState& b) {
     if (b.spice[c].value != 0) spice.push_back({{"cell", c}, {"amount", b.spice[c].value}});
   }
   for (std::size_t t = 0; t < kTerritoryCount; ++t) if (b.advisors[t]) advisors.push_back(name_of(territory_at(t)));
+  json hms_path = json::array();
+  for (CellId c : b.hms_path) hms_path.push_back(index(c));
   return {{"forces", forces}, {"spice", spice}, {"advisors", advisors}, {"shield_wall_destroyed", b.shield_wall_destroyed},
-          {"hms_host", b.hms_host ? json(index(*b.hms_host)) : json(nullptr)}};
+          {"hms_host", b.hms_host ? json(index(*b.hms_host)) : json(nullptr)}, {"hms_path", hms_path}};
 }
 
 json storm_json(const StormState& s) {

@@ -5,6 +5,7 @@
 #include "model/factions.h"
 #include "model/ids.h"
 #include "model/nexus_panels.h"
+#include "model/options.h"
 #include "model/phases.h"
 
 namespace dune {
@@ -82,6 +83,15 @@ std::string_view to_string(SetupStep s) {
     case SetupStep::MoritaniPlacement: return "Moritani placement";
     case SetupStep::StartingTreacheryCards: return "starting Treachery cards";
     case SetupStep::FirstStorm: return "first storm";
+  }
+  return "?";
+}
+
+std::string_view to_string(HmsSpice h) {
+  switch (h) {
+    case HmsSpice::Off: return "off";
+    case HmsSpice::PerStep: return "per step ([TO])";
+    case HmsSpice::PerVisit: return "per visit ([DB])";
   }
   return "?";
 }

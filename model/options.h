@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "model/ids.h"
@@ -52,6 +53,18 @@ struct CardSets {
 
 enum class NexusModuleMode : std::uint8_t { Off, Audit, Released };
 
+// The spice E1's Hidden Mobile Stronghold takes as it moves (docs/rules/ixians.md §4.2, open
+// questions Q2 and Q3: the two engines disagree on every axis, so the option names the reading).
+// With a reading on, the HMS moves one territory a decision (engine/hms.cpp).
+// - Off: it takes none; one command names where a move ends.
+// - PerStep ([TO] PerformHmsMovement): at each step 2 a force of the Ixians inside, from the cell
+//   left and from the cell entered, and from its host when the Ixians pass without moving.
+// - PerVisit ([DB] endHMSMovement): once a move has begun, 2 a force inside (any faction's, Bene
+//   Gesserit advisors not) from each distinct cell the move visits, its start included.
+// Each take is capped by the spice there.
+enum class HmsSpice : std::uint8_t { Off, PerStep, PerVisit };
+std::string_view to_string(HmsSpice h);  // for reports and messages (model/names.cpp)
+
 struct Options {
   std::vector<Faction> factions;  // factions[seat]; 2..6 seats
   std::vector<std::uint8_t> player_circles;  // circle (0..5) of each seat; circle k sits at sector 3k
@@ -59,6 +72,7 @@ struct Options {
   CardSets cards;
   int turn_limit = 10;
   NexusModuleMode nexus = NexusModuleMode::Off;
+  HmsSpice hms_spice = HmsSpice::Off;  // E1 Ixians: the reading of the HMS's spice while moving
 
   std::size_t seat_count() const { return factions.size(); }
   Faction faction_of(Seat s) const { return factions[s.value]; }

@@ -39,6 +39,10 @@ struct BoardState {
   // Public: the map cell E1's Hidden Mobile Stronghold is attached to, its one link (ixians.md §4);
   // none while it is not on the board (no Ixians, or before its placement after the first storm).
   std::optional<CellId> hms_host;
+  // Public: with Options::hms_spice on, the cells the HMS has visited in the move under way, its
+  // start first (at most 4: 3 steps in the Storm phase, 2 by the Ixians' Karama power); empty
+  // while no move is under way (engine/hms.cpp).
+  std::vector<CellId> hms_path;
   friend bool operator==(const BoardState&, const BoardState&) = default;
 };
 

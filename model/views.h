@@ -42,6 +42,7 @@ struct BoardView {
   bool shield_wall_destroyed = false;
   std::vector<CellView> cells;  // in cell order
   std::optional<CellId> hms_host;  // E1's Hidden Mobile Stronghold: the map cell it is attached to
+  std::vector<CellId> hms_path;    // the cells its move under way has visited, start first (public)
   friend bool operator==(const BoardView&, const BoardView&) = default;
 };
 

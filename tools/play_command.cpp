@@ -35,6 +35,13 @@ std::vector<Faction> parse_factions(const std::vector<std::string>& names) {
 }
 
 // --nexus: off, audit or released (new_game refuses released with its reason: check_playable).
+HmsSpice parse_hms_spice(const std::string& name) {
+  if (name == "off") return HmsSpice::Off;
+  if (name == "per-step") return HmsSpice::PerStep;
+  if (name == "per-visit") return HmsSpice::PerVisit;
+  bad_usage(fmt::format("unknown reading of the HMS's spice '{}' (expected off, per-step or per-visit)", name));
+}
+
 NexusModuleMode parse_nexus(const std::string& name) {
   if (name == "off") return NexusModuleMode::Off;
   if (name == "audit") return NexusModuleMode::Audit;
@@ -101,7 +108,8 @@ std::string rules_text(const Options& options) {
   for (const auto& [name, set] : json_io::kCardSetNames) {
     if (options.cards.*set) cards.push_back(name);
   }
-  const std::string with = cards.empty() ? "" : fmt::format(", cards {}", fmt::join(cards, ", "));
+  std::string with = cards.empty() ? "" : fmt::format(", cards {}", fmt::join(cards, ", "));
+  if (options.hms_spice != HmsSpice::Off) with += fmt::format(", the HMS's spice while moving {}", to_string(options.hms_spice));
   if (on.empty()) return "Basic" + with;
   if (on.size() == json_io::kRuleFlagNames.size()) return "Advanced" + with;
   return fmt::format("Basic with {}{}", fmt::join(on, ", "), with);
@@ -127,6 +135,7 @@ void add_play_command(CLI::App& app) {
     int max_decisions = 20000;
     int turn_limit = 10;
     std::string nexus = "off";
+    std::string hms_spice = "off";
     std::string save, save_log;
   };
   auto args = std::make_shared<Args>();
@@ -140,6 +149,8 @@ void add_play_command(CLI::App& app) {
       ->delimiter(',');
   cmd->add_option("--circles", args->circles, "Player circle (0..5) of each seat, in seat order")->delimiter(',');
   cmd->add_option("--nexus", args->nexus, "Nexus card module: off (default), audit or released");
+  cmd->add_option("--hms-spice", args->hms_spice,
+                  "E1 Ixians: the spice their stronghold takes while moving, an open question: off (default), per-step ([TO]) or per-visit ([DB])");
   cmd->add_option("--turns", args->turn_limit, "Turn limit")->check(CLI::Range(1, 20));
   cmd->add_option("--max-decisions", args->max_decisions, "Stop after this many commands")->check(CLI::PositiveNumber);
   cmd->add_option("--save", args->save, "Write the final state as a snapshot (for `view`, `replay`)");
@@ -152,6 +163,7 @@ void add_play_command(CLI::App& app) {
     for (const std::string& set : args->cards) set_named(options.cards, json_io::kCardSetNames, set, "--cards", "card set");
     if (!args->circles.empty()) options.player_circles = parse_circles(args->circles);
     options.nexus = parse_nexus(args->nexus);
+    options.hms_spice = parse_hms_spice(args->hms_spice);
     check_playable(options, args->factions, args->circles, args->cards, args->nexus);
     int turn = -1;
     Phase phase = Phase::Storm;

@@ -198,13 +198,15 @@ TEST(PersistenceTest, KaramaPowerStateRoundTrips) {
 // 22: the Ixians' Technology flag, RuleFlags 12, and BiddingState's technology_used, which fits in
 // its padding, so its size does not show it: PaddedFieldsRoundTrip does; 10672: the Ixians'
 // starting-card draft, schema 23, TreacheryState 144; 10680: the Ixians' Technology swap held for
-// the Betrayal window on the last lot, schema 24, BiddingState 56.)
+// the Betrayal window on the last lot, schema 24, BiddingState 56; 10712: the HMS's path of its move
+// under way, schema 26, BoardState 8776; its options.hms_spice fits in Options' padding:
+// PaddedFieldsRoundTrip writes it.)
 TEST(PersistenceTest, EveryStateStructIsCoveredByTheJsonForm) {
   struct Known { const char* name; std::size_t size, covered; };
   for (const Known& k : std::initializer_list<Known>{
-           {"GameState", sizeof(GameState), 10680}, {"Options", sizeof(Options), 80},
+           {"GameState", sizeof(GameState), 10712}, {"Options", sizeof(Options), 80},
            {"RuleFlags", sizeof(RuleFlags), 12}, {"SeatState", sizeof(SeatState), 136},
-           {"LeaderState", sizeof(LeaderState), 4}, {"BoardState", sizeof(BoardState), 8748},
+           {"LeaderState", sizeof(LeaderState), 4}, {"BoardState", sizeof(BoardState), 8776},
            {"StormState", sizeof(StormState), 25}, {"SpiceBlowState", sizeof(SpiceBlowState), 248},
            {"CharityState", sizeof(CharityState), 6}, {"DecisionPointState", sizeof(DecisionPointState), 7},
            {"TreacheryState", sizeof(TreacheryState), 144},
@@ -222,10 +224,12 @@ TEST(PersistenceTest, EveryStateStructIsCoveredByTheJsonForm) {
 TEST(PersistenceTest, PaddedFieldsRoundTrip) {
   GameState s = std::get<GameState>(new_game(Options::advanced({Faction::Ixians, Faction::Atreides})));
   s.bidding.technology_used = true;
+  s.options.hms_spice = HmsSpice::PerVisit;
   const auto back = load_snapshot(save_snapshot(s));
   ASSERT_TRUE(std::holds_alternative<GameState>(back)) << std::get<LoadError>(back).message;
   EXPECT_TRUE(std::get<GameState>(back).bidding.technology_used);
   EXPECT_TRUE(std::get<GameState>(back).options.rules.ixians_technology);
+  EXPECT_EQ(std::get<GameState>(back).options.hms_spice, HmsSpice::PerVisit);
   EXPECT_EQ(std::get<GameState>(back), s);
 }
 

@@ -4,6 +4,8 @@
 // Suboids and Cyborgs fight at their own strengths (slice 2).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdio>
 #include <string>
 #include <variant>
 #include <vector>
@@ -69,26 +71,36 @@ TEST(IxianGames, TheStrongholdIsPlacedAndMovedAroundTheFremenStormCard) {
 // aggressive, they spend one on their Karama power (ixians.md §7.1, one source: [TO]) when it is
 // offered in their Shipment and Movement action, and every checker holds but the replay from setup,
 // which no log reaches from a staged start. The uses are counted.
-TEST(IxianGames, TheIxiansMoveTheirStrongholdByTheirKaramaPower) {
+// The staged start: the Ixians hold both Karamas first, then two others (a full hand bids nothing).
+GameState ixians_hold_both_karamas(const Options& options) {
+  GameState start = std::get<GameState>(new_game(options));
+  auto& hand = start.seat(*start.seat_of(Faction::Ixians)).hand;
+  for (int karama = 1; karama >= 0; --karama) {
+    for (std::uint8_t c = 0; c < kTreacheryCardCount && hand.size() < 4; ++c) {
+      if ((card_type(TreacheryCardId{c}).name == "Karama") == (karama == 1) && start.treachery.deck.take_unseen(TreacheryCardId{c})) hand.push_back(TreacheryCardId{c});
+    }
+  }
+  std::ranges::sort(hand);
+  return start;
+}
+
+std::vector<invariants::Checker> checkers_but_replay() {
   std::vector<invariants::Checker> checkers(invariants::all_checkers().begin(), invariants::all_checkers().end());
   std::erase_if(checkers, [](const invariants::Checker& c) { return c.name == "determinism.replay"; });
+  return checkers;
+}
+
+TEST(IxianGames, TheIxiansMoveTheirStrongholdByTheirKaramaPower) {
+  const std::vector<invariants::Checker> checkers = checkers_but_replay();
   int karama_moves = 0;
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {
     Options options = Options::advanced({Faction::Ixians, Faction::Harkonnen, Faction::Atreides});
     options.turn_limit = 3;
     generators::GameSpec spec = generators::uniform_spec(std::move(options), seed, 3000);
     spec.bots.assign(spec.bots.size(), generators::BotProfile::Aggressive);
-    GameState start = std::get<GameState>(new_game(spec.options));
-    auto& hand = start.seat(*start.seat_of(Faction::Ixians)).hand;
-    for (int karama = 1; karama >= 0; --karama) {  // both Karamas first, then two others: a full hand bids nothing
-      for (std::uint8_t c = 0; c < kTreacheryCardCount && hand.size() < 4; ++c) {
-        if ((card_type(TreacheryCardId{c}).name == "Karama") == (karama == 1) && start.treachery.deck.take_unseen(TreacheryCardId{c})) hand.push_back(TreacheryCardId{c});
-      }
-      if (karama == 1) {
-        ASSERT_EQ(hand.size(), 2u);
-      }
-    }
-    std::ranges::sort(hand);
+    const GameState start = ixians_hold_both_karamas(spec.options);
+    ASSERT_EQ(std::ranges::count_if(start.seat(*start.seat_of(Faction::Ixians)).hand,
+                                    [](TreacheryCardId c) { return card_type(c).name == "Karama"; }), 2);
     harness::RunConfig config;
     config.start = &start;
     config.checkers = checkers;
@@ -104,6 +116,47 @@ TEST(IxianGames, TheIxiansMoveTheirStrongholdByTheirKaramaPower) {
   // Measured: 2 of the 4 games use it; once a game at most is shape.karama's and
   // oracle.karama-power's.
   EXPECT_GT(karama_moves, 0) << "no game moved the HMS by the Ixians' Karama power (ixians.md §7.1)";
+}
+
+// The spice the HMS takes while moving, by each reading (ixians.md §4.2, open questions Q2, Q3;
+// model/options.h HmsSpice): Advanced games with the Fremen seated (their storm card is revealed in
+// the step that ends the HMS's move, so the storm oracle weighs the cells the HMS took from) and
+// the Ixians holding both Karamas (their power moves it by steps too). Every checker holds but the
+// replay from setup; the steps, the later steps of a Karama move and the spice taken are counted
+// (the HMS meets spice seldom: a blow fills one cell of its territory).
+TEST(IxianGames, TheStrongholdTakesSpiceWhileMovingByEachReading) {
+  constexpr std::uint64_t kGames = 16;
+  const std::vector<invariants::Checker> checkers = checkers_but_replay();
+  for (HmsSpice reading : {HmsSpice::PerStep, HmsSpice::PerVisit}) {
+    int steps = 0, karama_steps_on = 0, taken = 0;
+    for (std::uint64_t seed = 1; seed <= kGames; ++seed) {
+      Options options = Options::advanced({Faction::Ixians, Faction::Fremen, Faction::Atreides});
+      options.turn_limit = 4;
+      options.hms_spice = reading;
+      generators::GameSpec spec = generators::uniform_spec(std::move(options), seed, 3000);
+      spec.bots.assign(spec.bots.size(), generators::BotProfile::Aggressive);
+      const GameState start = ixians_hold_both_karamas(spec.options);
+      harness::RunConfig config;
+      config.start = &start;
+      config.checkers = checkers;
+      config.on_step = [&](const invariants::Transition& t) {
+        const auto* e = std::get_if<Envelope>(&t.entry);
+        if (!e || !(std::holds_alternative<MoveHms>(e->command) || std::holds_alternative<KaramaMoveHms>(e->command))) return;
+        ++steps;
+        karama_steps_on += std::holds_alternative<KaramaMoveHms>(e->command) && !t.before.board.hms_path.empty();
+        const Seat ixians = *t.before.seat_of(Faction::Ixians);
+        taken += t.after.seat(ixians).spice.value - t.before.seat(ixians).spice.value;
+      };
+      const harness::RunResult r = harness::run_game(spec, config);
+      ASSERT_FALSE(r.violation) << r.violation->violation.invariant << ": " << r.violation->violation.message << " (step "
+                                << r.violation->step << ", seed " << seed << ", " << to_string(reading) << ")";
+      EXPECT_EQ(r.engine_bug, std::string()) << "seed " << seed;
+    }
+    EXPECT_GT(steps, 6) << to_string(reading);
+    EXPECT_GT(karama_steps_on, 0) << to_string(reading) << ": no Karama move of the HMS made a second step";
+    EXPECT_GT(taken, 0) << to_string(reading) << ": the HMS took no spice while moving";
+    std::printf("%s: %d steps, %d later Karama steps, %d spice taken\n", std::string(to_string(reading)).c_str(), steps, karama_steps_on, taken);
+  }
 }
 
 // The Ixians' ally replaces the card it bought when the Treachery deck holds one card, and it is
