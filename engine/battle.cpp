@@ -106,6 +106,7 @@ void start_battle(GameState& state, const BattleOption& o, Seat agg) {
   b.sardaukar_prevented = false;
   b.sardaukar_attempt = 0;
   b.cyborgs_prevented = false;
+  b.substitution_prevented = false;
   b.plans_hooks_run = 0;
   b.traitor_answered = {};
   b.traitor_called = {};

@@ -56,8 +56,16 @@ struct ForceLoss {
 };
 // Whether the loss is consistent with the side's dial and support ([LR] 1.07.06.06, seed 003).
 bool loss_consistent(const GameState& state, int side, ForceLoss loss);
-// Every consistent loss, fewest special forces first (the winner is asked when there are several).
+// Every consistent loss, fewest special forces first.
 std::vector<ForceLoss> loss_options(const GameState& state, int side);
+// E1 Ixians, with the option cyborg_loss_substitution ([TO]'s reading of open question Q5,
+// docs/rules/ixians.md §3): a winning side's loss that is not consistent but comes from a
+// consistent one by losing, 1:1, Suboids there beyond it in place of some of its Cyborgs, unless a
+// Karama prevented it in this battle.
+bool loss_substituted(const GameState& state, int side, ForceLoss loss);
+// Every loss the winner may choose: the consistent ones and the substituted ones, fewest special
+// forces first, then fewest forces (the winner is asked when there are several).
+std::vector<ForceLoss> winner_loss_options(const GameState& state, int side);
 
 // ---- battle_resolution.cpp ----
 // Whether the card is one of that printed name.

@@ -312,17 +312,47 @@ bool loss_consistent(const GameState& state, int side, ForceLoss loss) {
   return false;
 }
 
-// Every consistent loss, fewest special forces first, then fewest forces.
-std::vector<ForceLoss> loss_options(const GameState& state, int side) {
+namespace {
+
+// Every loss of the side's forces there that `allowed` admits, fewest special forces first, then
+// fewest forces.
+template <class Allowed>
+std::vector<ForceLoss> losses_where(const GameState& state, int side, Allowed allowed) {
   const Tokens t = tokens_of(state, side);
   std::vector<ForceLoss> out;
   for (int s = 0; s <= t.special; ++s) {
     for (int n = 0; n <= t.normal; ++n) {
       const ForceLoss loss{ForceCount{n}, ForceCount{s}};
-      if (loss_consistent(state, side, loss)) out.push_back(loss);
+      if (allowed(loss)) out.push_back(loss);
     }
   }
   return out;
+}
+
+}  // namespace
+
+std::vector<ForceLoss> loss_options(const GameState& state, int side) {
+  return losses_where(state, side, [&](ForceLoss l) { return loss_consistent(state, side, l); });
+}
+
+// [TO] MaySubstituteForceLosses: the winner's lost Cyborgs, up to the Suboids there it does not
+// lose, may be lost as Suboids instead (one source; a Karama stops it, GreyReplacingSpecialForces).
+bool loss_substituted(const GameState& state, int side, ForceLoss loss) {
+  const bool reading = state.options.cyborg_loss_substitution || mutant_active(Mutant::LossSubstitutionWithoutOption);
+  if (!reading || state.faction_of(state.battle.combatants[static_cast<std::size_t>(side)]) != Faction::Ixians ||
+      state.battle.substitution_prevented || loss_consistent(state, side, loss)) {
+    return false;
+  }
+  const Tokens t = tokens_of(state, side);
+  if (loss.special.value < 0 || loss.normal.value > t.normal) return false;  // forces there only
+  for (int k = 1; k <= loss.normal.value && loss.special.value + k <= t.special; ++k) {
+    if (loss_consistent(state, side, ForceLoss{loss.normal - ForceCount{k}, loss.special + ForceCount{k}})) return true;
+  }
+  return false;
+}
+
+std::vector<ForceLoss> winner_loss_options(const GameState& state, int side) {
+  return losses_where(state, side, [&](ForceLoss l) { return loss_consistent(state, side, l) || loss_substituted(state, side, l); });
 }
 
 std::optional<Rejection> validate_plan(const GameState& state, Seat seat, const PlanBattle& p) {

@@ -238,7 +238,7 @@ int fight(GameState& state) {
   // The winner's dial loss: decided now when only one mix is consistent, else the winner chooses
   // (BattleStage::WinnerLosses, [LR] 1.07.06.06). Its weapon and defense wait for its choice too;
   // a Cheap Hero says "Discard after use" ([LR] 3.01.04).
-  const auto options = loss_options(state, winner);
+  const auto options = winner_loss_options(state, winner);
   if (!mutant_active(Mutant::WinnerLosesNothing)) {
     if (options.size() == 1) lose_forces(state, winner, options.front());
     if (options.size() > 1) state.battle.stage = BattleStage::WinnerLosses;
@@ -599,7 +599,7 @@ std::vector<Command> winner_candidates(const GameState& state) {
   const BattleState& b = state.battle;
   if (!b.winner) return out;
   if (b.stage == BattleStage::WinnerLosses) {
-    for (const ForceLoss& l : loss_options(state, side_of(state, *b.winner))) out.push_back(TakeLosses{l.normal, l.special});
+    for (const ForceLoss& l : winner_loss_options(state, side_of(state, *b.winner))) out.push_back(TakeLosses{l.normal, l.special});
   } else if (b.stage == BattleStage::WinnerCards) {
     const auto held = held_played(state);
     // Keeping everything first; then every subset of the held cards to discard.
@@ -617,11 +617,15 @@ std::optional<Rejection> validate_winner(const GameState& state, Seat, const Com
   if (const auto* x = std::get_if<TakeLosses>(&c)) {
     if (b.stage != BattleStage::WinnerLosses) return reject(RejectCode::WrongPhase, "no battle losses are to be chosen now");
     const int side = side_of(state, *b.winner);
-    if (!loss_consistent(state, side, ForceLoss{x->normal, x->special})) {
+    const ForceLoss loss{x->normal, x->special};
+    if (!loss_consistent(state, side, loss) && !loss_substituted(state, side, loss)) {
       const DialBattle& w = *b.wheels[at(side)];
+      const bool substitution = state.options.cyborg_loss_substitution && state.faction_of(*b.winner) == Faction::Ixians;
       return reject(RejectCode::IllegalChoice,
-                    "{} normal and {} special forces do not make up a dial of {} half points with {} spice support, without a force to spare ([LR] 1.07.06.06)",
-                    x->normal.value, x->special.value, w.dial_halves, w.support.value);
+                    "{} normal and {} special forces do not make up a dial of {} half points with {} spice support, without a force to spare ([LR] 1.07.06.06){}",
+                    x->normal.value, x->special.value, w.dial_halves, w.support.value,
+                    !substitution ? "" : b.substitution_prevented ? ", and a Karama stopped the Suboids' substitution in this battle"
+                                                                   : ", nor with Suboids there lost in place of some of its Cyborgs (ixians.md §3, [TO])");
     }
     return std::nullopt;
   }
@@ -639,7 +643,16 @@ std::optional<Rejection> validate_winner(const GameState& state, Seat, const Com
 
 void apply_winner(GameState& state, Seat seat, const Command& c) {
   if (const auto* x = std::get_if<TakeLosses>(&c)) {
-    lose_forces(state, side_of(state, seat), ForceLoss{x->normal, x->special});
+    const int side = side_of(state, seat);
+    const ForceLoss loss{x->normal, x->special};
+    // Another seat's standing Karama order meets the substitution (one source, [TO]
+    // GreyReplacingSpecialForces): nothing is lost, and the Ixians choose again without it ([LR] 3.04).
+    if (loss_substituted(state, side, loss) && karama_cancels(state, seat, KaramaAbility::IxiansLossSubstitution) &&
+        !mutant_active(Mutant::KaramaCancelLossSubstitutionStands)) {
+      state.battle.substitution_prevented = true;
+      return;
+    }
+    lose_forces(state, side, loss);
     after_losses(state);
     return;
   }

@@ -72,7 +72,7 @@ DUNE_ENUM_NAMES(KaramaAbility, sv{"GuildPaymentForShipment"}, sv{"HalfPriceShipp
                 sv{"TleilaxuRevivalDiscount"}, sv{"TleilaxuRaisedRevivalLimits"}, sv{"TleilaxuEarlyLeaderRevival"},
                 sv{"TleilaxuFaceDancerReplacement"}, sv{"IxiansHmsMovement"}, sv{"IxiansCyborgMovement"},
                 sv{"IxiansBiddingSelection"}, sv{"IxiansTechnology"},
-                sv{"IxiansCyborgBonus"});
+                sv{"IxiansCyborgBonus"}, sv{"IxiansLossSubstitution"});
 DUNE_ENUM_NAMES(KaramaPower, sv{"EmperorRevival"}, sv{"HarkonnenHand"}, sv{"GuildShipment"},
                 sv{"AtreidesBattlePlan"}, sv{"FremenWorm"}, sv{"TleilaxuRevivalPrevention"}, sv{"IxiansHmsMovement"});
 DUNE_ENUM_NAMES(NexusMode, sv{"Betrayal"}, sv{"Cunning"}, sv{"SecretAlly"});

@@ -133,8 +133,8 @@ std::optional<Rejection> validate_arm_karama(const GameState& state, Seat seat, 
   if (is_power(*c.ability)) return validate_guild_power_order(state, seat);
   const Faction f = karama_ability_owner(*c.ability);
   if (!in_play(state, f)) return reject(RejectCode::IllegalChoice, "{} is not in this game", to_string(f));
-  if (const auto rule = karama_ability_rule(*c.ability); rule && !(state.options.rules.*rule)) {
-    return reject(RejectCode::IllegalChoice, "{} is an Advanced rule this game does not use", to_string(*c.ability));
+  if (!karama_ability_in_game(state.options, *c.ability)) {
+    return reject(RejectCode::IllegalChoice, "{} is not in this game: an Advanced rule or a reading its options leave out", to_string(*c.ability));
   }
   if (f == state.faction_of(seat)) {
     return reject(RejectCode::IllegalChoice, "a Karama cancels another player's ability, not your own ([LR] 3.01.11.01)");

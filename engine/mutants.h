@@ -251,6 +251,9 @@ enum class Mutant : std::uint8_t {
   // the spice the HMS takes while moving (issue 22, Q2, Q3)
   HmsSpiceFromCellLeftOnly,
   HmsSpiceUncapped,
+  // the Cyborg loss substitution (issue 22, Q5)
+  LossSubstitutionWithoutOption,
+  KaramaCancelLossSubstitutionStands,
 };
 
 #if DUNE_MUTANTS

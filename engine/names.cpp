@@ -96,6 +96,7 @@ std::string_view to_string(KaramaAbility a) {
     case KaramaAbility::IxiansBiddingSelection: return "the Ixians' selection of the Bidding row (ixians.md §5; 2 sources)";
     case KaramaAbility::IxiansTechnology: return "the Ixians' Technology swap of a hand card for a lot (ixians.md §5; one source: [TO])";
     case KaramaAbility::IxiansCyborgBonus: return "the Ixians' Cyborg bonus in one battle (ixians.md §7.2; 2 sources)";
+    case KaramaAbility::IxiansLossSubstitution: return "the Ixians' Suboids lost in place of Cyborgs in one battle (ixians.md §3, §7.2; one source: [TO])";
   }
   return "?";
 }

@@ -19,7 +19,8 @@ json options_to_json(const Options& o) {
   json cards = json::object();
   for (const auto& [name, flag] : json_io::kCardSetNames) cards[name] = o.cards.*flag;
   return {{"factions", factions}, {"player_circles", o.player_circles}, {"turn_limit", o.turn_limit},
-          {"nexus", name_of(o.nexus)}, {"hms_spice", name_of(o.hms_spice)}, {"rules", rules}, {"cards", cards}};
+          {"nexus", name_of(o.nexus)}, {"hms_spice", name_of(o.hms_spice)},
+          {"cyborg_loss_substitution", o.cyborg_loss_substitution}, {"rules", rules}, {"cards", cards}};
 }
 
 Options json_io::read_strict_options(const In& in) {
@@ -29,6 +30,7 @@ Options json_io::read_strict_options(const In& in) {
   o.turn_limit = static_cast<int>(in["turn_limit"].integer(1, 20));
   o.nexus = in["nexus"].enumeration<NexusModuleMode>();
   o.hms_spice = in["hms_spice"].enumeration<HmsSpice>();
+  o.cyborg_loss_substitution = in["cyborg_loss_substitution"].boolean();
   const In r = in["rules"];
   for (const auto& [name, flag] : json_io::kRuleFlagNames) o.rules.*flag = r[name].boolean();
   const In cards = in["cards"];

@@ -143,6 +143,7 @@ BattleView battle_view(const GameState& s) {
   v.sardaukar_prevented = b.sardaukar_prevented;
   v.sardaukar_attempt = b.sardaukar_attempt;
   v.cyborgs_prevented = b.cyborgs_prevented;
+  v.substitution_prevented = b.substitution_prevented;
   v.traitor_answered = seats_where(s, b.traitor_answered);
   v.traitor_called = b.traitor_called;
   v.traitor_revealed = seats_where(s, b.traitor_revealed);
@@ -361,7 +362,7 @@ json battle_json(const BattleView& b) {
           {"nexus_inspector", opt_seat(b.nexus_inspector)},
           {"nexus_element", b.nexus_element ? json(name_of(*b.nexus_element)) : json(nullptr)},
           {"nexus_sardaukar", b.nexus_sardaukar}, {"sardaukar_prevented", b.sardaukar_prevented},
-          {"sardaukar_attempt", b.sardaukar_attempt}, {"cyborgs_prevented", b.cyborgs_prevented},
+          {"sardaukar_attempt", b.sardaukar_attempt}, {"cyborgs_prevented", b.cyborgs_prevented}, {"substitution_prevented", b.substitution_prevented},
           {"traitor_answered", seats_json(b.traitor_answered)}, {"traitor_called", b.traitor_called},
           {"traitor_revealed", seats_json(b.traitor_revealed)},
           {"poison_tooth_side", b.poison_tooth_side ? json(*b.poison_tooth_side) : json(nullptr)},

@@ -168,6 +168,7 @@ PlannedGame plan_game(Faction family, std::uint64_t campaign_seed, std::uint64_t
   out.spec.options.cards.e1_tech_tokens = std::bernoulli_distribution(0.5)(rng);
   // Each reading of the HMS's spice while moving (open questions Q2, Q3) in a third of the games.
   out.spec.options.hms_spice = static_cast<HmsSpice>(std::uniform_int_distribution<int>(0, 2)(rng));
+  out.spec.options.cyborg_loss_substitution = std::bernoulli_distribution(0.5)(rng);  // each reading of Q5
 
   out.setup.seats = static_cast<int>(factions.size());
   out.setup.factions = out.spec.options.factions;
@@ -181,6 +182,7 @@ PlannedGame plan_game(Faction family, std::uint64_t campaign_seed, std::uint64_t
   if (out.spec.options.hms_spice != HmsSpice::Off && std::ranges::count(factions, Faction::Ixians) > 0) {
     out.setup.flags.push_back(out.spec.options.hms_spice == HmsSpice::PerStep ? "hms-spice-per-step" : "hms-spice-per-visit");
   }
+  if (out.spec.options.cyborg_loss_substitution && std::ranges::count(factions, Faction::Ixians) > 0) out.setup.flags.push_back("cyborg-loss-substitution");
   out.setup.mode = native ? NexusMode::Cunning : NexusMode::SecretAlly;
   return out;
 }

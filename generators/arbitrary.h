@@ -60,6 +60,7 @@ inline rc::Gen<GameSpec> gen_spec(SpecBounds bounds = {}) {
     spec.options.cards.e1_tech_tokens = *rc::gen::arbitrary<bool>();
     // The readings of the HMS's spice while moving (open questions Q2, Q3), each checked.
     spec.options.hms_spice = *rc::gen::element(HmsSpice::Off, HmsSpice::PerStep, HmsSpice::PerVisit);
+    spec.options.cyborg_loss_substitution = *rc::gen::arbitrary<bool>();  // each reading of Q5
     spec.max_decisions = bounds.max_decisions;
     return spec;
   });

@@ -78,6 +78,7 @@ std::vector<generators::GameSpec> usage_specs(int games, std::uint64_t seed) {
     // The card sets the engine plays, in one game of four, so their commands are played too.
     if (i % 4 == 3) o.cards = CardSets{.e1_poison_blade_shield_snooper = true, .e1_amal = true, .e1_battle = true, .e1_harvester_thumper = true, .cheap_hero_traitor = true, .e1_tech_tokens = true};
     o.hms_spice = static_cast<HmsSpice>(i % 3);  // each reading of the HMS's spice while moving
+    o.cyborg_loss_substitution = i % 4 < 2;      // each reading of the Cyborg loss substitution
     const bool audit = o.nexus == NexusModuleMode::Audit;
     generators::GameSpec spec = generators::uniform_spec(std::move(o), seed + static_cast<std::uint64_t>(i));
     // The gate's chance profile: a registered base family's card (each in turn, offset by the seat

@@ -27,6 +27,7 @@ GameSpec mutant_spec(const MutantInfo& mutant, std::uint64_t seed) {
   options.turn_limit = setup.turns;
   options.cards = setup.cards;
   options.hms_spice = setup.hms_spice;
+  options.cyborg_loss_substitution = setup.cyborg_loss_substitution;
   if (nexus) options.nexus = NexusModuleMode::Audit;
   GameSpec spec = generators::uniform_spec(std::move(options), seed);
   using generators::BotProfile;
@@ -111,6 +112,7 @@ std::pair<KaramaAbility, Faction> karama_order_of(Mutant m) {
     case Mutant::KaramaCancelHmsMovementStands: return {KaramaAbility::IxiansHmsMovement, Faction::Atreides};
     case Mutant::KaramaCancelCyborgMoveStands: return {KaramaAbility::IxiansCyborgMovement, Faction::Atreides};
     case Mutant::KaramaCancelCyborgBonusStands: return {KaramaAbility::IxiansCyborgBonus, Faction::Atreides};
+    case Mutant::KaramaCancelLossSubstitutionStands: return {KaramaAbility::IxiansLossSubstitution, Faction::Atreides};
     case Mutant::KaramaCancelIxSelectionStands: return {KaramaAbility::IxiansBiddingSelection, Faction::Atreides};
     case Mutant::KaramaCancelIxTechnologyStands: return {KaramaAbility::IxiansTechnology, Faction::Atreides};
     default: return {KaramaAbility::GuildCrossShip, Faction::Fremen};

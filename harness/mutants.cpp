@@ -35,6 +35,11 @@ constexpr MutantSetup with_hms_spice(MutantSetup s, HmsSpice reading) {
   s.hms_spice = reading;
   return s;
 }
+// [TO]'s reading of the Cyborg loss substitution (Options::cyborg_loss_substitution).
+constexpr MutantSetup with_loss_substitution(MutantSetup s) {
+  s.cyborg_loss_substitution = true;
+  return s;
+}
 // Aggressive bots from a staged start (MutantStart): the Karama orders and powers it sets up.
 constexpr MutantSetup staged(MutantStart start, std::uint8_t factions, bool advanced_rules, std::uint8_t turns, std::uint8_t games) {
   return MutantSetup{factions, advanced_rules, turns, games, MutantBots::Aggressive, start};
@@ -452,6 +457,14 @@ constexpr std::array kCatalogue{
                "the Hidden Mobile Stronghold takes its full rate, 2 a force inside, from a cell holding less spice (ixians.md §4.2: "
                "both engines cap each take by the spice there)",
                with_hms_spice(basic(At | Hk | Ix, 6, 60), HmsSpice::PerVisit)},
+    MutantInfo{Mutant::LossSubstitutionWithoutOption, "loss-substitution-without-option", "oracle",
+               "a winning Ixians may lose Suboids in place of Cyborgs, 1:1, with the option cyborg_loss_substitution off "
+               "(ixians.md §3, open question Q5: [DB]'s reading, only mixes that make up the dial)",
+               advanced(At | Hk | Em | Ix, 6, 40, MutantBots::Aggressive), "oracle.winner-choice"},
+    MutantInfo{Mutant::KaramaCancelLossSubstitutionStands, "karama-cancel-loss-substitution-stands", "oracle",
+               "a Karama played against the Ixians' Cyborg loss substitution is discarded, but the Suboids are lost in place of the "
+               "Cyborgs all the same (one source: [TO] GreyReplacingSpecialForces; 3.01.11)",
+               with_loss_substitution(staged(MutantStart::KaramaOrder, Ix | At | Hk, true, 6, 80)), "oracle.karama-cancel"},
     MutantInfo{Mutant::KaramaCancelCyborgMoveStands, "karama-cancel-cyborg-move-stands", "oracle",
                "a Karama played against the Ixians' two-territory move with Cyborgs is discarded, but the move goes ahead all the "
                "same (one source: [TO] GreyCyborgExtraMove; 3.01.11.01)", staged(MutantStart::KaramaOrder, Ix | At | Hk, false, 4, 60),

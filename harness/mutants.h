@@ -88,6 +88,7 @@ struct MutantSetup {
   MutantStart start = MutantStart::NewGame;
   CardSets cards = {};  // the optional card sets dealt
   HmsSpice hms_spice = HmsSpice::Off;  // the reading of the HMS's spice while moving
+  bool cyborg_loss_substitution = false;  // the reading of the Cyborg loss substitution (Q5)
 };
 
 struct MutantInfo {

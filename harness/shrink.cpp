@@ -497,6 +497,7 @@ class Shrinker {
       return std::exchange(s.options.nexus, NexusModuleMode::Off) != NexusModuleMode::Off;
     });
     any |= try_spec([](GameSpec& s) { return std::exchange(s.options.hms_spice, HmsSpice::Off) != HmsSpice::Off; });
+    any |= try_spec([](GameSpec& s) { return std::exchange(s.options.cyborg_loss_substitution, false); });
     for (const auto& [name, set] : json_io::kCardSetNames) {  // fewer optional cards
       if (best_.spec.options.cards.*set) any |= try_spec([set](GameSpec& s) { return std::exchange(s.options.cards.*set, false); });
     }

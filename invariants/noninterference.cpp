@@ -275,7 +275,7 @@ void resample_karama_orders(GameState& t, Observer o, Rng& rng) {
         if (own == Faction::SpacingGuild && t.options.rules.advanced_karama && !used) orders.push_back(a);
         continue;
       }
-      if (const auto rule = karama_ability_rule(a); rule && !(t.options.rules.*rule)) continue;
+      if (!karama_ability_in_game(t.options, a)) continue;
       const Faction f = karama_ability_owner(a);
       if (t.seat_of(f) && f != own) orders.push_back(a);
     }

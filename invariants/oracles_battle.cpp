@@ -551,6 +551,24 @@ std::vector<std::pair<int, int>> consistent_losses(const GameState& s, int side)
   return out;
 }
 
+// Every mix the winner may choose: the consistent ones and, with the option cyborg_loss_substitution
+// ([TO]'s reading of open question Q5, one source: MaySubstituteForceLosses; ixians.md §3), for an
+// Ixian winner each of them with, 1:1, Suboids there beyond it lost in place of some of its
+// Cyborgs, unless a Karama against it was played in this battle.
+std::vector<std::pair<int, int>> allowed_losses(const GameState& s, int side) {
+  std::vector<std::pair<int, int>> out = consistent_losses(s, side);
+  const Faction f = s.faction_of(s.battle.combatants[static_cast<std::size_t>(side)]);
+  if (!s.options.cyborg_loss_substitution || f != Faction::Ixians || s.battle.substitution_prevented) return out;
+  const int suboids = held_in_battle(s, s.battle.cells, f).normal;
+  const auto consistent = out;
+  for (const auto& [n, cyborgs] : consistent) {
+    for (int k = 1; k <= cyborgs && n + k <= suboids; ++k) {
+      if (std::find(out.begin(), out.end(), std::pair{n + k, cyborgs - k}) == out.end()) out.emplace_back(n + k, cyborgs - k);
+    }
+  }
+  return out;
+}
+
 Violations check_loss(const Transition& t, Faction f, std::pair<int, int> loss, std::string_view when) {
   const Held before = held_in_battle(t.before, t.before.battle.cells, f);
   // Forces counted as Sardaukar by the Emperor's Cunning are ordinary counters (seed 003).
@@ -571,7 +589,7 @@ Violations winner_choice(const Transition& t, const GameContext&) {
     const int w = c->outcome->winner;
     GameState revealed = b;  // the plans as revealed, for the dial and support
     for (std::size_t side = 0; side < 2; ++side) revealed.battle.wheels[side] = c->battle.wheel[side];
-    const auto options = consistent_losses(revealed, w);
+    const auto options = allowed_losses(revealed, w);
     const Faction f = c->battle.faction[static_cast<std::size_t>(w)];
     Violations out;
     if (options.size() == 1) {
@@ -593,9 +611,23 @@ Violations winner_choice(const Transition& t, const GameContext&) {
   if (const auto* x = command_of<TakeLosses>(t)) {
     if (!single_step(t) || !b.battle.winner) return skipped(kWinnerChoice);
     const int side = b.battle.combatants[0] == *b.battle.winner ? 0 : 1;
-    const auto options = consistent_losses(b, side);
+    const auto options = allowed_losses(b, side);
     const std::pair<int, int> loss{x->normal.value, x->special.value};
     Violations out;
+    // A Karama against the substitution (one source, [TO] GreyReplacingSpecialForces): a substituted
+    // loss named, nothing lost, the winner asked again without it ([LR] 3.04).
+    const auto cancels = added_cancels(b, t.after);
+    if (std::ranges::any_of(cancels, [](const KaramaCancel& k) { return k.ability == KaramaAbility::IxiansLossSubstitution; })) {
+      const auto consistent = consistent_losses(b, side);
+      if (std::find(consistent.begin(), consistent.end(), loss) != consistent.end()) {
+        out.push_back(violation(kWinnerChoice, "a Karama cancelled the Suboids' substitution of a loss that needed none"));
+      }
+      for (Violation& v : check_loss(t, b.faction_of(*b.battle.winner), {0, 0}, "had its substitution cancelled")) out.push_back(std::move(v));
+      if (t.after.battle.stage != BattleStage::WinnerLosses || !t.after.battle.substitution_prevented) {
+        out.push_back(violation(kWinnerChoice, "after the Karama against the substitution the winner is not asked again, without it ([LR] 3.04)"));
+      }
+      return decided(kWinnerChoice, std::move(out));
+    }
     if (std::find(options.begin(), options.end(), loss) == options.end()) {
       out.push_back(violation(kWinnerChoice, fmt::format("{} normal and {} special forces do not make up the dial of {} half points with {} support",
                                                          loss.first, loss.second, b.battle.wheels[static_cast<std::size_t>(side)]->dial_halves,

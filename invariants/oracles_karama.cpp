@@ -445,6 +445,18 @@ void fremen_cancel_checks(const Transition& t, const KaramaCancel& k, const std:
       if (!a.battle.cyborgs_prevented) fault("the Ixians' Cyborgs keep their bonus in the battle after the Karama against it (ixians.md §7.2)");
       break;
     }
+    case KaramaAbility::IxiansLossSubstitution: {  // one source, [TO] GreyReplacingSpecialForces: nothing lost, chosen again
+      const Envelope* e = envelope_of(t);
+      if (!b.options.cyborg_loss_substitution || !e || !std::holds_alternative<TakeLosses>(e->command) || e->seat != k.against ||
+          b.battle.winner != k.against) {
+        fault("cancelled the Ixians' Cyborg loss substitution other than as they, winning with the option on, take their losses");
+      }
+      if (a.board.normal != b.board.normal || a.board.special != b.board.special) fault("forces were lost with the substitution cancelled ([LR] 3.04: it did not happen)");
+      if (!a.battle.substitution_prevented || a.battle.stage != BattleStage::WinnerLosses) {
+        fault("the Ixians are not asked again for their losses, without the substitution, after the Karama against it");
+      }
+      break;
+    }
     default: break;  // FremenStormLosses: oracle.storm-damage recomputes the full losses
   }
 }

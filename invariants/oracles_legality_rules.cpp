@@ -653,6 +653,7 @@ struct Rules {
       return only(Faction::SpacingGuild, "[LR] 1.14.05");
     }
     if (owner == f) return "a Karama cancels another player's ability ([LR] 3.01.11.01)";
+    if (!karama_ability_in_game(s.options, *c.ability)) return "an ability of an Advanced rule or a reading this game leaves out";
     return in_game(s, owner) ? "" : "that faction is not in the game";
   }
   std::string operator()(const KaramaWorm& c) const {

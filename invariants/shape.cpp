@@ -232,6 +232,13 @@ void check_battle(const GameState& s, Violations& out) {
   if (b.cyborgs_prevented && (!ixians_fight || !cancelled)) {
     out.push_back({"shape.battle", "the Ixians' Cyborg bonus is prevented with no Karama against it this turn in a battle of theirs"});
   }
+  // Their loss substitution likewise (ixians.md §3), and only with its reading on.
+  const bool substitution_cancelled = std::ranges::any_of(s.karama.cancels, [&](const KaramaCancel& k) {
+    return k.ability == KaramaAbility::IxiansLossSubstitution && k.turn == s.turn;
+  });
+  if (b.substitution_prevented && (!ixians_fight || !substitution_cancelled || !s.options.cyborg_loss_substitution)) {
+    out.push_back({"shape.battle", "the Ixians' Cyborg loss substitution is prevented with no Karama against it this turn in a battle of theirs"});
+  }
   // The decision a stage waits for has someone to ask (a damaged save must not reach the engine).
   if (b.stage == BattleStage::Voice && !s.seat_of(Faction::BeneGesserit) && !b.voice_side) {
     out.push_back({"shape.battle", "the Voice stage asks nobody: no Bene Gesserit and no Secret Ally Voice"});

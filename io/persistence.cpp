@@ -236,6 +236,7 @@ struct Reader {
     b.sardaukar_prevented = in["sardaukar_prevented"].boolean();
     b.sardaukar_attempt = static_cast<std::uint32_t>(in["sardaukar_attempt"].integer(0, kMaxCount));
     b.cyborgs_prevented = in["cyborgs_prevented"].boolean();
+    b.substitution_prevented = in["substitution_prevented"].boolean();
     b.plans_hooks_run = u8(in["plans_hooks_run"]);
     b.traitor_answered = seat_set(in["traitor_answered"]);
     b.traitor_revealed = seat_set(in["traitor_revealed"]);

@@ -64,7 +64,9 @@ namespace dune {
 // Schema 25: Karama against the Cyborg bonus (battle.cyborgs_prevented).
 // Schema 26: the reading of the HMS's spice while moving (options.hms_spice) and the cells its move
 // under way has visited (board.hms_path).
-inline constexpr int kSchemaVersion = 26;
+// Schema 27: the reading of the Cyborg loss substitution (options.cyborg_loss_substitution) and a
+// Karama against it (battle.substitution_prevented).
+inline constexpr int kSchemaVersion = 27;
 
 // FNV-1a 64-bit over bytes; the digest of a document is this over its content's canonical dump.
 std::uint64_t fnv1a64(std::string_view bytes);

@@ -188,7 +188,7 @@ json battle_json(const BattleState& b) {
           {"nexus_inspector", opt_seat(b.nexus_inspector)},
           {"nexus_element", b.nexus_element ? json(name_of(*b.nexus_element)) : json(nullptr)},
           {"nexus_sardaukar", b.nexus_sardaukar}, {"sardaukar_prevented", b.sardaukar_prevented},
-          {"sardaukar_attempt", b.sardaukar_attempt}, {"cyborgs_prevented", b.cyborgs_prevented}, {"plans_hooks_run", b.plans_hooks_run},
+          {"sardaukar_attempt", b.sardaukar_attempt}, {"cyborgs_prevented", b.cyborgs_prevented}, {"substitution_prevented", b.substitution_prevented}, {"plans_hooks_run", b.plans_hooks_run},
           {"traitor_answered", seat_set(b.traitor_answered)}, {"traitor_called", b.traitor_called},
           {"traitor_revealed", seat_set(b.traitor_revealed)},
           {"poison_tooth_side", b.poison_tooth_side ? json(*b.poison_tooth_side) : json(nullptr)},

@@ -51,7 +51,7 @@ void read_flags(const In& in, const std::array<std::pair<std::string_view, bool 
 }
 
 Options read_options(const In& in) {
-  in.only_keys({"factions", "player_circles", "turn_limit", "rules", "cards", "nexus", "hms_spice"});
+  in.only_keys({"factions", "player_circles", "turn_limit", "rules", "cards", "nexus", "hms_spice", "cyborg_loss_substitution"});
   std::vector<Faction> factions;
   for (const In& x : in["factions"].items()) factions.push_back(x.enumeration<Faction>());
   Options o = Options::basic(factions);
@@ -69,6 +69,7 @@ Options read_options(const In& in) {
   if (in.has("turn_limit")) o.turn_limit = static_cast<int>(in["turn_limit"].integer(1, 20));
   if (in.has("nexus")) o.nexus = read_nexus_mode(in["nexus"]);
   if (in.has("hms_spice")) o.hms_spice = in["hms_spice"].enumeration<HmsSpice>();
+  if (in.has("cyborg_loss_substitution")) o.cyborg_loss_substitution = in["cyborg_loss_substitution"].boolean();
   // Blame the Nexus mode when the same options play with the module off.
   Options off = o;
   off.nexus = NexusModuleMode::Off;

@@ -70,6 +70,7 @@ struct BattleState {
   bool sardaukar_prevented = false;          // Betrayal: the Emperor's Sardaukar advantage is prevented here
   std::uint32_t sardaukar_attempt = 0;       // the numbered use of that advantage a Betrayal names, 0: none
   bool cyborgs_prevented = false;            // a Karama against the Ixians' Cyborg bonus in this battle (public)
+  bool substitution_prevented = false;       // a Karama against the Ixians' Cyborg loss substitution in this battle (public)
   std::uint8_t plans_hooks_run = 0;          // families whose NexusHook::PlansBegin has run in this battle
   std::array<bool, kMaxSeats> traitor_answered{};
   std::array<bool, 2> traitor_called{};      // by side: a traitor was called against the other side

@@ -86,6 +86,10 @@ enum class KaramaAbility : std::uint8_t {
   // begin, with Cyborgs of the Ixians there; each counts as an ordinary force, 1, and ½ without
   // spice in Advanced combat, for that battle (no retake: without the ability nothing is redone).
   IxiansCyborgBonus,
+  // The Cyborg loss substitution (one source, [TO] GreyReplacingSpecialForces; only with the option
+  // cyborg_loss_substitution, [TO]'s reading of Q5): met as a winning Ixians take losses with Suboids
+  // in place of Cyborgs; they take nothing and choose again without it for that battle ([LR] 3.04).
+  IxiansLossSubstitution,
 };
 inline constexpr std::array kKaramaAbilities{KaramaAbility::GuildPaymentForShipment, KaramaAbility::HalfPriceShipping,
                                              KaramaAbility::EmperorPaymentForTreachery, KaramaAbility::HarkonnenTopCard,
@@ -110,7 +114,7 @@ inline constexpr std::array kKaramaAbilities{KaramaAbility::GuildPaymentForShipm
                                              // the Ixians' (issue 22; one source)
                                              KaramaAbility::IxiansHmsMovement, KaramaAbility::IxiansCyborgMovement,
                                              KaramaAbility::IxiansBiddingSelection, KaramaAbility::IxiansTechnology,
-                                             KaramaAbility::IxiansCyborgBonus};
+                                             KaramaAbility::IxiansCyborgBonus, KaramaAbility::IxiansLossSubstitution};
 // The faction whose ability it is ([LR] 2.xx numbering). Half-price shipping is the Guild's, used
 // by the Guild or by its ally ([LR] 2.06.09), and so is cross-shipping (2.06.10); the Emperor's
 // extra revivals are his, used by his ally (2.03.07); OffPlanetShipment is the Guild's own power.
@@ -151,7 +155,8 @@ constexpr Faction karama_ability_owner(KaramaAbility a) {
     case KaramaAbility::IxiansCyborgMovement:
     case KaramaAbility::IxiansBiddingSelection:
     case KaramaAbility::IxiansTechnology:
-    case KaramaAbility::IxiansCyborgBonus: return Faction::Ixians;
+    case KaramaAbility::IxiansCyborgBonus:
+    case KaramaAbility::IxiansLossSubstitution: return Faction::Ixians;
   }
   return Faction::SpacingGuild;
 }
@@ -171,5 +176,12 @@ constexpr bool RuleFlags::*karama_ability_rule(KaramaAbility a) {
     case KaramaAbility::IxiansTechnology: return &RuleFlags::ixians_technology;           // docs/rules/ixians.md §5
     default: return nullptr;
   }
+}
+// Whether the ability is in a game with these options: its Advanced rule on, and the Cyborg loss
+// substitution only with its reading (Options::cyborg_loss_substitution).
+constexpr bool karama_ability_in_game(const Options& o, KaramaAbility a) {
+  if (a == KaramaAbility::IxiansLossSubstitution) return o.cyborg_loss_substitution;
+  const auto rule = karama_ability_rule(a);
+  return !rule || o.rules.*rule;
 }
 }  // namespace dune

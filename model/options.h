@@ -73,6 +73,10 @@ struct Options {
   int turn_limit = 10;
   NexusModuleMode nexus = NexusModuleMode::Off;
   HmsSpice hms_spice = HmsSpice::Off;  // E1 Ixians: the reading of the HMS's spice while moving
+  // E1 Ixians, open question Q5 (docs/rules/ixians.md §3): a winner's lost Cyborgs may be replaced
+  // 1:1 by Suboids there beyond the loss ([TO] MaySubstituteForceLosses, +3P) when on; off, its losses
+  // are the mixes that make up its dial at the forces' worths ([DB]: 2 Suboids for an unspiced Cyborg).
+  bool cyborg_loss_substitution = false;
 
   std::size_t seat_count() const { return factions.size(); }
   Faction faction_of(Seat s) const { return factions[s.value]; }

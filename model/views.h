@@ -159,6 +159,7 @@ struct BattleView {
   bool sardaukar_prevented = false;      // the Emperor Betrayal prevented the Sardaukar advantage here
   std::uint32_t sardaukar_attempt = 0;   // the numbered use of that advantage
   bool cyborgs_prevented = false;        // a Karama against the Ixians' Cyborg bonus in this battle
+  bool substitution_prevented = false;   // a Karama against the Ixians' Cyborg loss substitution in it
   std::vector<Seat> traitor_answered;
   std::array<bool, 2> traitor_called{};
   std::vector<Seat> traitor_revealed;  // the callers whose traitor stands (a Nexus Betrayal cancels one)

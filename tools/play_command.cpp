@@ -110,6 +110,7 @@ std::string rules_text(const Options& options) {
   }
   std::string with = cards.empty() ? "" : fmt::format(", cards {}", fmt::join(cards, ", "));
   if (options.hms_spice != HmsSpice::Off) with += fmt::format(", the HMS's spice while moving {}", to_string(options.hms_spice));
+  if (options.cyborg_loss_substitution) with += ", the Cyborg loss substitution";
   if (on.empty()) return "Basic" + with;
   if (on.size() == json_io::kRuleFlagNames.size()) return "Advanced" + with;
   return fmt::format("Basic with {}{}", fmt::join(on, ", "), with);
@@ -136,6 +137,7 @@ void add_play_command(CLI::App& app) {
     int turn_limit = 10;
     std::string nexus = "off";
     std::string hms_spice = "off";
+    bool cyborg_loss_substitution = false;
     std::string save, save_log;
   };
   auto args = std::make_shared<Args>();
@@ -151,6 +153,8 @@ void add_play_command(CLI::App& app) {
   cmd->add_option("--nexus", args->nexus, "Nexus card module: off (default), audit or released");
   cmd->add_option("--hms-spice", args->hms_spice,
                   "E1 Ixians: the spice their stronghold takes while moving, an open question: off (default), per-step ([TO]) or per-visit ([DB])");
+  cmd->add_flag("--cyborg-loss-substitution", args->cyborg_loss_substitution,
+               "E1 Ixians: a winner's lost Cyborgs may be lost as Suboids, 1:1, an open question ([TO]'s reading; off: [DB]'s)");
   cmd->add_option("--turns", args->turn_limit, "Turn limit")->check(CLI::Range(1, 20));
   cmd->add_option("--max-decisions", args->max_decisions, "Stop after this many commands")->check(CLI::PositiveNumber);
   cmd->add_option("--save", args->save, "Write the final state as a snapshot (for `view`, `replay`)");
@@ -164,6 +168,7 @@ void add_play_command(CLI::App& app) {
     if (!args->circles.empty()) options.player_circles = parse_circles(args->circles);
     options.nexus = parse_nexus(args->nexus);
     options.hms_spice = parse_hms_spice(args->hms_spice);
+    options.cyborg_loss_substitution = args->cyborg_loss_substitution;
     check_playable(options, args->factions, args->circles, args->cards, args->nexus);
     int turn = -1;
     Phase phase = Phase::Storm;

@@ -200,7 +200,8 @@ TEST(PersistenceTest, KaramaPowerStateRoundTrips) {
 // starting-card draft, schema 23, TreacheryState 144; 10680: the Ixians' Technology swap held for
 // the Betrayal window on the last lot, schema 24, BiddingState 56; 10712: the HMS's path of its move
 // under way, schema 26, BoardState 8776; its options.hms_spice fits in Options' padding:
-// PaddedFieldsRoundTrip writes it.)
+// PaddedFieldsRoundTrip writes it; schema 27's options.cyborg_loss_substitution and
+// battle.substitution_prevented fit in padding too.)
 TEST(PersistenceTest, EveryStateStructIsCoveredByTheJsonForm) {
   struct Known { const char* name; std::size_t size, covered; };
   for (const Known& k : std::initializer_list<Known>{
@@ -225,11 +226,15 @@ TEST(PersistenceTest, PaddedFieldsRoundTrip) {
   GameState s = std::get<GameState>(new_game(Options::advanced({Faction::Ixians, Faction::Atreides})));
   s.bidding.technology_used = true;
   s.options.hms_spice = HmsSpice::PerVisit;
+  s.options.cyborg_loss_substitution = true;
+  s.battle.substitution_prevented = true;
   const auto back = load_snapshot(save_snapshot(s));
   ASSERT_TRUE(std::holds_alternative<GameState>(back)) << std::get<LoadError>(back).message;
   EXPECT_TRUE(std::get<GameState>(back).bidding.technology_used);
   EXPECT_TRUE(std::get<GameState>(back).options.rules.ixians_technology);
   EXPECT_EQ(std::get<GameState>(back).options.hms_spice, HmsSpice::PerVisit);
+  EXPECT_TRUE(std::get<GameState>(back).options.cyborg_loss_substitution);
+  EXPECT_TRUE(std::get<GameState>(back).battle.substitution_prevented);
   EXPECT_EQ(std::get<GameState>(back), s);
 }
 

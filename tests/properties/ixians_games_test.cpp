@@ -10,6 +10,7 @@
 #include <variant>
 #include <vector>
 
+#include "engine/battle.h"
 #include "generators/game_spec.h"
 #include "harness/runner.h"
 #include "model/cards.h"
@@ -17,14 +18,22 @@
 namespace dune {
 namespace {
 
-TEST(IxianGames, EveryCheckerHoldsInGamesSeatingTheIxians) {
+// Six turns of the Ixians, the Harkonnen, the Atreides and the Emperor, Advanced on even seeds,
+// every bot aggressive.
+generators::GameSpec aggressive_ixian_game(std::uint64_t seed, bool loss_substitution) {
   const std::vector<Faction> factions{Faction::Ixians, Faction::Harkonnen, Faction::Atreides, Faction::Emperor};
+  Options options = seed % 2 == 0 ? Options::advanced(factions) : Options::basic(factions);
+  options.turn_limit = 6;
+  options.cyborg_loss_substitution = loss_substitution;
+  generators::GameSpec spec = generators::uniform_spec(std::move(options), seed, 3000);
+  spec.bots.assign(spec.bots.size(), generators::BotProfile::Aggressive);
+  return spec;
+}
+
+TEST(IxianGames, EveryCheckerHoldsInGamesSeatingTheIxians) {
   int battles = 0, placements = 0;
   for (std::uint64_t seed = 1; seed <= 16; ++seed) {
-    Options options = seed % 2 == 0 ? Options::advanced(factions) : Options::basic(factions);
-    options.turn_limit = 6;
-    generators::GameSpec spec = generators::uniform_spec(std::move(options), seed, 3000);
-    spec.bots.assign(spec.bots.size(), generators::BotProfile::Aggressive);
+    const generators::GameSpec spec = aggressive_ixian_game(seed, false);
     harness::RunConfig config;
     config.on_step = [&](const invariants::Transition& t) {
       const auto* e = std::get_if<Envelope>(&t.entry);
@@ -157,6 +166,32 @@ TEST(IxianGames, TheStrongholdTakesSpiceWhileMovingByEachReading) {
     EXPECT_GT(taken, 0) << to_string(reading) << ": the HMS took no spice while moving";
     std::printf("%s: %d steps, %d later Karama steps, %d spice taken\n", std::string(to_string(reading)).c_str(), steps, karama_steps_on, taken);
   }
+}
+
+// The Cyborg loss substitution read as [TO] (open question Q5, docs/rules/ixians.md §3; the option
+// cyborg_loss_substitution): games seating the Ixians, aggressive, every checker on every step; the
+// winning Ixians' losses that only the substitution allows are counted (engine/battle.h
+// loss_substituted, asked before each step).
+TEST(IxianGames, WinnersLoseSuboidsInPlaceOfCyborgsWithTheSubstitution) {
+  int substituted = 0, chosen = 0;
+  for (std::uint64_t seed = 1; seed <= 16; ++seed) {
+    const generators::GameSpec spec = aggressive_ixian_game(seed, true);
+    harness::RunConfig config;
+    config.on_step = [&](const invariants::Transition& t) {
+      const auto* e = std::get_if<Envelope>(&t.entry);
+      const auto* x = e ? std::get_if<TakeLosses>(&e->command) : nullptr;
+      if (!x || t.before.faction_of(e->seat) != Faction::Ixians) return;
+      ++chosen;
+      const int side = t.before.battle.combatants[0] == e->seat ? 0 : 1;
+      substituted += battle_detail::loss_substituted(t.before, side, battle_detail::ForceLoss{x->normal, x->special});
+    };
+    const harness::RunResult r = harness::run_game(spec, config);
+    ASSERT_FALSE(r.violation) << r.violation->violation.invariant << ": " << r.violation->violation.message << " (step "
+                              << r.violation->step << ", seed " << seed << ")";
+    EXPECT_EQ(r.engine_bug, std::string()) << "seed " << seed;
+  }
+  EXPECT_GT(substituted, 0) << "no winning Ixians lost Suboids in place of Cyborgs (" << chosen << " losses chosen)";
+  std::printf("%d of %d losses chosen by the Ixians needed the substitution\n", substituted, chosen);
 }
 
 // The Ixians' ally replaces the card it bought when the Treachery deck holds one card, and it is
