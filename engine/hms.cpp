@@ -210,10 +210,13 @@ void apply_hms(GameState& state, Seat seat, const Command& c) {
     const bool takes = !m && first && state.options.hms_spice == HmsSpice::PerStep && hms_take(state, *state.board.hms_host) > Spice{0};
     const bool cancelled = first && (m || takes) && karama_cancels(state, seat, KaramaAbility::IxiansHmsMovement) &&
                            !mutant_active(Mutant::KaramaCancelHmsMovementStands);
-    if (m && !cancelled && !by_steps(state)) state.board.hms_host = m->to;
-    if (m && !cancelled && by_steps(state)) {
-      hms_step(state, m->to);
-      if (steps_made(state) < storm_reach()) return;  // the Ixians step on, or pass
+    if (m && !cancelled) {
+      if (!by_steps(state)) {
+        state.board.hms_host = m->to;
+      } else {
+        hms_step(state, m->to);
+        if (steps_made(state) < storm_reach()) return;  // the Ixians step on, or pass
+      }
     }
     if (takes && !cancelled) take_hms_spice(state, *state.board.hms_host);
     state.board.hms_path.clear();
@@ -248,7 +251,6 @@ std::optional<Rejection> validate_karama_hms(const GameState& state, Seat seat, 
   if (!hms_move_offered(state)) {
     return reject(RejectCode::IllegalChoice, "the Hidden Mobile Stronghold moves with Ixian forces inside and its host out of the storm (ixians.md §4.1)");
   }
-  if (!state.board.hms_path.empty()) return reject(RejectCode::IllegalChoice, "the Ixians' Karama move of the HMS has made all its steps");
   return check_hms_move(state, k.to, crossed(), command_reach(state, karama_reach()));
 }
 

@@ -381,8 +381,7 @@ std::optional<TreacheryCardId> technology_named(const GameState& s) {
     if (const auto* swap = std::get_if<SwapLot>(&e.command)) {
       out = swap->card;
       done = true;
-    } else if (!std::holds_alternative<Pass>(e.command) && !std::holds_alternative<PlayNexus>(e.command) &&
-               !is_standing_command(e.command) && !is_any_time_command(e.command)) {
+    } else if (!std::holds_alternative<Pass>(e.command) && !std::holds_alternative<PlayNexus>(e.command) && is_decision(e)) {
       done = true;  // a bid, a purchase, a selection: the swap, if any, is behind it
     }
   });
@@ -525,15 +524,13 @@ bool played_this_turn(const GameState& s, Faction card, NexusMode mode, std::opt
 
 namespace {
 
-bool decision(const Envelope& e) { return !is_standing_command(e.command) && !is_any_time_command(e.command); }
-
 // The seat retakes a shipment whose half price a Karama cancelled ([LR] 3.04: without the ability):
 // a cancel this turn, and its last decision a shipment that left it in its Shipment step. A later
 // shipment the same turn (the Spacing Guild Cunning's second one) is another use of the ability.
 // Read from the public record of cancels, not the engine's retake flag (issue 17 item 4).
 bool retaking_at_full_price(const GameState& s, Seat seat) {
   if (s.step != Step::Shipment || !cancelled_this_turn(s, seat, KaramaAbility::HalfPriceShipping)) return false;
-  const Envelope* last = last_command(s, decision);
+  const Envelope* last = last_command(s, is_decision);
   return last && last->seat == seat &&
          (std::holds_alternative<Ship>(last->command) || std::holds_alternative<CrossShip>(last->command) ||
           std::holds_alternative<ShipToReserves>(last->command));
@@ -545,7 +542,7 @@ bool retaking_at_full_price(const GameState& s, Seat seat) {
 bool shipment_follows_secret_ally(const GameState& s, Seat seat, Faction card) {
   if (s.step != Step::Shipment) return false;
   std::size_t skip = retaking_at_full_price(s, seat) ? 1 : 0;
-  const Envelope* play = last_command(s, [&](const Envelope& e) { return decision(e) && skip-- == 0; });
+  const Envelope* play = last_command(s, [&](const Envelope& e) { return is_decision(e) && skip-- == 0; });
   const auto* p = play && play->seat == seat ? std::get_if<PlayNexus>(&play->command) : nullptr;
   return p && p->card.faction == card && p->mode == NexusMode::SecretAlly;
 }

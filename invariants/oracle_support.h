@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "invariants/registry.h"
+#include "model/command_steps.h"
 
 namespace dune::invariants::oracle_detail {
 
@@ -279,6 +280,9 @@ bool cancelled_this_turn(const GameState& s, Seat seat, KaramaAbility ability);
 // Whether `card` was played in `mode` this turn (in `phase`, when named): from the public receipts (a Nexus
 // card's delayed effect of the phase, e.g. the Fremen Betrayal's suppressions).
 bool played_this_turn(const GameState& s, Faction card, NexusMode mode, std::optional<Phase> phase);
+// Whether the command is a step's own decision: neither a standing choice nor an at-any-time play
+// (model/commands.h CommandClass).
+inline bool is_decision(const Envelope& e) { return !is_standing_command(e.command) && !is_any_time_command(e.command); }
 // The newest command of the log that `match` accepts, or nullptr.
 template <class Match>
 const Envelope* last_command(const GameState& s, Match&& match) {

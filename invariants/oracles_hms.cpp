@@ -192,7 +192,7 @@ int hms_karama_steps(const GameState& s) {
   int n = 0;
   for (std::size_t i = s.log.size(); i-- > 0;) {
     const auto* e = std::get_if<Envelope>(&s.log[i]);
-    if (!e || is_standing_command(e->command) || is_any_time_command(e->command)) continue;
+    if (!e || !is_decision(*e)) continue;
     if (!std::holds_alternative<KaramaMoveHms>(e->command)) break;
     ++n;
   }
@@ -275,7 +275,7 @@ Violations hms(const Transition& t, const GameContext&) {
     karama_move_checks(t, *e, *k, out);
     return decided(kHms, std::move(out));
   }
-  if (e && b.step == Step::HmsMovement && !is_standing_command(e->command) && !is_any_time_command(e->command)) {
+  if (e && b.step == Step::HmsMovement && is_decision(*e)) {
     movement_checks(t, *e, out);
     return decided(kHms, std::move(out));
   }
@@ -291,7 +291,7 @@ Violations hms(const Transition& t, const GameContext&) {
   }
   // Only a decision of the step ends a Karama move by steps under way (engine: any other of the
   // Shipment and Movement action); nothing else changes its path.
-  const bool ends_move = e && !is_standing_command(e->command) && !is_any_time_command(e->command) && a.board.hms_path.empty();
+  const bool ends_move = e && is_decision(*e) && a.board.hms_path.empty();
   if (a.board.hms_path != b.board.hms_path && !ends_move) {
     fault(fmt::format("the HMS's path changed from {} to {} cells without a move of the Ixians", b.board.hms_path.size(), a.board.hms_path.size()));
   }

@@ -273,7 +273,7 @@ std::optional<Violations> ally_replacement(const Transition& t, Seat ixians) {
   if (b.bidding.lots.empty()) return std::nullopt;
   const std::optional<Seat> ally = ally_seat(b, ixians);
   const Envelope* e = envelope_of(t);
-  if (!e || is_standing_command(e->command) || is_any_time_command(e->command)) return std::nullopt;
+  if (!e || !is_decision(*e)) return std::nullopt;
   const TreacheryCardId lot = b.bidding.lots.front();
   Violations out;
   const auto fault = [&](std::string what) { out.push_back(violation(kIxianBidding, std::move(what))); };

@@ -319,7 +319,7 @@ struct Rules {
     if (auto w = only(Faction::Fremen, "[LR] 2.04.08"); !w.empty()) return w;
     // The Fremen Nexus card's Cunning, just played on the worm (seed 000): a group of one sand
     // territory rides it elsewhere.
-    const Envelope* last = last_command(s, [](const Envelope& x) { return !is_standing_command(x.command) && !is_any_time_command(x.command); });
+    const Envelope* last = last_command(s, is_decision);
     const auto* cunning = last ? std::get_if<PlayNexus>(&last->command) : nullptr;
     if (cunning && cunning->card.faction == Faction::Fremen && cunning->mode == NexusMode::Cunning && last->seat == seat &&
         !s.blow.worm_rides.empty() && c.from != s.blow.worm_rides.front()) {
