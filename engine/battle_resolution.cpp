@@ -262,7 +262,7 @@ void return_captured_leaders(GameState& state) {
   const auto harkonnen = state.seat_of(Faction::Harkonnen);
   if (!harkonnen) return;
   bool own_alive = false;
-  for (LeaderId l : ordinary_leaders(Faction::Harkonnen)) {
+  for (LeaderId l : leaders_of(state, Faction::Harkonnen)) {
     const LeaderLocation w = state.leaders[l.value].where;
     own_alive = own_alive || w == LeaderLocation::Available || w == LeaderLocation::Captured;
   }
@@ -273,7 +273,7 @@ void return_captured_leaders(GameState& state) {
                       (state.battle.plans[1] && state.battle.plans[1]->leader == leader_at(i));
     if (used || !own_alive) {
       ls.where = LeaderLocation::Available;
-      ls.holder = *state.seat_of(*kLeaders[i].faction);
+      ls.holder = *state.seat_of(*leader_owner(state, leader_at(i)));
     }
   }
 }
@@ -545,7 +545,7 @@ std::vector<LeaderId> capturable_leaders(const GameState& state) {
   std::vector<LeaderId> out;
   const BattleState& b = state.battle;
   if (!b.capture_from) return out;
-  for (LeaderId l : ordinary_leaders(state.faction_of(*b.capture_from))) {
+  for (LeaderId l : leaders_of(state, state.faction_of(*b.capture_from))) {
     const LeaderState& ls = state.leaders[l.value];
     const auto& fought = b.leader_territory[l.value];
     if (ls.where == LeaderLocation::Available && ls.holder == *b.capture_from && (!fought || *fought == b.territory)) {
@@ -561,7 +561,8 @@ void kill_leader(GameState& state, LeaderId l, bool face_down) {
   LeaderState& ls = state.leaders[l.value];
   ls.deaths += 1;
   ls.where = face_down || ls.deaths >= 2 ? LeaderLocation::TanksFaceDown : LeaderLocation::Tanks;
-  ls.holder = *state.seat_of(*leader_info(l).faction);
+  if (mutant_active(Mutant::GholaFreedByDeath)) ls.ghola = false;  // back to its printed owner in the Tanks
+  ls.holder = *state.seat_of(*leader_owner(state, l));
 }
 
 void on_capture_drawn(GameState& state, LeaderId leader) { state.battle.capture_leader = leader; }

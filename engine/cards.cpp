@@ -193,7 +193,7 @@ bool truthful_answer(const GameState& state, Seat asker, const PlayTruthtrance& 
     case TruthtranceQuestion::HoldsTraitorOfMine: {
       const Faction mine = state.faction_of(asker);
       return std::any_of(t.traitors.begin(), t.traitors.end(), [&](TraitorCardId c) {
-        return c != kCheapHeroTraitor && leader_info(LeaderId{c.value}).faction == mine;
+        return c != kCheapHeroTraitor && leader_owner(state, LeaderId{c.value}) == mine;
       });
     }
     case TruthtranceQuestion::HoldsCardNamed:
@@ -218,7 +218,7 @@ std::vector<Command> card_candidates(const GameState& state, Seat seat) {
   }
   if (card_in_hand(s, "Tleilaxu Ghola")) {
     for (std::size_t l = 0; l < kLeaderCount; ++l) {
-      if (kLeaders[l].faction == state.faction_of(seat)) out.push_back(PlayGhola{leader_at(l), ForceCount{0}});
+      if (leader_owner(state, leader_at(l)) == state.faction_of(seat)) out.push_back(PlayGhola{leader_at(l), ForceCount{0}});
     }
     const int dead = (s.tanks_normal + s.tanks_special).value;
     for (int n = 1; n <= std::min(5, dead); ++n) out.push_back(PlayGhola{std::nullopt, ForceCount{n}});
@@ -241,7 +241,7 @@ std::optional<Rejection> validate_card(const GameState& state, Seat seat, const 
   const auto& g = std::get<PlayGhola>(c);
   if (!card_in_hand(s, "Tleilaxu Ghola")) return reject(RejectCode::IllegalChoice, "you hold no Tleilaxu Ghola card");
   if (g.leader) {
-    if (g.leader->value >= kLeaderCount || leader_info(*g.leader).faction != state.faction_of(seat)) {
+    if (g.leader->value >= kLeaderCount || leader_owner(state, *g.leader) != state.faction_of(seat)) {
       return reject(RejectCode::IllegalChoice, "Tleilaxu Ghola revives one of your own leaders");
     }
     if (g.forces != ForceCount{0}) {

@@ -72,7 +72,7 @@ DUNE_ENUM_NAMES(KaramaAbility, sv{"GuildPaymentForShipment"}, sv{"HalfPriceShipp
                 sv{"TleilaxuRevivalDiscount"}, sv{"TleilaxuRaisedRevivalLimits"}, sv{"TleilaxuEarlyLeaderRevival"},
                 sv{"TleilaxuFaceDancerReplacement"}, sv{"IxiansHmsMovement"}, sv{"IxiansCyborgMovement"},
                 sv{"IxiansBiddingSelection"}, sv{"IxiansTechnology"},
-                sv{"IxiansCyborgBonus"}, sv{"IxiansLossSubstitution"});
+                sv{"IxiansCyborgBonus"}, sv{"IxiansLossSubstitution"}, sv{"TleilaxuGholaRevival"});
 DUNE_ENUM_NAMES(KaramaPower, sv{"EmperorRevival"}, sv{"HarkonnenHand"}, sv{"GuildShipment"},
                 sv{"AtreidesBattlePlan"}, sv{"FremenWorm"}, sv{"TleilaxuRevivalPrevention"}, sv{"IxiansHmsMovement"});
 DUNE_ENUM_NAMES(NexusMode, sv{"Betrayal"}, sv{"Cunning"}, sv{"SecretAlly"});
@@ -218,7 +218,7 @@ struct In {
 };
 
 // Each Advanced rule flag by its JSON name (options_to_json, read_strict_options, scenario files).
-inline constexpr std::array<std::pair<std::string_view, bool RuleFlags::*>, 12> kRuleFlagNames{{
+inline constexpr std::array<std::pair<std::string_view, bool RuleFlags::*>, 13> kRuleFlagNames{{
     {"advanced_combat", &RuleFlags::advanced_combat},
     {"double_spice_blow", &RuleFlags::double_spice_blow},
     {"fremen_storm_deck", &RuleFlags::fremen_storm_deck},
@@ -231,6 +231,7 @@ inline constexpr std::array<std::pair<std::string_view, bool RuleFlags::*>, 12> 
     {"kwisatz_haderach", &RuleFlags::kwisatz_haderach},
     {"advanced_karama", &RuleFlags::advanced_karama},
     {"ixians_technology", &RuleFlags::ixians_technology},
+    {"tleilaxu_gholas", &RuleFlags::tleilaxu_gholas},
 }};
 static_assert(sizeof(RuleFlags) == kRuleFlagNames.size() * sizeof(bool), "a rule flag without a JSON name");
 

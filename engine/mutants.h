@@ -254,6 +254,10 @@ enum class Mutant : std::uint8_t {
   // the Cyborg loss substitution (issue 22, Q5)
   LossSubstitutionWithoutOption,
   KaramaCancelLossSubstitutionStands,
+  // Advanced Gholas (issue 22)
+  GholaWithFiveLiving,
+  GholaFreedByDeath,
+  KaramaCancelGholaRevivalStands,
 };
 
 #if DUNE_MUTANTS

@@ -97,6 +97,7 @@ std::string_view to_string(KaramaAbility a) {
     case KaramaAbility::IxiansTechnology: return "the Ixians' Technology swap of a hand card for a lot (ixians.md §5; one source: [TO])";
     case KaramaAbility::IxiansCyborgBonus: return "the Ixians' Cyborg bonus in one battle (ixians.md §7.2; 2 sources)";
     case KaramaAbility::IxiansLossSubstitution: return "the Ixians' Suboids lost in place of Cyborgs in one battle (ixians.md §3, §7.2; one source: [TO])";
+    case KaramaAbility::TleilaxuGholaRevival: return "the Tleilaxu's revival of a ghola, for the phase (tleilaxu.md §5.2; one source: [TO])";
   }
   return "?";
 }
@@ -373,7 +374,7 @@ Options Options::basic(std::vector<Faction> factions) {
 
 Options Options::advanced(std::vector<Faction> factions) {
   Options o = basic(std::move(factions));
-  o.rules = RuleFlags{true, true, true, true, true, true, true, true, true, true, true, true};
+  o.rules = RuleFlags{true, true, true, true, true, true, true, true, true, true, true, true, true};
   return o;
 }
 

@@ -202,7 +202,7 @@ PublicView project_public(const GameState& s) {
   for (Seat seat : all_seats(s)) v.seats.push_back(seat_public(s, seat));
   for (std::size_t i = 0; i < kLeaderCount; ++i) {
     const LeaderState& l = s.leaders[i];
-    if (l.where != LeaderLocation::NotInPlay) v.leaders.push_back({leader_at(i), l.where, l.holder, l.deaths, l.fought_this_phase});
+    if (l.where != LeaderLocation::NotInPlay) v.leaders.push_back({leader_at(i), l.where, l.holder, l.deaths, l.fought_this_phase, l.ghola});
   }
   v.board = board_view(s);
   v.storm = storm_view(s);
@@ -417,7 +417,8 @@ json view_to_json(const PublicView& v) {
   for (const SeatPublicView& s : v.seats) seats.push_back(seat_public_json(s));
   for (const LeaderView& l : v.leaders) {
     leaders.push_back({{"leader", l.leader.value}, {"name", leader_info(l.leader).name}, {"where", name_of(l.where)},
-                       {"holder", l.holder.value}, {"deaths", l.deaths}, {"fought_this_phase", l.fought_this_phase}});
+                       {"holder", l.holder.value}, {"deaths", l.deaths}, {"fought_this_phase", l.fought_this_phase},
+                       {"ghola", l.ghola}});
   }
   for (const Alliance& a : v.alliances) alliances.push_back({name_of(a.a), name_of(a.b)});
   for (const auto& [from, to] : v.proposals) proposals.push_back({{"proposer", name_of(from)}, {"invitee", name_of(to)}});

@@ -110,14 +110,13 @@ bool is_dead(LeaderLocation where) {
 // `roster_waived`: the Tleilaxu Nexus card's Secret Ally waives the first condition, not the
 // face-down one (seed 002's prototype of 14 October).
 std::optional<std::string> leader_not_revivable(const GameState& state, Faction f, LeaderId l, bool roster_waived = false) {
-  const LeaderInfo& info = leader_info(l);
   const LeaderState& ls = state.leaders[l.value];
-  if (info.faction != f || ls.where == LeaderLocation::NotInPlay) return std::string("that leader is not yours");
+  if (leader_owner(state, l) != f || ls.where == LeaderLocation::NotInPlay) return std::string("that leader is not yours");
   if (!is_dead(ls.where)) return std::string("that leader is not in the Tanks");
   std::optional<LeaderId> active;
   std::optional<LeaderId> never_died;
   bool face_up_left = false;
-  for (LeaderId other : ordinary_leaders(f)) {
+  for (LeaderId other : leaders_of(state, f)) {
     const LeaderState& o = state.leaders[other.value];
     if (o.where == LeaderLocation::Available && !active) active = other;
     if (o.deaths == 0 && !never_died) never_died = other;
@@ -129,6 +128,47 @@ std::optional<std::string> leader_not_revivable(const GameState& state, Faction 
   }
   if (ls.where == LeaderLocation::TanksFaceDown && face_up_left) {
     return std::string("a face-down leader waits until the face-up ones are revived ([LR] 1.05.04)");
+  }
+  return std::nullopt;
+}
+
+// Advanced Gholas (one source, [TO] Rule.PurpleGholas: Revival.ValidRevivalHeroes,
+// GetPriceOfHeroRevival, ExecuteConcreteEvent; docs/rules/tleilaxu.md §5.2, open question Q13):
+// while fewer than 5 of their leaders live, theirs held by another faction counted ([TO] since its
+// version 139), the Tleilaxu may revive another faction's dead leader as their own. It is the
+// leader of their Revive, so their one leader revival of the turn ([TO]: a Revival's one hero), at
+// the price of their own leaders, its value halved, rounded up (leader_price). Face up or face down
+// alike ([TO] asks only that it be dead). Ordinary leaders only: not the Auditor ([TO] excludes it)
+// nor Duke Vidal (no faction's). From then on it is theirs (LeaderState::ghola); a traitor card or
+// a Face Dancer naming it still names it (our reading of Q13). The owner's buy-back of a living
+// ghola ([TO]'s early-revival "transfer of ghola") is left out (README rules status).
+constexpr int kGholaLivingLeadersBelow = 5;
+
+bool reviving_ghola(const GameState& state, Seat seat, LeaderId l) {
+  return state.faction_of(seat) == Faction::Tleilaxu && leader_owner(state, l) != Faction::Tleilaxu;
+}
+
+std::optional<std::string> ghola_not_revivable(const GameState& state, Seat seat, LeaderId l) {
+  if (!state.options.rules.tleilaxu_gholas) {
+    return std::string("that leader is not yours (the Tleilaxu's revival of another faction's leader is Advanced Gholas, not in this game)");
+  }
+  const LeaderInfo& info = leader_info(l);
+  const LeaderState& ls = state.leaders[l.value];
+  if (info.role != LeaderRole::Ordinary || !info.faction || ls.where == LeaderLocation::NotInPlay) {
+    return fmt::format("{} is no other faction's leader in play: a ghola is one of its ordinary leaders ([TO])", info.name);
+  }
+  if (!is_dead(ls.where)) return fmt::format("{} is not in the Tanks", info.name);
+  int living = 0;
+  for (LeaderId own : leaders_of(state, Faction::Tleilaxu)) {
+    const LeaderLocation w = state.leaders[own.value].where;
+    living += w == LeaderLocation::Available || w == LeaderLocation::Captured;
+  }
+  if (living >= kGholaLivingLeadersBelow && !mutant_active(Mutant::GholaWithFiveLiving)) {
+    return fmt::format("{} of your leaders live: a ghola only while fewer than {} do (one source, [TO] Rule.PurpleGholas)",
+                       living, kGholaLivingLeadersBelow);
+  }
+  if (karama_cancelled_this_turn(state, seat, KaramaAbility::TleilaxuGholaRevival)) {
+    return std::string("a Karama cancelled your revival of a ghola for this phase (one source, [TO] PurpleReviveGhola; 3.04)");
   }
   return std::nullopt;
 }
@@ -146,7 +186,7 @@ std::optional<std::string> kwisatz_haderach_not_revivable(const GameState& state
   }
   if (!state.battle.kwisatz_haderach_dead) return std::string("the Kwisatz Haderach is not in the Tanks");
   if (roster_waived) return std::nullopt;
-  for (LeaderId other : ordinary_leaders(f)) {
+  for (LeaderId other : leaders_of(state, f)) {
     const LeaderState& o = state.leaders[other.value];
     if (o.where == LeaderLocation::Available && o.deaths == 0) {
       return fmt::format("{} has not died yet: the Kwisatz Haderach is revived once all other leaders have died once or are unavailable ([LR] 2.01.14)",
@@ -156,10 +196,16 @@ std::optional<std::string> kwisatz_haderach_not_revivable(const GameState& state
   return std::nullopt;
 }
 
-std::vector<LeaderId> revivable_leaders(const GameState& state, Faction f) {
+// Its own leaders the printed rule lets `seat` revive now, then (the Tleilaxu) the gholas it may.
+std::vector<LeaderId> revivable_leaders(const GameState& state, Seat seat) {
+  const Faction f = state.faction_of(seat);
   std::vector<LeaderId> out;
-  for (LeaderId l : ordinary_leaders(f)) {
+  for (LeaderId l : leaders_of(state, f)) {
     if (!leader_not_revivable(state, f, l)) out.push_back(l);
+  }
+  if (f != Faction::Tleilaxu || !state.options.rules.tleilaxu_gholas) return out;
+  for (std::size_t i = 0; i < kLeaderCount; ++i) {
+    if (reviving_ghola(state, seat, leader_at(i)) && !ghola_not_revivable(state, seat, leader_at(i))) out.push_back(leader_at(i));
   }
   return out;
 }
@@ -172,7 +218,7 @@ const EarlyRevivalOffer* early_offer(const GameState& state, Seat seat, LeaderId
 
 // Whether the Tleilaxu could offer `seat` an early revival of any of its leaders now (public).
 bool early_revival_offerable(const GameState& state, Seat seat) {
-  return std::ranges::any_of(ordinary_leaders(state.faction_of(seat)),
+  return std::ranges::any_of(leaders_of(state, state.faction_of(seat)),
                              [&](LeaderId l) { return !early_revival_not_offerable(state, seat, l); });
 }
 
@@ -197,7 +243,7 @@ bool karama_prevention_open(const GameState& state, Faction f) {
 }
 
 bool any_leader_dead(const GameState& state, Faction f) {
-  for (LeaderId l : ordinary_leaders(f)) {
+  for (LeaderId l : leaders_of(state, f)) {
     if (is_dead(state.leaders[l.value].where)) return true;
   }
   return false;
@@ -219,7 +265,7 @@ bool has_something_to_revive(const GameState& state, Seat s) {
   const SeatState& seat = state.seat(s);
   const Faction f = state.faction_of(s);
   // A seat holding *a* Nexus card (public) with a leader in the Tanks may hold the Tleilaxu card.
-  return seat.tanks_normal + seat.tanks_special > ForceCount{0} || !revivable_leaders(state, f).empty() ||
+  return seat.tanks_normal + seat.tanks_special > ForceCount{0} || !revivable_leaders(state, s).empty() ||
          !kwisatz_haderach_not_revivable(state, f) || (karama_revival_open(state, f) && any_leader_dead(state, f)) ||
          (holds_nexus_card(state, s) && (any_leader_dead(state, f) || state.battle.kwisatz_haderach_dead)) ||
          early_revival_offerable(state, s);  // the Tleilaxu may offer it an early leader revival
@@ -235,7 +281,7 @@ std::optional<Rejection> validate_karama_revive(const GameState& state, Seat sea
     return reject(RejectCode::IllegalChoice, "the Karama power revives up to three forces or one leader, not both ([LR] 1.14.02)");
   }
   if (r.leader) {
-    if (r.leader->value >= kLeaderCount || leader_info(*r.leader).faction != f) return reject(RejectCode::IllegalChoice, "that leader is not yours");
+    if (r.leader->value >= kLeaderCount || leader_owner(state, *r.leader) != f) return reject(RejectCode::IllegalChoice, "that leader is not yours");
     if (!is_dead(state.leaders[r.leader->value].where)) {
       return reject(RejectCode::IllegalChoice, "{} is not in the Tanks", leader_info(*r.leader).name);
     }
@@ -288,7 +334,7 @@ void add_karama_revive_candidates(const GameState& state, Seat seat, std::vector
   const Faction f = state.faction_of(seat);
   if (!karama_revival_open(state, f) || !karama_card(state, seat)) return;
   const SeatState& s = state.seat(seat);
-  for (LeaderId l : ordinary_leaders(f)) {
+  for (LeaderId l : leaders_of(state, f)) {
     if (is_dead(state.leaders[l.value].where)) out.push_back(KaramaRevive{ForceCount{0}, ForceCount{0}, l});
   }
   for (int special = 0; special <= std::min(s.tanks_special.value, special_left(state, seat).value); ++special) {
@@ -409,9 +455,9 @@ std::optional<Rejection> validate_revive(const GameState& state, Seat seat, cons
     if (r.leader->value >= kLeaderCount) return reject(RejectCode::IllegalChoice, "no such leader");
     // The Tleilaxu's offer waives [LR] 1.05.03-04 (E1, face down too); the leader is still in the Tanks.
     const bool offered = early_offer(state, seat, *r.leader) && is_dead(state.leaders[r.leader->value].where);
-    if (auto why = leader_not_revivable(state, f, *r.leader); why && !offered) {
-      return reject(RejectCode::IllegalChoice, "{} cannot be revived: {}", leader_info(*r.leader).name, *why);
-    }
+    const auto why = reviving_ghola(state, seat, *r.leader) ? ghola_not_revivable(state, seat, *r.leader)
+                                                            : leader_not_revivable(state, f, *r.leader);
+    if (why && !offered) return reject(RejectCode::IllegalChoice, "{} cannot be revived: {}", leader_info(*r.leader).name, *why);
     if (leader_info(*r.leader).role == LeaderRole::Zoal) return reject(RejectCode::NotImplemented, "{}", kZoalPriceOpen);
   }
   if (r.kwisatz_haderach) {
@@ -514,7 +560,7 @@ std::optional<std::string> early_revival_not_offerable(const GameState& state, S
   if (!tleilaxu || *tleilaxu == target) return std::string("the Tleilaxu offer an early leader revival to another seated faction");
   if (l.value >= kLeaderCount) return std::string("no such leader");
   const LeaderState& ls = state.leaders[l.value];
-  if (leader_info(l).faction != f || ls.where == LeaderLocation::NotInPlay) {
+  if (leader_owner(state, l) != f || ls.where == LeaderLocation::NotInPlay) {
     return fmt::format("that leader is not one of the {}'s", to_string(f));
   }
   if (!is_dead(ls.where)) return fmt::format("{} is not in the Tanks", leader_info(l).name);
@@ -574,7 +620,7 @@ std::vector<Command> candidates_revival(const GameState& state, Seat seat) {
   std::vector<std::optional<LeaderId>> leaders{std::nullopt};
   const bool leader_slot = !state.revival.nexus_leader[seat.value];
   if (leader_slot) {
-    for (LeaderId l : revivable_leaders(state, f)) leaders.emplace_back(l);  // Zoal's are refused by validate_revive
+    for (LeaderId l : revivable_leaders(state, seat)) leaders.emplace_back(l);  // Zoal's are refused by validate_revive
     // The Tleilaxu's offer, for a leader the printed rule does not let it revive now.
     if (const auto& o = state.revival.early_offers[seat.value];
         o && is_dead(state.leaders[o->leader.value].where) && leader_not_revivable(state, f, o->leader)) {
@@ -648,6 +694,12 @@ void apply_revival(GameState& state, Seat seat, const Command& c) {
       karama_cancels(state, seat, KaramaAbility::TleilaxuAllyRevivalDiscount)) {
     return;
   }
+  // Advanced Gholas (one source, [TO] PurpleReviveGhola): a Karama cancels the revival with a ghola;
+  // nothing is revived or paid, and the Tleilaxu retake it without one (ghola_not_revivable).
+  if (r && r->leader && reviving_ghola(state, seat, *r->leader) && karama_cancels(state, seat, KaramaAbility::TleilaxuGholaRevival) &&
+      !mutant_active(Mutant::KaramaCancelGholaRevivalStands)) {
+    return;
+  }
   // The Tleilaxu's own half price (one source, [TO] PurpleRevivalDiscount): a Karama cancels the
   // revival that pays at it; nothing is revived or paid, and they retake it at the printed prices.
   if (r && tleilaxu_own_discount(state, state.faction_of(seat)) && own_cost(state, seat, *r) > Spice{0} &&
@@ -665,6 +717,7 @@ void apply_revival(GameState& state, Seat seat, const Command& c) {
     // tech tokens; both engines: forces only, the ordinary free revival only).
     if (parts_use_free_revival(state, f, *r)) note_tech_trigger(state, TechTokenKind::AxlotlTanks, f);
     transfer_forces(state, f, InTanks{}, InReserves{}, r->normal, r->special);
+    if (r->leader && reviving_ghola(state, seat, *r->leader)) state.leaders[r->leader->value].ghola = true;
     if (r->leader) return_leader(state, seat, *r->leader);
     if (r->kwisatz_haderach) state.battle.kwisatz_haderach_dead = false;  // [LR] 2.01.14
   }

@@ -73,7 +73,7 @@ std::optional<Rejection> validate_offer(const GameState& state, Seat seat, const
   }
   if (state.step != Step::Revival) return reject(RejectCode::WrongPhase, "an early leader revival is offered during Revival");
   if (c.leader.value >= kLeaderCount) return reject(RejectCode::IllegalChoice, "no such leader");
-  const auto owner = leader_info(c.leader).faction;
+  const auto owner = leader_owner(state, c.leader);
   const auto target = owner ? state.seat_of(*owner) : std::nullopt;
   if (!target || *target == seat) return reject(RejectCode::IllegalChoice, "{} is no leader of another seated faction", leader_info(c.leader).name);
   if (auto why = early_revival_not_offerable(state, *target, c.leader)) return reject(RejectCode::IllegalChoice, "{}", *why);
@@ -105,7 +105,7 @@ std::vector<Command> standing_candidates(const GameState& state, Seat seat) {
   if (state.faction_of(seat) == Faction::Tleilaxu && state.step == Step::Revival) {
     for (Seat other : all_seats(state)) {
       if (other == seat) continue;
-      for (LeaderId l : ordinary_leaders(state.faction_of(other))) {
+      for (LeaderId l : leaders_of(state, state.faction_of(other))) {
         for (Spice p{0}; p <= state.seat(other).spice; p += Spice{1}) {
           if (!validate_offer(state, seat, OfferLeaderRevival{l, p})) out.push_back(OfferLeaderRevival{l, p});
         }
@@ -192,7 +192,7 @@ void apply_standing(GameState& state, Seat seat, const Command& c) {
     return;
   }
   if (const auto* o = std::get_if<OfferLeaderRevival>(&c)) {
-    const Seat target = *state.seat_of(*leader_info(o->leader).faction);
+    const Seat target = *state.seat_of(*leader_owner(state, o->leader));
     state.revival.early_offers[target.value] = EarlyRevivalOffer{o->leader, o->price};
     return;
   }

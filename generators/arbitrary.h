@@ -42,7 +42,7 @@ inline rc::Gen<GameSpec> gen_spec(SpecBounds bounds = {}) {
       for (bool* flag : {&r.advanced_combat, &r.double_spice_blow, &r.fremen_storm_deck, &r.fremen_storm_losses,
                          &r.fremen_worm_sending, &r.special_forces, &r.bene_gesserit_advisors,
                          &r.guild_shipment_timing, &r.harkonnen_capture, &r.kwisatz_haderach, &r.advanced_karama,
-                         &r.ixians_technology}) {
+                         &r.ixians_technology, &r.tleilaxu_gholas}) {
         *flag = *rc::gen::arbitrary<bool>();
       }
     }

@@ -189,7 +189,7 @@ std::size_t pick_command(const GameState& state, Seat seat, BotProfile profile, 
     // A Face Dancer that is one of the Tleilaxu's own leaders is never revealed (a reveal follows
     // another faction's win): they replace such a dancer in the Mentat Pause when they can.
     if (const auto* r = std::get_if<ReplaceFaceDancer>(&c); r && r->dancer.value < kLeaderCount &&
-                                                           leader_info(LeaderId{r->dancer.value}).faction == Faction::Tleilaxu) {
+                                                           leader_owner(state, LeaderId{r->dancer.value}) == Faction::Tleilaxu) {
       return 20.0;
     }
     // The Fremen played their Cunning to ride a worm that found no forces (seed 000): they ride it.

@@ -109,6 +109,7 @@ std::pair<KaramaAbility, Faction> karama_order_of(Mutant m) {
     case Mutant::KaramaCancelLimitRaiseStands: return {KaramaAbility::TleilaxuRaisedRevivalLimits, Faction::Atreides};
     case Mutant::KaramaCancelEarlyRevivalOfferStands: return {KaramaAbility::TleilaxuEarlyLeaderRevival, Faction::Atreides};
     case Mutant::KaramaCancelFaceDancerReplacementStands: return {KaramaAbility::TleilaxuFaceDancerReplacement, Faction::Atreides};
+    case Mutant::KaramaCancelGholaRevivalStands: return {KaramaAbility::TleilaxuGholaRevival, Faction::Atreides};
     case Mutant::KaramaCancelHmsMovementStands: return {KaramaAbility::IxiansHmsMovement, Faction::Atreides};
     case Mutant::KaramaCancelCyborgMoveStands: return {KaramaAbility::IxiansCyborgMovement, Faction::Atreides};
     case Mutant::KaramaCancelCyborgBonusStands: return {KaramaAbility::IxiansCyborgBonus, Faction::Atreides};
@@ -179,11 +180,16 @@ GameState staged_start(const GameSpec& spec, const MutantInfo& mutant) {
     full_hand_with_karama(s, holder, 4);
     s.karama.armed[holder.value] = ability;
     if (ability == KaramaAbility::BeneGesseritWorthlessKarama) give_worthless(s, *s.seat_of(Faction::BeneGesserit), 2);
-    if (ability == KaramaAbility::TleilaxuEarlyLeaderRevival) {  // a Harkonnen leader the printed rule keeps in the Tanks
-      LeaderState& l = s.leaders[ordinary_leaders(Faction::Harkonnen).front().value];
+    const auto kill_first_leader = [&](Faction f) {
+      LeaderState& l = s.leaders[ordinary_leaders(f).front().value];
       l.where = LeaderLocation::Tanks;
       l.deaths = 1;
-    }
+    };
+    // A Harkonnen leader the printed rule keeps in the Tanks (an early revival to offer, a ghola to
+    // revive); for the ghola, one of the Tleilaxu's too, so that fewer than 5 of theirs live.
+    const bool ghola = ability == KaramaAbility::TleilaxuGholaRevival;
+    if (ability == KaramaAbility::TleilaxuEarlyLeaderRevival || ghola) kill_first_leader(Faction::Harkonnen);
+    if (ghola) kill_first_leader(Faction::Tleilaxu);
     return s;
   }
   if (start == MutantStart::FremenAllyKarama) return ally_karama(std::move(s), mutant.id, Faction::Fremen);

@@ -465,6 +465,18 @@ constexpr std::array kCatalogue{
                "a Karama played against the Ixians' Cyborg loss substitution is discarded, but the Suboids are lost in place of the "
                "Cyborgs all the same (one source: [TO] GreyReplacingSpecialForces; 3.01.11)",
                with_loss_substitution(staged(MutantStart::KaramaOrder, Ix | At | Hk, true, 6, 80)), "oracle.karama-cancel"},
+    MutantInfo{Mutant::GholaWithFiveLiving, "ghola-with-five-living", "oracle",
+               "the Tleilaxu may revive another faction's leader as a ghola with 5 of theirs alive (docs/rules/tleilaxu.md §5.2; "
+               "one source: [TO] Rule.PurpleGholas, fewer than 5)",
+               advanced(At | Hk | Em | Tl, 6, 40, MutantBots::Aggressive), "oracle.legal-revival"},
+    MutantInfo{Mutant::GholaFreedByDeath, "ghola-freed-by-death", "oracle",
+               "a ghola killed again goes back to its printed faction in the Tanks, no longer the Tleilaxu's (docs/rules/tleilaxu.md §5.2; "
+               "one source: [TO], the revival transfers the leader)",
+               advanced(At | Hk | Em | Tl, 8, 80, MutantBots::Aggressive), "oracle.ghola"},
+    MutantInfo{Mutant::KaramaCancelGholaRevivalStands, "karama-cancel-ghola-revival-stands", "oracle",
+               "a Karama played against the Tleilaxu's revival of a ghola is discarded, but the ghola is revived all the same "
+               "(one source: [TO] PurpleReviveGhola; 3.01.11.01)", staged(MutantStart::KaramaOrder, Tl | At | Hk, true, 3, 40),
+               "oracle.revival-payment"},
     MutantInfo{Mutant::KaramaCancelCyborgMoveStands, "karama-cancel-cyborg-move-stands", "oracle",
                "a Karama played against the Ixians' two-territory move with Cyborgs is discarded, but the move goes ahead all the "
                "same (one source: [TO] GreyCyborgExtraMove; 3.01.11.01)", staged(MutantStart::KaramaOrder, Ix | At | Hk, false, 4, 60),

@@ -120,7 +120,7 @@ void tleilaxu_play(const Transition& t, const PlayNexus& p, Violations& out) {
   if (l.value >= kLeaderCount) return fault("the Tleilaxu Secret Ally named no leader");
   const LeaderState& lb = b.leaders[l.value];
   const LeaderState& la = a.leaders[l.value];
-  if (kLeaders[l.value].faction != f || !in_tanks(b, l)) {
+  if (leader_owner(b, l) != f || !in_tanks(b, l)) {
     fault(fmt::format("{} returned {} with the Tleilaxu Secret Ally: one of its own leaders in the Tanks (seed 002)", who,
                       kLeaders[l.value].name));
   }
@@ -354,7 +354,7 @@ Violations ecaz_secret_ally(const Transition& t, const GameContext&) {
   const Seat target = *p->target;
   const auto& traitors = b.seat(target).traitors;
   const bool truth = std::any_of(traitors.begin(), traitors.end(), [&](TraitorCardId c) {
-    return c.value < kLeaderCount && kLeaders[c.value].faction == b.faction_of(seat);
+    return c.value < kLeaderCount && leader_owner(b, LeaderId{c.value}) == b.faction_of(seat);
   });
   std::vector<Sighting> learned;
   for (std::size_t i = b.knowledge.sightings.size(); i < a.knowledge.sightings.size(); ++i) learned.push_back(a.knowledge.sightings[i]);
@@ -367,7 +367,7 @@ Violations ecaz_secret_ally(const Transition& t, const GameContext&) {
     return out;
   }
   for (std::size_t l = 0; l < kLeaderCount; ++l) {  // "without identifying those leaders"
-    if (kLeaders[l].faction == b.faction_of(seat) && answer->what.find(kLeaders[l].name) != std::string::npos) {
+    if (leader_owner(b, leader_at(l)) == b.faction_of(seat) && answer->what.find(kLeaders[l].name) != std::string::npos) {
       fault(fmt::format("{}'s Ecaz Secret Ally answer names {} (seed 000: without identifying those leaders)", who, kLeaders[l].name));
     }
   }

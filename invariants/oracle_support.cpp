@@ -168,7 +168,7 @@ bool in_tanks(const GameState& s, LeaderId l) {
 bool face_down_waits(const GameState& s, Faction f, LeaderId l) {
   if (s.leaders[l.value].where != LeaderLocation::TanksFaceDown) return false;
   for (std::size_t i = 0; i < kLeaderCount; ++i) {
-    if (kLeaders[i].faction == f && s.leaders[i].where == LeaderLocation::Tanks) return true;
+    if (leader_owner(s, leader_at(i)) == f && s.leaders[i].where == LeaderLocation::Tanks) return true;
   }
   return false;
 }
@@ -177,14 +177,14 @@ bool face_down_waits(const GameState& s, Faction f, LeaderId l) {
 int active_leaders(const GameState& s, Seat seat) {
   int n = 0;
   for (std::size_t l = 0; l < kLeaderCount; ++l) {
-    n += kLeaders[l].faction == s.faction_of(seat) && s.leaders[l].where == LeaderLocation::Available && s.leaders[l].holder == seat;
+    n += leader_owner(s, leader_at(l)) == s.faction_of(seat) && s.leaders[l].where == LeaderLocation::Available && s.leaders[l].holder == seat;
   }
   return n;
 }
 
 bool all_leaders_died(const GameState& s, Faction f) {
   for (std::size_t l = 0; l < kLeaderCount; ++l) {
-    if (kLeaders[l].faction == f && s.leaders[l].where != LeaderLocation::NotInPlay && s.leaders[l].deaths == 0) return false;
+    if (leader_owner(s, leader_at(l)) == f && s.leaders[l].where != LeaderLocation::NotInPlay && s.leaders[l].deaths == 0) return false;
   }
   return true;
 }

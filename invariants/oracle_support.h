@@ -22,7 +22,7 @@ enum Oracle : std::size_t {
   kBid, kShipment, kRevival, kCharity, kCollection, kStorm, kWorm, kWormRide,
   kBattleWinner, kBattleLosses, kLeaderFate, kLeaderPrize, kTraitor, kExplosion, kVictory, kCapture,
   kStormMigration, kAdvisorFlip, kKarama, kWinnerChoice, kBribes, kKaramaPower, kTruthtrance, kSpiceBlow, kMovement, kChoices,
-  kDeal, kPlacement, kCardPlay, kNexusPlay, kFaceDancer, kLegalShipment, kLegalMovement, kLegalBidding, kLegalCommand, kLegalRevival, kTech, kHms, kIxianBidding, kOracleCount
+  kDeal, kPlacement, kCardPlay, kNexusPlay, kFaceDancer, kLegalShipment, kLegalMovement, kLegalBidding, kLegalCommand, kLegalRevival, kTech, kHms, kIxianBidding, kGhola, kOracleCount
 };
 
 inline constexpr std::array<std::string_view, kOracleCount> kNames{
@@ -35,7 +35,7 @@ inline constexpr std::array<std::string_view, kOracleCount> kNames{
     "oracle.bribes", "oracle.karama-power", "oracle.truthtrance", "oracle.spice-blow", "oracle.movement", "oracle.choices",
     "oracle.deal", "oracle.placement", "oracle.card-play", "oracle.nexus-play", "oracle.face-dancer", "oracle.legal-shipment",
     "oracle.legal-movement", "oracle.legal-bidding", "oracle.legal-command", "oracle.legal-revival", "oracle.tech-tokens", "oracle.hms",
-    "oracle.ixian-bidding"};
+    "oracle.ixian-bidding", "oracle.ghola"};
 
 // Whether a zone's or list's ids include `id`.
 template <class Range, class Id>
@@ -413,6 +413,7 @@ Violations face_dancer(const Transition& t, const GameContext&);
 Violations tech_tokens(const Transition& t, const GameContext&);  // oracles_tech.cpp
 Violations hms(const Transition& t, const GameContext&);          // oracles_hms.cpp
 Violations ixian_bidding(const Transition& t, const GameContext&);  // oracles_ixians_bidding.cpp
+Violations ghola(const Transition& t, const GameContext&);          // oracles_gholas.cpp
 std::string face_dancer_reveal_rule(const GameState& s, Seat seat, const RevealFaceDancer& c);
 // Why a battle plan of a combatant is illegal under the Voice that binds it, or "" (oracles_legality_plan.cpp).
 std::string plan_rule(const GameState& s, Seat seat, const PlanBattle& c, const std::optional<UseVoice>& voice);

@@ -186,11 +186,15 @@ Violations revival_payment(const Transition& t, const GameContext&) {
   const RevivalPrice price = revival_price(b, seat, *r);
   Flows expected(b);
   // [LR] 2.03.07 ✷, 2.04.11 ✷: another seat's standing Karama order cancels the Emperor's extras,
-  // the Fremen's 3 free revivals or (one source, [TO]) the Tleilaxu ally's half price; the revival
+  // the Fremen's 3 free revivals or (one source, [TO]) the Tleilaxu ally's half price, the Tleilaxu's
+  // own, or their revival of a ghola; the revival
   // does not happen and is retaken without them
   // ([LR] 3.04): nothing is paid, nothing leaves the Tanks (oracle.karama-cancel checks the rest).
   const bool fremen_grant = price.free > info.free_revival.value && price.own_forces > info.free_revival.value;
-  const char* cancelled = r->ally_paid_extra.value > 0 && !karama_ready(b, seat, KaramaAbility::EmperorAllyRevivals).empty()
+  const bool ghola = r->leader && b.faction_of(seat) == Faction::Tleilaxu && leader_owner(b, *r->leader) != Faction::Tleilaxu;
+  const char* cancelled = ghola && !karama_ready(b, seat, KaramaAbility::TleilaxuGholaRevival).empty()
+                              ? "a ghola"
+                          : r->ally_paid_extra.value > 0 && !karama_ready(b, seat, KaramaAbility::EmperorAllyRevivals).empty()
                               ? "the Emperor's extras"
                           : fremen_grant && !karama_ready(b, seat, KaramaAbility::FremenAllyFreeRevival).empty()
                               ? "the Fremen's 3 free revivals"
@@ -667,6 +671,7 @@ constexpr std::array<Checker, kOracleCount> kOracles{
     Checker{kNames[kTech], "oracle", "E1 tech tokens: owners first, the rest to token-less seats in storm order; income marked by its trigger, paid as the phase ends, 1 a token held", tech_tokens},
     Checker{kNames[kHms], "oracle", "E1 Hidden Mobile Stronghold: the Ixians place it once, as turn 1's Storm ends, on a non-stronghold map cell out of the storm, moving nothing; after turn 1, when due, they move it up to 3 territories, forces inside with it; nothing else moves it", hms},
     Checker{kNames[kIxianBidding], "oracle", "E1 Ixians' bidding abilities: their ally, and no one else, answers on a lot it just bought; replaced, the card goes to the discard and the next deck card to the ally; kept, to the ally's hand", ixian_bidding},
+    Checker{kNames[kGhola], "oracle", "E1 Advanced Gholas: a leader becomes a ghola only by the Tleilaxu's revival naming another faction's dead leader, then stands behind their shield, and stays theirs for the rest of the game", ghola},
 };
 
 }  // namespace

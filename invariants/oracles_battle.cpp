@@ -415,7 +415,7 @@ std::vector<std::uint8_t> capture_candidates(const GameState& s) {
   std::vector<std::uint8_t> out;
   const BattleState& b = s.battle;
   if (!b.capture_from) return out;
-  for (LeaderId l : ordinary_leaders(s.faction_of(*b.capture_from))) {
+  for (LeaderId l : leaders_of(s, s.faction_of(*b.capture_from))) {
     const bool behind_shield = s.leaders[l.value].where == LeaderLocation::Available && s.leaders[l.value].holder == *b.capture_from;
     const bool used_elsewhere = b.leader_territory[l.value].has_value() && *b.leader_territory[l.value] != b.territory;
     if (behind_shield && !used_elsewhere) out.push_back(l.value);

@@ -162,7 +162,7 @@ std::optional<bool> truthtrance_fact(const GameState& s, const TruthtranceAnswer
     case TruthtranceQuestion::HasAtLeastTenSpice: return t.spice.value >= 10;
     case TruthtranceQuestion::HoldsTraitorOfMine:
       return has_traitor([&](TraitorCardId c) {
-        return c.value < kLeaderCount && kLeaders[c.value].faction == s.faction_of(a.asker);
+        return c.value < kLeaderCount && leader_owner(s, LeaderId{c.value}) == s.faction_of(a.asker);
       });
     case TruthtranceQuestion::HoldsCardNamed: {
       if (!a.card) return std::nullopt;
@@ -276,7 +276,7 @@ Violations card_play(const Transition& t, const GameContext&) {
   SeatState& mine = want->seat(seat);
   if (ghola->leader) {
     const LeaderId l = *ghola->leader;
-    if (leader_info(l).faction != b.faction_of(seat) || !in_tanks(b, l)) {
+    if (leader_owner(b, l) != b.faction_of(seat) || !in_tanks(b, l)) {
       out.push_back(violation(kCardPlay, fmt::format("{}'s Ghola revived {}, not one of its own leaders in the Tanks (fact sheet §4.1)", who,
                                                      leader_info(l).name)));
     }

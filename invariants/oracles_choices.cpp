@@ -114,7 +114,7 @@ Violations choices(const Transition& t, const GameContext&) {
           }
           return "RaiseRevivalLimit";
         } else if constexpr (std::is_same_v<C, OfferLeaderRevival>) {
-          const auto owner = leader_info(c.leader).faction;
+          const auto owner = leader_owner(b, c.leader);
           const auto target = owner ? a.seat_of(*owner) : std::nullopt;
           if (karama_stops(KaramaAbility::TleilaxuEarlyLeaderRevival, "offer of an early leader revival")) {
             expect(a.revival.early_offers == b.revival.early_offers,

@@ -364,6 +364,16 @@ void fremen_cancel_checks(const Transition& t, const KaramaCancel& k, const std:
       if (!used) fault(fmt::format("cancelled {} in a step that used none", to_string(k.ability)));
       break;
     }
+    case KaramaAbility::TleilaxuGholaRevival: {  // one source, [TO] PurpleReviveGhola: the ghola stays in the Tanks
+      const Revive* r = command_of<Revive>(t);
+      if (!r || !r->leader || r->leader->value >= kLeaderCount || b.faction_of(k.against) != Faction::Tleilaxu ||
+          leader_owner(b, *r->leader) == Faction::Tleilaxu) {
+        fault("cancelled the Tleilaxu's revival of a ghola in a step that revived none");
+      } else if (!in_tanks(a, *r->leader)) {
+        fault(fmt::format("{} left the Tanks though a Karama cancelled its revival as a ghola ([TO]; 3.01.11.01)", leader_info(*r->leader).name));
+      }
+      [[fallthrough]];  // and, as for the discounts below, nothing revived or paid, and a retake
+    }
     case KaramaAbility::TleilaxuRevivalDiscount:      // one source, [TO]: likewise, the Tleilaxu's own
     case KaramaAbility::TleilaxuAllyRevivalDiscount:  // one source, [TO]: likewise, retaken at full price
     case KaramaAbility::FremenAllyFreeRevival: {  // 2.04.11: nothing revived; the ally retakes its revival

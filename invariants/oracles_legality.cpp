@@ -289,7 +289,7 @@ std::vector<Bid> legal_bids(const GameState& s, Seat seat) {
 
 // Every revival the reference allows `seat` (revive_illegal, oracles_legality_rules.cpp): each
 // count of normal and special forces up to the limit and the Emperor's 3 extras, each own leader in
-// the Tanks or none, the Kwisatz Haderach or not (the Advanced Atreides), each number of extras
+// the Tanks (any leader there for the Tleilaxu's gholas) or none, the Kwisatz Haderach or not (the Advanced Atreides), each number of extras
 // (the Emperor's ally); a kind of choice the reference rules out for the seat is not enumerated.
 std::vector<Revive> legal_revives(const GameState& s, Seat seat) {
   std::vector<Revive> out;
@@ -305,7 +305,8 @@ std::vector<Revive> legal_revives(const GameState& s, Seat seat) {
   std::vector<std::optional<LeaderId>> leaders{std::nullopt};
   for (std::size_t l = 0; l < kLeaderCount; ++l) {
     const LeaderId leader{static_cast<std::uint8_t>(l)};
-    if (kLeaders[l].faction == s.faction_of(seat) && in_tanks(s, leader)) leaders.push_back(leader);
+    // The Tleilaxu's, and (Advanced Gholas) every other leader in the Tanks for them.
+    if ((leader_owner(s, leader) == f || f == Faction::Tleilaxu) && in_tanks(s, leader)) leaders.push_back(leader);
   }
   for (int n = 0; n <= std::min(me.tanks_normal.value, most); ++n) {
     for (int sp = 0; sp <= std::min(me.tanks_special.value, most); ++sp) {
@@ -364,7 +365,7 @@ std::string nexus_revival_illegal(const GameState& s, Seat seat, const PlayNexus
         }
         return "";
       }
-      if (c.leader->value >= kLeaderCount || kLeaders[c.leader->value].faction != f || !in_tanks(s, *c.leader)) {
+      if (c.leader->value >= kLeaderCount || leader_owner(s, *c.leader) != f || !in_tanks(s, *c.leader)) {
         return "one of its own leaders in the Tanks (seed 002)";
       }
       if (face_down_waits(s, f, *c.leader)) return "a face-down leader waits for the face-up ones ([LR] 1.05.04)";
@@ -390,7 +391,7 @@ std::vector<PlayNexus> legal_nexus_revivals(const GameState& s, Seat seat) {
   if (!held || !revival_card(PlayNexus{*held, NexusMode::SecretAlly, std::nullopt, 0, ForceCount{0}})) return out;
   std::vector<std::optional<LeaderId>> leaders{std::nullopt};
   for (std::size_t l = 0; l < kLeaderCount; ++l) {
-    if (kLeaders[l].faction == s.faction_of(seat)) leaders.emplace_back(LeaderId{static_cast<std::uint8_t>(l)});
+    if (leader_owner(s, leader_at(l)) == s.faction_of(seat)) leaders.emplace_back(LeaderId{static_cast<std::uint8_t>(l)});
   }
   for (const auto& leader : leaders) {
     for (int kh = 0; kh <= 1; ++kh) {

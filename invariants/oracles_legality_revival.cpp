@@ -38,9 +38,36 @@ const PlayNexus* tleilaxu_revival_this_turn(const GameState& s, Seat seat) {
 std::string revival_turn_illegal(const GameState& s, Seat seat) {
   if (revival_prevented(s, seat)) return "the Tleilaxu Karama power prevents its revival this phase (one source: [TO])";
   const int retaken = retakes(s, seat, {KaramaAbility::EmperorAllyRevivals, KaramaAbility::FremenAllyFreeRevival,
-                                        KaramaAbility::TleilaxuAllyRevivalDiscount, KaramaAbility::TleilaxuRevivalDiscount});
+                                        KaramaAbility::TleilaxuAllyRevivalDiscount, KaramaAbility::TleilaxuRevivalDiscount,
+                                        KaramaAbility::TleilaxuGholaRevival});
   return commands_this_turn<Revive>(s, seat) >= 1 + retaken ? "a second revival this turn ([LR] 1.05)" : "";
 }
+
+// Advanced Gholas (one source, [TO] Rule.PurpleGholas, Revival.ValidRevivalHeroes; docs/rules/
+// tleilaxu.md §5.2): why the Tleilaxu may not revive `l`, another faction's leader, as their own,
+// or "" when they may: the rule in the game; an ordinary leader of a seated faction (not the Auditor,
+// not Duke Vidal); dead, face up or face down; fewer than 5 Tleilaxu leaders alive, behind a shield
+// or captured ([TO] since its version 139 counts theirs held by others); no Karama against it
+// this phase ([TO] PurpleReviveGhola, for the phase). The one leader revival of the turn and the
+// price are checked as for their own leaders.
+namespace {
+std::string ghola_rule(const GameState& s, Seat seat, LeaderId l) {
+  if (!s.options.rules.tleilaxu_gholas) return "one of its own leaders ([LR] 1.05.03; Advanced Gholas not in the game)";
+  const LeaderInfo& info = leader_info(l);
+  if (info.role != LeaderRole::Ordinary || !info.faction || !s.seat_of(*info.faction)) {
+    return "a ghola is an ordinary leader of another seated faction ([TO] Rule.PurpleGholas)";
+  }
+  if (!in_tanks(s, l)) return "a ghola is revived from the Tanks ([TO] Rule.PurpleGholas)";
+  int living = 0;
+  for (std::size_t i = 0; i < kLeaderCount; ++i) {
+    const LeaderLocation w = s.leaders[i].where;
+    living += leader_owner(s, leader_at(i)) == Faction::Tleilaxu && (w == LeaderLocation::Available || w == LeaderLocation::Captured);
+  }
+  if (living >= 5) return fmt::format("a ghola only while fewer than 5 Tleilaxu leaders live, not {} ([TO] Rule.PurpleGholas)", living);
+  if (cancelled_this_turn(s, seat, KaramaAbility::TleilaxuGholaRevival)) return "a Karama cancelled the Tleilaxu's gholas this phase ([TO]; 3.04)";
+  return "";
+}
+}  // namespace
 
 std::string revive_illegal(const GameState& s, Seat seat, const Revive& c) {
   if (std::string why = revival_turn_illegal(s, seat); !why.empty()) return why;
@@ -88,8 +115,10 @@ std::string revival_choice_illegal(const GameState& s, Seat seat, const Revive& 
     if (c.special.value + specials_revived_this_turn(s, seat) > 1) return "one special force revived a turn ([LR] 2.03.11; fact sheet, Fremen)";
   }
   if (c.leader && c.kwisatz_haderach) return "one leader revival a turn ([LR] 1.05.03, 2.01.14)";
-  if (c.leader) {
-    if (leader_info(*c.leader).faction != f) return "one of its own leaders ([LR] 1.05.03)";
+  if (c.leader && f == Faction::Tleilaxu && leader_owner(s, *c.leader) != f) {
+    if (std::string why = ghola_rule(s, seat, *c.leader); !why.empty()) return why;
+  } else if (c.leader) {
+    if (leader_owner(s, *c.leader) != f) return "one of its own leaders ([LR] 1.05.03)";
     if (leader_info(*c.leader).role == LeaderRole::Zoal) return "Zoal's revival price is an open question ([TO] 6, [DB] 3; README rules status)";
     if (!in_tanks(s, *c.leader)) return "a leader in the Tanks ([LR] 1.05.03)";
     // The Tleilaxu's offer standing for it waives 1.05.03-04 (docs/rules/tleilaxu.md §4.4).

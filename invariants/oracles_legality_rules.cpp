@@ -393,7 +393,7 @@ struct Rules {
   std::string operator()(const OfferLeaderRevival& c) const {
     if (auto w = only(Faction::Tleilaxu, "E1"); !w.empty()) return w;
     if (c.leader.value >= kLeaderCount) return "no such leader";
-    const auto owner = kLeaders[c.leader.value].faction;
+    const auto owner = leader_owner(s, c.leader);
     const auto t = owner ? s.seat_of(*owner) : std::nullopt;
     if (!t || *t == seat || !in_tanks(s, c.leader)) return "another seated faction's leader in the Tanks";
     if (leader_roster_rule(s, *t, c.leader).empty()) return "that faction may revive it without an offer ([LR] 1.05.03)";
@@ -410,7 +410,7 @@ struct Rules {
       return "one Sardaukar revived a turn, the Nexus and Karama revivals of the turn counting ([LR] 2.03.11; seed 003)";
     }
     // Face down too: 1.05.04 is marked "-1.14.02" (README, Advanced Karama power: Emperor).
-    if (c.leader && (leader_info(*c.leader).faction != f || !in_tanks(s, *c.leader))) return "one of its own leaders in the Tanks";
+    if (c.leader && (leader_owner(s, *c.leader) != f || !in_tanks(s, *c.leader))) return "one of its own leaders in the Tanks";
     return "";
   }
   std::string ship_turn(std::string_view what) const {
@@ -479,7 +479,7 @@ struct Rules {
     if (!holds_named(me, "Tleilaxu Ghola")) return "no Tleilaxu Ghola in hand";
     if (c.leader && c.forces > ForceCount{0}) return "a leader or forces, not both ([LR] 3.01.20)";
     if (c.leader) {
-      return leader_info(*c.leader).faction == f && in_tanks(s, *c.leader) ? "" : "one of its own leaders in the Tanks ([LR] 3.01.20)";
+      return leader_owner(s, *c.leader) == f && in_tanks(s, *c.leader) ? "" : "one of its own leaders in the Tanks ([LR] 3.01.20)";
     }
     if (c.forces.value < 1 || c.forces.value > 5) return "1 to 5 forces ([LR] 3.01.20)";
     return c.forces.value <= tanks(s, seat) ? "" : "more forces than its Tanks hold";

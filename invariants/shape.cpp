@@ -137,21 +137,30 @@ void check_table(const GameState& s, Violations& out) {
   }
 }
 
-// Each leader is in play exactly when its faction is seated; one behind a shield is behind its
-// owner's, unless Advanced Harkonnen captured it ([LR] 2.05.10).
+// Each leader is in play exactly when its printed faction is seated; one behind a shield is behind
+// its owner's (the Tleilaxu's for a ghola), unless Advanced Harkonnen captured it ([LR] 2.05.10).
+// A ghola is an ordinary leader of another faction, revived by the seated Tleilaxu in a game with
+// Advanced Gholas (docs/rules/tleilaxu.md §5.2).
 void check_leaders(const GameState& s, Violations& out) {
   for (std::size_t i = 0; i < kLeaderCount; ++i) {
     const LeaderState& l = s.leaders[i];
     const LeaderInfo& info = leader_info(LeaderId{static_cast<std::uint8_t>(i)});
-    if (!info.faction) continue;  // Duke Vidal belongs to no faction: his custody is the Ecaz rules'
-    const auto owner = s.seat_of(*info.faction);
     const std::string name{info.name};
-    if ((l.where == LeaderLocation::NotInPlay) == owner.has_value()) {
-      out.push_back({"shape.leader", fmt::format("{} is {} although {} {} seated", name, l.where == LeaderLocation::NotInPlay ? "not in play" : "in play",
-                                                 to_string(*info.faction), owner ? "is" : "is not")});
+    if (l.ghola && (!info.faction || *info.faction == Faction::Tleilaxu || info.role != LeaderRole::Ordinary ||
+                    !s.seat_of(Faction::Tleilaxu) || !s.options.rules.tleilaxu_gholas || l.where == LeaderLocation::NotInPlay)) {
+      out.push_back({"shape.ghola", fmt::format("{} is a ghola: only an ordinary leader of another faction in play, revived by the "
+                                                "seated Tleilaxu under Advanced Gholas, is one", name)});
       continue;
     }
-    if (!owner) continue;
+    if (!info.faction) continue;  // Duke Vidal belongs to no faction: his custody is the Ecaz rules'
+    const auto seated = s.seat_of(*info.faction);
+    if ((l.where == LeaderLocation::NotInPlay) == seated.has_value()) {
+      out.push_back({"shape.leader", fmt::format("{} is {} although {} {} seated", name, l.where == LeaderLocation::NotInPlay ? "not in play" : "in play",
+                                                 to_string(*info.faction), seated ? "is" : "is not")});
+      continue;
+    }
+    if (!seated) continue;
+    const auto owner = s.seat_of(*leader_owner(s, leader_at(i)));
     if (l.holder.value >= s.seat_count()) {
       out.push_back({"shape.leader", fmt::format("{} is held by seat {}, not at the table", name, l.holder.value)});
     } else if (l.where == LeaderLocation::Available && l.holder != *owner) {

@@ -98,7 +98,7 @@ struct Reader {
       const std::size_t i = x["leader"].byte(kLeaderCount);
       if (out[i] != LeaderState{}) fail(x.path, fmt::format("leader {} listed twice", i));
       out[i] = LeaderState{x["where"].enumeration<LeaderLocation>(), seat(x["holder"]), u8(x["deaths"]),
-                           x["fought_this_phase"].boolean()};
+                           x["fought_this_phase"].boolean(), x["ghola"].boolean()};
     }
   }
 

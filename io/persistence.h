@@ -66,7 +66,8 @@ namespace dune {
 // under way has visited (board.hms_path).
 // Schema 27: the reading of the Cyborg loss substitution (options.cyborg_loss_substitution) and a
 // Karama against it (battle.substitution_prevented).
-inline constexpr int kSchemaVersion = 27;
+// Schema 28: Advanced Gholas (options rules.tleilaxu_gholas; a leader's ghola flag).
+inline constexpr int kSchemaVersion = 28;
 
 // FNV-1a 64-bit over bytes; the digest of a document is this over its content's canonical dump.
 std::uint64_t fnv1a64(std::string_view bytes);

@@ -82,7 +82,7 @@ json leaders_json(const std::array<LeaderState, kLeaderCount>& leaders) {
     const LeaderState& l = leaders[i];
     if (l == LeaderState{}) continue;
     out.push_back({{"leader", i}, {"where", name_of(l.where)}, {"holder", l.holder.value},
-                   {"deaths", l.deaths}, {"fought_this_phase", l.fought_this_phase}});
+                   {"deaths", l.deaths}, {"fought_this_phase", l.fought_this_phase}, {"ghola", l.ghola}});
   }
   return out;
 }

@@ -90,6 +90,10 @@ enum class KaramaAbility : std::uint8_t {
   // cyborg_loss_substitution, [TO]'s reading of Q5): met as a winning Ixians take losses with Suboids
   // in place of Cyborgs; they take nothing and choose again without it for that battle ([LR] 3.04).
   IxiansLossSubstitution,
+  // Advanced Gholas (one source, [TO] FactionAdvantage.PurpleReviveGhola, for the whole phase since its
+  // issue #39; docs/rules/tleilaxu.md §5.2): the revival with a ghola is not made; the Tleilaxu retake
+  // it without one, and revive no ghola for the rest of the phase (3.04).
+  TleilaxuGholaRevival,
 };
 inline constexpr std::array kKaramaAbilities{KaramaAbility::GuildPaymentForShipment, KaramaAbility::HalfPriceShipping,
                                              KaramaAbility::EmperorPaymentForTreachery, KaramaAbility::HarkonnenTopCard,
@@ -114,7 +118,9 @@ inline constexpr std::array kKaramaAbilities{KaramaAbility::GuildPaymentForShipm
                                              // the Ixians' (issue 22; one source)
                                              KaramaAbility::IxiansHmsMovement, KaramaAbility::IxiansCyborgMovement,
                                              KaramaAbility::IxiansBiddingSelection, KaramaAbility::IxiansTechnology,
-                                             KaramaAbility::IxiansCyborgBonus, KaramaAbility::IxiansLossSubstitution};
+                                             KaramaAbility::IxiansCyborgBonus, KaramaAbility::IxiansLossSubstitution,
+                                             // Advanced Gholas (issue 22; one source)
+                                             KaramaAbility::TleilaxuGholaRevival};
 // The faction whose ability it is ([LR] 2.xx numbering). Half-price shipping is the Guild's, used
 // by the Guild or by its ally ([LR] 2.06.09), and so is cross-shipping (2.06.10); the Emperor's
 // extra revivals are his, used by his ally (2.03.07); OffPlanetShipment is the Guild's own power.
@@ -150,7 +156,8 @@ constexpr Faction karama_ability_owner(KaramaAbility a) {
     case KaramaAbility::TleilaxuRevivalDiscount:
     case KaramaAbility::TleilaxuRaisedRevivalLimits:
     case KaramaAbility::TleilaxuEarlyLeaderRevival:
-    case KaramaAbility::TleilaxuFaceDancerReplacement: return Faction::Tleilaxu;
+    case KaramaAbility::TleilaxuFaceDancerReplacement:
+    case KaramaAbility::TleilaxuGholaRevival: return Faction::Tleilaxu;
     case KaramaAbility::IxiansHmsMovement:
     case KaramaAbility::IxiansCyborgMovement:
     case KaramaAbility::IxiansBiddingSelection:
@@ -174,6 +181,7 @@ constexpr bool RuleFlags::*karama_ability_rule(KaramaAbility a) {
     case KaramaAbility::BeneGesseritWartime: return &RuleFlags::bene_gesserit_advisors;
     case KaramaAbility::BeneGesseritWorthlessKarama: return &RuleFlags::advanced_karama;  // [LR] 1.14.06
     case KaramaAbility::IxiansTechnology: return &RuleFlags::ixians_technology;           // docs/rules/ixians.md §5
+    case KaramaAbility::TleilaxuGholaRevival: return &RuleFlags::tleilaxu_gholas;         // docs/rules/tleilaxu.md §5.2
     default: return nullptr;
   }
 }

@@ -26,6 +26,7 @@ struct RuleFlags {
   bool kwisatz_haderach = false;
   bool advanced_karama = false;           // once-per-game faction Karama powers
   bool ixians_technology = false;         // E1 Ixians' Technology: a hand card swapped for a lot ([TO] Rule.GreySwappingCardOnBid)
+  bool tleilaxu_gholas = false;           // E1 Tleilaxu revive other factions' leaders as theirs ([TO] Rule.PurpleGholas; one source)
 
   friend bool operator==(const RuleFlags&, const RuleFlags&) = default;
 };

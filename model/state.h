@@ -59,6 +59,9 @@ struct LeaderState {
   Seat holder{};                 // the seat whose shield it is behind (owner or captor)
   std::uint8_t deaths = 0;
   bool fought_this_phase = false;
+  // Revived by the Tleilaxu as their own (Advanced Gholas, [TO] Rule.PurpleGholas; one source,
+  // docs/rules/tleilaxu.md §5.2): the leader is theirs from then on (leader_owner). Public.
+  bool ghola = false;
   friend bool operator==(const LeaderState&, const LeaderState&) = default;
 };
 
@@ -489,5 +492,35 @@ struct GameState {
 
   friend bool operator==(const GameState&, const GameState&) = default;
 };
+
+// Whose leader `l` is: its printed faction, or the Tleilaxu's once they revived it as a ghola
+// (LeaderState::ghola). Every "whose leader" question asks here, never the printed table.
+inline std::optional<Faction> leader_owner(const GameState& s, LeaderId l) {
+  return s.leaders[l.value].ghola ? std::optional<Faction>{Faction::Tleilaxu} : leader_info(l).faction;
+}
+
+// The ordinary leader discs that are `f`'s now (Zoal included for the Tleilaxu; the Auditor, the
+// Kwisatz Haderach and Duke Vidal are none): its printed five less those the Tleilaxu revived as
+// gholas, and for the Tleilaxu their gholas too. In identity order; at most one of each leader.
+struct LeaderRoster {
+  std::array<LeaderId, kLeaderCount> ids{};
+  std::size_t n = 0;
+  const LeaderId* begin() const { return ids.data(); }
+  const LeaderId* end() const { return ids.data() + n; }
+  std::size_t size() const { return n; }
+  bool empty() const { return n == 0; }
+  LeaderId front() const { return ids[0]; }
+  LeaderId operator[](std::size_t i) const { return ids[i]; }
+};
+
+inline LeaderRoster leaders_of(const GameState& s, Faction f) {
+  LeaderRoster out;
+  for (std::size_t i = 0; i < kLeaderCount; ++i) {
+    const LeaderInfo& info = kLeaders[i];
+    const bool disc = info.role == LeaderRole::Ordinary || info.role == LeaderRole::Zoal;
+    if (disc && leader_owner(s, leader_at(i)) == f) out.ids[out.n++] = leader_at(i);
+  }
+  return out;
+}
 
 }  // namespace dune

@@ -71,6 +71,7 @@ struct LeaderView {
   Seat holder;
   std::uint8_t deaths = 0;
   bool fought_this_phase = false;
+  bool ghola = false;  // the Tleilaxu's now (LeaderState::ghola)
   friend bool operator==(const LeaderView&, const LeaderView&) = default;
 };
 

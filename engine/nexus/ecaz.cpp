@@ -62,7 +62,7 @@ void apply(GameState& state, Seat seat, const PlayNexus& c) {
                                  held ? "one or more" : "none");
   if (mutant_active(Mutant::NexusEcazLeaderNamed)) {
     for (TraitorCardId t : state.seat(target).traitors) {
-      if (t != kCheapHeroTraitor && leader_info(LeaderId{t.value}).faction == state.faction_of(seat)) what += fmt::format(" ({})", leader_info(LeaderId{t.value}).name);
+      if (t != kCheapHeroTraitor && leader_owner(state, LeaderId{t.value}) == state.faction_of(seat)) what += fmt::format(" ({})", leader_info(LeaderId{t.value}).name);
     }
   }
   record_sighting(state, seat, held ? SeenKind::TraitorOfYoursHeld : SeenKind::NoTraitorOfYoursHeld, target.value, std::move(what));

@@ -137,7 +137,7 @@ std::vector<Command> secret_ally_candidates(const GameState& state, Seat seat) {
   const Faction f = state.faction_of(seat);
   const SeatState& s = state.seat(seat);
   std::vector<std::pair<std::optional<LeaderId>, bool>> returns;  // a leader, or the Kwisatz Haderach
-  for (LeaderId l : ordinary_leaders(f)) {
+  for (LeaderId l : leaders_of(state, f)) {
     if (!nexus_leader_not_revivable(state, seat, l)) returns.emplace_back(l, false);
   }
   if (!nexus_kwisatz_haderach_not_revivable(state, seat)) returns.emplace_back(std::nullopt, true);
@@ -238,7 +238,7 @@ std::uint64_t roster_waived(const GameState& before, const LogEntry& entry, cons
   if (!p || !p->leader) return 0;
   const Faction f = before.faction_of(std::get<Envelope>(entry).seat);
   bool active = false, never_died = false;
-  for (LeaderId l : ordinary_leaders(f)) {
+  for (LeaderId l : leaders_of(before, f)) {
     active = active || before.leaders[l.value].where == LeaderLocation::Available;
     never_died = never_died || before.leaders[l.value].deaths == 0;
   }

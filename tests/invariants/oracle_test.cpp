@@ -27,8 +27,9 @@ Campaign play(int games, int karama_games) {
       kBaseFactions,
       {Faction::Tleilaxu, Faction::Ixians, Faction::Atreides, Faction::Harkonnen, Faction::Emperor}};
   // Then whole Advanced games of the three factions whose Karama powers exist ([LR] 1.14.02,
-  // 1.14.04, 1.14.05): a Karama at the right moment is rare in the short games above.
-  const std::vector<Faction> powers{Faction::Emperor, Faction::Harkonnen, Faction::SpacingGuild};
+  // 1.14.04, 1.14.05): a Karama at the right moment is rare in the short games above. The Tleilaxu
+  // join them, for Advanced Gholas: a ghola needs a Tleilaxu leader dead first, rare in 4 turns.
+  const std::vector<Faction> powers{Faction::Emperor, Faction::Harkonnen, Faction::SpacingGuild, Faction::Tleilaxu};
   for (int g = 0; g < games + karama_games && out.found.empty(); ++g) {
     const auto& factions = g < games ? tables[static_cast<std::size_t>(g) % tables.size()] : powers;
     Options options = g % 2 == 0 && g < games ? Options::basic(factions) : Options::advanced(factions);

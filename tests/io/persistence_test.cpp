@@ -201,13 +201,14 @@ TEST(PersistenceTest, KaramaPowerStateRoundTrips) {
 // the Betrayal window on the last lot, schema 24, BiddingState 56; 10712: the HMS's path of its move
 // under way, schema 26, BoardState 8776; its options.hms_spice fits in Options' padding:
 // PaddedFieldsRoundTrip writes it; schema 27's options.cyborg_loss_substitution and
-// battle.substitution_prevented fit in padding too.)
+// battle.substitution_prevented fit in padding too; 10776: Advanced Gholas, schema 28, RuleFlags 13
+// and each leader's ghola flag, LeaderState 5.)
 TEST(PersistenceTest, EveryStateStructIsCoveredByTheJsonForm) {
   struct Known { const char* name; std::size_t size, covered; };
   for (const Known& k : std::initializer_list<Known>{
-           {"GameState", sizeof(GameState), 10712}, {"Options", sizeof(Options), 80},
-           {"RuleFlags", sizeof(RuleFlags), 12}, {"SeatState", sizeof(SeatState), 136},
-           {"LeaderState", sizeof(LeaderState), 4}, {"BoardState", sizeof(BoardState), 8776},
+           {"GameState", sizeof(GameState), 10776}, {"Options", sizeof(Options), 80},
+           {"RuleFlags", sizeof(RuleFlags), 13}, {"SeatState", sizeof(SeatState), 136},
+           {"LeaderState", sizeof(LeaderState), 5}, {"BoardState", sizeof(BoardState), 8776},
            {"StormState", sizeof(StormState), 25}, {"SpiceBlowState", sizeof(SpiceBlowState), 248},
            {"CharityState", sizeof(CharityState), 6}, {"DecisionPointState", sizeof(DecisionPointState), 7},
            {"TreacheryState", sizeof(TreacheryState), 144},
@@ -218,6 +219,21 @@ TEST(PersistenceTest, EveryStateStructIsCoveredByTheJsonForm) {
            {"TechTokenState", sizeof(TechTokenState), 10}}) {
     EXPECT_EQ(k.size, k.covered) << k.name << " changed: extend its JSON writer and reader, then this size";
   }
+}
+
+// A leader's ghola flag and the Gholas rule (schema 28) are never set by the random round trips
+// below, which seat the base factions only.
+TEST(PersistenceTest, GholaRoundTrips) {
+  GameState s = std::get<GameState>(new_game(Options::advanced({Faction::Tleilaxu, Faction::Atreides})));
+  const LeaderId duncan = leaders_of(s, Faction::Atreides)[3];
+  s.leaders[duncan.value].ghola = true;
+  s.leaders[duncan.value].holder = *s.seat_of(Faction::Tleilaxu);
+  const auto back = load_snapshot(save_snapshot(s));
+  ASSERT_TRUE(std::holds_alternative<GameState>(back)) << std::get<LoadError>(back).message;
+  EXPECT_TRUE(std::get<GameState>(back).options.rules.tleilaxu_gholas);
+  EXPECT_TRUE(std::get<GameState>(back).leaders[duncan.value].ghola);
+  EXPECT_EQ(leader_owner(std::get<GameState>(back), duncan), Faction::Tleilaxu);
+  EXPECT_EQ(std::get<GameState>(back), s);
 }
 
 // A field that fits in its struct's padding escapes the size tripwire above, and the random round
