@@ -55,6 +55,15 @@ Faction nexus_mutant_family(std::string_view mutant) {
   return nexus_families().front()->card;
 }
 
+Faction gate_family(const MutantInfo& mutant) {
+  for (const NexusFamily* f : nexus_families()) {
+    if (std::find(f->mutants.begin(), f->mutants.end(), mutant.name) != f->mutants.end()) return f->card;
+  }
+  if ((mutant.setup.factions >> (kBaseFactions.size() + 1)) & 1U) return Faction::Ixians;
+  if ((mutant.setup.factions >> kBaseFactions.size()) & 1U) return Faction::Tleilaxu;
+  return nexus_families().front()->card;
+}
+
 std::string family_of(std::string_view checker) {
   for (const invariants::Checker& c : invariants::all_checkers()) {
     if (c.name == checker) return std::string(c.family);

@@ -52,6 +52,12 @@ MutantOutcome run_mutant(const MutantInfo& mutant, const MutantRunOptions& optio
 // mutant (engine/nexus/family.h, `mutants`), else the first registered one.
 Faction nexus_mutant_family(std::string_view mutant);
 
+// The family whose gate campaign a mutant is looked for in (issue 23's GateShrink benchmark and
+// its GateCounterexample test, as a user would run `dunecheck gate --family F --mutant M`): the
+// Nexus family that lists it; else, when its own setup seats the Ixians or the Tleilaxu, their
+// family (a base family's games seat base factions only, gate/gate_plan.cpp); else the first.
+Faction gate_family(const MutantInfo& mutant);
+
 // The family of a checker of the catalogue, by name ("" if unknown).
 std::string family_of(std::string_view checker);
 

@@ -180,8 +180,9 @@ void mutant_shrink(benchmark::State& bench, const harness::MutantInfo& mutant) {
 }
 
 // What a user of the gate meets (issue 23 item 5): per mutant of the catalogue, the first
-// counterexample of `dunecheck gate --family F --mutant M` at its default shrink budget (F: the
-// family that lists the mutant, else the first registered one), and its shrunk size and shrink
+// counterexample of `dunecheck gate --family F --mutant M` at its default shrink budget (F:
+// harness::gate_family, the family that lists the mutant, else the Ixians' or the Tleilaxu's when
+// its setup seats them, else the first registered one), and its shrunk size and shrink
 // time. `--benchmark_filter=GateShrink/` runs them all and then GateShrink/catalogue, which
 // reports the median and worst over the mutants run before it in the same process.
 struct GateShrinkSample {
@@ -202,7 +203,7 @@ void gate_shrink(benchmark::State& bench, const harness::MutantInfo& mutant) {
     gate::GateOptions options;
     options.mutant = mutant.id;
     options.out_dir = (std::filesystem::temp_directory_path() / "dunecheck-bench-gate-shrink").string();
-    first = gate::first_counterexample(options, harness::nexus_mutant_family(mutant.name), gate::kDefaultGames);
+    first = gate::first_counterexample(options, harness::gate_family(mutant), gate::kDefaultGames);
   }
   const std::optional<reports::Counterexample>& c = first.counterexample;
   bench.counters["found"] = c ? 1 : 0;

@@ -43,7 +43,7 @@ TEST_P(GateCounterexample, ReplaysFromSetupToTheSameViolation) {
   options.mutant = m.id;
   options.shrink_budget = std::chrono::milliseconds(1500);
   options.out_dir = (std::filesystem::temp_directory_path() / fmt::format("dunecheck-gate-shrink-{}", ::getpid())).string();
-  const gate::FirstCounterexample first = gate::first_counterexample(options, harness::nexus_mutant_family(m.name), kGames);
+  const gate::FirstCounterexample first = gate::first_counterexample(options, harness::gate_family(m), kGames);
   if (!first.counterexample) GTEST_SKIP() << m.name << ": no failing game among the gate's first " << kGames;
   const reports::Counterexample& c = *first.counterexample;
   const harness::Counterexample file = read_file(c.replay_file);
