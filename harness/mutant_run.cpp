@@ -4,8 +4,10 @@
 
 #include <algorithm>
 #include <chrono>
+#include <optional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "engine/nexus/family.h"
 #include "model/cards.h"
@@ -14,15 +16,34 @@
 
 namespace dune::harness {
 
-GameSpec mutant_spec(const MutantInfo& mutant, std::uint64_t seed) {
-  const MutantSetup& setup = mutant.setup;
-  const bool nexus = setup.bots == MutantBots::Nexus;
+namespace {
+
+// The factions a mutant's setup seats (MutantSetup::factions: the base factions' bits in
+// kBaseFactions order, then the Tleilaxu's and the Ixians').
+std::vector<Faction> setup_factions(const MutantSetup& setup) {
   std::vector<Faction> factions;
   for (std::size_t i = 0; i < kBaseFactions.size(); ++i) {
     if ((setup.factions >> i) & 1U) factions.push_back(kBaseFactions[i]);
   }
   if ((setup.factions >> kBaseFactions.size()) & 1U) factions.push_back(Faction::Tleilaxu);
   if ((setup.factions >> (kBaseFactions.size() + 1)) & 1U) factions.push_back(Faction::Ixians);
+  return factions;
+}
+
+// The registered Nexus family that lists the mutant, if any (engine/nexus/family.h, `mutants`).
+std::optional<Faction> listing_family(std::string_view mutant) {
+  for (const NexusFamily* f : nexus_families()) {
+    if (std::find(f->mutants.begin(), f->mutants.end(), mutant) != f->mutants.end()) return f->card;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+GameSpec mutant_spec(const MutantInfo& mutant, std::uint64_t seed) {
+  const MutantSetup& setup = mutant.setup;
+  const bool nexus = setup.bots == MutantBots::Nexus;
+  const std::vector<Faction> factions = setup_factions(setup);
   Options options = setup.advanced ? Options::advanced(factions) : Options::basic(factions);
   options.turn_limit = setup.turns;
   options.cards = setup.cards;
@@ -49,18 +70,15 @@ GameSpec mutant_spec(const MutantInfo& mutant, std::uint64_t seed) {
 }
 
 Faction nexus_mutant_family(std::string_view mutant) {
-  for (const NexusFamily* f : nexus_families()) {
-    if (std::find(f->mutants.begin(), f->mutants.end(), mutant) != f->mutants.end()) return f->card;
-  }
-  return nexus_families().front()->card;
+  return listing_family(mutant).value_or(nexus_families().front()->card);
 }
 
 Faction gate_family(const MutantInfo& mutant) {
-  for (const NexusFamily* f : nexus_families()) {
-    if (std::find(f->mutants.begin(), f->mutants.end(), mutant.name) != f->mutants.end()) return f->card;
+  if (const auto listed = listing_family(mutant.name)) return *listed;
+  const std::vector<Faction> seated = setup_factions(mutant.setup);
+  for (Faction f : {Faction::Ixians, Faction::Tleilaxu}) {
+    if (std::ranges::find(seated, f) != seated.end()) return f;
   }
-  if ((mutant.setup.factions >> (kBaseFactions.size() + 1)) & 1U) return Faction::Ixians;
-  if ((mutant.setup.factions >> kBaseFactions.size()) & 1U) return Faction::Tleilaxu;
   return nexus_families().front()->card;
 }
 
